@@ -1,0 +1,56 @@
+# pnpforge: `make` sets everything up and builds every pack; `make test` runs the test suite.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+PNPFORGE := $(VENV)/bin/pnpforge
+# Debian packages the project needs: WeasyPrint's Pango and HarfBuzz, fontconfig.
+DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1
+STAMP := $(VENV)/.installed
+
+.PHONY: all setup system venv build test update-golden bench matches clean
+
+all: setup build
+
+setup: system $(STAMP)
+
+system:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing Debian packages; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e '.[test]'
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+build: $(STAMP)
+	$(PNPFORGE) build
+
+test: setup
+	@start=$$(date +%s); \
+	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
+	echo "make test: total time $$(( $$(date +%s) - start )) s"; exit $$status
+
+update-golden: setup
+	$(PY) -m pytest --update-golden $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) -m pnpforge.bench --out build/bench.json
+
+matches: setup
+	$(PY) -m pnpforge.matches --out build
+
+clean:
+	rm -rf build .pytest_cache

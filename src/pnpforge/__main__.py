@@ -1,0 +1,5 @@
+"""Allow ``python -m pnpforge``."""
+
+from pnpforge.cli import main
+
+main()

@@ -1,0 +1,168 @@
+"""The static rules every pack gets: ids, references, icons, translations, images, box counts, game package."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from pnpforge.content.pack import Item, Pack
+from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.content.text import icons_in, strings_of
+from pnpforge.content.walk import walk
+from pnpforge.check.registry import static_rule
+from pnpforge.findings import Finding, display_path
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def _error(item: Item, path: tuple, message: str, **kw) -> Finding:
+    return Finding("error", message, mark=item.mark(*path), subject=item.subject, **kw)
+
+
+def _values(pack: Pack, item: Item) -> Iterator[tuple[tuple, object, object]]:
+    yield from walk(pack.types[item.type].fields, item.values, pack.effects)
+
+
+def _shown(path: tuple) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+@static_rule("unique-ids")
+def unique_ids(pack: Pack) -> Iterator[Finding]:
+    """Every item id is unique in the pack."""
+    first: dict[str, Item] = {}
+    for item in pack.all_items():
+        if item.id in first:
+            other = first[item.id]
+            yield _error(item, ("id",), f"duplicate id '{item.id}' (also {other.subject} at {other.mark('id')})")
+        else:
+            first[item.id] = item
+    seen: set[str] = set()
+    for index, faction in enumerate(pack.game.factions):
+        if faction.id in seen:
+            yield Finding("error", f"duplicate faction id '{faction.id}'",
+                          mark=pack.game_doc.mark(("factions", index, "id")))
+        seen.add(faction.id)
+
+
+@static_rule("references")
+def references(pack: Pack) -> Iterator[Finding]:
+    """Every ref field names an existing item of its type (or a faction)."""
+    ids_by_type = {name: {item.id for item in items} for name, items in pack.items.items()}
+    ids_by_type["faction"] = {f.id for f in pack.game.factions}
+    for item in pack.all_items():
+        for path, spec, value in _values(pack, item):
+            if spec.kind == "ref" and value not in ids_by_type.get(spec.to, set()):
+                known = sorted(ids_by_type.get(spec.to, set()))
+                hint = f"; {spec.to} ids: {', '.join(known)}" if 0 < len(known) <= 12 else ""
+                yield _error(item, path, f"{_shown(path)}: no {spec.to.replace('_', ' ')} '{value}'{hint}")
+
+
+@static_rule("icons")
+def icons(pack: Pack) -> Iterator[Finding]:
+    """Every :icon: in text is one of the pack's icons."""
+    known = set(pack.game.icons)
+    for item in pack.all_items():
+        for path, spec, value in _values(pack, item):
+            if spec.kind != "text":
+                continue
+            for text in strings_of(value):
+                for icon, _ in icons_in(text):
+                    if icon not in known:
+                        yield _error(item, path, f"{_shown(path)}: unknown icon ':{icon}:'"
+                                                 f"{'; known icons: ' + ', '.join(sorted(known)) if known else ''}")
+    for index, faction in enumerate(pack.game.factions):
+        if faction.icon and faction.icon not in known:
+            yield Finding("error", f"faction '{faction.id}': unknown icon '{faction.icon}'",
+                          mark=pack.game_doc.mark(("factions", index, "icon")))
+
+
+@static_rule("translations")
+def translations(pack: Pack) -> Iterator[Finding]:
+    """Every translated text gives each of the pack's languages (a plain string serves them all)."""
+    languages = pack.game.languages
+    for item in pack.all_items():
+        for path, spec, value in _values(pack, item):
+            if spec.kind != "text" or not isinstance(value, dict):
+                continue
+            missing = [lang for lang in languages if lang not in value]
+            extra = [lang for lang in value if lang not in languages]
+            for lang in missing:
+                yield _error(item, path, f"{_shown(path)}: missing translation '{lang}'")
+            for lang in extra:
+                yield _error(item, path + (lang,), f"{_shown(path)}: language '{lang}' is not one of the pack's "
+                                                   f"languages ({', '.join(languages)})")
+
+
+@static_rule("images")
+def images(pack: Pack) -> Iterator[Finding]:
+    """Image paths stay inside the pack (else the input is unusable) and name existing image files."""
+    for item in pack.all_items():
+        for path, spec, value in _values(pack, item):
+            if spec.kind != "image":
+                continue
+            try:
+                target = inside_pack(pack.root, value)
+            except PathEscape as exc:
+                yield _error(item, path, f"{_shown(path)}: {exc}", blocking=True)
+                continue
+            if not target.is_file():
+                yield _error(item, path, f"{_shown(path)}: missing art: '{display_path(target)}' does not exist")
+            elif target.suffix.lower() not in IMAGE_SUFFIXES:
+                yield _error(item, path, f"{_shown(path)}: '{value}' is not a PNG, JPEG or SVG file")
+
+
+@static_rule("box-counts")
+def box_counts(pack: Pack) -> Iterator[Finding]:
+    """Each box entry's count equals the number of items (after qty) of its type and filter."""
+    for index, entry in enumerate(pack.game.box):
+        mark = pack.game_doc.mark(("box", index))
+        if entry.type is None:
+            if entry.component is None:
+                yield Finding("error", "box entry names neither a type nor a component", mark=mark)
+            elif entry.printed:
+                yield Finding("warning", f"box component '{entry.component}' has no items; "
+                                         "mark it 'printed: false' or give it a type", mark=mark)
+            continue
+        if entry.type not in pack.types:
+            yield Finding("error", f"box: unknown type '{entry.type}'; types: {', '.join(sorted(pack.types))}",
+                          mark=pack.game_doc.mark(("box", index, "type")))
+            continue
+        where = entry.where or {}
+        unknown = [key for key in where if key not in pack.types[entry.type].fields]
+        if unknown:
+            yield Finding("error", f"box: {entry.type} has no field '{unknown[0]}'",
+                          mark=pack.game_doc.mark(("box", index, "where")))
+            continue
+        found = sum(item.qty for item in pack.of_type(entry.type)
+                    if all(item.get(key) == value for key, value in where.items()))
+        if found != entry.count:
+            subset = "".join(f" with {key} '{value}'" for key, value in where.items())
+            yield Finding("error", f"box: the box lists {entry.count} {entry.type.replace('_', ' ')} items{subset}, "
+                                   f"the content has {found}", mark=pack.game_doc.mark(("box", index, "count")))
+
+
+@static_rule("game-package")
+def game_package(pack: Pack) -> Iterator[Finding]:
+    """A named game package exists, and the pack has the types and fields it relies on."""
+    from pnpforge.games import available_packages, load_package
+
+    name = pack.game.engine
+    if not name:
+        return
+    package = load_package(name)
+    if package is None:
+        yield Finding("error", f"engine: no game package '{name}'; available: {', '.join(available_packages())}",
+                      mark=pack.game_doc.mark(("engine",)))
+        return
+    for type_name, fields in package.requires.items():
+        if type_name not in pack.types:
+            yield Finding("error", f"game package '{name}' needs component type '{type_name}'",
+                          mark=pack.game_doc.mark(("types",)))
+            continue
+        for field_name in fields:
+            if field_name not in pack.types[type_name].fields:
+                yield Finding("error", f"game package '{name}' needs field '{field_name}' of type '{type_name}'",
+                              mark=pack.game_doc.mark(("types", type_name)))

@@ -1,0 +1,127 @@
+"""The declaration of ``game.yaml`` (and ``schema.yaml``): a pack's metadata, factions, icons, box, effects, types.
+
+Every key has a docstring-like ``description``, so the reference in ``docs/content-model.md`` and the validation
+come from one declaration.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Annotated, Any, Union
+
+from annotated_types import Ge, Le
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from pnpforge.content.fields import ID_PATTERN, EffectSpec, TypeSpec
+
+KebabId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+Text = Union[str, dict[str, str]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Players(_Strict):
+    min: Annotated[int, Ge(1), Le(100)] = Field(description="fewest players")
+    max: Annotated[int, Ge(1), Le(100)] = Field(description="most players")
+
+
+class Faction(_Strict):
+    id: KebabId = Field(description="faction id, used by fields of kind ref with to: faction")
+    name: Text = Field(description="the faction's name as players read it")
+    colour: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$", description="the faction colour, #rrggbb")
+    icon: str | None = Field(None, description="icon id of the faction symbol")
+    doc: str = Field("", description="a note for designers")
+
+
+class Icon(_Strict):
+    label: Text = Field(description="what the icon means, as players read it")
+    file: str | None = Field(None, description="SVG file inside the pack (or a layout icon name)")
+
+
+class BoxEntry(_Strict):
+    type: str | None = Field(None, description="a component type whose items (after qty) are counted")
+    where: dict[str, Union[str, int, bool]] | None = Field(None, description="count only items with these values")
+    component: str | None = Field(None, description="a component that is not a content item (e.g. sleeves)")
+    count: Annotated[int, Ge(0), Le(100_000)] = Field(description="how many the box holds")
+    printed: bool = Field(True, description="false for components pnpforge does not print")
+    doc: str = Field("", description="a note for designers")
+
+
+class GameFile(_Strict):
+    """The keys of game.yaml."""
+
+    id: KebabId = Field(description="the pack id; equals the pack's folder name")
+    name: Text = Field(description="the game's title")
+    version: str = Field("1", description="the pack's own version")
+    languages: list[Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]] = Field(
+        default_factory=lambda: ["en"], min_length=1, description="languages every translated string must have")
+    players: Players | None = Field(None, description="supported player counts")
+    engine: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$",
+                               description="game package under pnpforge.games adding engine, bots and checks")
+    about: Text = Field("", description="where the content comes from")
+    vocabulary: list[str] = Field(default_factory=list, description="game terms shared code must never name")
+    factions: list[Faction] = Field(default_factory=list, description="the sides players take")
+    icons: dict[str, Icon] = Field(default_factory=dict, description="icon ids usable as :id: in text")
+    box: list[BoxEntry] = Field(default_factory=list, description="the box contents with counts")
+    thresholds: dict[str, Union[int, float]] = Field(default_factory=dict, description="numbers for the validator")
+    effects: dict[str, EffectSpec] = Field(default_factory=dict, description="the closed effect vocabulary")
+    types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
+
+
+class SchemaFile(_Strict):
+    """The keys of schema.yaml."""
+
+    types: dict[str, TypeSpec] = Field(description="component types")
+
+
+def accepted_keys(model: Any, loc: tuple) -> list[str]:
+    """The keys a mapping at ``loc`` accepts, following pydantic annotations from ``model``."""
+    current: Any = model
+    for part in loc:
+        current = _step(current, part)
+        if current is None:
+            return []
+    current = _unwrap_model(current, None)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return sorted(current.model_fields)
+    return []
+
+
+def _step(annotation: Any, part: Any) -> Any:
+    annotation = _unwrap_model(annotation, part)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if isinstance(part, str) and part in annotation.model_fields:
+            return annotation.model_fields[part].annotation
+        return annotation if isinstance(part, str) and _tag_of(annotation) == part else None
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (list, tuple) and isinstance(part, int):
+        return args[0] if args else None
+    if origin is dict and isinstance(part, str):
+        return args[1] if len(args) == 2 else None
+    return None
+
+
+def _unwrap_model(annotation: Any, part: Any) -> Any:
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is Annotated:
+            annotation = typing.get_args(annotation)[0]
+        elif origin is Union or str(origin) == "types.UnionType":
+            members = [a for a in typing.get_args(annotation) if a is not type(None)]
+            tagged = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel) and _tag_of(m) == part]
+            models = tagged or [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+            containers = [m for m in members if typing.get_origin(m) in (list, dict)]
+            annotation = models[0] if models else (containers[0] if containers else members[0])
+        else:
+            return annotation
+
+
+def _tag_of(model: type[BaseModel]) -> str | None:
+    kind = model.model_fields.get("kind")
+    if kind is None:
+        return None
+    args = typing.get_args(kind.annotation)
+    return args[0] if args else None

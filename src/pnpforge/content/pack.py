@@ -1,0 +1,272 @@
+"""Load a pack: game.yaml, its declared component types, and every item, each value located in its file.
+
+``load_pack`` never raises for bad input: it returns the pack (or None) and the blocking findings, all of them,
+so that a designer sees every problem of a broken pack at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from pydantic import BaseModel, ValidationError
+
+from pnpforge.content.fields import EffectSpec, TypeSpec, item_model
+from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
+from pnpforge.content.messages import field_path, sentence, translate
+from pnpforge.content.paths import PathEscape, inside_pack, outside_links
+from pnpforge.content.source import Doc, LoadError, load_yaml
+from pnpforge.findings import Finding, Mark, display_path
+
+CONTENT_DIR = Path("content")
+
+
+@dataclass
+class Item:
+    """One component item as written (``qty`` not yet expanded), with access to the positions of its values."""
+
+    type: str
+    id: str
+    values: dict[str, Any]
+    qty: int
+    doc: Doc
+    at: tuple
+    label: str
+
+    @property
+    def subject(self) -> str:
+        """How messages name it: ``plot 'deserters'``."""
+        return f"{self.label} '{self.id}'"
+
+    def mark(self, *path: Any) -> Mark:
+        """The position of a field (or of the item when no path is given)."""
+        return self.doc.mark(self.at + path) if path else self.doc.value_mark(self.at)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.values.get(key)
+        return default if value is None else value
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+@dataclass
+class Pack:
+    """A loaded pack: its declaration and its items by type, in file order."""
+
+    root: Path
+    game: GameFile
+    game_doc: Doc
+    types: dict[str, TypeSpec]
+    items: dict[str, list[Item]] = field(default_factory=dict)
+    docs: dict[str, Doc] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def effects(self) -> dict[str, EffectSpec]:
+        return self.game.effects
+
+    def all_items(self) -> Iterator[Item]:
+        for items in self.items.values():
+            yield from items
+
+    def by_id(self) -> dict[str, Item]:
+        """Items by id (the first of duplicates; duplicate ids are reported by the checks)."""
+        found: dict[str, Item] = {}
+        for item in self.all_items():
+            found.setdefault(item.id, item)
+        return found
+
+    def of_type(self, type_name: str) -> list[Item]:
+        return self.items.get(type_name, [])
+
+    def file_count(self) -> int:
+        return len(self.docs)
+
+
+def expand_qty(items: list[Item]) -> list[tuple[Item, int]]:
+    """Each item once per copy: ``[(item, copy_index)]``. The only place where ``qty`` is expanded."""
+    return [(item, copy) for item in items for copy in range(item.qty)]
+
+
+def resolve_pack(name_or_path: str, content_dir: Path = CONTENT_DIR) -> Path:
+    """A pack folder from a pack id under ``content/`` or a path; raise ``LoadError`` when there is none."""
+    candidate = Path(name_or_path)
+    if candidate.is_dir():
+        return candidate
+    under = content_dir / name_or_path
+    if "/" not in name_or_path and under.is_dir():
+        return under
+    known = sorted(p.name for p in content_dir.iterdir() if (p / "game.yaml").is_file()) if content_dir.is_dir() else []
+    hint = f"; packs under {content_dir}/: {', '.join(known)}" if known else ""
+    raise LoadError([Finding("error", f"no pack '{name_or_path}': not a pack id under {content_dir}/ "
+                                      f"nor a folder{hint}", mark=Mark(name_or_path), blocking=True, rule="input")])
+
+
+def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
+    """Load a pack folder; return the pack (None when unusable) and the blocking findings."""
+    problems: list[Finding] = []
+    game_path = root / "game.yaml"
+    shown_root = display_path(root)
+    if not root.is_dir():
+        return None, [_blocking(Mark(shown_root), f"pack folder '{shown_root}' does not exist")]
+    if not game_path.is_file():
+        return None, [_blocking(Mark(display_path(game_path)),
+                                f"missing game.yaml: '{shown_root}' is not a pack (every pack has a game.yaml)")]
+    problems += [_blocking(Mark(display_path(p)), f"symlink leaves the pack (points to '{target}')")
+                 for p, target in outside_links(root)]
+    try:
+        game_doc = load_yaml(game_path)
+    except LoadError as exc:
+        return None, problems + exc.findings
+    game = _validate_meta(GameFile, game_doc, problems)
+    if game is None:
+        return None, problems
+    docs = {game_doc.path: game_doc}
+    types = game.types
+    schema_path = root / "schema.yaml"
+    if schema_path.is_file():
+        try:
+            schema_doc = load_yaml(schema_path)
+            docs[schema_doc.path] = schema_doc
+            schema = _validate_meta(SchemaFile, schema_doc, problems)
+            if schema is not None:
+                if types:
+                    problems.append(_blocking(schema_doc.mark(("types",)),
+                                              "types are declared both here and in game.yaml; keep one"))
+                types = schema.types
+        except LoadError as exc:
+            problems += exc.findings
+    if types is None:
+        if not problems:
+            problems.append(_blocking(game_doc.mark(()), "no component types: declare 'types:' here or in schema.yaml"))
+        return None, problems
+    pack = Pack(root=root, game=game, game_doc=game_doc, types=types, docs=docs)
+    type_doc = docs.get(display_path(schema_path), game_doc)
+    problems += _check_declarations(pack, type_doc)
+    for type_name, spec in types.items():
+        problems += _load_type(pack, type_name, spec, type_doc)
+    return (None if problems else pack), problems
+
+
+def _blocking(mark: Mark, message: str, subject: str | None = None) -> Finding:
+    return Finding("error", message, mark=mark, subject=subject, blocking=True, rule="input")
+
+
+def _validate_meta(model: type[BaseModel], doc: Doc, problems: list[Finding]) -> Any:
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        seen: set[tuple] = set()
+        for err in exc.errors(include_url=False):
+            loc = tuple(err["loc"])
+            path = _doc_path(doc, loc)
+            if path in seen:
+                continue  # one message per place (unions report each alternative)
+            seen.add(path)
+            if err["type"] == "extra_forbidden":
+                keys = accepted_keys(model, loc[:-1])
+                message = f"unknown key '{loc[-1]}'; accepted keys: {', '.join(keys)}"
+                prefix = field_path(list(path[:-1]))
+            else:
+                message = sentence(err, None, {}, list(path))
+                prefix = field_path(list(path))
+            problems.append(_blocking(doc.mark(path), f"{prefix}: {message}" if prefix else message))
+        return None
+
+
+def _doc_path(doc: Doc, loc: tuple) -> tuple:
+    """Drop pydantic's union tags from a ``loc`` so that it names keys and indices of the document."""
+    path: list = []
+    node: Any = doc.data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and not isinstance(part, int) and part not in node and part == loc[-1]:
+            path.append(part)  # a missing key: point at its mapping through the parent
+    return tuple(path)
+
+
+def _check_declarations(pack: Pack, type_doc: Doc) -> list[Finding]:
+    """Refs must point at declared types; effect names in ``allowed`` must exist."""
+    problems = []
+    targets = set(pack.types) | {"faction"}
+
+    def visit(spec: Any, at: tuple) -> None:
+        kind = spec.kind
+        if kind == "ref" and spec.to not in targets:
+            problems.append(_blocking(type_doc.mark(at + ("to",)),
+                                      f"ref to unknown type '{spec.to}'; types: {', '.join(sorted(targets))}"))
+        elif kind == "list":
+            visit(spec.of, at + ("of",))
+        elif kind == "object":
+            for key, sub in spec.fields.items():
+                visit(sub, at + ("fields", key))
+        elif kind == "effect" and spec.allowed:
+            for name in spec.allowed:
+                if name not in pack.effects:
+                    problems.append(_blocking(type_doc.mark(at + ("allowed",)), f"unknown effect '{name}' in allowed"))
+
+    for type_name, spec in pack.types.items():
+        for key, field_spec in spec.fields.items():
+            visit(field_spec, ("types", type_name, "fields", key))
+    for name, effect in pack.effects.items():
+        for key, field_spec in effect.params.items():
+            visit(field_spec, ("effects", name, "params", key))
+    return problems
+
+
+def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> list[Finding]:
+    try:
+        path = inside_pack(pack.root, spec.file)
+    except PathEscape as exc:
+        return [_blocking(type_doc.mark(("types", type_name, "file")), str(exc))]
+    if not path.is_file():
+        return [_blocking(type_doc.mark(("types", type_name, "file")),
+                          f"file '{spec.file}' of type '{type_name}' does not exist")]
+    try:
+        doc = load_yaml(path)
+    except LoadError as exc:
+        return exc.findings
+    pack.docs[doc.path] = doc
+    label = spec.label or type_name.replace("_", " ")
+    if not isinstance(doc.data, list):
+        return [_blocking(doc.mark(()), f"expected a list of {label} items, found a mapping"
+                          if isinstance(doc.data, dict) else f"expected a list of {label} items")]
+    model = item_model(type_name, spec, pack.effects)
+    problems: list[Finding] = []
+    items: list[Item] = []
+    for index, raw in enumerate(doc.data):
+        raw_id = raw.get("id") if isinstance(raw, dict) else None
+        subject = f"{label} '{raw_id}'" if isinstance(raw_id, str) else f"{label} #{index + 1}"
+        if not isinstance(raw, dict):
+            problems.append(_blocking(doc.value_mark((index,)), f"expected a mapping of fields, found {raw!r:.40}",
+                                      subject=subject))
+            continue
+        try:
+            validated = model.model_validate(raw)
+        except ValidationError as exc:
+            for path, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
+                problems.append(_blocking(doc.mark((index,) + tuple(path)), message, subject=subject))
+            continue
+        values = {key: _plain(getattr(validated, key)) for key in spec.fields}
+        items.append(Item(type_name, validated.id, values, validated.qty, doc, (index,), label))
+    pack.items[type_name] = items
+    return problems
+
+
+def _plain(value: Any) -> Any:
+    """Validated values back to plain data (effects become dicts)."""
+    if isinstance(value, BaseModel):
+        return {k: _plain(v) for k, v in value.model_dump().items() if v is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,36 @@
+"""Files named by content must stay inside their pack: no absolute paths, no '..' out, no symlink leading out."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+class PathEscape(Exception):
+    """A path named by content leaves the pack."""
+
+
+def inside_pack(root: Path, relative: str) -> Path:
+    """The file ``relative`` names inside ``root``; raise ``PathEscape`` when it would leave the pack."""
+    if not relative or relative.startswith(("/", "\\")) or (len(relative) > 1 and relative[1] == ":"):
+        raise PathEscape(f"path '{relative}' must be relative to the pack folder")
+    base = root.resolve()
+    target = (root / relative).resolve()
+    if target != base and base not in target.parents:
+        raise PathEscape(f"path '{relative}' leaves the pack folder")
+    return root / relative
+
+
+def outside_links(root: Path) -> list[tuple[Path, str]]:
+    """Symlinks under ``root`` whose targets lie outside it."""
+    base = root.resolve()
+    found = []
+    for folder, dirs, files in os.walk(root):
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            if path.is_symlink():
+                target = path.resolve()
+                if target != base and base not in target.parents:
+                    found.append((path, os.readlink(path)))
+        dirs[:] = [d for d in dirs if not (Path(folder) / d).is_symlink()]
+    return sorted(found)

@@ -1,0 +1,275 @@
+"""Located YAML: read a pack file into plain values that remember where each came from.
+
+PyYAML is used for scanning and composing only; values are built here, so that
+- every mapping, key and scalar keeps its file, line and column (``Doc.marks``),
+- duplicate keys, YAML tags, tab indentation, oversized scalars and deep nesting are refused with a position,
+- aliases are expanded under a node budget (a "billion laughs" file stops at the cap, located at the alias),
+- numbers are bounded before Python tries to build them.
+
+Anything wrong here makes the input unusable: the findings are ``blocking`` (exit code 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from pnpforge.findings import Finding, Mark, display_path
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_SCALAR_CHARS = 1024 * 1024
+MAX_NODES = 10_000
+MAX_DEPTH = 100
+MAX_NUMBER_DIGITS = 30
+
+Path_ = tuple  # a path into a document: keys and list indices
+
+
+@dataclass
+class Doc:
+    """A loaded YAML document: plain data plus the position of every value and key."""
+
+    path: str
+    data: Any
+    marks: dict[Path_, Mark] = field(default_factory=dict)
+    key_marks: dict[Path_, Mark] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+    def mark(self, at: Path_) -> Mark:
+        """The best position for a path: its key when it is a mapping value, else the value, else the nearest parent."""
+        at = tuple(at)
+        while True:
+            if at in self.key_marks:
+                return self.key_marks[at]
+            if at in self.marks:
+                return self.marks[at]
+            if not at:
+                return Mark(self.path, 1, 1)
+            at = at[:-1]
+
+    def value_mark(self, at: Path_) -> Mark:
+        """The position of the value itself (not its key)."""
+        at = tuple(at)
+        return self.marks.get(at) or self.mark(at)
+
+
+class HugeNumber(str):
+    """A number with more digits than any bound admits; kept as written so that no huge integer is built."""
+
+    def digits(self) -> int:
+        return sum(ch.isdigit() for ch in self)
+
+
+class LoadError(Exception):
+    """A file could not be used; carries its findings."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("; ".join(str(f) for f in findings))
+        self.findings = findings
+
+
+def _input_error(mark: Mark, message: str) -> Finding:
+    return Finding("error", message, mark=mark, blocking=True, rule="input")
+
+
+class _AliasNode(Node):
+    """An alias kept as its own node so its position survives composition."""
+
+    id = "alias"
+
+    def __init__(self, target: Node, start_mark, end_mark):
+        super().__init__(target.tag, target.value, start_mark, end_mark)
+        self.target = target
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader whose composer keeps aliases visible instead of sharing the anchored node silently."""
+
+    def compose_node(self, parent, index):  # noqa: D102 - PyYAML hook
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            target = super().compose_node(parent, index)
+            return _AliasNode(target, event.start_mark, event.end_mark)
+        return super().compose_node(parent, index)
+
+
+def read_text(path: Path, shown: str) -> str:
+    """Read a file as UTF-8 text, refusing unreadable, binary, oversized, non-UTF-8 and empty files."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise LoadError([_input_error(Mark(shown), f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")])
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LoadError([_input_error(Mark(shown), f"cannot read file: {exc.strerror or exc}")]) from None
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line, col = _line_col_of_byte(raw, nul)
+        raise LoadError([_input_error(Mark(shown, line, col), "binary file: found a NUL byte; expected UTF-8 YAML text")])
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _line_col_of_byte(raw, exc.start)
+        raise LoadError([
+            _input_error(Mark(shown, line, col),
+                         f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it with UTF-8 encoding")
+        ]) from None
+    if not text.strip():
+        raise LoadError([_input_error(Mark(shown, 1, 1), "file is empty")])
+    return text
+
+
+def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
+    before = raw[:offset]
+    line = before.count(b"\n") + 1
+    start = before.rfind(b"\n") + 1
+    col = len(before[start:].decode("utf-8", errors="replace")) + 1
+    return line, col
+
+
+def load_yaml(path: Path, shown: str | None = None) -> Doc:
+    """Load one YAML file into a ``Doc``; raise ``LoadError`` with located findings when it cannot be used."""
+    shown = shown or display_path(path)
+    text = read_text(path, shown)
+    return parse_yaml(text, shown)
+
+
+def parse_yaml(text: str, shown: str) -> Doc:
+    """Parse YAML text (already decoded) into a ``Doc``."""
+    lines = text.splitlines()
+    tab_errors = _tab_indentation(lines, shown)
+    if tab_errors:
+        raise LoadError(tab_errors)
+    _scan_tokens(text, shown)
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        raise LoadError([_syntax_error(exc, shown)]) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - PyYAML always marks its errors
+        raise LoadError([_input_error(Mark(shown, 1, 1), f"YAML syntax error: {exc}")]) from None
+    if root is None or (isinstance(root, ScalarNode) and root.tag.endswith(":null")):
+        raise LoadError([_input_error(Mark(shown, 1, 1), "file is empty: it holds no YAML data")])
+    builder = _Builder(shown)
+    data = builder.build(root, (), 0)
+    if builder.errors:
+        raise LoadError(builder.errors)
+    return Doc(shown, data, builder.marks, builder.key_marks, lines)
+
+
+def _tab_indentation(lines: list[str], shown: str) -> list[Finding]:
+    errors = []
+    for number, line in enumerate(lines, 1):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent and line.strip() and not line.lstrip().startswith("#"):
+            col = indent.index("\t") + 1
+            errors.append(_input_error(Mark(shown, number, col), "tab character in indentation; indent with spaces"))
+    return errors
+
+
+def _scan_tokens(text: str, shown: str) -> None:
+    """Refuse tags, directives, oversized scalars and deep nesting before composing (the scanner is not recursive)."""
+    depth = 0
+    errors: list[Finding] = []
+    opening = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken,
+               yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken)
+    closing = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            mark = Mark(shown, token.start_mark.line + 1, token.start_mark.column + 1)
+            if isinstance(token, opening):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise LoadError([_input_error(mark, f"nesting is deeper than {MAX_DEPTH} levels")])
+            elif isinstance(token, closing):
+                depth -= 1
+            elif isinstance(token, yaml.TagToken):
+                handle, suffix = token.value
+                errors.append(_input_error(mark, f"YAML tags are not allowed (found '{(handle or '')}{suffix}')"))
+            elif isinstance(token, yaml.DirectiveToken):
+                errors.append(_input_error(mark, f"YAML directives are not allowed (found '%{token.name}')"))
+            elif isinstance(token, yaml.ScalarToken) and len(token.value) > MAX_SCALAR_CHARS:
+                errors.append(_input_error(mark, "value is longer than 1 MB"))
+    except yaml.MarkedYAMLError as exc:
+        errors.append(_syntax_error(exc, shown))
+    if errors:
+        raise LoadError(errors)
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, shown: str) -> Finding:
+    m = exc.problem_mark or exc.context_mark
+    mark = Mark(shown, m.line + 1, m.column + 1) if m else Mark(shown, 1, 1)
+    problem = exc.problem or "invalid YAML"
+    context = f" {exc.context}" if exc.context else ""
+    return _input_error(mark, f"YAML syntax error: {problem}{context}".replace("\n", " "))
+
+
+class _Builder:
+    """Turns composed nodes into plain values, recording positions and refusing what the pack format forbids."""
+
+    def __init__(self, shown: str):
+        self.shown = shown
+        self.nodes = 0
+        self.marks: dict[Path_, Mark] = {}
+        self.key_marks: dict[Path_, Mark] = {}
+        self.errors: list[Finding] = []
+        self.constructor = SafeConstructor()
+
+    def _mark(self, node: Node) -> Mark:
+        return Mark(self.shown, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node: Node, at: Path_, depth: int, alias: Node | None = None) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            where = alias or node
+            raise LoadError([_input_error(self._mark(where),
+                                          f"alias expansion exceeds {MAX_NODES:,} nodes; refusing to expand it")])
+        if depth > MAX_DEPTH:
+            raise LoadError([_input_error(self._mark(node), f"nesting is deeper than {MAX_DEPTH} levels")])
+        if isinstance(node, _AliasNode):
+            self.nodes -= 1
+            return self.build(node.target, at, depth, alias or node)
+        self.marks.setdefault(at, self._mark(alias or node))
+        if isinstance(node, MappingNode):
+            return self._mapping(node, at, depth)
+        if isinstance(node, SequenceNode):
+            return [self.build(child, at + (i,), depth + 1, alias) for i, child in enumerate(node.value)]
+        return self._scalar(node, alias)
+
+    def _mapping(self, node: MappingNode, at: Path_, depth: int) -> dict:
+        result: dict = {}
+        first_seen: dict[Any, Mark] = {}
+        for key_node, value_node in node.value:
+            key_target = key_node.target if isinstance(key_node, _AliasNode) else key_node
+            key_mark = self._mark(key_node)
+            if not isinstance(key_target, ScalarNode):
+                self.errors.append(_input_error(key_mark, "a mapping key must be a plain value, not a list or mapping"))
+                continue
+            key = self._scalar(key_target, None)
+            if isinstance(key, (int, float, bool)) or key is None:
+                key = key_target.value  # keys are names: keep what was written
+            if key in first_seen:
+                first = first_seen[key]
+                self.errors.append(_input_error(key_mark, f"duplicate key '{key}' (first defined at line {first.line})"))
+                continue
+            first_seen[key] = key_mark
+            self.key_marks[at + (key,)] = key_mark
+            result[key] = self.build(value_node, at + (key,), depth + 1)
+        return result
+
+    def _scalar(self, node: ScalarNode, alias: Node | None) -> Any:
+        tag = node.tag.rsplit(":", 1)[-1]
+        if tag in ("int", "float") and sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
+            return HugeNumber(node.value)  # never converted: the schema reports it where it stands
+        if tag in ("str", "timestamp", "binary", "merge", "value", "yaml"):
+            return node.value
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (ConstructorError, ValueError):
+            return node.value

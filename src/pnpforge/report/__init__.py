@@ -1,0 +1,1 @@
+"""Reports: findings for the terminal and as JSON (validation reports come later)."""

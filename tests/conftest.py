@@ -1,0 +1,37 @@
+"""Shared test set-up: the repository root as working directory, the golden-file option, the tool policy."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "tests" / "data"
+SEEDS = REPO.parent / "shared" / "seeds"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", help="rewrite golden files from current output")
+
+
+@pytest.fixture(autouse=True)
+def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run from the repository root, as a user runs them."""
+    monkeypatch.chdir(REPO)
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+def need(condition: bool, why: str) -> None:
+    """Skip when a tool or input is missing, but fail under CI=true, where everything must be present."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"{why} (required under CI=true)")
+    pytest.skip(why)
