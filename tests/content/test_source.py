@@ -1,0 +1,49 @@
+"""Located YAML: values keep their positions; what the format forbids is refused with a position."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnpforge.content.source import LoadError, parse_yaml
+
+
+def test_every_key_and_value_keeps_its_line_and_column() -> None:
+    doc = parse_yaml("- id: a\n  skills: [combat, charisma]\n  power: 3\n", "x.yaml")
+    assert doc.data == [{"id": "a", "skills": ["combat", "charisma"], "power": 3}]
+    assert str(doc.mark((0, "power"))) == "x.yaml:3:3"
+    assert str(doc.value_mark((0, "power"))) == "x.yaml:3:10"
+    assert str(doc.value_mark((0, "skills", 1))) == "x.yaml:2:20"
+    assert str(doc.mark((0, "missing"))) == "x.yaml:1:3"
+
+
+def test_aliases_expand_within_the_budget_and_keep_the_alias_position() -> None:
+    doc = parse_yaml("a: &x [1, 2]\nb: *x\n", "x.yaml")
+    assert doc.data == {"a": [1, 2], "b": [1, 2]}
+    assert str(doc.value_mark(("b",))) == "x.yaml:2:4"
+
+
+def test_timestamps_and_yaml11_oddities_stay_text_where_written_as_text() -> None:
+    doc = parse_yaml("when: 2024-01-02\nname: 'yes'\nflag: true\n", "x.yaml")
+    assert doc.data == {"when": "2024-01-02", "name": "yes", "flag": True}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: 1\na: 2\n", "x.yaml:2:1: error: duplicate key 'a' (first defined at line 1)"),
+    ("a: !custom 1\n", "x.yaml:1:4: error: YAML tags are not allowed (found '!custom')"),
+    ("%TAG ! tag:x,2000:\n---\na: 1\n", "x.yaml:1:1: error: YAML directives are not allowed (found '%TAG')"),
+    ("a: [1, 2\n", "x.yaml:2:1: error: YAML syntax error: expected ',' or ']', but got '<stream end>' "
+                   "while parsing a flow sequence"),
+    ("# only a comment\n", "x.yaml:1:1: error: file is empty: it holds no YAML data"),
+    ("? [a, b]\n: 1\n", "x.yaml:1:3: error: a mapping key must be a plain value, not a list or mapping"),
+])
+def test_refused_input_is_located(text: str, message: str) -> None:
+    with pytest.raises(LoadError) as caught:
+        parse_yaml(text, "x.yaml")
+    assert str(caught.value.findings[0]) == message
+    assert caught.value.findings[0].blocking
+
+
+def test_a_self_referencing_alias_is_refused_not_followed_forever() -> None:
+    with pytest.raises(LoadError) as caught:
+        parse_yaml("a: &a [*a, *a]\n", "x.yaml")
+    assert str(caught.value) == "x.yaml:1:8: error: nesting is deeper than 100 levels"
