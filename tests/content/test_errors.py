@@ -36,6 +36,8 @@ CASES = [
                                   "'barrel-brothers': goods: expected a list, found 'oil'"),
     ("broken-dangling-ref", 1, f"{D}/broken-dangling-ref/merchants.yaml:25:3: error: merchant 'barrel-brothers': "
                                "stall: no stall 'harbour-stall'; stall ids: bridge-stall, corner-stall, fountain-stall"),
+    ("broken-repeated-value", 1, f"{D}/broken-repeated-value/merchants.yaml:17:17: error: merchant "
+                                 "'wick-apprentice': goods: 'wick' is listed twice"),
     ("broken-unknown-icon", 1, f"{D}/broken-unknown-icon/merchants.yaml:34:3: error: merchant 'lamp-glazier': text: "
                                "unknown icon ':salt:'; known icons: coin, oil, wick"),
     ("broken-missing-translation", 1, f"{D}/broken-missing-translation/stalls.yaml:10:3: error: stall "

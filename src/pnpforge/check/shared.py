@@ -166,3 +166,19 @@ def game_package(pack: Pack) -> Iterator[Finding]:
             if field_name not in pack.types[type_name].fields:
                 yield Finding("error", f"game package '{name}' needs field '{field_name}' of type '{type_name}'",
                               mark=pack.game_doc.mark(("types", type_name)))
+
+
+@static_rule("unique-values")
+def unique_values(pack: Pack) -> Iterator[Finding]:
+    """A list declared ``unique: true`` holds no value twice."""
+    for item in pack.all_items():
+        for path, spec, value in _values(pack, item):
+            if spec.kind != "list" or not spec.unique or not isinstance(value, list):
+                continue
+            seen: list = []
+            for index, element in enumerate(value):
+                if element in seen:
+                    shown = element if isinstance(element, str) else repr(element)
+                    yield _error(item, path + (index,), f"{_shown(path)}: '{shown}' is listed twice")
+                else:
+                    seen.append(element)
