@@ -13,7 +13,7 @@ from pathlib import Path
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Mark:
     """A position in a source file; line and column are 1-based."""
 
@@ -43,7 +43,7 @@ class Finding:
     severity: str
     message: str
     mark: Mark | None = None
-    subject: str | None = None  # "plot 'deserters'"
+    subject: str | None = None  # "card 'scout'"
     blocking: bool = False  # the input cannot be used (exit code 2)
     rule: str = ""  # the check that produced it
     data: dict = field(default_factory=dict, compare=False, hash=False)

@@ -14,7 +14,7 @@ D = "tests/data"
 CASES = [
     ("broken-syntax-error", 2, f"{D}/broken-syntax-error/stalls.yaml:9:5: error: YAML syntax error: "
                                "expected ',' or ']', but got ':' while parsing a flow sequence"),
-    ("broken-tab-indent", 2, f"{D}/broken-tab-indent/stalls.yaml:6:1: error: tab character in indentation; "
+    ("broken-tab-indent", 2, f"{D}/broken-tab-indent/stalls.yaml:6:1: error: tab in indentation; "
                              "indent with spaces"),
     ("broken-duplicate-key", 2, f"{D}/broken-duplicate-key/stalls.yaml:8:3: error: duplicate key 'rent' "
                                 "(first defined at line 7)"),

@@ -165,7 +165,7 @@ def _text(spec: TextField):
             options = "text or a mapping of languages to text" if spec.translated else "text"
             raise _custom(f"expected {options}, found {shown(value)}")
         if spec.max_length is not None and len(text) > spec.max_length:
-            raise _custom(f"expected at most {spec.max_length} characters of text, found {len(text)}")
+            raise _custom(f"text is {len(text)} long; at most {spec.max_length} fits")
         return value
     return PlainValidator(check)
 

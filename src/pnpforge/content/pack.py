@@ -36,7 +36,7 @@ class Item:
 
     @property
     def subject(self) -> str:
-        """How messages name it: ``plot 'deserters'``."""
+        """How messages name it: ``card 'scout'``."""
         return f"{self.label} '{self.id}'"
 
     def mark(self, *path: Any) -> Mark:

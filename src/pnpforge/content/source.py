@@ -169,7 +169,7 @@ def _tab_indentation(lines: list[str], shown: str) -> list[Finding]:
         indent = line[: len(line) - len(line.lstrip(" \t"))]
         if "\t" in indent and line.strip() and not line.lstrip().startswith("#"):
             col = indent.index("\t") + 1
-            errors.append(_input_error(Mark(shown, number, col), "tab character in indentation; indent with spaces"))
+            errors.append(_input_error(Mark(shown, number, col), "tab in indentation; indent with spaces"))
     return errors
 
 

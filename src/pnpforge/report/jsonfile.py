@@ -1,4 +1,4 @@
-"""Findings as JSON, written deterministically (sorted keys, stable order)."""
+"""Findings as JSON, written deterministically (sorted keys, stable sequence)."""
 
 from __future__ import annotations
 
