@@ -47,6 +47,8 @@ def player_facing(root: Path) -> list[tuple[str, str]]:
         for path, spec, value in walk(pack.types[item.type].fields, item.values, pack.effects):
             if spec.kind == "text":
                 texts += [(f"{item.mark(*path)} {item.subject}", s) for s in strings_of(value)]
+    for index, rule in enumerate(pack.rules):
+        texts.append((f"{pack.rules_doc.mark((index, 'summary'))} rule '{rule.id}'", rule.summary))
     for page in sorted((root / "rules").rglob("*.md")) if (root / "rules").is_dir() else []:
         texts.append((str(page.relative_to(REPO)), page.read_text(encoding="utf-8")))
     return texts

@@ -182,3 +182,16 @@ def unique_values(pack: Pack) -> Iterator[Finding]:
                     yield _error(item, path + (index,), f"{_shown(path)}: '{shown}' is listed twice")
                 else:
                     seen.append(element)
+
+
+@static_rule("rule-registry")
+def rule_registry(pack: Pack) -> Iterator[Finding]:
+    """Rule ids in rules.yaml are unique."""
+    seen: dict[str, int] = {}
+    for index, rule in enumerate(pack.rules):
+        if rule.id in seen:
+            yield Finding("error", f"duplicate rule id '{rule.id}' (first at line "
+                                   f"{pack.rules_doc.mark((seen[rule.id], 'id')).line})",
+                          mark=pack.rules_doc.mark((index, "id")))
+        else:
+            seen[rule.id] = index

@@ -16,6 +16,7 @@ from pnpforge.content.fields import EffectSpec, TypeSpec, item_model
 from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
 from pnpforge.content.paths import PathEscape, inside_pack, outside_links
+from pnpforge.content.registry import Rule, registry_path
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 
@@ -53,7 +54,7 @@ class Item:
 
 @dataclass
 class Pack:
-    """A loaded pack: its declaration and its items by type, in file order."""
+    """A loaded pack: its declaration and its items by type, as the files list them."""
 
     root: Path
     game: GameFile
@@ -61,6 +62,8 @@ class Pack:
     types: dict[str, TypeSpec]
     items: dict[str, list[Item]] = field(default_factory=dict)
     docs: dict[str, Doc] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+    rules_doc: Doc | None = None
 
     @property
     def id(self) -> str:
@@ -150,7 +153,43 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
     problems += _check_declarations(pack, type_doc)
     for type_name, spec in types.items():
         problems += _load_type(pack, type_name, spec, type_doc)
+    problems += _load_registry(pack)
     return (None if problems else pack), problems
+
+
+def _load_registry(pack: Pack) -> list[Finding]:
+    """Load ``rules.yaml`` when the pack has one: a list of rules, each located."""
+    path = registry_path(pack.root)
+    if not path.is_file():
+        return []
+    try:
+        doc = load_yaml(path)
+    except LoadError as exc:
+        return exc.findings
+    pack.docs[doc.path] = doc
+    if not isinstance(doc.data, list):
+        return [_blocking(doc.mark(()), "expected a list of rules")]
+    problems: list[Finding] = []
+    for index, raw in enumerate(doc.data):
+        rule = _validate_meta(Rule, _Sub(doc, (index,)), problems)
+        if rule is not None:
+            pack.rules.append(rule)
+    pack.rules_doc = doc
+    return problems
+
+
+class _Sub:
+    """A view of one element of a document, for validating it on its own with located errors."""
+
+    def __init__(self, doc: Doc, at: tuple):
+        self.doc, self.at = doc, at
+        node = doc.data
+        for part in at:
+            node = node[part]
+        self.data = node
+
+    def mark(self, path: tuple):
+        return self.doc.mark(self.at + tuple(path))
 
 
 def _blocking(mark: Mark, message: str, subject: str | None = None) -> Finding:

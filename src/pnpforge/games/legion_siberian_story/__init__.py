@@ -1,0 +1,31 @@
+"""Legion: The Siberian Story — the game package: its checks now, its engine and bots as they arrive.
+
+The pack's data (content/legion-siberian-story/) holds every card, number and effect; this package holds what
+data cannot: the rules that relate the data to each other and, later, the rules of play.
+"""
+
+from pnpforge.games import GamePackage
+from pnpforge.games.legion_siberian_story import checks
+
+VOCABULARY = (
+    "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
+    "peaceful", "crippled", "violence", "first aid", "fragility", "sabre", "medical kit", "coat", "perfect aim",
+    "medal", "encryption", "promotion", "officer exams", "graveyard", "war diary", "survivor", "survival",
+    "combat power", "charisma", "whites", "reds", "legionnaires", "warlords", "order token", "ceasefire",
+)
+
+PACKAGE = GamePackage(
+    name="legion_siberian_story",
+    vocabulary=VOCABULARY,
+    requires={
+        "character": ("faction", "officer", "combat_power", "skills", "abilities"),
+        "commander": ("faction", "orders"),
+        "order": ("universal", "timing", "effects"),
+        "order_token": ("faction", "order"),
+        "overlay": ("kind", "zone", "cost", "effects"),
+        "location": ("effects",),
+        "plot": ("entry", "types", "winner_vp", "survivor_supplies"),
+        "despatch": ("effects", "scoring"),
+    },
+    checks=checks.ALL,
+)

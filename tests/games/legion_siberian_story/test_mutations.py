@@ -1,0 +1,86 @@
+"""Mutations of a copy of the Legion pack: each defect gives its exact finding at its location."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from tests.helpers import run_cli
+
+PACK = REPO / "content" / "legion-siberian-story"
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "legion-siberian-story"
+    shutil.copytree(PACK, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` once; return the 1-based line where it stood."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) >= 1, old
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return line
+
+
+def errors(result) -> list[str]:
+    return [line for line in result.lines if ": error: " in line]
+
+
+def test_dropping_a_character(copy: Path) -> None:
+    text = (copy / "characters.yaml").read_text(encoding="utf-8")
+    start = text.index("- id: yuri-pestov")
+    end = text.index("- id:", start + 1)
+    (copy / "characters.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [
+        f"{copy}/game.yaml:70:5: error: faction 'whites' has 14 characters; each faction has 15",
+        f"{copy}/game.yaml:109:23: error: box: the box lists 60 character items, the content has 59",
+        f"{copy}/game.yaml:110:49: error: box: the box lists 15 character items with faction 'whites', the content has 14",
+    ]
+
+
+def test_a_commander_with_a_missing_order(copy: Path) -> None:
+    line = edit(copy / "commanders.yaml", "orders: [win-or-die, sacrifice]", "orders: [win-or-die, ambush]")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert f"{copy}/commanders.yaml:{line}:24: error: commander 'arkady-voronov': orders[1]: no order 'ambush'" in \
+        errors(result)[0]
+    assert f"{copy}/orders.yaml" in "\n".join(errors(result))  # 'sacrifice' now has no commander
+
+
+def test_a_second_blank(copy: Path) -> None:
+    line = edit(copy / "order_tokens.yaml", "  order: retreat\n", "  order: blank\n")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [
+        f"{copy}/game.yaml:70:5: error: faction 'whites' has no token for order 'retreat'",
+        f"{copy}/order_tokens.yaml:{line}:3: error: order token 'whites-retreat': "
+        "faction 'whites' has 2 blank tokens (whites-retreat, whites-blank); each faction has 1",
+    ]
+
+
+def test_an_unknown_effect(copy: Path) -> None:
+    line = edit(copy / "locations.yaml", "{effect: set_limit, what: recruit_cost, value: 2}",
+                "{effect: bribe_guards, what: recruit_cost, value: 2}")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 2
+    first = errors(result)[0]
+    assert first.startswith(f"{copy}/locations.yaml:{line}:7: error: location 'irkutsk-station': effects[0]: "
+                            "unknown effect 'bribe_guards'; known effects: combat_power, gain_supplies,")
+
+
+def test_a_duplicated_skill(copy: Path) -> None:
+    line = edit(copy / "characters.yaml", "  skills: [combat, charisma]\n  flavour: Twenty years",
+                "  skills: [combat, combat]\n  flavour: Twenty years")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [f"{copy}/characters.yaml:{line}:20: error: character 'anton-zhdanov': "
+                              "skills: 'combat' is listed twice"]
