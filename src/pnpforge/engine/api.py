@@ -1,0 +1,69 @@
+"""The engine protocol: an immutable ``Game`` built from validated content and a ``State`` that moves by actions.
+
+Modelled on OpenSpiel's Python games. Chance is explicit: at a chance node ``chance_outcomes()`` lists the
+outcomes with their probabilities and the caller (a playout loop, a bot's search) picks one with *its* RNG and
+applies it; a state never draws random numbers itself. ``observation(player)`` returns what that player may know
+and nothing more (no hidden hands, deck order or face-down tokens): bots act on observations only.
+
+Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses); ``action_to_string``
+gives the readable form used by transcripts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+CHANCE = -1  # current_player() at a chance node
+TERMINAL = -4  # current_player() once the game is over
+
+Action = Hashable
+
+
+@runtime_checkable
+class State(Protocol):
+    """A position of a game in progress."""
+
+    def current_player(self) -> int:
+        """The player to act (0-based), ``CHANCE`` or ``TERMINAL``."""
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, in a stable sequence."""
+
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` (a chance outcome at a chance node); raise ``ValueError`` if it is illegal."""
+
+    def is_chance_node(self) -> bool:
+        """True when the next step is decided by chance."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node."""
+
+    def observation(self, player: int) -> Hashable:
+        """What ``player`` may know of this state; equal for states that differ only in what is hidden from them."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    def returns(self) -> Sequence[float]:
+        """Each player's result at a terminal state (a shared victory splits 1 among its winners)."""
+
+    def action_to_string(self, action: Action) -> str:
+        """A readable form of an action for transcripts."""
+
+    def clone(self) -> "State":
+        """An independent copy."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The rules and content of one game with fixed parameters (player count, mode)."""
+
+    num_players: int
+
+    def new_initial_state(self) -> State:
+        """The position before the first action (often a chance node: shuffling, set-up draws)."""
+
+
+def information_hash(value: Any) -> int:
+    """A stable hash of an observation, for tests that compare what two states reveal."""
+    return hash(value)
