@@ -1,0 +1,112 @@
+"""What a character shows right now: skills, abilities, combat power, protection — printed card plus sleeve.
+
+Story rules: Equipment (each card adds a skill, an ability, cold resistance, +1 combat power or the right to give
+an order), Violence (a Crippled card forbids the skill of one position).
+"""
+
+from __future__ import annotations
+
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+
+def skills(state: LegionState, character: str) -> set[str]:
+    """Skills the character shows: printed or added by an Enhancement, minus crippled positions."""
+    card = state.data.characters[character]
+    fighter = state.fighters.get(character)
+    shown = set(card.skills)
+    if fighter is None:
+        return shown
+    for overlay_id in fighter.gear:
+        effect = state.data.overlays[overlay_id].effect("add_skill")
+        if effect:
+            shown.add(effect["skill"])
+    return shown - set(fighter.crippled)
+
+
+def abilities(state: LegionState, character: str) -> set[str]:
+    card = state.data.characters[character]
+    found = set(card.abilities)
+    fighter = state.fighters.get(character)
+    if fighter is not None:
+        for overlay_id in fighter.gear:
+            effect = state.data.overlays[overlay_id].effect("add_ability")
+            if effect:
+                found.add(effect["ability"])
+    return found
+
+
+def has_effect(state: LegionState, character: str, name: str) -> bool:
+    """Whether a sleeved card gives the character this effect."""
+    fighter = state.fighters.get(character)
+    return bool(fighter) and any(state.data.overlays[o].effect(name) for o in fighter.gear)
+
+
+def orders_it_gives(state: LegionState, character: str) -> int:
+    """How many orders the character may assign when it marches (Story rules: Orders; Officer Exams)."""
+    if state.data.characters[character].officer:
+        return state.game.limit(state, "orders_per_officer")
+    fighter = state.fighters.get(character)
+    if fighter is None:
+        return 0
+    for overlay_id in fighter.gear:
+        effect = state.data.overlays[overlay_id].effect("may_give_orders")
+        if effect:
+            return effect["count"]
+    return 0
+
+
+def may_receive_order(state: LegionState, character: str) -> bool:
+    """Officers, and characters with Officer Exams (DECISIONS: Officer Exams), take no orders; one order each."""
+    return (not state.data.characters[character].officer and orders_it_gives(state, character) == 0
+            and character not in state.tokens)
+
+
+def may_enter(state: LegionState, character: str, plot: int) -> bool:
+    """A plot admits a character that shows every entry skill (DECISIONS: plots with two skills need both)."""
+    return set(state.data.plots[state.plots[plot]].entry) <= skills(state, character)
+
+
+def printed_and_gear_power(state: LegionState, character: str) -> int:
+    """Printed combat power plus Promotion cards in the sleeve."""
+    power = state.data.characters[character].power
+    fighter = state.fighters.get(character)
+    if fighter is not None:
+        for overlay_id in fighter.gear:
+            effect = state.data.overlays[overlay_id].effect("combat_power")
+            if effect and effect["scope"] == "self":
+                power += effect["amount"]
+    return power
+
+
+def may_take(state: LegionState, character: str, overlay_id: str) -> bool:
+    """Whether the character may take this Equipment or Enhancement (no skill or ability twice, one of each card).
+
+    Buying the Enhancement of a crippled position is allowed and cures it (DECISIONS: crippled cure).
+    """
+    card = state.data.overlays[overlay_id]
+    fighter = state.fighters.get(character)
+    gear = fighter.gear if fighter else ()
+    if overlay_id in gear:
+        return False
+    skill = card.effect("add_skill")
+    if skill:
+        crippled = fighter.crippled if fighter else ()
+        return skill["skill"] in crippled or skill["skill"] not in skills(state, character)
+    ability = card.effect("add_ability")
+    if ability:
+        return ability["ability"] not in abilities(state, character)
+    if card.effect("may_give_orders"):
+        return not state.data.characters[character].officer
+    return True
+
+
+def is_fragile(state: LegionState, character: str) -> bool:
+    return "fragility" in state.data.characters[character].abilities
+
+
+def is_dying(state: LegionState, character: str) -> bool:
+    """Two wounds kill; a Fragile character dies at its first (Story rules: Character abilities)."""
+    fighter = state.fighters.get(character)
+    if fighter is None:
+        return False
+    return fighter.wounds >= 2 or (fighter.wounds >= 1 and is_fragile(state, character))

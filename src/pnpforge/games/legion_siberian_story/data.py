@@ -1,0 +1,174 @@
+"""The rules' view of the pack: immutable tables built once from validated content.
+
+The engine never reads YAML or pydantic objects while playing; it reads these small frozen records. Every number
+of play (costs, counts, powers, effects) comes from the pack; the few numbers the rulebook fixes and the pack does
+not carry (hand size, rounds, plots per player count) are named constants citing their section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from pnpforge.content.pack import Pack
+
+SKILLS = ("combat", "charisma", "intelligence")  # positions 1, 2, 3 (Story rules: Recruitment, card anatomy)
+ROUNDS = 4  # Story rules: Course and goal of the game
+HAND_SIZE = 5  # Story rules: Recruitment
+SETUP_DRAW, SETUP_UNDER = 6, 2  # Story rules: Game setup, step 10
+START_SUPPLIES = 1  # Story rules: Game setup, step 3
+PLOTS_BY_PLAYERS = {2: 3, 3: 4, 4: 4}  # Story rules: Round setup
+OFFICER_ORDERS = 2  # Story rules: Orders, "up to two Orders"
+RECRUIT_COST, EQUIPMENT_COST, RESTORE_COST = 3, 1, 2  # Story rules: Recruitment and equipment
+BUYS_PER_TYPE = 1  # Story rules: Equipment, one card of each type per round
+FIRST_AID_HEALS = 1  # Story rules: Character abilities, First Aid
+
+
+@dataclass(frozen=True)
+class CharacterCard:
+    id: str
+    name: str
+    faction: str
+    officer: bool
+    power: int
+    skills: tuple[str, ...]
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OrderCard:
+    id: str
+    name: str
+    universal: bool
+    timing: str  # immediate | order_phase | kept
+    effects: tuple[Mapping[str, Any], ...]
+
+    @property
+    def blank(self) -> bool:
+        return not self.effects
+
+
+@dataclass(frozen=True)
+class OverlayCard:
+    id: str
+    name: str
+    kind: str  # frostbite | wound | crippled | equipment | enhancement
+    zone: str
+    cost: int | None
+    qty: int
+    effects: tuple[Mapping[str, Any], ...]
+
+    def effect(self, name: str) -> Mapping[str, Any] | None:
+        return next((e for e in self.effects if e["effect"] == name), None)
+
+
+@dataclass(frozen=True)
+class PlotCard:
+    id: str
+    name: str
+    entry: tuple[str, ...]
+    types: tuple[str, ...]
+    winner_vp: int
+    survivor_supplies: int
+
+
+@dataclass(frozen=True)
+class LocationCard:
+    id: str
+    name: str
+    effects: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class DespatchCard:
+    id: str
+    name: str
+    effects: tuple[Mapping[str, Any], ...]
+    scoring: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class LegionData:
+    """Everything the engine reads from the pack."""
+
+    factions: tuple[str, ...]
+    characters: Mapping[str, CharacterCard]
+    orders: Mapping[str, OrderCard]
+    commanders: Mapping[str, tuple[str, tuple[str, ...]]]  # id -> (faction, unique orders)
+    tokens: Mapping[str, tuple[str, ...]]  # faction -> order ids of its tokens
+    overlays: Mapping[str, OverlayCard]
+    plots: Mapping[str, PlotCard]
+    locations: Mapping[str, LocationCard]
+    despatches: Mapping[str, DespatchCard]
+    thresholds: Mapping[str, float] = field(default_factory=dict)
+
+    def faction_characters(self, faction: str) -> list[CharacterCard]:
+        return [c for c in self.characters.values() if c.faction == faction]
+
+    def overlay_by_condition(self, condition: str) -> OverlayCard:
+        """The transparent card that marks a condition (wound, frostbite)."""
+        for card in self.overlays.values():
+            effect = card.effect("afflict")
+            if effect and effect["condition"] == condition:
+                return card
+        raise KeyError(condition)
+
+    def crippled_card(self, skill: str) -> OverlayCard:
+        for card in self.overlays.values():
+            effect = card.effect("forbid_skill")
+            if effect and effect["skill"] == skill:
+                return card
+        raise KeyError(skill)
+
+    def buyable(self) -> list[OverlayCard]:
+        return [o for o in self.overlays.values() if o.cost is not None]
+
+
+def _freeze(effects: list | None) -> tuple:
+    return tuple(MappingProxyType(dict(e)) for e in (effects or []))
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else next(iter(value.values()))
+
+
+def build_data(pack: Pack) -> LegionData:
+    """Read the tables of play from a validated pack."""
+    characters = {
+        i.id: CharacterCard(i.id, _text(i["name"]), i["faction"], bool(i.get("officer")), i["combat_power"],
+                            tuple(i["skills"]), tuple(i.get("abilities", [])))
+        for i in pack.of_type("character")
+    }
+    orders = {
+        i.id: OrderCard(i.id, _text(i["name"]), bool(i.get("universal")), i["timing"], _freeze(i.get("effects")))
+        for i in pack.of_type("order")
+    }
+    commanders = {i.id: (i["faction"], tuple(i["orders"])) for i in pack.of_type("commander")}
+    tokens: dict[str, list[str]] = {}
+    for token in pack.of_type("order_token"):
+        tokens.setdefault(token["faction"], []).extend([token["order"]] * token.qty)
+    overlays = {
+        i.id: OverlayCard(i.id, _text(i["name"]), i["kind"], i["zone"], i.get("cost"), i.qty, _freeze(i.get("effects")))
+        for i in pack.of_type("overlay")
+    }
+    plots = {
+        i.id: PlotCard(i.id, _text(i["name"]), tuple(i["entry"]), tuple(i.get("types", [])), i["winner_vp"],
+                       i["survivor_supplies"])
+        for i in pack.of_type("plot")
+    }
+    locations = {i.id: LocationCard(i.id, _text(i["name"]), _freeze(i["effects"])) for i in pack.of_type("location")}
+    despatches = {i.id: DespatchCard(i.id, _text(i["name"]), _freeze(i["effects"]), MappingProxyType(dict(i["scoring"])))
+                  for i in pack.of_type("despatch")}
+    return LegionData(
+        factions=tuple(f.id for f in pack.game.factions),
+        characters=MappingProxyType(characters),
+        orders=MappingProxyType(orders),
+        commanders=MappingProxyType(commanders),
+        tokens=MappingProxyType({k: tuple(v) for k, v in tokens.items()}),
+        overlays=MappingProxyType(overlays),
+        plots=MappingProxyType(plots),
+        locations=MappingProxyType(locations),
+        despatches=MappingProxyType(despatches),
+        thresholds=MappingProxyType(dict(pack.game.thresholds)),
+    )

@@ -1,0 +1,316 @@
+"""The course of a game: set-up, each round's set-up, Recruitment and Equipment, the March, and the round's end.
+
+Orders (``orders.py``) and plot resolution (``resolution.py``) register their own steps; this module chains them.
+"""
+
+from __future__ import annotations
+
+from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story import data as rules
+from pnpforge.games.legion_siberian_story.state import LegionState, chance, decision, task
+
+
+def begin(state: LegionState) -> None:
+    """Set-up (Story rules: Game setup, steps 1-10), then the first round."""
+    steps = [("commander", p) for p in range(state.n)]
+    for p in range(state.n):
+        steps += [("officer", p), ("setup_deck", p)]
+    state.push(*steps, ("round_start",))
+
+
+# --- set-up --------------------------------------------------------------------------------------------------
+def _commander_options(state: LegionState, player: int) -> list:
+    faction = state.factions[player]
+    return [("commander", cid) for cid, (f, _) in sorted(state.data.commanders.items()) if f == faction]
+
+
+@decision("commander", _commander_options)
+def choose_commander(state: LegionState, action: tuple, player: int) -> None:
+    """Step 2: the chosen commander's unique tokens plus the universal ones and the Blank."""
+    commander = action[1]
+    state.commander[player] = commander
+    unique = set(state.data.commanders[commander][1])
+    tokens = state.data.tokens.get(state.factions[player], ())
+    state.available[player] = sorted(o for o in tokens if state.data.orders[o].universal or o in unique)
+    state.supplies[player] = rules.START_SUPPLIES  # step 3
+    state.note("commander", player, commander)
+
+
+def _officer_options(state: LegionState, player: int) -> list:
+    return [("officer", c.id) for c in state.data.faction_characters(state.factions[player]) if c.officer]
+
+
+@decision("officer", _officer_options)
+def choose_officer(state: LegionState, action: tuple, player: int) -> None:
+    """Step 10: keep one officer behind the screen, return the other to the box."""
+    officer = action[1]
+    state.officer[player] = officer
+    cards = state.data.faction_characters(state.factions[player])
+    state.boxed[player] = [c.id for c in cards if c.officer and c.id != officer]
+    state.deck[player] = sorted(c.id for c in cards if not c.officer)
+    state.hand[player].append(officer)  # behind the screen: it joins the hand, never the cards put under
+
+
+@task("setup_deck")
+def setup_deck(state: LegionState, player: int) -> None:
+    """Step 10: draw six, keep four, put two under the deck, add the officer."""
+    draws = [("draw", player)] * rules.SETUP_DRAW
+    state.push(*draws, ("under", player, rules.SETUP_UNDER))
+
+
+def _under_options(state: LegionState, player: int, left: int) -> list:
+    return [("under", c) for c in sorted(state.hand[player]) if c != state.officer[player]]
+
+
+@decision("under", _under_options)
+def put_under(state: LegionState, action: tuple, player: int, left: int) -> None:
+    state.hand[player].remove(action[1])
+    state.bottom[player].append(action[1])
+    if left > 1:
+        state.push(("under", player, left - 1))
+
+
+# --- drawing -------------------------------------------------------------------------------------------------
+def deck_size(state: LegionState, player: int) -> int:
+    return len(state.deck[player]) + len(state.bottom[player])
+
+
+def _draw_outcomes(state: LegionState, player: int) -> list:
+    if state.deck[player]:
+        return [("draw", c) for c in state.deck[player]]
+    return [("draw", state.bottom[player][0])]
+
+
+@chance("draw", _draw_outcomes)
+def draw(state: LegionState, action: tuple, player: int) -> None:
+    """The top card of a faction deck: any card of the shuffled part, else the first card put under."""
+    card = action[1]
+    if card in state.deck[player]:
+        state.deck[player].remove(card)
+    else:
+        state.bottom[player].remove(card)
+    state.hand[player].append(card)
+
+
+# --- round set-up --------------------------------------------------------------------------------------------
+@task("round_start")
+def round_start(state: LegionState) -> None:
+    """Round setup: a location and plots by player count, then the four phases."""
+    state.round += 1
+    state.plots, state.members, state.results = [], [], []
+    state.bought = [type(b)() for b in state.bought]
+    state.passed = set()
+    state.push(("location",), *[("plot",)] * state.game.plots_per_round,
+               *[("refill", p) for p in state.turn_order()], ("location_now",),
+               *[("shop", p) for p in state.turn_order()],
+               ("march_next", state.start), ("orders_start",),
+               *[("resolve_plot", i) for i in range(state.game.plots_per_round)],
+               ("frost",), ("round_end",))
+
+
+def _location_outcomes(state: LegionState) -> list:
+    return [("location", loc) for loc in state.location_deck]
+
+
+@chance("location", _location_outcomes)
+def reveal_location(state: LegionState, action: tuple) -> None:
+    state.location = action[1]
+    state.location_deck.remove(action[1])
+    state.note("location", state.round, action[1])
+
+
+def _plot_outcomes(state: LegionState) -> list:
+    return [("plot", plot) for plot in state.plot_deck]
+
+
+@chance("plot", _plot_outcomes)
+def reveal_plot(state: LegionState, action: tuple) -> None:
+    state.plots.append(action[1])
+    state.members.append([])
+    state.plot_deck.remove(action[1])
+    state.note("plot", state.round, action[1])
+
+
+@task("location_now")
+def location_now(state: LegionState) -> None:
+    """Location effects that happen once when the round starts (effect ``gain_supplies``)."""
+    for effect in state.data.locations[state.location].effects:
+        if effect["effect"] == "gain_supplies":
+            targets = range(state.n) if effect.get("who") == "each_player" else [state.start]
+            for p in targets:
+                state.supplies[p] += effect["amount"]
+
+
+# --- Recruitment and Equipment -------------------------------------------------------------------------------
+@task("refill")
+def refill(state: LegionState, player: int) -> None:
+    """Recruitment: a hand under five cards is refilled to five."""
+    if len(state.hand[player]) < rules.HAND_SIZE:
+        schedule_draw_then(state, player, ("refill", player))
+
+
+def schedule_draw_then(state: LegionState, player: int, then: tuple) -> bool:
+    """Put a draw (then ``then``) on the agenda; drawing from an empty deck is a rule gap, counted."""
+    if deck_size(state, player) == 0:
+        state.gaps["empty_deck"] += 1
+        state.note("gap", "empty_deck", player)
+        return False
+    state.push(("draw", player), then)
+    return True
+
+
+def _shop_options(state: LegionState, player: int) -> list:
+    game, money = state.game, state.supplies[player]
+    options: list = [("done",)]
+    if money >= game.limit(state, "recruit_cost") and deck_size(state, player):
+        options.append(("recruit",))
+    cost = game.limit(state, "equipment_cost")
+    if money >= cost:
+        per_type = game.limit(state, "buys_per_equipment_type")
+        for card in state.data.buyable():
+            if state.pool[card.id] <= 0 or state.bought[player][card.id] >= per_type:
+                continue
+            options += [("equip", card.id, c) for c in sorted(state.hand[player]) if ch.may_take(state, c, card.id)]
+    if money >= game.limit(state, "restore_order_cost"):
+        options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
+    return options
+
+
+@decision("shop", _shop_options)
+def shop(state: LegionState, action: tuple, player: int) -> None:
+    """Spend supplies: a character for 3, equipment for 1, an order token back for 2 (Story rules)."""
+    kind = action[0]
+    if kind == "done":
+        return
+    game = state.game
+    if kind == "recruit":
+        state.supplies[player] -= game.limit(state, "recruit_cost")
+        state.note("recruit", player)
+        schedule_draw_then(state, player, ("shop", player))
+        return
+    if kind == "equip":
+        state.supplies[player] -= game.limit(state, "equipment_cost")
+        state.bought[player][action[1]] += 1
+        give_overlay(state, action[2], action[1])
+        state.note("buy", player, action[1], action[2])
+    elif kind == "restore":
+        state.supplies[player] -= game.limit(state, "restore_order_cost")
+        restore_token(state, player, action[1])
+    state.push(("shop", player))
+
+
+def restore_token(state: LegionState, player: int, order: str) -> None:
+    for index, (used, _) in enumerate(state.used[player]):
+        if used == order:
+            del state.used[player][index]
+            state.available[player].append(order)
+            state.available[player].sort()
+            return
+
+
+def give_overlay(state: LegionState, character: str, overlay_id: str) -> bool:
+    """Sleeve an Equipment or Enhancement card from the pool; a skill card cures its crippled position."""
+    if state.pool[overlay_id] <= 0:
+        state.gaps["pool_empty"] += 1
+        state.note("gap", "pool_empty", overlay_id)
+        return False
+    fighter = state.fighter(character)
+    effect = state.data.overlays[overlay_id].effect("add_skill")
+    if effect and effect["skill"] in fighter.crippled:
+        fighter.crippled = tuple(s for s in fighter.crippled if s != effect["skill"])
+        state.pool[state.data.crippled_card(effect["skill"]).id] += 1
+    state.pool[overlay_id] -= 1
+    fighter.gear = tuple(sorted(fighter.gear + (overlay_id,)))
+    return True
+
+
+# --- March ---------------------------------------------------------------------------------------------------
+@task("march_next")
+def march_next(state: LegionState, player: int) -> None:
+    """Players send one character at a time, in turn, until all have passed (Story rules: March)."""
+    for step in range(state.n):
+        p = (player + step) % state.n
+        if p not in state.passed:
+            state.push(("march", p), ("march_next", (p + 1) % state.n))
+            return
+
+
+def _march_options(state: LegionState, player: int) -> list:
+    options: list = [("pass",)]
+    for c in sorted(state.hand[player]):
+        for i in range(len(state.plots)):
+            if (player, i) in state.camouflage or ch.may_enter(state, c, i):
+                options.append(("send", c, i))
+    return options
+
+
+@decision("march", _march_options)
+def march(state: LegionState, action: tuple, player: int) -> None:
+    if action[0] == "pass":
+        state.passed.add(player)  # a player who passes sends nobody more this round
+        return
+    _, c, plot = action
+    state.hand[player].remove(c)
+    state.at[c] = plot
+    state.members[plot].append(c)
+    if (player, plot) in state.camouflage:  # CAMOUFLAGE!: this card goes face down
+        state.camouflage.discard((player, plot))
+        state.face_down.add(c)
+    state.note("send", player, c, state.plots[plot])
+    gives = ch.orders_it_gives(state, c)
+    if gives:
+        state.push(("assign", player, c, gives))
+
+
+def _assign_options(state: LegionState, player: int, officer: str, left: int) -> list:
+    if not state.available[player] and state.used[player]:
+        return [("take_back",)]  # Story rules: Order resolution, a player with no token takes the used ones back
+    targets = [c for i in range(len(state.plots)) for c in state.at_plot(i, player)
+               if c != officer and ch.may_receive_order(state, c)]
+    options: list = [("stop",)]
+    for order in sorted(set(state.available[player])):
+        options += [("assign", order, c) for c in sorted(targets)]
+    return options if len(options) > 1 else []
+
+
+@decision("assign", _assign_options)
+def assign(state: LegionState, action: tuple, player: int, officer: str, left: int) -> None:
+    """An arriving officer assigns up to two orders face down to own characters at any plot."""
+    if action[0] == "stop":
+        return
+    if action[0] == "take_back":
+        state.available[player] = sorted(o for o, _ in state.used[player])
+        state.used[player] = []
+        state.push(("assign", player, officer, left))
+        return
+    _, order, target = action
+    state.available[player].remove(order)
+    state.tokens[target] = [order, False]
+    state.note("assign", player, order, target)
+    card = state.data.orders[order]
+    steps = []
+    if card.timing == "immediate":  # turned up and resolved at once
+        state.tokens[target][1] = True
+        steps.append(("order_effects", player, target, order, 0))
+    if left > 1:
+        steps.append(("assign", player, officer, left - 1))
+    state.push(*steps)
+
+
+# --- round end -----------------------------------------------------------------------------------------------
+@task("round_end")
+def round_end(state: LegionState) -> None:
+    """Survivors return to the hand (DECISIONS: survivors return to the hand); the start token moves clockwise."""
+    for i in range(len(state.plots)):
+        for c in list(state.members[i]):
+            state.hand[state.owner(c)].append(c)
+    for c, (order, revealed) in state.tokens.items():
+        state.used[state.owner(c)].append((order, revealed))
+    state.tokens, state.at, state.face_down, state.waived = {}, {}, set(), set()
+    state.camouflage, state.bonus, state.stolen, state.cancels = set(), {}, set(), {}
+    state.members = [[] for _ in state.plots]
+    state.start = (state.start + 1) % state.n
+    if state.round >= rules.ROUNDS:
+        state.push(("game_end",))
+    else:
+        state.push(("round_start",))

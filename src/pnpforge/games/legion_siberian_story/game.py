@@ -1,0 +1,68 @@
+"""The immutable game: content tables, player count, factions by seat, mode; it makes initial states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from pnpforge.games.legion_siberian_story import data as rules
+from pnpforge.games.legion_siberian_story.data import LegionData
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+DEFAULT_LIMITS = {
+    "recruit_cost": rules.RECRUIT_COST,
+    "equipment_cost": rules.EQUIPMENT_COST,
+    "restore_order_cost": rules.RESTORE_COST,
+    "orders_per_officer": rules.OFFICER_ORDERS,
+    "buys_per_equipment_type": rules.BUYS_PER_TYPE,
+    "first_aid_heals": rules.FIRST_AID_HEALS,
+}
+
+
+@dataclass(frozen=True)
+class LegionGame:
+    """Legion: The Siberian Story for a number of players, each seat playing one faction."""
+
+    data: LegionData
+    num_players: int
+    factions: tuple[str, ...]
+    mode: str = "base"
+    player_of: Mapping[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.num_players not in rules.PLOTS_BY_PLAYERS:
+            raise ValueError(f"Legion is for 2 to 4 players, not {self.num_players}")
+        if len(self.factions) != self.num_players or len(set(self.factions)) != self.num_players:
+            raise ValueError("each player needs a different faction")
+        unknown = [f for f in self.factions if f not in self.data.factions]
+        if unknown:
+            raise ValueError(f"unknown faction {unknown[0]!r}")
+        object.__setattr__(self, "player_of", MappingProxyType({f: i for i, f in enumerate(self.factions)}))
+
+    @property
+    def plots_per_round(self) -> int:
+        return rules.PLOTS_BY_PLAYERS[self.num_players]
+
+    def limit(self, state: LegionState, what: str) -> int:
+        """A number of the rules this round: the location may replace it (effect ``set_limit``)."""
+        if state.location:
+            for effect in self.data.locations[state.location].effects:
+                if effect["effect"] == "set_limit" and effect["what"] == what:
+                    return effect["value"]
+        return DEFAULT_LIMITS[what]
+
+    def new_initial_state(self) -> LegionState:
+        from pnpforge.games.legion_siberian_story import flow, orders, resolution  # noqa: F401 - register steps
+
+        state = LegionState(self)
+        flow.begin(state)
+        state.run()
+        return state
+
+
+def make_game(data: LegionData, num_players: int, seat_factions: tuple[str, ...] | None = None,
+              mode: str = "base") -> LegionGame:
+    """A game for ``num_players``; by default the first factions of the pack in seat sequence."""
+    factions = tuple(seat_factions) if seat_factions else data.factions[:num_players]
+    return LegionGame(data, num_players, factions, mode)
