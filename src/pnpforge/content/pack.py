@@ -126,7 +126,7 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
         game_doc = load_yaml(game_path)
     except LoadError as exc:
         return None, problems + exc.findings
-    game = _validate_meta(GameFile, game_doc, problems)
+    game = validate_model(GameFile, game_doc, problems)
     if game is None:
         return None, problems
     docs = {game_doc.path: game_doc}
@@ -136,7 +136,7 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
         try:
             schema_doc = load_yaml(schema_path)
             docs[schema_doc.path] = schema_doc
-            schema = _validate_meta(SchemaFile, schema_doc, problems)
+            schema = validate_model(SchemaFile, schema_doc, problems)
             if schema is not None:
                 if types:
                     problems.append(_blocking(schema_doc.mark(("types",)),
@@ -171,14 +171,14 @@ def _load_registry(pack: Pack) -> list[Finding]:
         return [_blocking(doc.mark(()), "expected a list of rules")]
     problems: list[Finding] = []
     for index, raw in enumerate(doc.data):
-        rule = _validate_meta(Rule, _Sub(doc, (index,)), problems)
+        rule = validate_model(Rule, DocView(doc, (index,)), problems)
         if rule is not None:
             pack.rules.append(rule)
     pack.rules_doc = doc
     return problems
 
 
-class _Sub:
+class DocView:
     """A view of one element of a document, for validating it on its own with located errors."""
 
     def __init__(self, doc: Doc, at: tuple):
@@ -196,7 +196,8 @@ def _blocking(mark: Mark, message: str, subject: str | None = None) -> Finding:
     return Finding("error", message, mark=mark, subject=subject, blocking=True, rule="input")
 
 
-def _validate_meta(model: type[BaseModel], doc: Doc, problems: list[Finding]) -> Any:
+def validate_model(model: type[BaseModel], doc: Any, problems: list[Finding]) -> Any:
+    """Validate a document (or a ``DocView`` of part of one) with a pydantic model; add located findings."""
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:

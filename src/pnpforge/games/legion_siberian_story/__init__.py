@@ -6,6 +6,15 @@ data cannot: the rules that relate the data to each other and, later, the rules 
 
 from pnpforge.games import GamePackage
 from pnpforge.games.legion_siberian_story import checks
+from pnpforge.games.legion_siberian_story.data import build_data
+from pnpforge.games.legion_siberian_story.game import make_game
+from pnpforge.games.legion_siberian_story.replay import replay
+
+
+def engine(pack, num_players: int, factions: tuple[str, ...] | None = None, mode: str = "base"):
+    """A game of the pack for ``num_players`` seats (factions in seat sequence)."""
+    return make_game(build_data(pack), num_players, factions, mode)
+
 
 VOCABULARY = (
     "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
@@ -28,4 +37,6 @@ PACKAGE = GamePackage(
         "despatch": ("effects", "scoring"),
     },
     checks=checks.ALL,
+    engine=engine,
+    replay=replay,
 )

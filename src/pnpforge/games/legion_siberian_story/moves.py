@@ -43,13 +43,14 @@ def leave_plot(state: LegionState, character: str) -> None:
 
 def withdraw(state: LegionState, character: str, to: str) -> None:
     """Withdraw to the bottom of the owner's deck (DECISIONS: withdrawn characters) or to the hand."""
+    plot = state.at.get(character)
     leave_plot(state, character)
     owner = state.owner(character)
     if to == "hand":
         state.hand[owner].append(character)
     else:
         state.bottom[owner].append(character)
-    state.note("withdraw", owner, character)
+    state.note("withdraw", owner, character, plot)
 
 
 def move(state: LegionState, character: str, plot: int, ignore_entry: bool) -> None:
@@ -68,6 +69,7 @@ def move(state: LegionState, character: str, plot: int, ignore_entry: bool) -> N
 def kill(state: LegionState, character: str, cause: str) -> None:
     """A dead character goes to the graveyard; its transparent cards return to their piles."""
     owner = state.owner(character)
+    plot = state.at.get(character)
     if character in state.at:
         leave_plot(state, character)
     elif character in state.hand[owner]:
@@ -81,7 +83,7 @@ def kill(state: LegionState, character: str, cause: str) -> None:
         for overlay_id in fighter.gear:
             state.pool[overlay_id] += 1
     state.graveyard[owner].append(character)
-    state.note("death", owner, character, cause)
+    state.note("death", owner, character, cause, plot)
 
 
 def wound(state: LegionState, character: str, at_once: bool) -> None:
@@ -89,7 +91,7 @@ def wound(state: LegionState, character: str, at_once: bool) -> None:
     fighter = state.fighter(character)
     fighter.wounds += 1
     take_card(state, state.data.overlay_by_condition("wound").id)
-    state.note("wound", state.owner(character), character)
+    state.note("wound", state.owner(character), character, state.at.get(character))
     if at_once and ch.is_dying(state, character):
         kill(state, character, "wounds")
 
@@ -99,7 +101,7 @@ def heal(state: LegionState, character: str) -> None:
     if fighter.wounds:
         fighter.wounds -= 1
         return_card(state, state.data.overlay_by_condition("wound").id)
-        state.note("heal", state.owner(character), character)
+        state.note("heal", state.owner(character), character, state.at.get(character))
 
 
 def cripple(state: LegionState, character: str, skill: str) -> None:
@@ -114,7 +116,7 @@ def cripple(state: LegionState, character: str, skill: str) -> None:
     take_card(state, state.data.crippled_card(skill).id)
     if character in state.at and not ch.may_enter(state, character, state.at[character]):
         state.waived.add(character)  # it entered lawfully; losing the skill does not send it away
-    state.note("cripple", state.owner(character), character, skill)
+    state.note("cripple", state.owner(character), character, state.at.get(character), skill)
 
 
 def frostbite(state: LegionState, character: str) -> None:
@@ -122,7 +124,7 @@ def frostbite(state: LegionState, character: str) -> None:
     fighter = state.fighter(character)
     fighter.frost += 1
     take_card(state, state.data.overlay_by_condition("frostbite").id)
-    state.note("frostbite", state.owner(character), character)
+    state.note("frostbite", state.owner(character), character, state.at.get(character))
     if fighter.frost >= 2:
         kill(state, character, "frostbite")
 
@@ -132,4 +134,4 @@ def warm(state: LegionState, character: str) -> None:
     if fighter is not None and fighter.frost:
         return_card(state, state.data.overlay_by_condition("frostbite").id, fighter.frost)
         fighter.frost = 0
-        state.note("warm", state.owner(character), character)
+        state.note("warm", state.owner(character), character, state.at.get(character))

@@ -1,0 +1,215 @@
+"""Scenarios: a plot situation written as YAML, played through the engine, with its outcome as data.
+
+A scenario names the players (seat sequence; the first is the starting player), the location, the plots (by id or
+inline) with the characters at each (card ids or inline stats, with wounds, frostbite, sleeved cards, crippled
+skills and assigned orders), the players' choices, and optionally the expected outcome. The format is documented in
+``content/legion-siberian-story/README.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+
+from annotated_types import Ge, Le
+from pydantic import BaseModel, ConfigDict
+
+from pnpforge.content.pack import DocView, validate_model
+from pnpforge.content.source import Doc
+from pnpforge.findings import Finding
+from pnpforge.games.legion_siberian_story.data import CharacterCard, LegionData, LocationCard, PlotCard, SKILLS
+from pnpforge.games.legion_siberian_story.game import LegionGame
+from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
+
+Skill = Literal["combat", "charisma", "intelligence"]
+Ability = Literal["assault", "violence", "first_aid", "fragility"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Placed(_Strict):
+    """A character at a plot: a card of the pack (``card``) or inline stats (``id`` and ``power``)."""
+
+    card: str | None = None
+    id: str | None = None
+    name: str | None = None
+    power: Annotated[int, Ge(0), Le(20)] | None = None
+    skills: list[Skill] = []
+    abilities: list[Ability] = []
+    officer: bool = False
+    wounds: Annotated[int, Ge(0), Le(1)] = 0
+    frostbite: Annotated[int, Ge(0), Le(1)] = 0
+    gear: list[str] = []
+    crippled: list[Skill] = []
+    order: str | None = None
+    order_revealed: bool = False
+
+
+class PlotSpec(_Strict):
+    """A plot by ``id`` of the pack, or inline (``name``, ``entry``, ``types``, ``winner_vp``, ``survivor_supplies``)."""
+
+    id: str | None = None
+    name: str | None = None
+    entry: list[Skill] = []
+    types: list[Literal["freezing", "warming", "peaceful"]] = []
+    winner_vp: Annotated[int, Ge(0), Le(20)] = 0
+    survivor_supplies: Annotated[int, Ge(0), Le(20)] = 0
+    characters: dict[str, list[Placed]] = {}
+
+
+class Choice(_Strict):
+    """One decision of a player, in the sequence the engine asks for it."""
+
+    step: Literal["assault", "wound", "violence", "cripple", "heal", "order", "move", "withdraw", "swap",
+                  "sabotage", "sacrifice", "skip"]
+    player: str
+    target: str | None = None
+    character: str | None = None
+    skill: Skill | None = None
+    to: str | None = None
+    use: bool = True
+
+
+class ScenarioFile(_Strict):
+    """The keys of a scenario file."""
+
+    name: str
+    doc: str = ""
+    players: list[str]
+    location: str | dict[str, Any] | None = None
+    start: Literal["orders", "plots"] = "plots"
+    supplies: dict[str, Annotated[int, Ge(0), Le(99)]] = {}
+    plots: list[PlotSpec]
+    choices: list[Choice] = []
+    expect: dict[str, Any] | None = None
+
+
+class ScenarioError(Exception):
+    def __init__(self, findings: list[Finding]):
+        super().__init__("; ".join(map(str, findings)))
+        self.findings = findings
+
+
+def _error(doc: Doc, path: tuple, message: str) -> Finding:
+    return Finding("error", message, mark=doc.mark(path), blocking=True, rule="scenario")
+
+
+def load_scenario(doc: Doc) -> ScenarioFile:
+    problems: list[Finding] = []
+    scenario = validate_model(ScenarioFile, DocView(doc, ()), problems)
+    if scenario is None:
+        raise ScenarioError(problems)
+    return scenario
+
+
+def build(scenario: ScenarioFile, doc: Doc, data: LegionData) -> tuple[LegionState, dict[str, str]]:
+    """The state the scenario describes, at the start of its phase; and each placed character's faction."""
+    problems: list[Finding] = []
+    for index, faction in enumerate(scenario.players):
+        if faction not in data.factions:
+            problems.append(_error(doc, ("players", index), f"unknown faction '{faction}'; factions: "
+                                                              f"{', '.join(data.factions)}"))
+    if len(set(scenario.players)) != len(scenario.players) or not 2 <= len(scenario.players) <= 4:
+        problems.append(_error(doc, ("players",), "expected 2 to 4 different factions"))
+    characters = dict(data.characters)
+    plots = dict(data.plots)
+    locations = dict(data.locations)
+    placed: list[tuple[int, str, Placed, tuple]] = []
+    plot_ids = []
+    for i, spec in enumerate(scenario.plots):
+        if spec.id and spec.name is None:
+            if spec.id not in plots:
+                problems.append(_error(doc, ("plots", i, "id"), f"no plot '{spec.id}' in the pack"))
+            plot_ids.append(spec.id)
+        else:
+            plot_id = spec.id or f"scenario-plot-{i + 1}"
+            plots[plot_id] = PlotCard(plot_id, spec.name or plot_id, tuple(spec.entry), tuple(spec.types),
+                                      spec.winner_vp, spec.survivor_supplies)
+            plot_ids.append(plot_id)
+        for faction, people in spec.characters.items():
+            if faction not in scenario.players:
+                problems.append(_error(doc, ("plots", i, "characters", faction),
+                                       f"faction '{faction}' is not among the players"))
+                continue
+            for j, person in enumerate(people):
+                at = ("plots", i, "characters", faction, j)
+                cid = _character(person, faction, characters, doc, at, problems)
+                if cid:
+                    placed.append((i, cid, person, at))
+    if isinstance(scenario.location, str):
+        if scenario.location not in locations:
+            problems.append(_error(doc, ("location",), f"no location '{scenario.location}' in the pack"))
+    elif isinstance(scenario.location, dict):
+        locations["scenario-location"] = LocationCard("scenario-location", "Scenario location",
+                                                      tuple(MappingProxyType(e) for e in scenario.location.get("effects", [])))
+    seen = [cid for _, cid, _, _ in placed]
+    for _, cid, _, at in placed:
+        if seen.count(cid) > 1:
+            problems.append(_error(doc, at, f"character '{cid}' is placed twice"))
+            break
+    if problems:
+        raise ScenarioError(problems)
+    data = replace(data, characters=MappingProxyType(characters), plots=MappingProxyType(plots),
+                   locations=MappingProxyType(locations))
+    game = LegionGame(data, len(scenario.players), tuple(scenario.players))
+    state = LegionState(game)
+    state.round = 1
+    state.location = ("scenario-location" if isinstance(scenario.location, dict) else scenario.location)
+    state.plots = plot_ids
+    state.members = [[] for _ in plot_ids]
+    for faction, amount in scenario.supplies.items():
+        state.supplies[game.player_of[faction]] = amount
+    for i, cid, person, at in placed:
+        _place(state, i, cid, person, doc, at, problems)
+    if problems:
+        raise ScenarioError(problems)
+    return state, {cid: data.characters[cid].faction for _, cid, _, _ in placed}
+
+
+def _character(person: Placed, faction: str, characters: dict, doc: Doc, at: tuple, problems: list) -> str | None:
+    if person.card:
+        card = characters.get(person.card)
+        if card is None:
+            problems.append(_error(doc, at + ("card",), f"no character '{person.card}' in the pack"))
+            return None
+        if card.faction != faction:
+            problems.append(_error(doc, at + ("card",), f"'{person.card}' belongs to '{card.faction}', not '{faction}'"))
+            return None
+        return person.card
+    if not person.id or person.power is None:
+        problems.append(_error(doc, at, "an inline character needs 'id' and 'power' (or give 'card')"))
+        return None
+    ordered = tuple(s for s in SKILLS if s in person.skills)
+    characters[person.id] = CharacterCard(person.id, person.name or person.id, faction, person.officer, person.power,
+                                          ordered, tuple(person.abilities))
+    return person.id
+
+
+def _place(state: LegionState, plot: int, cid: str, person: Placed, doc: Doc, at: tuple, problems: list) -> None:
+    data = state.data
+    for k, overlay in enumerate(person.gear):
+        if overlay not in data.overlays or data.overlays[overlay].cost is None:
+            problems.append(_error(doc, at + ("gear", k), f"no Equipment or Enhancement card '{overlay}'"))
+            return
+    state.members[plot].append(cid)
+    state.at[cid] = plot
+    state.fighters[cid] = Fighter(person.wounds, person.frostbite, tuple(sorted(person.crippled)),
+                                  tuple(sorted(person.gear)))
+    for overlay in person.gear:
+        state.pool[overlay] -= 1
+    if person.wounds:
+        state.pool[data.overlay_by_condition("wound").id] -= person.wounds
+    if person.frostbite:
+        state.pool[data.overlay_by_condition("frostbite").id] -= person.frostbite
+    for skill in person.crippled:
+        state.pool[data.crippled_card(skill).id] -= 1
+    if person.order:
+        if person.order not in data.orders:
+            problems.append(_error(doc, at + ("order",), f"no order '{person.order}'"))
+        elif data.characters[cid].officer:
+            problems.append(_error(doc, at + ("order",), "officers cannot be given orders"))
+        else:
+            state.tokens[cid] = [person.order, person.order_revealed]
