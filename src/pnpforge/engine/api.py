@@ -3,7 +3,7 @@
 Modelled on OpenSpiel's Python games. Chance is explicit: at a chance node ``chance_outcomes()`` lists the
 outcomes with their probabilities and the caller (a playout loop, a bot's search) picks one with *its* RNG and
 applies it; a state never draws random numbers itself. ``observation(player)`` returns what that player may know
-and nothing more (no hidden hands, deck order or face-down tokens): bots act on observations only.
+and nothing more (no hidden hands, the sequence of a deck, face-down tokens): bots act on observations only.
 
 Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses); ``action_to_string``
 gives the readable form used by transcripts.

@@ -12,13 +12,23 @@ from pnpforge.games.legion_siberian_story.state import LegionState, chance, deci
 
 def begin(state: LegionState) -> None:
     """Set-up (Story rules: Game setup, steps 1-10), then the first round."""
-    steps = [("commander", p) for p in range(state.n)]
+    steps = [("first_player",)] + [("commander", p) for p in range(state.n)]
     for p in range(state.n):
         steps += [("officer", p), ("setup_deck", p)]
     state.push(*steps, ("round_start",))
 
 
 # --- set-up --------------------------------------------------------------------------------------------------
+def _first_player_outcomes(state: LegionState) -> list:
+    return [("first_player", p) for p in range(state.n)]
+
+
+@chance("first_player", _first_player_outcomes)
+def first_player(state: LegionState, action: tuple) -> None:
+    """Step 9: with no legion ancestor nor dark green at the table, the starting player is drawn at random."""
+    state.start = action[1]
+
+
 def _commander_options(state: LegionState, player: int) -> list:
     faction = state.factions[player]
     return [("commander", cid) for cid, (f, _) in sorted(state.data.commanders.items()) if f == faction]

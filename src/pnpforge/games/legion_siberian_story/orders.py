@@ -64,7 +64,7 @@ def resolve(state: LegionState, action: tuple, player: int) -> None:
 def order_effects(state: LegionState, player: int, carrier: str, order: str, index: int) -> None:
     """Carry out an order's effects in sequence; they fizzle once the carrier has left its plot."""
     effects = state.data.orders[order].effects
-    if index >= len(effects) or carrier not in state.at:
+    if index >= len(effects) or (index == 0 and carrier not in state.at):
         return
     state.push(("order_effects", player, carrier, order, index + 1))
     effect = effects[index]
@@ -85,13 +85,14 @@ def _move_own(state, player, carrier, effect):
 
 
 def _withdraw_all_own(state, player, carrier, effect):
-    plot = state.at[carrier]
-    for c in state.at_plot(plot, player):
+    plot = state.at.get(carrier)
+    for c in state.at_plot(plot, player) if plot is not None else []:
         moves.withdraw(state, c, effect["to"])
 
 
 def _wound_enemy(state, player, carrier, effect):
-    state.push(("wound_target", player, state.at[carrier], effect["count"]))
+    if carrier in state.at:
+        state.push(("wound_target", player, state.at[carrier], effect["count"]))
 
 
 def _move_self(state, player, carrier, effect):
@@ -114,7 +115,8 @@ def _swap_own(state, player, carrier, effect):
 
 
 def _gather_own(state, player, carrier, effect):
-    state.push(("gather", player, state.at[carrier], effect["ignore_entry"]))
+    if carrier in state.at:
+        state.push(("gather", player, state.at[carrier], effect["ignore_entry"]))
 
 
 def _discard_orders(state, player, carrier, effect):
@@ -127,9 +129,10 @@ def _sacrifice_own(state, player, carrier, effect):
 
 def _steal(state, player, carrier, effect):
     """THEFT!: the plot's survivor supplies now; nobody collects them there this round."""
-    plot = state.at[carrier]
-    state.supplies[player] += state.data.plots[state.plots[plot]].survivor_supplies
-    state.stolen.add(plot)
+    plot = state.at.get(carrier)
+    if plot is not None and plot not in state.stolen:
+        state.supplies[player] += state.data.plots[state.plots[plot]].survivor_supplies
+        state.stolen.add(plot)
 
 
 def _free_overlay(state, player, carrier, effect):
@@ -140,7 +143,8 @@ def _free_overlay(state, player, carrier, effect):
 
 
 def _camouflage(state, player, carrier, effect):
-    state.camouflage.add((player, state.at[carrier]))
+    if carrier in state.at:
+        state.camouflage.add((player, state.at[carrier]))
 
 
 def _restore_orders(state, player, carrier, effect):

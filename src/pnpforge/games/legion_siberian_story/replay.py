@@ -68,6 +68,7 @@ def play(state: LegionState, choices: list[Choice], doc: Doc, start: str) -> Non
     steps = [("orders_start",)] if start == "orders" else []
     steps += [("resolve_plot", i) for i in range(len(state.plots))] + [("frost",), ("scenario_end",)]
     state.push(*steps)
+    state.auto = False
     state.run()
     next_choice = 0
     while not state.over:
@@ -105,7 +106,7 @@ def outcome(state: LegionState, factions: dict[str, str]) -> dict[str, Any]:
             entry["vp"] = {names[p]: g[0] for p, g in sorted(result["gained"].items()) if g[0]}
             entry["supplies"] = {names[p]: g[1] for p, g in sorted(result["gained"].items()) if g[1]}
         for event, key in (("wound", "wounded"), ("frostbite", "frostbitten"), ("death", "killed"),
-                           ("heal", "healed"), ("withdraw", "withdrawn")):
+                           ("heal", "healed"), ("withdraw", "withdrawn"), ("warm", "warmed")):
             found = sorted({e[2] for e in state.log if e[0] == event and e[-1] == i})
             entry[key] = found
         entry["crippled"] = {e[2]: e[4] for e in state.log if e[0] == "cripple" and e[3] == i}

@@ -107,6 +107,7 @@ class LegionState:
         self.agenda: list[tuple] = []
         self.pending: tuple | None = None
         self.over = False
+        self.auto = True  # take single-option decisions at once (scenarios ask every question)
         self.final: list[float] | None = None
 
     # --- the protocol --------------------------------------------------------------------------------------
@@ -203,7 +204,7 @@ class LegionState:
             options = DECISIONS[kind][0](self, *entry[1:])
             if not options:
                 continue  # nothing to decide: the step has no effect
-            if len(options) == 1:
+            if len(options) == 1 and self.auto:
                 DECISIONS[kind][1](self, options[0], *entry[1:])
                 continue
             self.pending = entry
