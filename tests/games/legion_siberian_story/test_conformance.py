@@ -36,4 +36,5 @@ def test_the_invariant_checker_catches_a_broken_state() -> None:
     assert any("not conserved" in v for v in violations(state))
     state.hand[0].append(card)
     state.supplies[1] = -1
+    state.refresh()
     assert violations(state) == ["player 1 has -1 supplies"]

@@ -69,12 +69,14 @@ def test_limits_replaced_for_the_round() -> None:
     state = round_at("irkutsk-station")
     player = state.pending[1]
     state.supplies[player] = 2
+    state.refresh()
     assert ("recruit",) in state.legal_actions()
     state = round_at("tomsk-telegraph")
     assert ch.orders_it_gives(state, state.officer[0]) == 3
     state = round_at("cossack-stanitsa")
     player = state.pending[1]
     state.supplies[player] = 5
+    state.refresh()
     target = next(c for c in sorted(state.hand[player]) if ch.may_take(state, c, "coat"))
     state.apply_action(("equip", "coat", target))
     assert any(a[:2] == ("equip", "coat") for a in state.legal_actions())

@@ -22,6 +22,7 @@ def place(state, character: str, plot: int) -> None:
         state.hand[owner].remove(character)
     state.members[plot].append(character)
     state.at[character] = plot
+    state.refresh()
 
 
 def an_enterable(state, player: int, exclude=()) -> tuple[str, int]:
@@ -115,6 +116,7 @@ def test_officer_exams_give_one_order_and_the_holder_takes_none():
     place(state, c, i)
     holder, j = an_enterable(state, 0, exclude=(c,))
     state.fighter(holder).gear = ("officer-exams",)
+    state.refresh()
     assert ch.orders_it_gives(state, holder) == 1 and not ch.may_receive_order(state, holder)
     state.apply_action(("send", holder, j))
     assert state.pending[0] == "assign" and state.pending[3] == 1
@@ -124,7 +126,9 @@ def test_officer_exams_give_one_order_and_the_holder_takes_none():
 def test_a_player_with_no_token_left_takes_the_used_ones_back():
     state = at_march()
     state.used[0] = [(o, True) for o in state.available[0]]
+    state.refresh()
     state.available[0] = []
+    state.refresh()
     officer_arrives(state)
     assert state.available[0] and not state.used[0]
     assert state.pending[0] == "assign"
@@ -170,6 +174,7 @@ def camouflage_state():
     """Player 0's officer arrives and assigns CAMOUFLAGE! to a character at a plot."""
     state = at_march()
     state.available[0] = sorted(state.available[0] + ["camouflage"])
+    state.refresh()
     c, i = officer_arrives(state)
     state.apply_action(("assign", "camouflage", c))
     if state.pending[0] == "assign":

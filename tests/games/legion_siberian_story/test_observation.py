@@ -25,6 +25,7 @@ def test_a_face_down_token_shows_only_that_there_is_one() -> None:
         state.hand[1].remove(c)
         state.members[0].append(c)
         state.at[c] = 0
+        state.refresh()
     b = a.clone()
     a.tokens[c] = ["plus-two", False]
     b.tokens[c] = ["blank", False]

@@ -58,6 +58,7 @@ def test_the_hand_is_refilled_to_five_and_a_character_costs_three():
     assert all(len(state.hand[p]) >= 5 for p in range(2))
     player = state.pending[1]
     state.supplies[player] = 3
+    state.refresh()
     assert ("recruit",) in state.legal_actions()
     state.apply_action(("recruit",))
     assert state.is_chance_node() and state.supplies[player] == 0
@@ -72,6 +73,7 @@ def test_equipment_costs_one_and_only_one_of_each_kind_a_round():
     state = run_until(setup_game(2), "shop")
     player = state.pending[1]
     state.supplies[player] = 5
+    state.refresh()
     target = next(c for c in sorted(state.hand[player]) if "assault" not in ch.abilities(state, c))
     state.apply_action(("equip", "sabre", target))
     assert "assault" in ch.abilities(state, target) and state.supplies[player] == 4
@@ -94,6 +96,7 @@ def test_no_skill_or_ability_twice():
     state = run_until(setup_game(2), "shop")
     player = state.pending[1]
     state.supplies[player] = 5
+    state.refresh()
     for c in state.hand[player]:
         for action in state.legal_actions():
             if action[0] == "equip" and action[2] == c:
@@ -111,6 +114,7 @@ def test_a_used_token_comes_back_for_two_supplies():
     state.available[player].remove("transfer")
     state.used[player].append(("transfer", True))
     state.supplies[player] = 2
+    state.refresh()
     state.apply_action(("restore", "transfer"))
     assert "transfer" in state.available[player] and state.supplies[player] == 0
 
@@ -121,9 +125,12 @@ def test_buying_the_enhancement_of_a_crippled_position_cures_it():
     player = state.pending[1]
     c = next(c for c in sorted(state.hand[player]) if "combat" in data().characters[c].skills)
     state.fighter(c).crippled = ("combat",)
+    state.refresh()
     state.pool["crippled-combat"] -= 1
+    state.refresh()
     assert "combat" not in ch.skills(state, c)
     state.supplies[player] = 1
+    state.refresh()
     state.apply_action(("equip", "perfect-aim", c))
     assert "combat" in ch.skills(state, c) and state.fighter(c).crippled == ()
     assert state.pool["crippled-combat"] == 8
@@ -165,6 +172,7 @@ def test_end_scoring_and_tie_breaks():
     state.vp = [10, 10, 9]
     state.graveyard = [["a"], [], []]
     state.supplies = [0, 0, 5]
+    state.refresh()
     resolution.game_end(state)
     assert resolution.final_scores(state) == [9, 10, 9] and state.returns() == [0.0, 1.0, 0.0]
     state.vp, state.graveyard, state.supplies = [8, 8, 1], [[], [], []], [3, 1, 0]

@@ -9,18 +9,19 @@ from __future__ import annotations
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
-def skills(state: LegionState, character: str) -> set[str]:
+def skills(state: LegionState, character: str) -> set[str] | frozenset[str]:
     """Skills the character shows: printed or added by an Enhancement, minus crippled positions."""
-    card = state.data.characters[character]
     fighter = state.fighters.get(character)
-    shown = set(card.skills)
-    if fighter is None:
-        return shown
+    printed = state.data.characters[character].skill_set
+    if fighter is None or not (fighter.gear or fighter.crippled):
+        return printed
+    shown = set(printed)
+    overlays = state.data.overlays
     for overlay_id in fighter.gear:
-        effect = state.data.overlays[overlay_id].effect("add_skill")
-        if effect:
-            shown.add(effect["skill"])
-    return shown - set(fighter.crippled)
+        skill = overlays[overlay_id].skill
+        if skill:
+            shown.add(skill)
+    return shown.difference(fighter.crippled)
 
 
 def abilities(state: LegionState, character: str) -> set[str]:
@@ -29,9 +30,9 @@ def abilities(state: LegionState, character: str) -> set[str]:
     fighter = state.fighters.get(character)
     if fighter is not None:
         for overlay_id in fighter.gear:
-            effect = state.data.overlays[overlay_id].effect("add_ability")
-            if effect:
-                found.add(effect["ability"])
+            ability = state.data.overlays[overlay_id].ability
+            if ability:
+                found.add(ability)
     return found
 
 
@@ -63,7 +64,7 @@ def may_receive_order(state: LegionState, character: str) -> bool:
 
 def may_enter(state: LegionState, character: str, plot: int) -> bool:
     """A plot admits a character that shows every entry skill (DECISIONS: plots with two skills need both)."""
-    return set(state.data.plots[state.plots[plot]].entry) <= skills(state, character)
+    return state.data.plots[state.plots[plot]].entry_set <= skills(state, character)
 
 
 def printed_and_gear_power(state: LegionState, character: str) -> int:
@@ -88,13 +89,13 @@ def may_take(state: LegionState, character: str, overlay_id: str) -> bool:
     gear = fighter.gear if fighter else ()
     if overlay_id in gear:
         return False
-    skill = card.effect("add_skill")
+    skill = card.skill
     if skill:
         crippled = fighter.crippled if fighter else ()
-        return skill["skill"] in crippled or skill["skill"] not in skills(state, character)
-    ability = card.effect("add_ability")
+        return skill in crippled or skill not in skills(state, character)
+    ability = card.ability
     if ability:
-        return ability["ability"] not in abilities(state, character)
+        return ability not in abilities(state, character)
     if card.effect("may_give_orders"):
         return not state.data.characters[character].officer
     return True

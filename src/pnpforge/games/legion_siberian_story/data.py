@@ -35,6 +35,11 @@ class CharacterCard:
     skills: tuple[str, ...]
     abilities: tuple[str, ...]
 
+    skill_set: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "skill_set", frozenset(self.skills))
+
 
 @dataclass(frozen=True)
 class OrderCard:
@@ -59,8 +64,18 @@ class OverlayCard:
     qty: int
     effects: tuple[Mapping[str, Any], ...]
 
+    by_name: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+    skill: str | None = field(default=None, compare=False, repr=False)  # added by ``add_skill``
+    ability: str | None = field(default=None, compare=False, repr=False)  # added by ``add_ability``
+
+    def __post_init__(self) -> None:
+        by_name = {e["effect"]: e for e in self.effects}
+        object.__setattr__(self, "by_name", MappingProxyType(by_name))
+        object.__setattr__(self, "skill", by_name["add_skill"]["skill"] if "add_skill" in by_name else None)
+        object.__setattr__(self, "ability", by_name["add_ability"]["ability"] if "add_ability" in by_name else None)
+
     def effect(self, name: str) -> Mapping[str, Any] | None:
-        return next((e for e in self.effects if e["effect"] == name), None)
+        return self.by_name.get(name)
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,11 @@ class PlotCard:
     types: tuple[str, ...]
     winner_vp: int
     survivor_supplies: int
+
+    entry_set: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entry_set", frozenset(self.entry))
 
 
 @dataclass(frozen=True)

@@ -247,10 +247,11 @@ def march_next(state: LegionState, player: int) -> None:
 
 def _march_options(state: LegionState, player: int) -> list:
     options: list = [("pass",)]
+    entries = [state.data.plots[p].entry_set for p in state.plots]
+    hidden = [(player, i) in state.camouflage for i in range(len(entries))]
     for c in sorted(state.hand[player]):
-        for i in range(len(state.plots)):
-            if (player, i) in state.camouflage or ch.may_enter(state, c, i):
-                options.append(("send", c, i))
+        shown = ch.skills(state, c)
+        options += [("send", c, i) for i, entry in enumerate(entries) if hidden[i] or entry <= shown]
     return options
 
 

@@ -108,6 +108,7 @@ class LegionState:
         self.pending: tuple | None = None
         self.over = False
         self.auto = True  # take single-option decisions at once (scenarios ask every question)
+        self._options: list | None = None  # the pending question's options, computed once
         self.final: list[float] | None = None
 
     # --- the protocol --------------------------------------------------------------------------------------
@@ -132,17 +133,19 @@ class LegionState:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        kind, *args = self.pending
-        if kind in CHANCES:
-            return CHANCES[kind][0](self, *args)
-        return DECISIONS[kind][0](self, *args)
+        if self._options is None:
+            kind, *args = self.pending
+            table = CHANCES if kind in CHANCES else DECISIONS
+            self._options = table[kind][0](self, *args)
+        return list(self._options)
 
     def apply_action(self, action: Action) -> None:
         if self.over:
             raise ValueError("the game is over")
         kind, *args = self.pending
         table = CHANCES if kind in CHANCES else DECISIONS
-        options = table[kind][0](self, *args)
+        options = self._options if self._options is not None else table[kind][0](self, *args)
+        self._options = None
         if action not in options:
             raise ValueError(f"illegal action {action!r} for {kind}")
         self.pending = None
@@ -160,6 +163,10 @@ class LegionState:
     def __str__(self) -> str:
         from pnpforge.games.legion_siberian_story.view import describe
         return describe(self)
+
+    def refresh(self) -> None:
+        """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
+        self._options = None
 
     def returns(self) -> list[float]:
         return list(self.final) if self.final else [0.0] * self.n
@@ -200,6 +207,7 @@ class LegionState:
                 continue
             if kind in CHANCES:
                 self.pending = entry
+                self._options = None
                 return
             options = DECISIONS[kind][0](self, *entry[1:])
             if not options:
@@ -208,6 +216,7 @@ class LegionState:
                 DECISIONS[kind][1](self, options[0], *entry[1:])
                 continue
             self.pending = entry
+            self._options = options
             return
 
     # --- helpers shared by the rules modules ---------------------------------------------------------------
