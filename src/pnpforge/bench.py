@@ -29,6 +29,51 @@ def bench_static_checks(repeat: int = 5) -> dict:
     return results
 
 
+def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict:
+    """Full games per second through the simulation harness (the validator's path), at the most players."""
+    import cProfile
+    import io
+    import pstats
+
+    from pnpforge.engine.simulate import chunks, run, run_chunk
+    from pnpforge.games import load_package
+
+    games = games or {"random": 400, "greedy": 100}
+    results = {}
+    for pack_id in all_pack_ids():
+        checked = check_pack(pack_id)
+        package = load_package(checked.pack.game.engine) if checked.pack and checked.pack.game.engine else None
+        if package is None or package.simulate is None:
+            continue
+        players = checked.pack.game.players.max if checked.pack.game.players else 2
+        entry = {"players": players, "jobs": jobs}
+        for bot, count in games.items():
+            work = chunks(checked.pack.root.resolve(), package.name, {"players": players, "bots": (bot,)}, 0, count)
+            start = time.perf_counter()
+            run(work, jobs=jobs)
+            elapsed = time.perf_counter() - start
+            entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
+        from pnpforge.engine.simulate import _pack
+
+        _pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
+        profiler = cProfile.Profile()
+        sample = chunks(checked.pack.root.resolve(), package.name, {"players": players, "bots": ("random",)}, 0, 60)
+        profiler.enable()
+        for chunk in sample:
+            run_chunk(chunk)
+        profiler.disable()
+        stream = io.StringIO()
+        stats = pstats.Stats(profiler, stream=stream).sort_stats("tottime")
+        top = []
+        for (filename, line, func), (_, calls, tottime, cumtime, _) in sorted(
+                stats.stats.items(), key=lambda kv: -kv[1][2])[:8]:
+            top.append({"function": f"{Path(filename).name}:{line}({func})", "calls": calls,
+                        "tottime_s": round(tottime, 3), "cumtime_s": round(cumtime, 3)})
+        entry["profile_random_60_games"] = top
+        results[pack_id] = entry
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Measure pnpforge's code paths and write a JSON summary.")
     parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
@@ -36,6 +81,7 @@ def main() -> None:
     report = {
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
         "static_checks": bench_static_checks(),
+        "simulation": bench_simulation(),
     }
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)

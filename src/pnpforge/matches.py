@@ -1,38 +1,52 @@
 """``make matches``: bot-against-bot matches for every pack whose game package has bots.
 
-Each game package that can play matches exposes ``matches(pack, out_dir) -> dict``; results go to
-``build/<game>/matches.json``.
+Each game package that can play matches exposes ``matches(pack, games=, jobs=, progress=) -> dict``; results go
+to ``build/<game>/matches.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
 from pathlib import Path
 
+from rich.progress import Progress
+
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.engine.simulate import default_jobs
 from pnpforge.games import load_package
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Play bot-against-bot matches for every pack with bots.")
     parser.add_argument("--out", type=Path, default=Path("build"))
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("packs", nargs="*", help="pack ids (default: every pack)")
     args = parser.parse_args()
     played = 0
-    for pack_id in all_pack_ids():
+    for pack_id in args.packs or all_pack_ids():
         checked = check_pack(pack_id)
-        if checked.pack is None or not checked.pack.game.engine:
+        package = load_package(checked.pack.game.engine) if checked.pack and checked.pack.game.engine else None
+        if package is None or package.matches is None:
+            print(f"{pack_id}: no bots; skipped")
             continue
-        package = load_package(checked.pack.game.engine)
-        play = getattr(package, "matches", None) if package else None
-        if play is None:
-            print(f"{pack_id}: its game package has no bots yet; skipped")
-            continue
-        result = play(checked.pack)
+        start = time.perf_counter()
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{pack_id} matches", total=None)
+            result = package.matches(checked.pack, games=args.games, jobs=args.jobs,
+                                     progress=lambda n: bar.advance(task, n))
+        result["seconds"] = round(time.perf_counter() - start, 1)
         target = args.out / pack_id / "matches.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"wrote {target}")
+        for match in result["matches"]:
+            a, b = match["bots"][:2]
+            verdict = "stronger" if match["stronger"] else "NOT shown stronger"
+            print(f"{pack_id}: {a} vs {b}: {match['share']:.1%} of {match['games']} games "
+                  f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
+        print(f"wrote {target} ({result['seconds']} s)")
         played += 1
     if not played:
         print("no pack has bots yet: nothing to play")

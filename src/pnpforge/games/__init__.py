@@ -22,6 +22,8 @@ class GamePackage:
     checks: tuple[Callable[[Any], Iterable[Any]], ...] = ()  # static rules: Pack -> findings
     engine: Any = None  # builds the Game from a Pack
     replay: Callable[[Any, Any], tuple[int, str]] | None = None  # (Pack, file path) -> (exit code, JSON text)
+    simulate: Callable[[Any, dict, int], Any] | None = None  # (Pack, config, seed) -> Tally of one game
+    matches: Callable[..., dict] | None = None  # (Pack, jobs) -> bot-against-bot results for make matches
 
 
 def available_packages() -> list[str]:

@@ -9,6 +9,7 @@ from pnpforge.games.legion_siberian_story import checks
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.replay import replay
+from pnpforge.games.legion_siberian_story.simulate import matches, simulate
 
 
 def engine(pack, num_players: int, factions: tuple[str, ...] | None = None, mode: str = "base"):
@@ -39,4 +40,6 @@ PACKAGE = GamePackage(
     checks=checks.ALL,
     engine=engine,
     replay=replay,
+    simulate=simulate,
+    matches=matches,
 )

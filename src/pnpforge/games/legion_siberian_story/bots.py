@@ -1,0 +1,282 @@
+"""Bots for Legion: a greedy heuristic player and a determinized Monte-Carlo search player.
+
+Bots look only at what their player may know: their own hand and sleeves, the faces at the plots (an opponent's
+face-down card counts as an average card), turned-up tokens, supplies and VP on the table. The search bot samples
+full states consistent with that knowledge (``determinize``) and plays them out with greedy players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
+PASS_VALUE = 0.3
+DONE_VALUE = 0.6
+STOP_VALUE = 0.25
+
+
+# --- what a player can see ------------------------------------------------------------------------------------
+def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int:
+    """A player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others guessed)."""
+    total = 0
+    for c in state.at_plot(plot, owner):
+        if c in state.face_down and owner != viewer:
+            total += UNKNOWN_POWER
+        else:
+            total += character_power(state, c)
+        token = state.tokens.get(c)
+        if token and (token[1] or owner == viewer):
+            for effect in state.data.orders[token[0]].effects:
+                if effect["effect"] == "combat_power" and effect["scope"] == "faction_at_plot":
+                    total += effect["amount"]
+                if effect["effect"] == "sacrifice_own":
+                    total += effect["power"] - 1
+    return total
+
+
+def rivals(state: LegionState, viewer: int, plot: int) -> int:
+    """The strongest opposing power at a plot, as seen by ``viewer``."""
+    return max((visible_power(state, viewer, q, plot) for q in state.present(plot) if q != viewer), default=0)
+
+
+def card_value(state: LegionState, c: str) -> float:
+    card = state.data.characters[c]
+    return card.power + 0.6 * len(ch.skills(state, c)) + 0.4 * len(card.abilities) + (2 if card.officer else 0)
+
+
+def _assault_threat(state: LegionState, viewer: int, plot: int) -> int:
+    return sum(1 for c in state.at_plot(plot) if state.owner(c) != viewer and c not in state.face_down
+               and "assault" in ch.abilities(state, c))
+
+
+# --- the greedy bot -------------------------------------------------------------------------------------------
+class GreedyBot:
+    """Plays each question by a one-step judgement of what its own side gains."""
+
+    name = "greedy"
+
+    def choose(self, state: LegionState, player: int, rng: random.Random) -> tuple:
+        actions = state.legal_actions()
+        judge = JUDGES.get(state.pending[0])
+        if judge is None:
+            return actions[rng.randrange(len(actions))]
+        scored = [(judge(state, player, a), i) for i, a in enumerate(actions)]
+        best = max(score for score, _ in scored)
+        ties = [i for score, i in scored if score >= best - 1e-9]
+        return actions[ties[rng.randrange(len(ties))]]
+
+
+def _commander(state, player, action):
+    return 0.0  # every commander is fine; ties break at random
+
+
+def _officer(state, player, action):
+    return card_value(state, action[1])
+
+
+def _under(state, player, action):
+    return -card_value(state, action[1])
+
+
+def _shop(state, player, action):
+    kind = action[0]
+    if kind == "done":
+        return DONE_VALUE
+    if kind == "recruit":
+        return 1.4 if len(state.hand[player]) <= 4 else 0.2
+    if kind == "restore":
+        return 0.9 if len(state.available[player]) <= 2 else 0.1
+    card, c = state.data.overlays[action[1]], action[2]
+    power = state.data.characters[c].power
+    freezing = any("freezing" in plot_types(state, i) for i in range(len(state.plots)))
+    if card.effect("frost_protection"):
+        return 1.5 + 0.1 * power if freezing else 0.3
+    if card.ability == "assault":
+        return 0.9 + 0.1 * power
+    if card.ability == "first_aid":
+        return 0.5
+    if card.skill:
+        fighter = state.fighters.get(c)
+        if fighter and card.skill in fighter.crippled:
+            return 1.3 + 0.1 * power
+        opens = [state.data.plots[p].winner_vp for p in state.plots
+                 if state.data.plots[p].entry_set <= set(ch.skills(state, c)) | {card.skill}
+                 and not state.data.plots[p].entry_set <= ch.skills(state, c)]
+        return 0.7 + 0.2 * max(opens, default=0) + 0.05 * power if opens else 0.4
+    if card.effect("may_give_orders"):
+        officer_alive = state.officer[player] not in state.graveyard[player]
+        return 0.2 if officer_alive else 1.5
+    if card.effect("combat_power"):
+        return 0.5 + 0.1 * power
+    return 0.3
+
+
+def _plot_gain(state: LegionState, player: int, plot: int, extra: int) -> float:
+    """What ``extra`` combat power at a plot is worth to ``player``: VP when it turns the plot, else survival."""
+    card = state.data.plots[state.plots[plot]]
+    mine = visible_power(state, player, player, plot) if state.at_plot(plot, player) else None
+    other = rivals(state, player, plot)
+    before = _standing(mine, other, card)
+    after = _standing((mine or 0) + extra, other, card)
+    return after - before
+
+
+def _standing(mine, other, card) -> float:
+    if mine is None:
+        return 0.0
+    if mine > other:
+        return card.winner_vp + 0.2 * min(mine - other, 3)
+    if mine == other:
+        return card.winner_vp * 0.6
+    return card.survivor_supplies * 0.4
+
+
+def _march(state, player, action):
+    if action[0] == "pass":
+        return PASS_VALUE
+    _, c, plot = action
+    value = _plot_gain(state, player, plot, character_power(state, c))
+    types = plot_types(state, plot)
+    fighter = state.fighters.get(c)
+    frost = fighter.frost if fighter else 0
+    if "freezing" in types and not ch.has_effect(state, c, "frost_protection"):
+        value -= 3.0 if frost else 0.8
+    if "warming" in types and frost:
+        value += 0.8
+    if "peaceful" not in types:
+        wounds = fighter.wounds if fighter else 0
+        value -= 0.3 * _assault_threat(state, player, plot) * (2 if wounds or ch.is_fragile(state, c) else 1)
+    if ch.orders_it_gives(state, c) and state.available[player] and any(
+            state.owner(x) == player and ch.may_receive_order(state, x) for x in state.at):
+        value += 0.8
+    return value - 0.05 * card_value(state, c)  # keep good cards for later when it hardly matters
+
+
+def _assign(state, player, action):
+    if action[0] in ("stop", "take_back"):
+        return STOP_VALUE
+    _, order, c = action
+    plot = state.at[c]
+    card = state.data.plots[state.plots[plot]]
+    mine = visible_power(state, player, player, plot)
+    other = rivals(state, player, plot)
+    contested = abs(mine - other) <= 3 and state.present(plot) != [player]
+    effects = {e["effect"]: e for e in state.data.orders[order].effects}
+    if not effects:  # the Blank: a bluff where it makes opponents think
+        return 0.35 if contested else 0.1
+    if "combat_power" in effects:
+        return _plot_gain(state, player, plot, effects["combat_power"]["amount"]) + 0.1
+    if "win_bonus" in effects:
+        return 2.0 if mine - other >= 3 else -1.0
+    if "take_survivor_reward" in effects:
+        return card.survivor_supplies * 0.6 if mine > other else 0.0
+    if "cancel_wounds" in effects:
+        return 0.6 if _assault_threat(state, player, plot) else 0.0
+    if "block" in effects:
+        if effects["block"]["what"] == "assault":
+            return 0.9 if _assault_threat(state, player, plot) else 0.0
+        return 0.4 if any(state.owner(x) != player for x in state.at_plot(plot)) else 0.0
+    if "sacrifice_own" in effects:
+        others = [x for x in state.at_plot(plot, player) if x != c]
+        return _plot_gain(state, player, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0
+    if "steal_plot_supplies" in effects:
+        return card.survivor_supplies * (0.9 if mine < other else 0.3)
+    if "withdraw_all_own" in effects:
+        return 0.5 if mine < other - 3 else -0.5
+    if "free_overlay" in effects:
+        return 0.6 + 0.1 * state.data.characters[c].power
+    if "next_card_face_down" in effects:
+        return 0.2
+    if "wound_enemy" in effects or "withdraw_enemy" in effects:
+        return 0.8 if contested else 0.3
+    if "discard_order_at_plot" in effects:
+        return 0.6 if any(t for x, t in state.tokens.items() if state.at.get(x) == plot and state.owner(x) != player
+                          and not t[1]) else 0.1
+    return 0.45 if contested else 0.3  # movement orders: useful when a plot is close
+
+
+def _resolve(state, player, action):
+    kind, c = action
+    order = state.tokens[c][0]
+    effects = {e["effect"] for e in state.data.orders[order].effects}
+    if kind == "decline":
+        plot = state.at[c]
+        winning = visible_power(state, player, player, plot) > rivals(state, player, plot)
+        return 1.0 if "withdraw_all_own" in effects and winning else 0.0
+    return 0.5
+
+
+def _target(state, player, action):
+    """Strike the strongest rival at the plot."""
+    q = action[1]
+    plot = state.pending[2]
+    return visible_power(state, player, q, plot) + 0.1 * len(state.at_plot(plot, q))
+
+
+def _allocate(state, player, action):
+    """Spread wounds on the least valuable characters that survive them; GET DOWN! carriers first."""
+    c = action[1]
+    fighter = state.fighters.get(c)
+    wounds = fighter.wounds if fighter else 0
+    dies = wounds >= 1 or ch.is_fragile(state, c)
+    if state.cancels.get(c, 0) > 0:
+        return 10.0
+    return -card_value(state, c) - (6.0 if dies else 0.0)
+
+
+def _cripple(state, player, action):
+    _, c, skill = action
+    return -card_value(state, c) - (1.0 if skill == "combat" else 0.0)
+
+
+def _heal(state, player, action):
+    return card_value(state, action[1])
+
+
+def _sacrifice(state, player, action):
+    return -card_value(state, action[1])
+
+
+def _lure(state, player, action):
+    c = action[1]
+    return UNKNOWN_POWER if c in state.face_down else character_power(state, c)
+
+
+def _sabotage(state, player, action):
+    return 1.0 if state.owner(action[1]) != player else -1.0
+
+
+def _move(state, player, action):
+    """Move a character where its power turns a plot, from where it is not needed."""
+    if action[0] in ("skip", "stop"):
+        return 0.2
+    c, to = action[1], action[2]
+    here = state.at[c]
+    power = character_power(state, c)
+    gain = _plot_gain(state, player, to, power)
+    loss = -_plot_gain(state, player, here, -power) if len(state.at_plot(here, player)) > 1 else \
+        _standing(visible_power(state, player, player, here), rivals(state, player, here),
+                  state.data.plots[state.plots[here]])
+    return gain - loss
+
+
+def _swap(state, player, action):
+    return 0.1
+
+
+def _confirm(state, player, action):
+    return 0.0 if action[0] == "skip" else -0.1
+
+
+JUDGES: dict[str, Callable] = {
+    "commander": _commander, "officer": _officer, "under": _under, "shop": _shop, "march": _march,
+    "assign": _assign, "resolve": _resolve, "assault_target": _target, "violence_target": _target,
+    "wound_target": _target, "allocate": _allocate, "cripple": _cripple, "heal": _heal, "sacrifice": _sacrifice,
+    "lure": _lure, "sabotage": _sabotage, "pick_move": _move, "move_carrier": _move, "gather": _move,
+    "swap": _swap, "confirm_withdraw": _confirm,
+}

@@ -1,0 +1,141 @@
+"""Determinization and the search bot.
+
+``determinize`` builds a full state that agrees with everything one player may know and fills in the rest at
+random: other players' hands, decks and face-down cards from the cards they could be, their unseen tokens among
+the places tokens could be, their purchases this round forgotten. What a player cannot know is never copied from
+the true state, so the bot's choice depends on its observation (and its RNG) only.
+
+``SearchBot`` samples a few such states for each important question, plays each candidate answer out to the end
+of the round with greedy players, and keeps the answer with the best average standing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnpforge.games.legion_siberian_story.bots import JUDGES, GreedyBot
+from pnpforge.games.legion_siberian_story.resolution import final_scores
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+SEARCHED = {"march", "assign", "resolve", "assault_target", "pick_move", "move_carrier", "gather"}
+
+
+def determinize(state: LegionState, player: int, rng: random.Random) -> LegionState:
+    """A state consistent with ``player``'s knowledge, the unknown parts drawn with ``rng``."""
+    sample = state.clone()
+    data = state.data
+    for q in range(state.n):
+        if q == player or state.commander[q] is None:
+            continue
+        faction = state.factions[q]
+        seen = set(state.graveyard[q]) | {c for c in state.at if state.owner(c) == q and c not in state.face_down}
+        unknown = sorted(c.id for c in data.faction_characters(faction) if c.id not in seen)
+        rng.shuffle(unknown)
+        officers = [c for c in unknown if data.characters[c].officer]
+        boxed = officers[:1]  # the returned officer is never seen; if the kept one is unseen too, either may be
+        if state.officer[q] not in seen and len(officers) == 2:
+            sample.officer[q] = officers[1]
+        rest = [c for c in unknown if c not in boxed]
+        hidden_here = sorted(c for c in state.face_down if state.owner(c) == q)
+        placed = rest[: len(hidden_here)]
+        rest = rest[len(hidden_here):]
+        _swap_face_down(sample, hidden_here, placed)
+        hand = len(state.hand[q])
+        bottom = len(state.bottom[q])
+        sample.boxed[q] = boxed
+        sample.hand[q] = rest[:hand]
+        sample.bottom[q] = rest[hand:hand + bottom]
+        sample.deck[q] = sorted(rest[hand + bottom:])
+        for c in unknown:
+            sample.fighters.pop(c, None)  # what happened to unseen cards is not known
+        sample.bought[q] = type(state.bought[q])()
+        _shuffle_tokens(state, sample, q, rng)
+    sample.refresh()
+    return sample
+
+
+def _swap_face_down(sample: LegionState, hidden: list[str], replacements: list[str]) -> None:
+    """Put other cards in the places of face-down ones (their tokens stay where they lie)."""
+    spots = []
+    for old in hidden:
+        plot = sample.at.pop(old)
+        spots.append((plot, sample.members[plot].index(old), sample.tokens.pop(old, None)))
+        sample.face_down.discard(old)
+        sample.fighters.pop(old, None)
+    for (plot, index, token), new in zip(spots, replacements):
+        sample.members[plot][index] = new
+        sample.at[new] = plot
+        sample.face_down.add(new)
+        if token is not None:
+            sample.tokens[new] = token
+
+
+def _shuffle_tokens(state: LegionState, sample: LegionState, q: int, rng: random.Random) -> None:
+    """Unseen tokens of player ``q`` (available, face-down used, face-down on characters) drawn afresh."""
+    data = state.data
+    unique = set(data.commanders[state.commander[q]][1])
+    mine = [o for o in data.tokens[state.factions[q]] if data.orders[o].universal or o in unique]
+    for order, up in state.used[q]:
+        if up:
+            mine.remove(order)
+    hidden_on = sorted(c for c, t in sample.tokens.items() if sample.owner(c) == q and not t[1])
+    for c, token in state.tokens.items():
+        if state.owner(c) == q and token[1]:
+            mine.remove(token[0])
+    rng.shuffle(mine)
+    for c in hidden_on:
+        sample.tokens[c] = [mine.pop(), False]
+    face_down_used = sum(1 for _, up in state.used[q] if not up)
+    sample.used[q] = [(o, True) for o, up in state.used[q] if up] + [(mine.pop(), False) for _ in range(face_down_used)]
+    sample.available[q] = sorted(mine)
+
+
+def standing(state: LegionState, player: int) -> float:
+    """How well ``player`` stands: own score ahead of the best other score, supplies as a tiebreak."""
+    scores = final_scores(state)
+    best_other = max(s for p, s in enumerate(scores) if p != player)
+    return scores[player] - best_other + 0.15 * state.supplies[player]
+
+
+class SearchBot:
+    """Determinized Monte-Carlo search over the important questions; greedy elsewhere."""
+
+    name = "search"
+
+    def __init__(self, samples: int = 4, candidates: int = 4):
+        self.samples = samples
+        self.candidates = candidates
+        self.greedy = GreedyBot()
+
+    def choose(self, state: LegionState, player: int, rng: random.Random) -> tuple:
+        actions = state.legal_actions()
+        kind = state.pending[0]
+        if kind not in SEARCHED or len(actions) == 1:
+            return self.greedy.choose(state, player, rng)
+        judge = JUDGES[kind]
+        ranked = sorted(range(len(actions)), key=lambda i: -judge(state, player, actions[i]))
+        candidates = [actions[i] for i in ranked[: self.candidates]]
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            world = determinize(state, player, rng)
+            seed = rng.randrange(1 << 30)
+            for index, action in enumerate(candidates):
+                trial = world.clone()
+                trial.apply_action(action)
+                _play_out_round(trial, random.Random(seed), self.greedy)
+                totals[index] += standing(trial, player)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def _play_out_round(state: LegionState, rng: random.Random, bot: GreedyBot, limit: int = 2000) -> None:
+    """Play greedily (chance by ``rng``) until the round ends."""
+    start_round = state.round
+    for _ in range(limit):
+        if state.over or state.round != start_round:
+            return
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(bot.choose(state, state.current_player(), rng))
