@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.resolver import Resolver
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -88,8 +90,8 @@ class _AliasNode(Node):
         self.target = target
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader whose composer keeps aliases visible instead of sharing the anchored node silently."""
+class _AliasKeeping:
+    """A composer hook that keeps aliases visible instead of sharing the anchored node silently."""
 
     def compose_node(self, parent, index):  # noqa: D102 - PyYAML hook
         if self.check_event(AliasEvent):
@@ -97,6 +99,27 @@ class _Loader(yaml.SafeLoader):
             target = super().compose_node(parent, index)
             return _AliasNode(target, event.start_mark, event.end_mark)
         return super().compose_node(parent, index)
+
+
+class _Loader(_AliasKeeping, yaml.SafeLoader):
+    """The pure-Python loader: used where libyaml is missing, and for the wording of syntax errors."""
+
+
+if yaml.__with_libyaml__:
+    from yaml.cyaml import CParser
+
+    class _FastLoader(_AliasKeeping, Composer, CParser, Resolver):
+        """libyaml's parser under PyYAML's composer: ten times faster, same nodes and positions."""
+
+        def __init__(self, stream):
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            Resolver.__init__(self)
+
+    _SCAN_LOADER = yaml.CSafeLoader
+else:  # pragma: no cover - libyaml ships with PyYAML's wheels
+    _FastLoader = _Loader
+    _SCAN_LOADER = yaml.SafeLoader
 
 
 def read_text(path: Path, shown: str) -> str:
@@ -149,9 +172,16 @@ def parse_yaml(text: str, shown: str) -> Doc:
         raise LoadError(tab_errors)
     _scan_tokens(text, shown)
     try:
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        raise LoadError([_syntax_error(exc, shown)]) from None
+        loader = _FastLoader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError:
+        try:  # the pure-Python parser words syntax errors the same on every machine
+            root = yaml.compose(text, Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            raise LoadError([_syntax_error(exc, shown)]) from None
     except yaml.YAMLError as exc:  # pragma: no cover - PyYAML always marks its errors
         raise LoadError([_input_error(Mark(shown, 1, 1), f"YAML syntax error: {exc}")]) from None
     if root is None or (isinstance(root, ScalarNode) and root.tag.endswith(":null")):
@@ -181,7 +211,11 @@ def _scan_tokens(text: str, shown: str) -> None:
                yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken)
     closing = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
     try:
-        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        tokens = list(yaml.scan(text, Loader=_SCAN_LOADER))
+    except yaml.MarkedYAMLError:
+        tokens = None  # reported below in the pure-Python parser's words
+    try:
+        for token in tokens if tokens is not None else yaml.scan(text, Loader=yaml.SafeLoader):
             mark = Mark(shown, token.start_mark.line + 1, token.start_mark.column + 1)
             if isinstance(token, opening):
                 depth += 1
