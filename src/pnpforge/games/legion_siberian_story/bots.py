@@ -83,10 +83,35 @@ def _under(state, player, action):
     return -card_value(state, action[1])
 
 
+def _scoring_chance(state: LegionState, player: int, card: str) -> float:
+    """A rough chance that a kept despatch scores, from the War Diary so far and the rounds left."""
+    scoring = state.data.despatches[card].scoring
+    won = state.won_types[player]
+    rounds_left = 4 - state.round + 1
+    condition = scoring["condition"]
+    if condition == "plots_won":
+        need = scoring.get("at_least", 1) - won[scoring.get("plot_type", "any")]
+        return 1.0 if need <= 0 else max(0.0, 1 - need / (rounds_left * 0.8 + 0.01))
+    if condition == "every_plot_type_won":
+        need = sum(1 for t in ("freezing", "warming", "peaceful") if not won[t])
+        return max(0.0, 1 - need / (rounds_left + 0.01))
+    if condition == "dead_characters":
+        return 0.6 if len(state.graveyard[player]) <= scoring.get("at_most", 0) else 0.0
+    return 0.5 if state.supplies[player] >= scoring.get("at_least", 1) - 2 else 0.1
+
+
+def _despatch_play_value(state: LegionState, player: int) -> float:
+    card = state.despatch[player]
+    keep = _scoring_chance(state, player, card) * state.data.despatches[card].scoring["vp"]
+    return 1.0 if keep < 1.0 else 0.0
+
+
 def _shop(state, player, action):
     kind = action[0]
     if kind == "done":
         return DONE_VALUE
+    if kind == "despatch":
+        return _despatch_play_value(state, player)
     if kind == "recruit":
         return 1.4 if len(state.hand[player]) <= 4 else 0.2
     if kind == "restore":
@@ -139,6 +164,8 @@ def _standing(mine, other, card) -> float:
 def _march(state, player, action):
     if action[0] == "pass":
         return PASS_VALUE
+    if action[0] == "despatch":
+        return _despatch_play_value(state, player) * (1.5 if state.round == 4 else 0.8)
     _, c, plot = action
     value = _plot_gain(state, player, plot, character_power(state, c))
     types = plot_types(state, plot)
@@ -273,7 +300,37 @@ def _confirm(state, player, action):
     return 0.0 if action[0] == "skip" else -0.1
 
 
+def _keep(state, player, action):
+    card = action[1]
+    return _scoring_chance(state, player, card) * state.data.despatches[card].scoring["vp"]
+
+
+def _cure(state, player, action):
+    return card_value(state, action[1])
+
+
+def _free_card(state, player, action):
+    return _shop(state, player, ("equip", action[1], action[2]))
+
+
+def _boost(state, player, action):
+    c = action[1]
+    return _plot_gain(state, player, state.at[c], 2)
+
+
+def _camp(state, player, action):
+    """Between Survival games: heal or warm the valuable; a supply is worth less than a point."""
+    kind = action[0]
+    if kind == "done":
+        return 0.5
+    if kind == "supply":
+        return 0.0
+    value = card_value(state, action[1])
+    return value / 6 if kind == "heal" else value / 4
+
+
 JUDGES: dict[str, Callable] = {
+    "despatch_keep": _keep, "cure": _cure, "free_card": _free_card, "boost": _boost, "camp_buy": _camp,
     "commander": _commander, "officer": _officer, "under": _under, "shop": _shop, "march": _march,
     "assign": _assign, "resolve": _resolve, "assault_target": _target, "violence_target": _target,
     "wound_target": _target, "allocate": _allocate, "cripple": _cripple, "heal": _heal, "sacrifice": _sacrifice,

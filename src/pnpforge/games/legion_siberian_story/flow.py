@@ -9,6 +9,8 @@ from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story.state import LegionState, chance, decision, task
 
+DESPATCH_ROUND = 2  # Story rules: Despatches, "at the start of the second round"
+
 
 def begin(state: LegionState) -> None:
     """Set-up (Story rules: Game setup, steps 1-10), then the first round."""
@@ -110,7 +112,8 @@ def round_start(state: LegionState) -> None:
     state.plots, state.members, state.results = [], [], []
     state.bought = [type(b)() for b in state.bought]
     state.passed = set()
-    state.push(("location",), *[("plot",)] * state.game.plots_per_round,
+    deal = [("despatch_deal",)] if state.game.mode == "despatches" and state.round == DESPATCH_ROUND else []
+    state.push(("location",), *[("plot",)] * state.game.plots_per_round, *deal,
                *[("refill", p) for p in state.turn_order()], ("location_now",),
                *[("shop", p) for p in state.turn_order()],
                ("march_next", state.start), ("orders_start",),
@@ -172,6 +175,8 @@ def schedule_draw_then(state: LegionState, player: int, then: tuple) -> bool:
 def _shop_options(state: LegionState, player: int) -> list:
     game, money = state.game, state.supplies[player]
     options: list = [("done",)]
+    if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
+        options.append(("despatch",))
     if money >= game.limit(state, "recruit_cost") and deck_size(state, player):
         options.append(("recruit",))
     cost = game.limit(state, "equipment_cost")
@@ -191,6 +196,11 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
     """Spend supplies: a character for 3, equipment for 1, an order token back for 2 (Story rules)."""
     kind = action[0]
     if kind == "done":
+        return
+    if kind == "despatch":
+        from pnpforge.games.legion_siberian_story.modes import play_despatch
+        state.push(("shop", player))
+        play_despatch(state, player)
         return
     game = state.game
     if kind == "recruit":
@@ -247,6 +257,8 @@ def march_next(state: LegionState, player: int) -> None:
 
 def _march_options(state: LegionState, player: int) -> list:
     options: list = [("pass",)]
+    if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
+        options.append(("despatch",))
     entries = [state.data.plots[p].entry_set for p in state.plots]
     hidden = [(player, i) in state.camouflage for i in range(len(entries))]
     for c in sorted(state.hand[player]):
@@ -259,6 +271,11 @@ def _march_options(state: LegionState, player: int) -> list:
 def march(state: LegionState, action: tuple, player: int) -> None:
     if action[0] == "pass":
         state.passed.add(player)  # a player who passes sends nobody more this round
+        return
+    if action[0] == "despatch":  # before sending a character (DECISIONS: despatches)
+        from pnpforge.games.legion_siberian_story.modes import play_despatch
+        state.push(("march", player))
+        play_despatch(state, player)
         return
     _, c, plot = action
     state.hand[player].remove(c)

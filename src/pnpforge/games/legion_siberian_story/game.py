@@ -10,6 +10,7 @@ from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story.data import LegionData
 from pnpforge.games.legion_siberian_story.state import LegionState
 
+MODES = ("base", "despatches", "survival")
 DEFAULT_LIMITS = {
     "recruit_cost": rules.RECRUIT_COST,
     "equipment_cost": rules.EQUIPMENT_COST,
@@ -31,6 +32,8 @@ class LegionGame:
     player_of: Mapping[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
         if self.num_players not in rules.PLOTS_BY_PLAYERS:
             raise ValueError(f"Legion is for 2 to 4 players, not {self.num_players}")
         if len(self.factions) != self.num_players or len(set(self.factions)) != self.num_players:
@@ -53,7 +56,7 @@ class LegionGame:
         return DEFAULT_LIMITS[what]
 
     def new_initial_state(self) -> LegionState:
-        from pnpforge.games.legion_siberian_story import flow, orders, resolution  # noqa: F401 - register steps
+        from pnpforge.games.legion_siberian_story import flow, modes, orders, resolution  # noqa: F401 - steps
 
         state = LegionState(self)
         flow.begin(state)

@@ -154,6 +154,10 @@ def score(state: LegionState, plot: int) -> None:
     for p, (vp, sup) in gained.items():
         state.vp[p] += vp
         state.supplies[p] += sup
+    for p in winners:  # the War Diary: each type of a won plot (Story rules: Despatches)
+        state.won_types[p]["any"] += 1
+        for plot_type in plot_types(state, plot):
+            state.won_types[p][plot_type] += 1
     for c, _ in revealed_effects(state, plot, "die_unless_win"):
         if state.owner(c) not in winners:
             moves.kill(state, c, "win_or_die")
@@ -233,8 +237,24 @@ def final_scores(state: LegionState) -> list[int]:
 @task("game_end")
 def game_end(state: LegionState) -> None:
     """The most VP wins; ties go to supplies, then fewer dead, else the victory is shared."""
-    scores = final_scores(state)
-    key = {p: (scores[p], state.supplies[p], -len(state.graveyard[p])) for p in range(state.n)}
+    from pnpforge.games.legion_siberian_story import modes
+
+    if state.game.mode == "despatches":
+        for p in range(state.n):
+            points = modes.despatch_points(state, p)
+            if points:
+                state.vp[p] += points
+                state.note("despatch", p, state.despatch[p], "scored")
+    if state.game.mode == "survival":
+        if state.game_number < modes.CAMPAIGN_GAMES:
+            state.push(("camp",))
+            return
+        scores = modes.campaign_end(state)
+        dead = [state.fallen[p] + len(state.graveyard[p]) for p in range(state.n)]
+    else:
+        scores = final_scores(state)
+        dead = [len(state.graveyard[p]) for p in range(state.n)]
+    key = {p: (scores[p], state.supplies[p], -dead[p]) for p in range(state.n)}
     best = max(key.values())
     winners = [p for p in range(state.n) if key[p] == best]
     state.final = [1.0 / len(winners) if p in winners else 0.0 for p in range(state.n)]

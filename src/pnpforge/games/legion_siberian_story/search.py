@@ -50,6 +50,7 @@ def determinize(state: LegionState, player: int, rng: random.Random) -> LegionSt
             sample.fighters.pop(c, None)  # what happened to unseen cards is not known
         sample.bought[q] = type(state.bought[q])()
         _shuffle_tokens(state, sample, q, rng)
+    _shuffle_despatches(state, sample, player, rng)
     sample.refresh()
     return sample
 
@@ -88,6 +89,20 @@ def _shuffle_tokens(state: LegionState, sample: LegionState, q: int, rng: random
     face_down_used = sum(1 for _, up in state.used[q] if not up)
     sample.used[q] = [(o, True) for o, up in state.used[q] if up] + [(mine.pop(), False) for _ in range(face_down_used)]
     sample.available[q] = sorted(mine)
+
+
+def _shuffle_despatches(state: LegionState, sample: LegionState, player: int, rng: random.Random) -> None:
+    """Other players' secret despatches (and the deck's sequence) drawn from the cards ``player`` has not seen."""
+    seen = {state.despatch[player], *state.offered[player], *(d for d in state.played_despatch if d)}
+    unseen = sorted(d for d in state.data.despatches if d not in seen)
+    rng.shuffle(unseen)
+    for q in range(state.n):
+        if q == player:
+            continue
+        if state.despatch[q] is not None:
+            sample.despatch[q] = unseen.pop()
+        sample.offered[q] = [unseen.pop() for _ in state.offered[q]]
+    sample.despatch_deck = sorted(unseen[: len(state.despatch_deck)])
 
 
 def standing(state: LegionState, player: int) -> float:

@@ -85,6 +85,15 @@ class LegionState:
         self.used: list[list[tuple[str, bool]]] = [[] for _ in range(n)]  # (order, face up)
         self.pool: dict[str, int] = {o.id: o.qty for o in self.data.overlays.values()}
         self.spare: dict[str, int] = {}  # condition cards marked with a spare token (empty pile)
+        self.despatch_deck: list[str] = sorted(self.data.despatches)
+        self.offered: list[list[str]] = [[] for _ in range(n)]
+        self.despatch: list[str | None] = [None] * n  # the kept despatch (Despatches mode)
+        self.played_despatch: list[str | None] = [None] * n
+        self.won_types: list[Counter] = [Counter() for _ in range(n)]  # the War Diary: plot types won
+        self.game_number = 1  # Survival: which game of the campaign
+        self.campaign: list[list[int]] = [[] for _ in range(n)]  # Survival: recorded score of each game
+        self.spent = [0] * n
+        self.fallen = [0] * n
         self.location_deck: list[str] = sorted(self.data.locations)
         self.plot_deck: list[str] = sorted(self.data.plots)
         self.location: str | None = None
@@ -174,19 +183,22 @@ class LegionState:
     def clone(self) -> "LegionState":
         other = LegionState.__new__(LegionState)
         other.__dict__.update(self.__dict__)
-        for name in ("commander", "officer", "supplies", "vp", "plots", "agenda", "results", "log"):
+        for name in ("commander", "officer", "supplies", "vp", "plots", "agenda", "results", "log", "despatch",
+                     "played_despatch", "spent", "fallen"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("boxed", "hand", "deck", "bottom", "graveyard", "available", "used", "members"):
+        for name in ("boxed", "hand", "deck", "bottom", "graveyard", "available", "used", "members", "offered",
+                     "campaign"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         other.fighters = {k: v.copy() for k, v in self.fighters.items()}
         other.tokens = {k: list(v) for k, v in self.tokens.items()}
         for name in ("pool", "spare", "at", "bonus", "cancels", "assault"):
             setattr(other, name, dict(getattr(self, name)))
-        for name in ("location_deck", "plot_deck"):
+        for name in ("location_deck", "plot_deck", "despatch_deck"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("face_down", "waived", "camouflage", "passed", "stolen"):
             setattr(other, name, set(getattr(self, name)))
         other.bought = [Counter(c) for c in self.bought]
+        other.won_types = [Counter(c) for c in self.won_types]
         other.gaps = Counter(self.gaps)
         return other
 

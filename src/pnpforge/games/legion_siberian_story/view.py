@@ -41,6 +41,10 @@ def observation(state: LegionState, player: int) -> tuple:
             tuple(sorted(state.available[p])) if mine else len(state.available[p]),
             tuple(sorted(o if up or mine else "face-down" for o, up in state.used[p])),
             state.officer[p] if mine else None,
+            (state.despatch[p], tuple(state.offered[p])) if mine else (state.despatch[p] is not None,
+                                                                       len(state.offered[p])),
+            state.played_despatch[p], tuple(sorted(state.won_types[p].items())), tuple(state.campaign[p]),
+            state.spent[p], state.fallen[p],
         ))
     pending = _pending_view(state, player)
     return (state.round, state.start, state.location, tuple(plots), tuple(players),
