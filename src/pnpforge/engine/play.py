@@ -29,9 +29,9 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, max_steps: int = 100_000,
               after_action: Callable[[State, Action], None] | None = None,
-              transcript: list[str] | None = None) -> State:
-    """Play one game to its end; ``after_action`` (e.g. an invariant checker) runs after every action."""
-    state = game.new_initial_state()
+              transcript: list[str] | None = None, start: State | None = None) -> State:
+    """Play one game to its end (from ``start`` if given); ``after_action`` runs after every action."""
+    state = start if start is not None else game.new_initial_state()
     for _ in range(max_steps):
         if state.is_terminal():
             return state

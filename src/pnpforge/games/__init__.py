@@ -24,6 +24,10 @@ class GamePackage:
     replay: Callable[[Any, Any], tuple[int, str]] | None = None  # (Pack, file path) -> (exit code, JSON text)
     simulate: Callable[[Any, dict, int], Any] | None = None  # (Pack, config, seed) -> Tally of one game
     matches: Callable[..., dict] | None = None  # (Pack, jobs) -> bot-against-bot results for make matches
+    analyse: Callable[..., Any] | None = None  # (Pack, tallies by player count, Settings) -> Analysis
+    transcript: Callable[[Any, dict, int], str] | None = None  # (Pack, config, seed) -> a simulated game as text
+    modes: tuple[str, ...] = ("base",)
+    bots: tuple[str, ...] = ("random",)
 
 
 def available_packages() -> list[str]:

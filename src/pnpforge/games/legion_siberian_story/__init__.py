@@ -9,7 +9,9 @@ from pnpforge.games.legion_siberian_story import checks
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.replay import replay
-from pnpforge.games.legion_siberian_story.simulate import matches, simulate
+from pnpforge.games.legion_siberian_story.analysis import analyse
+from pnpforge.games.legion_siberian_story.game import MODES
+from pnpforge.games.legion_siberian_story.simulate import matches, simulate, transcript
 
 
 def engine(pack, num_players: int, factions: tuple[str, ...] | None = None, mode: str = "base"):
@@ -42,4 +44,8 @@ PACKAGE = GamePackage(
     replay=replay,
     simulate=simulate,
     matches=matches,
+    analyse=analyse,
+    transcript=transcript,
+    modes=MODES,
+    bots=("random", "greedy", "search"),
 )

@@ -76,7 +76,8 @@ def _commander(state, player, action):
 
 
 def _officer(state, player, action):
-    return card_value(state, action[1])
+    """The stronger officer; two within a point of each other are equal choices (ties break at random)."""
+    return round(card_value(state, action[1]))
 
 
 def _under(state, player, action):

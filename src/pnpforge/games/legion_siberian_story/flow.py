@@ -152,6 +152,7 @@ def location_now(state: LegionState) -> None:
             targets = range(state.n) if effect.get("who") == "each_player" else [state.start]
             for p in targets:
                 state.supplies[p] += effect["amount"]
+            state.note("location_used", "gain_supplies")
 
 
 # --- Recruitment and Equipment -------------------------------------------------------------------------------
@@ -204,19 +205,32 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
         return
     game = state.game
     if kind == "recruit":
+        _location_helped(state, player, "recruit_cost")
         state.supplies[player] -= game.limit(state, "recruit_cost")
         state.note("recruit", player)
         schedule_draw_then(state, player, ("shop", player))
         return
     if kind == "equip":
+        _location_helped(state, player, "equipment_cost")
         state.supplies[player] -= game.limit(state, "equipment_cost")
         state.bought[player][action[1]] += 1
+        if state.bought[player][action[1]] > rules.BUYS_PER_TYPE:
+            state.note("location_used", "buys_per_equipment_type")
         give_overlay(state, action[2], action[1])
         state.note("buy", player, action[1], action[2])
     elif kind == "restore":
+        _location_helped(state, player, "restore_order_cost")
         state.supplies[player] -= game.limit(state, "restore_order_cost")
         restore_token(state, player, action[1])
     state.push(("shop", player))
+
+
+def _location_helped(state: LegionState, player: int, what: str) -> None:
+    """Note a purchase the round's location made possible (for the validator's location findings)."""
+    from pnpforge.games.legion_siberian_story.game import DEFAULT_LIMITS
+
+    if state.game.limit(state, what) != DEFAULT_LIMITS[what] and state.supplies[player] < DEFAULT_LIMITS[what]:
+        state.note("location_used", what)
 
 
 def restore_token(state: LegionState, player: int, order: str) -> None:
@@ -312,6 +326,8 @@ def assign(state: LegionState, action: tuple, player: int, officer: str, left: i
         state.push(("assign", player, officer, left))
         return
     _, order, target = action
+    if ch.orders_it_gives(state, officer) - left + 1 > rules.OFFICER_ORDERS:
+        state.note("location_used", "orders_per_officer")
     state.available[player].remove(order)
     state.tokens[target] = [order, False]
     state.note("assign", player, order, target)

@@ -57,6 +57,7 @@ def despatch_keep(state: LegionState, action: tuple, player: int) -> None:
     """The card not kept goes back to the box unseen (DECISIONS: despatches)."""
     state.despatch[player] = action[1]
     state.offered[player] = []
+    state.note("despatch", player, action[1], "kept")
 
 
 def may_play_despatch(state: LegionState, player: int) -> bool:

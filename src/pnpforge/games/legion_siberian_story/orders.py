@@ -16,6 +16,8 @@ from pnpforge.games.legion_siberian_story.state import LegionState, decision, ta
 @task("orders_start")
 def orders_start(state: LegionState) -> None:
     """Face-down characters turn up first; one that does not qualify for its plot goes under its deck."""
+    if state.watch is not None:
+        state.watch(state)  # the validator's checkpoint: the board as the March left it
     for c in sorted(state.face_down):
         state.face_down.discard(c)
         if not ch.may_enter(state, c, state.at[c]):

@@ -210,6 +210,8 @@ def _heal_options(state, player, healer, plot, left, done):
 def first_aid(state, action, player, healer, plot, left, done):
     """First Aid heals one wound of another own character at the plot, never the healer."""
     moves.heal(state, action[1])
+    if done:
+        state.note("location_used", "first_aid_heals")
     if left > 1:
         state.push(("heal", player, healer, plot, left - 1, done + (action[1],)))
 

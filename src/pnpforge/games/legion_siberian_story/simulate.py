@@ -53,20 +53,36 @@ def lineup(factions: tuple[str, ...], players: int, bots: tuple[str, ...], seed:
     return seats, names
 
 
-def play(pack, config: dict, seed: int, transcript: list[str] | None = None):
+def play(pack, config: dict, seed: int, transcript: list[str] | None = None, watch=None):
     """Play the game a seed stands for; return the final state, seats and bot names."""
     data = _data(pack)
     players = config.get("players", 2)
     seats, names = lineup(data.factions, players, tuple(config.get("bots", ("greedy",))), seed)
     game = make_game(data, players, seats, config.get("mode", "base"))
-    state = play_game(game, [bot(n) for n in names], random.Random(seed), transcript=transcript)
+    steps = [0]
+
+    def count(state, action):
+        if not state.is_chance_node():
+            steps[0] += 1
+
+    start = game.new_initial_state()
+    start.watch = watch
+    state = play_game(game, [bot(n) for n in names], random.Random(seed), transcript=transcript,
+                      after_action=count, start=start)
+    state.steps = steps[0]
     return state, seats, names
 
 
 def simulate(pack, config: dict, seed: int) -> Tally:
     """Tally one game: wins by faction, seat and bot; scores; cards and plots used; rule gaps."""
-    state, seats, names = play(pack, config, seed)
+    checkpoints: list = []
+    watch = (lambda st: checkpoints.append(st.clone())) if config.get("analyse") else None
+    state, seats, names = play(pack, config, seed, watch=watch)
     tally = Tally()
+    for index, checkpoint in enumerate(checkpoints):
+        from pnpforge.games.legion_siberian_story.usefulness import weigh
+
+        weigh(checkpoint, seed * 64 + index, tally, seed)
     tally.add("games", 1, seed)
     returns = state.returns()
     scores = final_scores(state)
@@ -74,11 +90,16 @@ def simulate(pack, config: dict, seed: int) -> Tally:
         share = round(returns[p] * TWELFTHS)
         for key in (f"faction/{faction}", f"seat/{p}", f"bot/{names[p]}"):
             tally.add(f"wins/{key}", share, seed)
-            tally.add(f"played/{key}", 1)
+            tally.add(f"played/{key}", 1, seed)
+            if not share:
+                tally.add(f"losses/{key}", 1, seed)
         tally.add("score/total", scores[p])
         tally.add(f"score/hist/{scores[p]}", 1, seed)
+    location = None
     for event in state.log:
         kind = event[0]
+        if kind == "location":
+            location = event[2]
         if kind == "send":
             tally.add(f"sent/{event[2]}", 1, seed)
         elif kind == "plot":
@@ -96,10 +117,22 @@ def simulate(pack, config: dict, seed: int) -> Tally:
             tally.add(f"deaths/{event[3]}", 1, seed)
         elif kind == "gap":
             tally.add(f"gap/{event[1]}", 1, seed)
+        elif kind == "location":
+            tally.add(f"location/{event[2]}/rounds", 1, seed)
+        elif kind == "location_used" and location:
+            tally.add(f"location/{location}/changed", 1, seed)
+        elif kind == "despatch":
+            tally.add(f"despatch/{event[2]}/{event[3]}", 1, seed)
+        elif kind == "assign":
+            tally.add(f"order/{event[2]}/assigned", 1, seed)
     played = {e[2] for e in state.log if e[0] == "send"}
     for c in played:
         tally.add(f"character/{c}/games", 1, seed)
-    tally.add("actions", len(state.log))
+    tally.add("decisions", state.steps)
+    tally.add("frostbite_deaths", sum(1 for e in state.log if e[0] == "death" and e[3] == "frostbite"))
+    tally.add(f"length/{state.steps // 25 * 25}", 1, seed)
+    if config.get("mode") == "survival":
+        tally.add("campaigns", 1, seed)
     return tally
 
 
@@ -123,3 +156,11 @@ def matches(pack, games: int = 200, jobs: int = 1, progress=None) -> dict:
         results.append({"bots": [stronger, weaker], "players": 2, "wins": wins, **result,
                         "stronger": result["low"] > 0.5})
     return {"game": "legion-siberian-story", "matches": results}
+
+
+def transcript(pack, config: dict, seed: int) -> str:
+    """The game a validator seed stands for, action by action, then the final position."""
+    lines: list[str] = []
+    state, seats, names = play(pack, config, seed, transcript=lines)
+    head = [f"seed {seed}: " + ", ".join(f"player {p} {faction} ({names[p]})" for p, faction in enumerate(seats))]
+    return "\n".join(head + lines + ["", str(state)])

@@ -118,6 +118,7 @@ class LegionState:
         self.over = False
         self.auto = True  # take single-option decisions at once (scenarios ask every question)
         self._options: list | None = None  # the pending question's options, computed once
+        self.watch: Callable[["LegionState"], None] | None = None  # called when the Order resolution phase begins
         self.final: list[float] | None = None
 
     # --- the protocol --------------------------------------------------------------------------------------

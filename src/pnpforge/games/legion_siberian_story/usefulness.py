@@ -1,0 +1,76 @@
+"""Was it worth it? Counterfactual replays of a round's orders and location, for the validator.
+
+At the start of each Order resolution phase the simulation keeps a copy of the board. For every order token then
+lying on a character, the rest of the round is played twice with the same greedy players and the same chance —
+once as it stands, once with that token taken away — and the order was *useful* if a plot's winners, anyone's VP
+or supplies, or a death came out differently. The location is weighed the same way with its effect switched off
+for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful when a player
+used what only the location allowed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnpforge.engine.simulate import Tally
+from pnpforge.games.legion_siberian_story.bots import GreedyBot
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+_GREEDY = GreedyBot()
+
+
+ORDER_OUTCOMES = ("scored", "death")  # a plot's winners, deaths (VP and supplies are compared as totals)
+LOCATION_OUTCOMES = ("scored", "death", "wound", "frostbite", "cripple")
+
+
+def _finish_round(state: LegionState, rng: random.Random, actions: list | None = None,
+                  outcomes: tuple = ORDER_OUTCOMES) -> tuple:
+    """Play greedily to the end of the round; return what came of it."""
+    mark = len(state.log)
+    start_round, game_number = state.round, state.game_number
+    for _ in range(5000):
+        if state.over or state.round != start_round or state.game_number != game_number:
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            action = _GREEDY.choose(state, state.current_player(), rng)
+            if actions is not None:
+                actions.append(action)
+        state.apply_action(action)
+    events = tuple(e for e in state.log[mark:] if e[0] in outcomes)
+    return events, tuple(state.vp), tuple(state.supplies)
+
+
+def _resume(checkpoint: LegionState) -> LegionState:
+    state = checkpoint.clone()
+    state.watch = None
+    state.agenda.append(("orders_start",))
+    state.run()
+    return state
+
+
+def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
+    """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome."""
+    actual_actions: list = []
+    actual = _finish_round(_resume(checkpoint), random.Random(seed), actual_actions)
+    for character, (order, revealed) in sorted(checkpoint.tokens.items()):
+        if revealed:
+            continue
+        without = checkpoint.clone()
+        del without.tokens[character]
+        without.used[without.owner(character)].append((order, False))
+        other_actions: list = []
+        result = _finish_round(_resume(without), random.Random(seed), other_actions)
+        tally.add(f"order/{order}/weighed", 1, game_seed)
+        if result != actual:
+            tally.add(f"order/{order}/useful", 1, game_seed)
+        if other_actions != actual_actions:
+            tally.add(f"order/{order}/reaction", 1, game_seed)
+    if checkpoint.location:
+        quiet = checkpoint.clone()
+        quiet.location = None
+        with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES)
+        if _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES) != with_it:
+            tally.add(f"location/{checkpoint.location}/changed", 1, game_seed)
