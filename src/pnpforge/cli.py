@@ -60,31 +60,96 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool) -> None:
 @click.argument("game")
 @click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-def validate(game: str, static_only: bool, strict: bool) -> None:
-    """Check GAME's data: static rules, then simulated games with bots when the game has an engine."""
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
+              help="Simulated games per player count.")
+@click.option("--players", help="Player counts to simulate, e.g. 2,3,4 (default: every count the game allows).")
+@click.option("--mode", default="base", show_default=True, help="Game mode (the game package lists its modes).")
+@click.option("--seed", type=int, default=1, show_default=True, help="First seed; game k uses seed + k.")
+@click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
+              show_default=True, help="Reports go to <out>/<game>/validation/.")
+def validate(game: str, static_only: bool, strict: bool, games: int, players: str | None, mode: str, seed: int,
+             jobs: int | None, out_dir: Path) -> None:
+    """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
+
+    Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
+    situation names a seed; `pnpforge replay GAME --seed N --players P --bots greedy` prints that game.
+    """
     checked = check_pack(game)
     findings = list(checked.findings)
-    if checked.pack is not None and not static_only:
-        findings += _simulation_findings(checked.pack)
-    click.echo(format_findings(findings, checked.files_checked))
-    sys.exit(exit_code(findings, strict))
-
-
-def _simulation_findings(pack) -> list[Finding]:
+    pack = checked.pack
+    if pack is None or any(f.blocking for f in findings) or static_only:
+        click.echo(format_findings(findings, checked.files_checked))
+        sys.exit(exit_code(findings, strict))
     from pnpforge.games import load_package
 
     package = load_package(pack.game.engine) if pack.game.engine else None
-    if package is None or package.engine is None:
-        return [Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
-                        mark=Mark(str(pack.game_doc.path)), rule="simulation")]
-    return []
+    if package is None or package.simulate is None or package.analyse is None:
+        findings.append(Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
+                                mark=Mark(str(pack.game_doc.path)), rule="simulation"))
+        click.echo(format_findings(findings, checked.files_checked))
+        sys.exit(exit_code(findings, strict))
+    settings = _settings(pack, package, games, players, mode, seed, jobs)
+    click.echo(format_findings(findings, checked.files_checked, show_info=False).rsplit("\n", 1)[0]
+               if findings else "", nl=bool(findings))
+    analysis = _simulate(pack, package, settings)
+    from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
+
+    data = report_data(pack.id, settings, findings, analysis)
+    folder = out_dir / pack.id / "validation"
+    write_json(folder / "report.json", data)
+    write_html(folder / "report.html", data, analysis)
+    every = findings + analysis.findings
+    click.echo(format_findings(analysis.findings, None).rsplit("\n", 1)[0])
+    click.echo(terminal_summary(data, every))
+    click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}")
+    sys.exit(exit_code(every, strict))
+
+
+def _settings(pack, package, games: int, players: str | None, mode: str, seed: int, jobs: int | None):
+    from pnpforge.engine.simulate import default_jobs
+    from pnpforge.engine.validate import Settings
+
+    supported = range(pack.game.players.min, pack.game.players.max + 1) if pack.game.players else range(2, 3)
+    try:
+        counts = tuple(int(x) for x in players.split(",")) if players else tuple(supported)
+    except ValueError:
+        raise click.BadParameter(f"expected player counts like 2,3,4, found {players!r}", param_hint="--players")
+    wrong = [n for n in counts if n not in supported]
+    if wrong:
+        raise click.BadParameter(f"{wrong[0]} players: the game is for {supported.start} to {supported.stop - 1}",
+                                 param_hint="--players")
+    if mode not in package.modes:
+        raise click.BadParameter(f"unknown mode {mode!r}; modes: {', '.join(package.modes)}", param_hint="--mode")
+    return Settings(games, counts, mode, seed, jobs or default_jobs())
+
+
+def _simulate(pack, package, settings):
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pnpforge.engine.validate import simulate_pack
+
+    total = settings.games * len(settings.players)
+    with Progress(TextColumn("simulating {task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{pack.id} ({settings.mode})", total=total)
+        tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n))
+    return package.analyse(pack, tallies, settings)
 
 
 @cli.command()
 @click.argument("game")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def replay(game: str, file: Path) -> None:
-    """Play a scripted game or scenario FILE through GAME's engine and print the result as JSON."""
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seed", type=int, help="Replay the simulated game of this seed (as the validator played it).")
+@click.option("--bots", default="greedy", show_default=True, help="Bots for --seed, one name or a comma list.")
+@click.option("--players", type=int, default=2, show_default=True, help="Players for --seed.")
+@click.option("--mode", default="base", show_default=True, help="Game mode for --seed.")
+def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str) -> None:
+    """Play a scripted game or scenario FILE through GAME's engine and print the result as JSON.
+
+    With --seed instead of FILE, print the transcript of the simulated game of that seed.
+    """
     from pnpforge.games import load_package
 
     checked = check_pack(game)
@@ -92,6 +157,22 @@ def replay(game: str, file: Path) -> None:
         click.echo(format_findings(checked.findings))
         sys.exit(2)
     package = load_package(checked.pack.game.engine) if checked.pack.game.engine else None
+    if seed is not None:
+        if package is None or package.transcript is None:
+            click.echo(f"{checked.pack.game_doc.path}: error: pack '{checked.pack.id}' has no simulated games")
+            sys.exit(2)
+        names = tuple(b.strip() for b in bots.split(","))
+        unknown = [b for b in names if b not in package.bots]
+        if unknown or mode not in package.modes:
+            what = f"bot {unknown[0]!r}; bots: {', '.join(package.bots)}" if unknown else \
+                f"mode {mode!r}; modes: {', '.join(package.modes)}"
+            click.echo(f"error: unknown {what}")
+            sys.exit(2)
+        click.echo(package.transcript(checked.pack, {"players": players, "bots": names, "mode": mode}, seed))
+        sys.exit(0)
+    if file is None:
+        click.echo("error: give a scenario FILE or --seed N")
+        sys.exit(2)
     if package is None or package.replay is None:
         click.echo(f"{checked.pack.game_doc.path}: error: pack '{checked.pack.id}' has no rules engine, "
                    "so there is nothing to replay")
