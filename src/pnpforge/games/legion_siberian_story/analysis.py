@@ -176,13 +176,18 @@ def _locations(pack, tally, players, settings, result) -> None:
 
 
 def _despatches(pack, tally, players, settings, result) -> None:
+    rows = []
     for card in pack.of_type("despatch"):
-        kept = tally.get(f"despatch/{card.id}/kept")
-        if kept and not tally.get(f"despatch/{card.id}/scored"):
+        drawn, kept = tally.get(f"despatch/{card.id}/drawn"), tally.get(f"despatch/{card.id}/kept")
+        played, scored = tally.get(f"despatch/{card.id}/played"), tally.get(f"despatch/{card.id}/scored")
+        rows.append([card.id, drawn, kept, played, scored])
+        if drawn and not scored:
             result.findings.append(Finding(
-                "warning", f"never scored although kept {kept} times"
-                           f"{_seed(tally, f'despatch/{card.id}/kept', players, settings)}",
+                "warning", f"never scored: drawn {drawn} times, kept {kept}, played {played}"
+                           f"{_seed(tally, f'despatch/{card.id}/drawn', players, settings)}",
                 mark=card.mark(), subject=card.subject, rule="despatch-scored"))
+    result.tables.append(Table("Despatches: drawn, kept, played, scored",
+                               ["despatch", "drawn", "kept", "played", "scored"], rows))
 
 
 def _gaps_and_averages(pack, tally, settings, result) -> None:

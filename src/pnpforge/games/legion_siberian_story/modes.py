@@ -46,6 +46,7 @@ def _despatch_outcomes(state: LegionState, player: int) -> list:
 def despatch_draw(state: LegionState, action: tuple, player: int) -> None:
     state.despatch_deck.remove(action[1])
     state.offered[player].append(action[1])
+    state.note("despatch", player, action[1], "drawn")
 
 
 def _keep_options(state: LegionState, player: int) -> list:
