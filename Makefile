@@ -4,8 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 PNPFORGE := $(VENV)/bin/pnpforge
-# Debian packages the project needs: WeasyPrint's Pango and HarfBuzz, fontconfig.
-DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1
+# Debian packages the project needs: WeasyPrint's Pango, HarfBuzz (with its font subsetter), fontconfig.
+DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1
 STAMP := $(VENV)/.installed
 
 .PHONY: all setup system venv build test update-golden bench matches clean

@@ -35,25 +35,72 @@ def cli() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Where build/<game>/ folders go.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-def build(games: tuple[str, ...], out_dir: Path, strict: bool) -> None:
-    """Build every output of each GAME (default: every pack under content/) into build/<game>/."""
+@click.option("--only", type=click.Choice(("faces", "shop")),
+              help="Build only the face PDFs or only the print-shop files.")
+@click.option("--lang", help="Language to render (default: each pack's first language).")
+@click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
+def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
+          jobs: int | None) -> None:
+    """Build every output of each GAME (default: every pack under content/) into build/<game>/.
+
+    Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/.
+    A language other than the pack's first goes to build/<game>/<lang>/.
+    """
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
     codes = []
     for name in names:
         checked = check_pack(name)
-        pack_id = checked.pack.id if checked.pack else Path(name).name
+        pack = checked.pack
+        pack_id = pack.id if pack else Path(name).name
         click.echo(f"== {pack_id}")
-        click.echo(format_findings(checked.findings, checked.files_checked, show_info=False))
-        code = exit_code(checked.findings, strict)
-        codes.append(code)
-        if checked.pack is None:
-            continue
-        target = out_dir / pack_id / "check.json"
-        write_findings(target, checked.findings, pack_id)
-        click.echo(f"wrote {target}")
+        findings = list(checked.findings)
+        if pack is not None and not any(f.blocking for f in findings):
+            findings += _build_pack(pack, lang, out_dir, only, jobs)
+        click.echo(format_findings(findings, checked.files_checked, show_info=False))
+        codes.append(exit_code(findings, strict))
+        if pack is not None:
+            target = out_dir / pack_id / "check.json"
+            write_findings(target, checked.findings, pack_id)
+            click.echo(f"wrote {target}")
     sys.exit(max(codes))
+
+
+def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: int | None) -> list[Finding]:
+    """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pnpforge.publish.outputs import build_outputs
+    from pnpforge.render.layouts import LayoutError
+    from pnpforge.render.stage import default_language
+
+    language = lang or default_language(pack)
+    if language not in pack.game.languages:
+        return [Finding("error", f"pack '{pack.id}' has no language '{language}'; languages: "
+                                 f"{', '.join(pack.game.languages)}", mark=Mark(str(pack.game_doc.path)),
+                        blocking=True, rule="input")]
+    started = time.monotonic()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, transient=True, disable=not sys.stdout.isatty()) as progress:
+        task = progress.add_task(f"{pack.id}: rendering", total=None)
+
+        def step(what: str, count: int) -> None:
+            progress.update(task, description=f"{pack.id}: {what}", advance=count)
+
+        try:
+            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs)
+        except LayoutError as exc:
+            return exc.findings
+    faces = outputs.faces
+    if faces is not None and faces.manifest is not None:
+        click.echo(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
+    for shop in outputs.shops:
+        click.echo(f"wrote {shop.folder}/: {len(shop.pdfs)} PDFs, {len(shop.pngs)} PNGs ({shop.preset.name})")
+    click.echo(f"rendered {pack.id} ({language}) in {time.monotonic() - started:.1f} s")
+    return outputs.findings
 
 
 @cli.command()
@@ -90,8 +137,9 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
     settings = _settings(pack, package, games, players, mode, seed, jobs)
-    click.echo(format_findings(findings, checked.files_checked, show_info=False).rsplit("\n", 1)[0]
-               if findings else "", nl=bool(findings))
+    shown = [f for f in findings if f.severity != "info"]
+    if shown:
+        click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
     analysis = _simulate(pack, package, settings)
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 

@@ -1,0 +1,1 @@
+"""The publish stage: files for others to print or read (print-shop files; later the rulebooks)."""

@@ -1,0 +1,163 @@
+"""Print-shop files: per shop preset, a PDF per component type and a PNG per face at the shop's exact bleed.
+
+A preset (``layouts/shop/<id>.yaml``) gives the shop's resolution and bleed in pixels, and the pixel sizes it
+expects for named card sizes (``expect: {poker: [825, 1125]}``), which every build checks. Output goes to
+``build/<pack>/shop/<preset>/``: ``<type>.pdf`` (one face per page, page = trim + 2 x the shop's bleed, fronts then
+backs), ``png/<type>/<face>.png`` (RGB; faces printed on film keep their transparency) and ``shop.json``
+(which file is which face, and how many copies of it to print).
+
+The pages are the render stage's master with the shop's page box (``render.crop``); rasterising runs in a few
+processes, one PDF's pages per task.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.findings import Finding, Mark
+from pnpforge.render.geometry import LayoutError
+from pnpforge.render.geometry import layout_error as _error
+from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.raster import rasterise
+from pnpforge.render.stage import RenderResult, cut
+
+SHOP_DIR = "shop"
+PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
+               "bleed_px": "bleed on every side, in pixels at that resolution",
+               "expect": "pixel sizes the shop requires per named card size", "doc": "a note"}
+PNG_COMPRESSION = 1  # fast; the files are intermediate for upload, not archival
+TASK_PAGES = 24
+
+
+@dataclass(frozen=True)
+class ShopPreset:
+    """What one print shop wants."""
+
+    id: str
+    name: str
+    dpi: float
+    bleed_px: float
+    expect: dict[str, tuple[int, int]] = field(default_factory=dict)
+    path: str = ""
+
+    @property
+    def bleed_mm(self) -> float:
+        """The shop's bleed in millimetres."""
+        return self.bleed_px / self.dpi * 25.4
+
+
+def load_presets(layouts_dir: Path = LAYOUTS_DIR) -> list[ShopPreset]:
+    """Every preset under ``layouts/shop/``, by file name; raise ``LayoutError`` for a broken one."""
+    presets, problems = [], []
+    for path in sorted((layouts_dir / SHOP_DIR).glob("*.yaml")):
+        try:
+            doc = load_yaml(path)
+        except LoadError as exc:
+            problems += exc.findings
+            continue
+        data = doc.data if isinstance(doc.data, dict) else {}
+        problems += [_error(doc.mark((key,)), f"unknown key '{key}'; accepted keys: {', '.join(PRESET_KEYS)}")
+                     for key in data if key not in PRESET_KEYS]
+        dpi, bleed = data.get("dpi"), data.get("bleed_px")
+        if not isinstance(dpi, (int, float)) or isinstance(dpi, bool) or dpi <= 0:
+            problems.append(_error(doc.mark(("dpi",)), f"dpi: expected a number > 0, found {dpi!r}"))
+            continue
+        if not isinstance(bleed, (int, float)) or isinstance(bleed, bool) or bleed < 0:
+            problems.append(_error(doc.mark(("bleed_px",)), f"bleed_px: expected a number >= 0, found {bleed!r}"))
+            continue
+        expect = {str(k): (int(v[0]), int(v[1])) for k, v in (data.get("expect") or {}).items()}
+        presets.append(ShopPreset(path.stem, str(data.get("name", path.stem)), float(dpi), float(bleed), expect,
+                                  doc.path))
+    if problems:
+        raise LayoutError(problems)
+    return presets
+
+
+@dataclass
+class ShopResult:
+    """The files written for one preset."""
+
+    preset: ShopPreset
+    folder: Path
+    pdfs: list[Path]
+    pngs: list[Path]
+    findings: list[Finding]
+
+
+def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
+                     jobs: int | None = None) -> list[ShopResult]:
+    """Write each preset's PDFs, PNGs and ``shop.json`` from the master render (rasterising in one pool)."""
+    cuts, tasks = [], []
+    for preset in presets:
+        folder = out_dir / SHOP_DIR / preset.id
+        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
+        cuts.append((preset, folder, pages))
+        for pdf, faces in pages.type_pages().items():
+            jobs_of_pdf = [(index, str(_png_path(folder, face)), face.layout.transparent)
+                           for index, face in enumerate(faces)]
+            tasks += [(pdf, jobs_of_pdf[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(jobs_of_pdf), TASK_PAGES)]
+    sizes = dict(_run(tasks, jobs))
+    return [_shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
+
+
+def _png_path(folder: Path, face) -> Path:
+    """Where a face's PNG goes: ``png/<type>/<face>.png``."""
+    return folder / "png" / face.type / f"{face.file_stem}.png"
+
+
+def _shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: RenderResult,
+                 sizes: dict[str, tuple[int, int]]) -> ShopResult:
+    """Check the PNG sizes against the preset and write ``shop.json``."""
+    findings, records, pngs = [], [], []
+    for face in master.faces:
+        if face.key not in pages.pages:
+            continue
+        pdf, index = pages.pages[face.key]
+        png = _png_path(folder, face)
+        pngs.append(png)
+        size = sizes[str(png)]
+        wanted = preset.expect.get(face.layout.size_name)
+        if wanted is not None and tuple(size) != wanted:
+            findings.append(Finding("error", f"{face.key}: PNG is {size[0]} x {size[1]} px; {preset.name} wants "
+                                             f"{wanted[0]} x {wanted[1]} px for {face.layout.size_name}",
+                                    mark=Mark(preset.path), rule="shop"))
+        records.append({"key": face.key, "side": face.side, "copies": face.copies,
+                        "png": png.relative_to(folder).as_posix(), "pdf": pdf.relative_to(folder).as_posix(),
+                        "page": index, "size_px": list(size)})
+    manifest = {"preset": preset.id, "shop": preset.name, "dpi": preset.dpi, "bleed_px": preset.bleed_px,
+                "faces": records}
+    (folder / "shop.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    return ShopResult(preset, folder, pages.pdfs, pngs, findings)
+
+
+def _run(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]]:
+    """Rasterise every task, in worker processes when there is more than one task and core."""
+    workers = min(jobs or os.cpu_count() or 1, len(tasks), 4)
+    if workers <= 1:
+        return [pair for task in tasks for pair in _rasterise_task(task)]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        return [pair for chunk in pool.map(_rasterise_task, tasks) for pair in chunk]
+
+
+def _rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
+    """Rasterise one PDF's pages to PNG files; return each file's pixel size."""
+    pdf, pages, dpi = task
+    done = []
+    transparent_pages = {index for index, _, transparent in pages if transparent}
+    targets = {index: target for index, target, _ in pages}
+    for wanted_transparent in (False, True):
+        indices = [i for i in targets if (i in transparent_pages) == wanted_transparent]
+        if not indices:
+            continue
+        for index, image in rasterise(Path(pdf), dpi, transparent=wanted_transparent, pages=indices):
+            target = Path(targets[index])
+            target.parent.mkdir(parents=True, exist_ok=True)
+            image.save(target, format="PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
+            done.append((str(target), image.size))
+    return done

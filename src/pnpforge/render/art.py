@@ -1,0 +1,150 @@
+"""Art: an item's picture scaled and cropped to its zone, or a generated placeholder when it has none.
+
+Raster art (PNG, JPEG) is cover-fitted to the zone at 300 dpi with Pillow and cached under the build folder by a
+hash of the source bytes and the target size, so a second build reuses it and the same input gives the same file.
+SVG art is used as it is. A missing or unreadable file is already a finding of the static checks; here it simply
+falls back to the placeholder: a landscape silhouette in the item's colour, derived from its id, with the
+initials of its name, so every card is distinguishable before any art exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.render.colour import mix
+from pnpforge.render.layouts import Zone
+
+ART_DPI = 300
+CACHE_VERSION = "1"
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+@dataclass(frozen=True)
+class Art:
+    """What fills an art zone: an image URL, or a placeholder drawing with initials."""
+
+    url: str | None = None
+    placeholder: Markup | None = None
+    initials: str = ""
+    colour: str = "#777777"
+    seed: str = ""
+    zone: Zone | None = None
+
+    @property
+    def is_placeholder(self) -> bool:
+        """True when no art file was usable."""
+        return self.url is None
+
+    def in_colour(self, colour: str) -> Markup | None:
+        """The same placeholder drawn in another colour (a template may tint it to its frame)."""
+        if self.zone is None:
+            return self.placeholder
+        return placeholder(self.seed, self.zone, colour, "").placeholder
+
+
+def initials_of(name: str) -> str:
+    """Up to two initials of a name, skipping short joining words."""
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    significant = [w for w in words if len(w) > 3 or w[:1].isupper()] or words
+    if len(significant) > 2:
+        significant = [significant[0], significant[-1]]
+    return "".join(w[0].upper() for w in significant[:2])
+
+
+def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
+    """The cache file name of ``source`` fitted to ``zone`` (None when there is no usable file)."""
+    if source is None or not source.is_file():
+        return None
+    suffix = source.suffix.lower()
+    data = source.read_bytes()
+    size = (max(1, round(zone.w / 25.4 * ART_DPI)), max(1, round(zone.h / 25.4 * ART_DPI)))
+    key = hashlib.sha256(data + f"|{size}|{suffix}|{CACHE_VERSION}".encode()).hexdigest()[:24]
+    if suffix == ".svg":
+        name = f"{key}.svg"
+        target = cache_dir / name
+        if not target.is_file():
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        return name
+    if suffix not in RASTER_SUFFIXES:
+        return None
+    name = f"{key}.png"
+    target = cache_dir / name
+    if target.is_file():
+        return name
+    try:
+        with Image.open(source) as image:
+            image.load()
+            mode = "RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB"
+            fitted = ImageOps.fit(image.convert(mode), size, Image.Resampling.LANCZOS, centering=(0.5, 0.5))
+    except (UnidentifiedImageError, OSError, ValueError):
+        return None
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_suffix(".tmp")
+    fitted.save(temporary, format="PNG", optimize=False, compress_level=6)
+    temporary.replace(target)
+    return name
+
+
+def resolve_art(pack_root: Path, relative: str | None) -> Path | None:
+    """The art file an item names, when it names one inside the pack."""
+    if not relative:
+        return None
+    try:
+        return inside_pack(pack_root, relative)
+    except PathEscape:
+        return None
+
+
+def placeholder(seed: str, zone: Zone, colour: str, name: str) -> Art:
+    """A generated landscape in ``colour``: hills and a tree line that differ per ``seed``."""
+    width, height = max(1, round(zone.w * 10)), max(1, round(zone.h * 10))
+    digest = hashlib.sha256(seed.encode("utf-8")).digest()
+    sky_top, sky_bottom = mix(colour, "#ffffff", 0.55), mix(colour, "#ffffff", 0.85)
+    layers = [
+        (0.42, 0.16, mix(colour, "#ffffff", 0.35), 0),
+        (0.60, 0.12, mix(colour, "#000000", 0.10), 7),
+        (0.78, 0.08, mix(colour, "#000000", 0.38), 14),
+    ]
+    shapes = [f'<rect width="{width}" height="{height}" fill="url(#sky-{digest[:4].hex()})"/>']
+    for base, amplitude, fill, offset in layers:
+        points = _ridge(digest, offset, width, height, base, amplitude)
+        shapes.append(f'<polygon points="{points}" fill="{fill}"/>')
+    shapes.append(_trees(digest, width, height, mix(colour, "#000000", 0.55)))
+    gradient = (f'<defs><linearGradient id="sky-{digest[:4].hex()}" x1="0" y1="0" x2="0" y2="1">'
+                f'<stop offset="0" stop-color="{sky_top}"/><stop offset="1" stop-color="{sky_bottom}"/>'
+                f'</linearGradient></defs>')
+    svg = (f'<svg class="art-placeholder" viewBox="0 0 {width} {height}" preserveAspectRatio="none">'
+           f'{gradient}{"".join(shapes)}</svg>')
+    return Art(placeholder=Markup(svg), initials=initials_of(name), colour=colour, seed=seed, zone=zone)
+
+
+def _ridge(digest: bytes, offset: int, width: int, height: int, base: float, amplitude: float) -> str:
+    """A polygon outline of rolling hills across the whole width."""
+    steps = 6
+    points = [(0, height)]
+    for i in range(steps + 1):
+        byte = digest[(offset + i) % len(digest)]
+        y = height * (base - amplitude * (byte / 255 - 0.5))
+        points.append((round(width * i / steps), round(y)))
+    points.append((width, height))
+    return " ".join(f"{x},{y}" for x, y in points)
+
+
+def _trees(digest: bytes, width: int, height: int, fill: str) -> str:
+    """A short line of pines in front of the nearest hills."""
+    trees = []
+    count = 5 + digest[20] % 4
+    for i in range(count):
+        cx = round(width * (0.08 + 0.84 * ((digest[21 + i] / 255 + i) / count)))
+        tree_h = round(height * (0.16 + 0.12 * digest[(26 + i) % 32] / 255))
+        base = round(height * 0.93)
+        half = max(2, round(tree_h * 0.28))
+        trees.append(f"{cx - half},{base} {cx},{base - tree_h} {cx + half},{base}")
+    return "".join(f'<polygon points="{p}" fill="{fill}"/>' for p in trees)

@@ -1,0 +1,254 @@
+"""Faces to HTML: one document per component type, one page per face, each page sized to trim plus bleed.
+
+For each face the renderer builds the template's context (the item, its zones as CSS boxes, the fitted text
+sizes, the art) and renders the layout's template into a page; the pages of a type share one document whose
+``@page`` rules give each layout its size. Every URL in the HTML uses the ``pnp:`` scheme (``pnp:fonts/...``,
+``pnp:layouts/...``, ``pnp:art/...``), which only the PDF stage's fetcher resolves, so the HTML is the same on
+every machine and nothing outside the layouts, the pack and the art cache can be fetched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateError
+from markupsafe import Markup
+
+from pnpforge.content.pack import Item, Pack
+from pnpforge.findings import Finding
+from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
+from pnpforge.render.environment import PackView, humanise, make_environment
+from pnpforge.render.faces import Face
+from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
+from pnpforge.render.fonts import FontSet
+from pnpforge.render.icons import IconSet
+from pnpforge.render.layouts import LAYOUTS_DIR, Layout, LayoutSet
+
+DOCUMENT_TEMPLATE = "document.html"
+TITLE_FIELD = "name"
+
+
+class RenderError(Exception):
+    """A layout's template could not be rendered (a bug in the layout, reported with its name)."""
+
+
+@dataclass
+class Roots:
+    """The folders behind the ``pnp:`` URL prefixes."""
+
+    layouts: Path
+    pack: Path
+    art: Path
+
+    def url(self, path: Path) -> str:
+        """The ``pnp:`` URL of a file below one of the roots."""
+        resolved = path.resolve()
+        for prefix, root in (("layouts", self.layouts), ("pack", self.pack), ("art", self.art)):
+            try:
+                return f"pnp:{prefix}/{resolved.relative_to(root.resolve()).as_posix()}"
+            except ValueError:
+                continue
+        raise RenderError(f"file '{path}' is outside the layouts, the pack and the art cache")
+
+
+@dataclass
+class Renderer:
+    """Renders a pack's faces to HTML in one language."""
+
+    pack: Pack
+    lang: str
+    layouts: LayoutSet
+    fonts: FontSet
+    art_cache: Path
+    layouts_dir: Path = LAYOUTS_DIR
+    bleed: float | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Set up the icons, the template helpers and the Jinja environment."""
+        self.roots = Roots(self.layouts_dir, self.pack.root, self.art_cache)
+        self.icons = IconSet(self.pack, self.lang, self.layouts_dir)
+        self.view = PackView(self.pack, self.lang, self.icons)
+        self.env = make_environment(self.layouts.search)
+        self.view.install(self.env)
+        self._reported: set[tuple[str, str]] = set()
+
+    def layout_of(self, face: Face) -> Layout:
+        """The face's layout with the bleed this build asks for."""
+        return face.layout if self.bleed is None else face.layout.with_bleed(self.bleed)
+
+    def document(self, faces: list[Face], title: str) -> str:
+        """One HTML document holding every face as a page."""
+        layouts: dict[str, Layout] = {}
+        for face in faces:
+            layout = self.layout_of(face)
+            layouts.setdefault(layout.name, layout)
+        sheets: list[str] = []
+        for layout in layouts.values():
+            for sheet in layout.stylesheets:
+                url = self._stylesheet_url(sheet, layout)
+                if url not in sheets:
+                    sheets.append(url)
+        pages = [self.page(face) for face in faces]
+        template = self.env.get_template(DOCUMENT_TEMPLATE)
+        return template.render(
+            title=title, pages=pages, stylesheets=sheets,
+            font_faces=Markup(self.fonts.font_face_css(self.roots.url)),
+            page_rules=Markup("\n".join(_page_rule(layout) for layout in layouts.values())))
+
+    def page(self, face: Face) -> Markup:
+        """One face rendered by its layout's template."""
+        layout = self.layout_of(face)
+        try:
+            template = self.env.get_template(layout.template)
+            html = template.render(**self.context(face, layout))
+        except TemplateError as exc:
+            raise RenderError(f"layout '{layout.name}' ({layout.path}): template '{layout.template}': {exc}") \
+                from None
+        style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")
+        classes = f"face face-{face.side} layout-{_page_name(layout)}" + (" transparent" if layout.transparent else "")
+        return Markup(f'<section class="{classes}" data-face="{face.key}" style="{style}">\n{html}</section>\n')
+
+    def context(self, face: Face, layout: Layout) -> dict[str, Any]:
+        """What a face's template sees."""
+        item = face.item
+        faction_field = self.view.faction_field(item)
+        shared = face.side == "back" and not {"id", faction_field} & set(face.same_for)
+        colour = self.view.type_colour(item.type) if shared else self.view.colour_of(item)
+        return {
+            "face": face, "item": item, "v": item.values, "id": item.id, "layout": layout,
+            "params": layout.params, "colour": colour, "side": face.side,
+            "faction_id": item.get(faction_field) if faction_field else None,
+            "type_label": self.type_label(item.type),
+            "zone": lambda name, inset=0.0: Markup(_zone_css(layout, name, inset, face.layout.bleed)),
+            "fit": self.fits(item, layout),
+            "art": self.art(item, layout, colour),
+            "rows": self.rows(item, layout),
+            "copies": face.copies,
+        }
+
+    def type_label(self, type_name: str) -> str:
+        """How players call a type: its declared label, else its name."""
+        spec = self.pack.types[type_name]
+        return humanise(spec.label or type_name)
+
+    def rows(self, item: Item, layout: Layout) -> list[tuple[str, str, str]]:
+        """``(field, label, value)`` for the fields a generic card prints as labelled text."""
+        skip = {TITLE_FIELD, *layout.params.get("hide_fields", [])}
+        faction_field = self.view.faction_field(item)
+        art = (layout.art or {}).get("field") or self._image_field(item)
+        rows = []
+        for name, spec in self.pack.types[item.type].fields.items():
+            if name in skip or name in (faction_field, art) or spec.kind == "image":
+                continue
+            value = self.view.display(item, name)
+            if value:
+                rows.append((name, humanise(name), value))
+        return rows
+
+    def fits(self, item: Item, layout: Layout) -> dict[str, Fit]:
+        """The chosen text size of each of the layout's fit boxes."""
+        result = {}
+        for name, spec in layout.fit.items():
+            paragraphs, first_field = self._paragraphs(item, layout, spec)
+            fit = fit_text(paragraphs, spec, layout.zones[spec.zone], self.fonts)
+            result[name] = fit
+            if not fit.fits and first_field and (item.id, name) not in self._reported:
+                self._reported.add((item.id, name))
+                self.findings.append(overflow_finding(item.subject, first_field, spec, item.mark(first_field)))
+        return result
+
+    def _paragraphs(self, item: Item, layout: Layout, spec) -> tuple[list[list[Run]], str | None]:
+        """The runs a fit box measures, and the field a warning should name."""
+        font = spec.font
+        bold = f"{font.split('/')[0]}/bold"
+        if spec.fields == ("*",):
+            rows = self.rows(item, layout)
+            longest = max(rows, key=lambda row: len(row[2]))[0] if rows else None  # the field to blame
+            if spec.labelled:
+                return [[Run(f"{label}: ", bold), Run(value, font)] for _, label, value in rows], longest
+            return [[Run(value, font)] for _, _, value in rows], longest
+        paragraphs, first = [], None
+        for path in spec.fields:
+            text = self.field_text(item, path)
+            if text:
+                first = first or path.split(".")[0]
+                label = [Run(f"{humanise(path.split('.')[-1])}: ", bold)] if spec.labelled else []
+                paragraphs += [label + [Run(part, font)] for part in text.split("\n") if part.strip()]
+        return paragraphs, first
+
+    def field_text(self, item: Item, path: str) -> str:
+        """The text at ``field`` or ``ref_field.field`` (following a reference), in the build's language."""
+        head, _, rest = path.partition(".")
+        if rest:
+            target = self.view.ref(item.get(head)) if isinstance(item.get(head), str) else None
+            return self.field_text(target, rest) if target is not None else ""
+        if head not in self.pack.types[item.type].fields:
+            return ""
+        return self.view.display(item, head)
+
+    def _image_field(self, item: Item) -> str | None:
+        """The type's first field of kind image."""
+        for name, spec in self.pack.types[item.type].fields.items():
+            if spec.kind == "image":
+                return name
+        return None
+
+    def art(self, item: Item, layout: Layout, colour: str) -> Art | None:
+        """The picture of the layout's art zone: the item's file fitted to it, else a placeholder."""
+        if not layout.art:
+            return None
+        zone = layout.zones[layout.art["zone"]]
+        field_name = layout.art.get("field") or self._image_field(item)
+        source = resolve_art(self.pack.root, item.get(field_name)) if field_name else None
+        name = prepare_art(source, zone, self.art_cache)
+        if name is not None:
+            return Art(url=f"pnp:art/{name}", colour=colour)
+        return placeholder(f"{item.type}/{item.id}", zone, colour, self.view.t(item.get(TITLE_FIELD, item.id)))
+
+    def _stylesheet_url(self, sheet: str, layout: Layout) -> str:
+        """The ``pnp:`` URL of a stylesheet, looked up like layouts."""
+        for folder in self.layouts.search:
+            if (folder / sheet).is_file():
+                return self.roots.url(folder / sheet)
+        raise RenderError(f"layout '{layout.name}': stylesheet '{sheet}' not found in "
+                          f"{', '.join(str(p) for p in self.layouts.search)}")
+
+
+def _page_name(layout: Layout) -> str:
+    """The layout's name as a CSS page name."""
+    return re.sub(r"[^a-zA-Z0-9-]", "-", layout.name)
+
+
+def _page_rule(layout: Layout) -> str:
+    """The ``@page`` rule sizing a layout's pages to trim plus bleed."""
+    return (f"@page {_page_name(layout)} {{ size: {layout.page_width:g}mm {layout.page_height:g}mm; "
+            f"margin: 0; }}")
+
+
+def _zone_css(layout: Layout, name: str, inset: float = 0.0, designed_bleed: float | None = None) -> str:
+    """Absolute CSS box of a zone on the page (zones are measured from the trim, pages include the bleed).
+
+    A zone drawn out to the layout's own bleed edge keeps reaching the page edge when an output asks for a
+    wider bleed, so art that bleeds still covers a print shop's whole bleed.
+    """
+    zone = layout.zones.get(name)
+    if zone is None:
+        raise RenderError(f"layout '{layout.name}' has no zone '{name}'; zones: {', '.join(layout.zones)}")
+    edge = layout.bleed if designed_bleed is None else designed_bleed
+    extra = layout.bleed - edge
+    left, top = zone.x + layout.bleed, zone.y + layout.bleed
+    width, height = zone.w, zone.h
+    if zone.x <= -edge + 1e-6:
+        left, width = left - extra, width + extra
+    if zone.y <= -edge + 1e-6:
+        top, height = top - extra, height + extra
+    if zone.x + zone.w >= layout.width + edge - 1e-6:
+        width += extra
+    if zone.y + zone.h >= layout.height + edge - 1e-6:
+        height += extra
+    return (f"position:absolute;left:{left + inset:g}mm;top:{top + inset:g}mm;"
+            f"width:{width - 2 * inset:g}mm;height:{height - 2 * inset:g}mm;")

@@ -1,0 +1,145 @@
+"""The Jinja environment: autoescaped templates looked up like layouts, and the helpers templates use.
+
+Content strings are data: they reach a template as values, are HTML-escaped on output, and are never compiled
+as templates. ``rich`` turns a text value into escaped HTML with its ``:icon:`` markup drawn as inline SVG;
+``t`` picks a translated value's language. Templates may name a game's fields; this module names none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from pnpforge.content.pack import Item, Pack
+from pnpforge.content.text import in_language
+from pnpforge.render import colour as colours
+from pnpforge.render.icons import IconSet
+
+
+def make_environment(search: list[Path]) -> Environment:
+    """A Jinja environment whose templates come from the layout search path, autoescaping everything."""
+    env = Environment(
+        loader=FileSystemLoader([str(p) for p in search]),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
+                       mm=lambda value: f"{float(value):g}mm", humanise=humanise)
+    return env
+
+
+def humanise(name: str) -> str:
+    """A field or value name as a label: ``entry_cost`` -> ``Entry cost``."""
+    text = str(name).replace("_", " ").replace("-", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+class PackView:
+    """What templates may ask of the pack, in one language."""
+
+    def __init__(self, pack: Pack, lang: str, icons: IconSet):
+        """Helpers for one pack in one language."""
+        self.pack = pack
+        self.lang = lang
+        self.icons = icons
+        self._by_id = pack.by_id()
+        self._factions = {f.id: f for f in pack.game.factions}
+
+    def install(self, env: Environment) -> None:
+        """Expose the helpers as the environment's filters and globals."""
+        env.filters.update(t=self.t, rich=self.rich, ref=self.ref)
+        env.globals.update(t=self.t, rich=self.rich, icon=self.icon, ref=self.ref, items=self.items,
+                           faction=self.faction, colour_of=self.colour_of, display=self.display,
+                           has_icon=self.has_icon, icon_label=self.icons.label, humanise=humanise,
+                           lang=self.lang, game_name=self.t(self.pack.game.name), pack_id=self.pack.id)
+
+    def t(self, value: Any) -> str:
+        """A text value in the build's language."""
+        return in_language(value, self.lang, self.pack.game.languages[0])
+
+    def rich(self, value: Any, colour: str | None = None) -> Markup:
+        """A text value as escaped HTML with its icons drawn inline in ``colour``."""
+        return self.icons.rich(self.t(value), colour)
+
+    def icon(self, icon_id: str, colour: str | None = None, css_class: str = "icon") -> Markup:
+        """An icon as inline SVG."""
+        return self.icons.svg(str(icon_id), colour, css_class)
+
+    def has_icon(self, icon_id: str) -> bool:
+        """True when the icon has a drawing (not just a label badge)."""
+        return self.icons.path(str(icon_id)) is not None
+
+    def ref(self, item_id: str) -> Item | None:
+        """The item with this id."""
+        return self._by_id.get(item_id)
+
+    def items(self, type_name: str) -> list[Item]:
+        """Every item of a type, as its file lists them."""
+        return self.pack.of_type(type_name)
+
+    def faction(self, faction_id: str | None):
+        """The faction with this id, or None."""
+        return self._factions.get(faction_id) if faction_id else None
+
+    def faction_field(self, item: Item) -> str | None:
+        """The name of the item's first field that refers to a faction."""
+        for name, spec in self.pack.types[item.type].fields.items():
+            if spec.kind == "ref" and spec.to == "faction":
+                return name
+        return None
+
+    def colour_of(self, item: Item) -> str:
+        """The item's colour: its faction's, else a stable neutral one."""
+        field = self.faction_field(item)
+        faction = self.faction(item.get(field)) if field else None
+        if faction is not None and faction.colour:
+            return faction.colour
+        return self.type_colour(item.type)
+
+    def type_colour(self, type_name: str) -> str:
+        """A stable neutral colour for a whole type (used where no faction decides)."""
+        return colours.palette_colour(type_name)
+
+    def display(self, item: Item, field: str) -> str:
+        """A field's value as plain text for a generic card."""
+        spec = self.pack.types[item.type].fields.get(field)
+        return self._display(item.get(field), spec)
+
+    def _display(self, value: Any, spec: Any) -> str:
+        """A value of a declared field kind as plain text."""
+        if value is None or value == [] or spec is None:
+            return "" if value is None else str(value)
+        kind = spec.kind
+        if kind == "text":
+            return self.t(value)
+        if kind == "bool":
+            return "yes" if value else "no"
+        if kind == "enum":
+            return humanise(value).lower() if isinstance(value, str) else str(value)
+        if kind == "ref":
+            target = self.faction(value) if spec.to == "faction" else self.ref(value)
+            if target is None:
+                return str(value)
+            name = target.name if spec.to == "faction" else target.get("name", value)
+            return self.t(name)
+        if kind == "list":
+            return ", ".join(filter(None, (self._display(v, spec.of) for v in value)))
+        if kind == "object":
+            return "; ".join(f"{humanise(k).lower()} {self._display(v, spec.fields.get(k))}"
+                             for k, v in value.items() if v is not None)
+        if kind == "effect":
+            params = ", ".join(f"{humanise(k).lower()} {self._plain(v)}" for k, v in value.items() if k != "effect")
+            return f"{humanise(value.get('effect', ''))}" + (f" ({params})" if params else "")
+        return str(value)
+
+    def _plain(self, value: Any) -> str:
+        """An effect parameter as plain text."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return humanise(value).lower() if isinstance(value, str) else str(value)

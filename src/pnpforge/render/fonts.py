@@ -1,0 +1,127 @@
+"""Vendored fonts: the @font-face rules that point at ``layouts/fonts/`` and the metrics that measure text.
+
+Faces are only ever loaded from the files listed in ``layouts/fonts/fonts.yaml``; a layout names a role
+(``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs.
+Metrics come from the same files through fontTools (advance widths per code point), which lets the fit stage
+measure text without rendering it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+from pnpforge.content.source import load_yaml
+from pnpforge.render.geometry import LayoutError
+from pnpforge.render.geometry import layout_error as _error
+from pnpforge.render.layouts import LAYOUTS_DIR
+
+FONT_DIR = "fonts"
+STYLES = {
+    "regular": ("normal", 400), "bold": ("normal", 700), "italic": ("italic", 400),
+    "bold-italic": ("italic", 700), "heavy": ("normal", 900),
+}
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One vendored font file and the role/style it serves."""
+
+    role: str
+    style: str
+    family: str
+    path: Path
+
+    @property
+    def css_family(self) -> str:
+        """The CSS family name; prefixed so that no installed font can answer to it."""
+        return f"pnp-{self.role}"
+
+
+@dataclass(frozen=True)
+class FontMetrics:
+    """Advance widths of one face, for measuring text."""
+
+    units_per_em: int
+    advances: dict[int, int]
+    fallback: int
+    ascent: int
+    descent: int
+
+    def width(self, text: str, size_pt: float) -> float:
+        """Width of ``text`` in points at ``size_pt`` (no kerning: kerning only narrows Latin text)."""
+        units = sum(self.advances.get(ord(ch), self.fallback) for ch in text)
+        return units * size_pt / self.units_per_em
+
+
+class FontSet:
+    """The vendored faces by ``role/style``."""
+
+    def __init__(self, faces: dict[str, FontFace]):
+        """Faces by ``role/style``."""
+        self.faces = faces
+
+    def face(self, key: str) -> FontFace:
+        """The face for ``role/style`` (``role`` alone means its regular style)."""
+        role, _, style = key.partition("/")
+        return self.faces.get(f"{role}/{style or 'regular'}") or self.faces[f"{role}/regular"]
+
+    def metrics(self, key: str) -> FontMetrics:
+        """Metrics of the face for ``role/style``."""
+        return _metrics(self.face(key).path)
+
+    def font_face_css(self, url_of) -> str:
+        """@font-face rules for every face; ``url_of(path)`` gives the URL the PDF stage can fetch."""
+        rules = []
+        for face in self.faces.values():
+            css_style, weight = STYLES.get(face.style, ("normal", 400))
+            rules.append(f"@font-face {{ font-family: '{face.css_family}'; src: url('{url_of(face.path)}'); "
+                         f"font-style: {css_style}; font-weight: {weight}; }}")
+        return "\n".join(rules)
+
+
+def load_fonts(layouts_dir: Path = LAYOUTS_DIR) -> FontSet:
+    """The faces declared in ``layouts/fonts/fonts.yaml``; raise ``LayoutError`` when one is missing."""
+    folder = layouts_dir / FONT_DIR
+    doc = load_yaml(folder / "fonts.yaml")
+    roles = doc.data.get("roles") if isinstance(doc.data, dict) else None
+    if not isinstance(roles, dict):
+        raise LayoutError([_error(doc.mark(()), "expected 'roles:' with a mapping of font roles")])
+    faces: dict[str, FontFace] = {}
+    problems = []
+    for role, spec in roles.items():
+        for style, file in (spec.get("faces") or {}).items():
+            path = folder / file
+            if style not in STYLES:
+                problems.append(_error(doc.mark(("roles", role, "faces", style)),
+                                       f"unknown style '{style}'; styles: {', '.join(STYLES)}"))
+            elif not path.is_file():
+                problems.append(_error(doc.mark(("roles", role, "faces", style)), f"font file '{file}' is missing"))
+            else:
+                faces[f"{role}/{style}"] = FontFace(role, style, str(spec.get("family", role)), path)
+    if problems:
+        raise LayoutError(problems)
+    return FontSet(faces)
+
+
+@lru_cache(maxsize=None)
+def _metrics(path: Path) -> FontMetrics:
+    """Advance widths and vertical metrics of one font file (read once per process)."""
+    head_log = logging.getLogger("fontTools.ttLib.tables._h_e_a_d")
+    level = head_log.level
+    head_log.setLevel(logging.ERROR)  # some vendored fonts carry a pre-1970 creation date; harmless
+    try:
+        font = TTFont(path, lazy=True)
+        font["head"]
+    finally:
+        head_log.setLevel(level)
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"].metrics
+    advances = {code: hmtx[glyph][0] for code, glyph in cmap.items() if glyph in hmtx}
+    hhea = font["hhea"]
+    fallback = hmtx.get(".notdef", (font["head"].unitsPerEm // 2, 0))[0]
+    return FontMetrics(font["head"].unitsPerEm, advances, fallback, hhea.ascent, -hhea.descent)

@@ -1,0 +1,224 @@
+"""Layout values: turn a layout's merged keys into a ``Layout``, reporting every bad key and number at its line.
+
+Unknown keys are named with the accepted ones (each key documented here); numbers are checked against their
+bounds; zones may reach into the bleed but not beyond it; fit boxes must name an existing zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnpforge.content.source import Doc
+from pnpforge.findings import Finding
+from pnpforge.render.geometry import BackSpec, FitSpec, Layout, LayoutError, Size, Zone
+from pnpforge.render.geometry import layout_error as _error
+
+
+LAYOUT_KEYS = {
+    "extends": "the layout this one inherits from",
+    "doc": "what the layout is for",
+    "size": "a size name from layouts/sizes.yaml, or {w, h, shape} in mm",
+    "orientation": "portrait (default) or landscape, which swaps the size's sides",
+    "bleed": "mm of artwork beyond the trim on every side (default 3)",
+    "safe": "mm inside the trim that text keeps clear of (default 3)",
+    "template": "the Jinja template that draws one face",
+    "stylesheets": "CSS files, looked up like layouts",
+    "transparent": "true for faces printed on film: no background, only the art",
+    "render": "false for a type that has no face of its own",
+    "zones": "named boxes {x, y, w, h} in mm from the trim's top-left",
+    "fit": "text boxes that shrink to fit: {zone, fields, font, size, floor, ...}",
+    "art": "where the item's picture goes: {zone, field}",
+    "back": "the back face: {layout, same_for: [fields whose values make backs differ]}",
+    "variants": "another layout per value of a field: {field, layouts: {value: layout}}",
+    "params": "free values for the template",
+}
+ZONE_KEYS = {"x": "left edge", "y": "top edge", "w": "width", "h": "height", "shape": "rect or round",
+             "doc": "what goes there"}
+FIT_KEYS = {"zone": "the zone holding the text", "fields": "item fields measured ('*' for the remaining ones)",
+            "font": "role/style from layouts/fonts/fonts.yaml", "size": "starting size in pt",
+            "floor": "smallest size in pt", "step": "pt removed per step (default 0.5)",
+            "line_height": "line height as a multiple of the size (default 1.2)", "pad": "mm of padding",
+            "labelled": "true when each field is printed as 'label: value'",
+            "gap": "space between paragraphs, as a multiple of the line height (default 0.3)"}
+ART_KEYS = {"zone": "the zone the picture fills", "field": "the image field (default: the type's first)"}
+BACK_KEYS = {"layout": "the back's layout", "same_for": "fields whose values make backs differ"}
+VARIANT_KEYS = {"field": "the item field deciding the layout", "layouts": "layout name per field value"}
+SIZE_KEYS = {"w": "width in mm", "h": "height in mm", "shape": "rect or round", "doc": "what it is for"}
+
+
+
+def unknown_keys(doc: Doc, at: tuple, mapping: Any, accepted: dict[str, str], layout: str | None) -> list[Finding]:
+    """One finding per key the mapping does not accept, naming the accepted ones."""
+    if not isinstance(mapping, dict):
+        return [_error(doc.mark(at), f"{_where(at)}expected a mapping", layout)]
+    return [_error(doc.mark(at + (key,)), f"{_where(at)}unknown key '{key}'; accepted keys: {', '.join(accepted)}",
+                   layout)
+            for key in mapping if key not in accepted]
+
+
+def _where(at: tuple) -> str:
+    """``zones: name: `` for a message about the value at ``at``."""
+    return "".join(f"{part}: " for part in at)
+
+
+def number(doc: Doc, at: tuple, value: Any, problems: list[Finding], minimum: float = 0.0,
+            layout: str | None = None, exclusive: bool = True) -> float:
+    """A number at ``at``, checked against its lower bound (exclusive by default)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        problems.append(_error(doc.mark(at), f"{_where(at)}expected a number, found {value!r}", layout))
+        return 0.0
+    if value < minimum or (exclusive and value == minimum):
+        bound = f"> {minimum:g}" if exclusive else f">= {minimum:g}"
+        problems.append(_error(doc.mark(at), f"{_where(at)}expected a number {bound}, found {value}", layout))
+    return float(value)
+
+
+
+def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], own: Doc,
+                 chain: tuple[str, ...], sizes: dict[str, Size]) -> Layout:
+    """The resolved layout from its merged keys; raise ``LayoutError`` listing every problem."""
+    problems: list[Finding] = []
+
+    def doc_of(*at: Any) -> Doc:
+        """The file that wrote the key at ``at`` (a child or one of its parents)."""
+        return origin.get(tuple(at[:2])) or origin.get(tuple(at[:1])) or own
+
+    size_name, width, height, shape = _size(merged, doc_of, sizes, problems, name)
+    bleed = number(doc_of("bleed"), ("bleed",), merged.get("bleed", 3), problems, 0, name, exclusive=False)
+    safe = number(doc_of("safe"), ("safe",), merged.get("safe", 3), problems, 0, name, exclusive=False)
+    zones = _zones(merged.get("zones") or {}, doc_of, width, height, bleed, problems, name)
+    fit = _fits(merged.get("fit") or {}, doc_of, zones, problems, name)
+    art = _small_mapping(merged.get("art"), doc_of, ("art",), ART_KEYS, problems, name)
+    if art is not None and art.get("zone") not in zones:
+        problems.append(_error(doc_of("art").mark(("art", "zone")), f"art: zone '{art.get('zone')}' is not "
+                               f"among the zones: {', '.join(zones) or 'none'}", name))
+    back_raw = _small_mapping(merged.get("back"), doc_of, ("back",), BACK_KEYS, problems, name)
+    back = BackSpec(str(back_raw["layout"]), tuple(back_raw.get("same_for") or ())) if back_raw else None
+    variants_raw = _small_mapping(merged.get("variants"), doc_of, ("variants",), VARIANT_KEYS, problems, name)
+    variants = (str(variants_raw["field"]), dict(variants_raw.get("layouts") or {})) if variants_raw else None
+    template = merged.get("template", "card.html")
+    stylesheets = merged.get("stylesheets") or []
+    if not isinstance(stylesheets, list) or not all(isinstance(s, str) for s in stylesheets):
+        problems.append(_error(doc_of("stylesheets").mark(("stylesheets",)), "stylesheets: expected a list of "
+                               "file names", name))
+        stylesheets = []
+    for flag in ("transparent", "render"):
+        if flag in merged and not isinstance(merged[flag], bool):
+            problems.append(_error(doc_of(flag).mark((flag,)), f"{flag}: expected true or false", name))
+    params = merged.get("params") or {}
+    if not isinstance(params, dict):
+        problems.append(_error(doc_of("params").mark(("params",)), "params: expected a mapping", name))
+        params = {}
+    if problems:
+        raise LayoutError(problems)
+    return Layout(
+        name=name, path=own.path, width=width, height=height, shape=shape, bleed=bleed, safe=safe,
+        template=str(template), stylesheets=tuple(stylesheets), zones=zones, fit=fit, art=art, back=back,
+        variants=variants, transparent=bool(merged.get("transparent", False)),
+        render=bool(merged.get("render", True)), params=params, size_name=size_name,
+        chain=chain)
+
+
+def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding], name: str):
+    """``(size name, width, height, shape)`` from ``size``, ``shape`` and ``orientation``."""
+    raw = merged.get("size", "poker")
+    doc = doc_of("size")
+    if isinstance(raw, str):
+        if raw not in sizes:
+            problems.append(_error(doc.mark(("size",)), f"size: unknown size '{raw}'; sizes: {', '.join(sizes)}",
+                                   name))
+            return raw, 63.5, 88.9, "rect"
+        size = sizes[raw]
+        width, height, shape, size_name = size.w, size.h, size.shape, raw
+    elif isinstance(raw, dict):
+        problems += unknown_keys(doc, ("size",), raw, SIZE_KEYS, name)
+        width = number(doc, ("size", "w"), raw.get("w"), problems, layout=name)
+        height = number(doc, ("size", "h"), raw.get("h"), problems, layout=name)
+        shape, size_name = raw.get("shape", "rect"), "custom"
+    else:
+        problems.append(_error(doc.mark(("size",)), "size: expected a size name or {w, h}", name))
+        return "poker", 63.5, 88.9, "rect"
+    shape = merged.get("shape", shape)
+    orientation = merged.get("orientation", "portrait")
+    if orientation == "landscape":
+        width, height = max(width, height), min(width, height)
+    elif orientation != "portrait":
+        problems.append(_error(doc_of("orientation").mark(("orientation",)),
+                               f"orientation: expected portrait or landscape, found {orientation!r}", name))
+    return size_name, width, height, shape
+
+
+def _zones(raw: Any, doc_of, width: float, height: float, bleed: float, problems: list[Finding],
+           name: str) -> dict[str, Zone]:
+    """The named zones, each inside the bleed."""
+    if not isinstance(raw, dict):
+        problems.append(_error(doc_of("zones").mark(("zones",)), "zones: expected a mapping of zone names", name))
+        return {}
+    zones: dict[str, Zone] = {}
+    for zone_name, spec in raw.items():
+        doc = doc_of("zones", zone_name)
+        at = ("zones", zone_name)
+        found = unknown_keys(doc, at, spec, ZONE_KEYS, name)
+        if found:
+            problems += found
+            continue
+        x = number(doc, at + ("x",), spec.get("x"), problems, -bleed, name, exclusive=False)
+        y = number(doc, at + ("y",), spec.get("y"), problems, -bleed, name, exclusive=False)
+        w = number(doc, at + ("w",), spec.get("w"), problems, 0, name)
+        h = number(doc, at + ("h",), spec.get("h"), problems, 0, name)
+        if x + w > width + bleed + 1e-6 or y + h > height + bleed + 1e-6:
+            problems.append(_error(doc.mark(at), f"zones: {zone_name}: reaches beyond the bleed "
+                                   f"({x:g}+{w:g} x {y:g}+{h:g} on a {width:g} x {height:g} face)", name))
+        zones[zone_name] = Zone(zone_name, x, y, w, h, spec.get("shape", "rect"))
+    return zones
+
+
+def _fits(raw: Any, doc_of, zones: dict[str, Zone], problems: list[Finding], name: str) -> dict[str, FitSpec]:
+    """The text-fit boxes, each in an existing zone."""
+    if not isinstance(raw, dict):
+        problems.append(_error(doc_of("fit").mark(("fit",)), "fit: expected a mapping of text boxes", name))
+        return {}
+    fits: dict[str, FitSpec] = {}
+    for fit_name, spec in raw.items():
+        doc = doc_of("fit", fit_name)
+        at = ("fit", fit_name)
+        found = unknown_keys(doc, at, spec, FIT_KEYS, name)
+        if found:
+            problems += found
+            continue
+        zone = spec.get("zone", fit_name)
+        if zone not in zones:
+            problems.append(_error(doc.mark(at + ("zone",)), f"fit: {fit_name}: zone '{zone}' is not among the "
+                                   f"zones: {', '.join(zones) or 'none'}", name))
+            continue
+        fields = spec.get("fields", [fit_name])
+        size = number(doc, at + ("size",), spec.get("size"), problems, 0, name)
+        floor = number(doc, at + ("floor",), spec.get("floor", size), problems, 0, name)
+        if floor > size:
+            problems.append(_error(doc.mark(at + ("floor",)), f"fit: {fit_name}: floor {floor:g} is above the "
+                                   f"size {size:g}", name))
+        fits[fit_name] = FitSpec(
+            name=fit_name, zone=zone, fields=tuple(fields if isinstance(fields, list) else [fields]),
+            font=str(spec.get("font", "body/regular")), size=size, floor=floor,
+            step=number(doc, at + ("step",), spec.get("step", 0.5), problems, 0, name),
+            line_height=number(doc, at + ("line_height",), spec.get("line_height", 1.2), problems, 0, name),
+            pad=number(doc, at + ("pad",), spec.get("pad", 0), problems, 0, name, exclusive=False),
+            labelled=bool(spec.get("labelled", False)),
+            gap=number(doc, at + ("gap",), spec.get("gap", 0.3), problems, 0, name, exclusive=False))
+    return fits
+
+
+def _small_mapping(raw: Any, doc_of, at: tuple, accepted: dict[str, str], problems: list[Finding],
+                   name: str) -> dict | None:
+    """A small mapping (art, back, variants) with known keys and its first key required."""
+    if raw is None:
+        return None
+    found = unknown_keys(doc_of(*at), at, raw, accepted, name)
+    if found:
+        problems += found
+        return None
+    required = next(iter(accepted))
+    if required not in raw:
+        problems.append(_error(doc_of(*at).mark(at), f"{_where(at)}missing key '{required}'", name))
+        return None
+    return raw

@@ -1,0 +1,116 @@
+"""HTML to PDF with WeasyPrint, deterministically: the same HTML gives the same bytes on every run.
+
+- No dates: the documents carry no ``dcterms.created``/``modified`` metadata, so the PDF has no CreationDate.
+- A fixed file identifier: derived from the HTML instead of from time and randomness.
+- Font subsets: WeasyPrint subsets fonts with fontTools (when HarfBuzz's subsetter is absent), which stamps the
+  current time into each subset's ``head`` table; ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention that
+  fontTools honours) pins it for the duration of the write.
+- Fetching: only ``pnp:`` URLs resolve, to files below the layouts, the pack and the art cache; anything else
+  (a remote URL, a system path) is refused, so output never depends on the network or the machine's files.
+WeasyPrint's warnings are collected and returned, so that a layout that loses a resource does not pass silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+FIXED_EPOCH = "0"
+HEAD_LOGGER = "fontTools.ttLib.tables._h_e_a_d"
+IGNORED_WARNINGS = ("Using fontTools instead of HarfBuzz-Subset",)
+
+
+class PackFetcher(URLFetcher):
+    """Resolves ``pnp:<root>/<path>`` URLs to files below known roots, and nothing else."""
+
+    def __init__(self, roots: dict[str, Path]):
+        """Resolve ``pnp:<name>/...`` against ``roots[name]``."""
+        super().__init__(allowed_protocols=("pnp",))
+        self.roots = {name: path.resolve() for name, path in roots.items()}
+
+    def fetch(self, url, headers=None):
+        """The file behind a ``pnp:`` URL; every other URL is refused."""
+        if not url.startswith("pnp:"):
+            raise ValueError(f"refusing to fetch '{url}': only pnp: URLs are resolved")
+        root_name, _, relative = url[4:].partition("/")
+        root = self.roots.get(root_name)
+        if root is None:
+            raise ValueError(f"unknown root in '{url}'")
+        path = (root / relative).resolve()
+        if root not in path.parents:
+            raise ValueError(f"'{url}' leaves its root")
+        mime = _MIME.get(path.suffix.lower(), "application/octet-stream")
+        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
+
+
+_MIME = {".css": "text/css", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+         ".svg": "image/svg+xml", ".ttf": "font/ttf", ".otf": "font/otf"}
+
+
+class _Collector(logging.Handler):
+    """Keeps WeasyPrint's warnings while one document is written."""
+
+    def __init__(self) -> None:
+        """Collect warnings and worse."""
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep one warning's message."""
+        message = record.getMessage()
+        if not message.startswith(IGNORED_WARNINGS):
+            self.messages.append(message)
+
+
+@contextmanager
+def _fixed_epoch() -> Iterator[None]:
+    """Pin font timestamps, and quiet fontTools' note about the vendored fonts' pre-1970 creation dates."""
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
+    head_log = logging.getLogger(HEAD_LOGGER)
+    level = head_log.level
+    head_log.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        head_log.setLevel(level)
+        if previous is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+def html_to_pdf(html: str, roots: dict[str, Path],
+                font_config: FontConfiguration | None = None) -> tuple[bytes, list[str]]:
+    """The PDF bytes for ``html`` and WeasyPrint's warnings while making them."""
+    logger = logging.getLogger("weasyprint")
+    collector = _Collector()
+    logger.addHandler(collector)
+    try:
+        with _fixed_epoch():
+            document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=PackFetcher(roots))
+            identifier = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+            data = document.write_pdf(font_config=font_config or FontConfiguration(), pdf_identifier=identifier)
+    finally:
+        logger.removeHandler(collector)
+    return data, collector.messages
+
+
+def write_pdf(html: str, target: Path, roots: dict[str, Path],
+              font_config: FontConfiguration | None = None) -> list[str]:
+    """Write ``html`` as a PDF to ``target`` (only when the bytes changed); return WeasyPrint's warnings."""
+    data, warnings = html_to_pdf(html, roots, font_config)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.is_file() or target.read_bytes() != data:
+        temporary = target.with_suffix(target.suffix + ".tmp")
+        temporary.write_bytes(data)
+        temporary.replace(target)
+    return warnings

@@ -1,0 +1,44 @@
+"""Rasterising: PDF pages to images with pypdfium2, at an exact pixel size when one is asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+POINTS_PER_INCH = 72
+
+
+def page_size_px(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
+    """The pixel size of a page at ``dpi`` (rounded to the nearest pixel)."""
+    return round(width_pt * dpi / POINTS_PER_INCH), round(height_pt * dpi / POINTS_PER_INCH)
+
+
+def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
+              pages: list[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
+    """``(page index, image)`` for each page: RGB on a paper-coloured ground, or RGBA when ``transparent``."""
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        indices = range(len(document)) if pages is None else pages
+        for index in indices:
+            page = document[index]
+            width_pt, height_pt = page.get_size()
+            exact = page_size_px(width_pt, height_pt, dpi)
+            bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
+                                 may_draw_forms=False)
+            image = bitmap.to_pil().convert("RGBA" if transparent else "RGB")
+            yield index, _exactly(image, exact, transparent)
+            page.close()
+    finally:
+        document.close()
+
+
+def _exactly(image: Image.Image, size: tuple[int, int], transparent: bool) -> Image.Image:
+    """Crop or pad (never resample) an image whose size is off by a rounding pixel."""
+    if image.size == size:
+        return image
+    canvas = Image.new(image.mode, size, (255, 255, 255, 0) if transparent else (255, 255, 255))
+    canvas.paste(image.crop((0, 0, min(size[0], image.width), min(size[1], image.height))), (0, 0))
+    return canvas
