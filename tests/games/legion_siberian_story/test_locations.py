@@ -44,10 +44,19 @@ def test_chita_adds_a_wound_and_kuytun_stops_assaults(tmp_path) -> None:
     assert at(tmp_path, "kuytun-armistice", people)["wounded"] == []
 
 
-def test_hospital_train_heals_two(tmp_path) -> None:
+def test_hospital_train_strengthens_medics(tmp_path) -> None:
+    people = {"whites": [person("w1", 1, abilities=["first_aid"]), person("w2", 2)],
+              "reds": [person("r1", 3)]}
+    assert at(tmp_path, "krasnoyarsk-hospital-train", people)["power"] == {"whites": 4, "reds": 3}
+    assert at(tmp_path, None, people)["power"] == {"whites": 3, "reds": 3}
+
+
+def test_two_heals_where_a_location_allows_them(tmp_path) -> None:
     people = {"whites": [person("w1", 1, abilities=["first_aid"]), person("w2", 1, wounds=1),
                          person("w3", 1, wounds=1)], "reds": [person("r1", 1)]}
-    assert at(tmp_path, "krasnoyarsk-hospital-train", people)["healed"] == ["w2", "w3"]
+    body = {"players": ["whites", "reds"], "location": {"effects": [
+        {"effect": "set_limit", "what": "first_aid_heals", "value": 2}]}, "plots": [plot(people)]}
+    assert scenario(tmp_path, body)["plots"][0]["healed"] == ["w2", "w3"]
     assert len(at(tmp_path, None, people)["healed"]) == 1
 
 

@@ -68,8 +68,8 @@ def test_a_second_blank(copy: Path) -> None:
 
 
 def test_an_unknown_effect(copy: Path) -> None:
-    line = edit(copy / "locations.yaml", "{effect: set_limit, what: recruit_cost, value: 2}",
-                "{effect: bribe_guards, what: recruit_cost, value: 2}")
+    line = edit(copy / "locations.yaml", "{effect: set_limit, what: recruit_cost, value: 1}",
+                "{effect: bribe_guards, what: recruit_cost, value: 1}")
     result = run_cli("validate", str(copy), "--static")
     assert result.code == 2
     first = errors(result)[0]

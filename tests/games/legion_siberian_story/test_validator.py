@@ -62,7 +62,7 @@ def test_a_plot_nobody_can_enter_is_never_entered(copy: Path, tmp_path: Path) ->
     plots = plots.replace("- id: water-tower-ambush\n  name: Ambush at the Water Tower\n  entry: [combat]",
                           "- id: water-tower-ambush\n  name: Ambush at the Water Tower\n  entry: [sailing]")
     (copy / "plots.yaml").write_text(plots, encoding="utf-8")
-    result = validate(copy, tmp_path, "--games", "30", "--players", "2")
+    result = validate(copy, tmp_path, "--games", "40", "--players", "4")
     assert result.code == 1  # the static check already refuses it
     assert any("plot 'water-tower-ambush': never entered in the" in line for line in result.lines)
 

@@ -114,7 +114,10 @@ def _shop(state, player, action):
     if kind == "despatch":
         return _despatch_play_value(state, player)
     if kind == "recruit":
-        return 1.4 if len(state.hand[player]) <= 4 else 0.2
+        cost = state.game.limit(state, "recruit_cost")
+        if cost <= 1:
+            return 2.2  # a whole character for a single supply
+        return 1.4 if len(state.hand[player]) <= 4 else (0.9 if cost < 3 else 0.2)
     if kind == "restore":
         return 0.9 if len(state.available[player]) <= 2 else 0.1
     card, c = state.data.overlays[action[1]], action[2]
@@ -125,7 +128,7 @@ def _shop(state, player, action):
     if card.ability == "assault":
         return 0.9 + 0.1 * power
     if card.ability == "first_aid":
-        return 0.5
+        return 0.62 + 0.05 * power
     if card.skill:
         fighter = state.fighters.get(c)
         if fighter and card.skill in fighter.crippled:
@@ -208,7 +211,9 @@ def _assign(state, player, action):
     if "block" in effects:
         if effects["block"]["what"] == "assault":
             return 0.9 if _assault_threat(state, player, plot) else 0.0
-        return 0.4 if any(state.owner(x) != player for x in state.at_plot(plot)) else 0.0
+        medics = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down
+                  and "first_aid" in ch.abilities(state, x)]
+        return 0.6 if medics else 0.0
     if "sacrifice_own" in effects:
         others = [x for x in state.at_plot(plot, player) if x != c]
         return _plot_gain(state, player, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0

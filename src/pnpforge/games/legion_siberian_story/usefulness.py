@@ -1,9 +1,10 @@
 """Was it worth it? Counterfactual replays of a round's orders and location, for the validator.
 
 At the start of each Order resolution phase the simulation keeps a copy of the board. For every order token then
-lying on a character, the rest of the round is played twice with the same greedy players and the same chance —
-once as it stands, once with that token taken away — and the order was *useful* if a plot's winners, anyone's VP
-or supplies, or a death came out differently. The location is weighed the same way with its effect switched off
+lying on a character, the rest of the round and the next are played twice with the same greedy players and the
+same chance — once as it stands, once with that token taken away — and the order was *useful* if a plot's winners,
+anyone's VP or supplies, or a death came out differently. The next round is included because some orders act
+through wounds (GET DOWN!, NO MEDICS!) that only matter when the wounded fight again. The location is weighed the same way with its effect switched off
 for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful when a player
 used what only the location allowed.
 """
@@ -23,13 +24,16 @@ ORDER_OUTCOMES = ("scored", "death")  # a plot's winners, deaths (VP and supplie
 LOCATION_OUTCOMES = ("scored", "death", "wound", "frostbite", "cripple")
 
 
+HORIZON = 2  # rounds: this one and the next, so that a wound healed or prevented can show as a death
+
+
 def _finish_round(state: LegionState, rng: random.Random, actions: list | None = None,
-                  outcomes: tuple = ORDER_OUTCOMES) -> tuple:
-    """Play greedily to the end of the round; return what came of it."""
+                  outcomes: tuple = ORDER_OUTCOMES, rounds: int = HORIZON) -> tuple:
+    """Play greedily to the end of this round (and the next, for ``rounds`` 2); return what came of it."""
     mark = len(state.log)
-    start_round, game_number = state.round, state.game_number
-    for _ in range(5000):
-        if state.over or state.round != start_round or state.game_number != game_number:
+    last_round, game_number = state.round + rounds - 1, state.game_number
+    for _ in range(20000):
+        if state.over or state.round > last_round or state.game_number != game_number:
             break
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -71,6 +75,6 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
     if checkpoint.location:
         quiet = checkpoint.clone()
         quiet.location = None
-        with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES)
-        if _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES) != with_it:
+        with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1)
+        if _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1) != with_it:
             tally.add(f"location/{checkpoint.location}/changed", 1, game_seed)
