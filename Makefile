@@ -37,6 +37,11 @@ venv: $(STAMP)
 
 build: $(STAMP)
 	$(PNPFORGE) build
+	@for pack in $$(ls content); do \
+	  test -f content/$$pack/game.yaml || continue; \
+	  echo "== short validation of $$pack (full run: $(PNPFORGE) validate $$pack --games 2000)"; \
+	  $(PNPFORGE) validate $$pack --games 24 --out build | tail -n 3 || exit $$?; \
+	done
 
 test: setup
 	@start=$$(date +%s); \

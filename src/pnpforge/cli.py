@@ -110,13 +110,14 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
               help="Simulated games per player count.")
 @click.option("--players", help="Player counts to simulate, e.g. 2,3,4 (default: every count the game allows).")
-@click.option("--mode", default="base", show_default=True, help="Game mode (the game package lists its modes).")
+@click.option("--mode", help="Game mode (the game package lists its modes; default: its first).")
+@click.option("--bots", default="greedy", show_default=True, help="Bots to simulate with, e.g. greedy or greedy,mcts.")
 @click.option("--seed", type=int, default=1, show_default=True, help="First seed; game k uses seed + k.")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/.")
-def validate(game: str, static_only: bool, strict: bool, games: int, players: str | None, mode: str, seed: int,
-             jobs: int | None, out_dir: Path) -> None:
+def validate(game: str, static_only: bool, strict: bool, games: int, players: str | None, mode: str | None,
+             bots: str, seed: int, jobs: int | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
@@ -136,7 +137,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
-    settings = _settings(pack, package, games, players, mode, seed, jobs)
+    settings = _settings(pack, package, games, players, mode or package.modes[0], bots, seed, jobs)
     shown = [f for f in findings if f.severity != "info"]
     if shown:
         click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
@@ -154,7 +155,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
     sys.exit(exit_code(every, strict))
 
 
-def _settings(pack, package, games: int, players: str | None, mode: str, seed: int, jobs: int | None):
+def _settings(pack, package, games: int, players: str | None, mode: str, bots: str, seed: int, jobs: int | None):
     from pnpforge.engine.simulate import default_jobs
     from pnpforge.engine.validate import Settings
 
@@ -169,16 +170,20 @@ def _settings(pack, package, games: int, players: str | None, mode: str, seed: i
                                  param_hint="--players")
     if mode not in package.modes:
         raise click.BadParameter(f"unknown mode {mode!r}; modes: {', '.join(package.modes)}", param_hint="--mode")
-    return Settings(games, counts, mode, seed, jobs or default_jobs())
+    names = tuple(b.strip() for b in bots.split(","))
+    unknown = [b for b in names if b not in package.bots]
+    if unknown:
+        raise click.BadParameter(f"unknown bot {unknown[0]!r}; bots: {', '.join(package.bots)}", param_hint="--bots")
+    return Settings(games, counts, mode, seed, jobs or default_jobs(), names)
 
 
 def _simulate(pack, package, settings):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pnpforge.engine.validate import simulate_pack
+    from pnpforge.engine.validate import configurations, simulate_pack
 
-    total = settings.games * len(settings.players)
+    total = settings.games * len(configurations(pack, package, settings))
     with Progress(TextColumn("simulating {task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{pack.id} ({settings.mode})", total=total)
@@ -192,8 +197,8 @@ def _simulate(pack, package, settings):
 @click.option("--seed", type=int, help="Replay the simulated game of this seed (as the validator played it).")
 @click.option("--bots", default="greedy", show_default=True, help="Bots for --seed, one name or a comma list.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players for --seed.")
-@click.option("--mode", default="base", show_default=True, help="Game mode for --seed.")
-def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str) -> None:
+@click.option("--mode", help="Game mode for --seed (default: the game's first).")
+def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str | None) -> None:
     """Play a scripted game or scenario FILE through GAME's engine and print the result as JSON.
 
     With --seed instead of FILE, print the transcript of the simulated game of that seed.
@@ -210,6 +215,7 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
             click.echo(f"{checked.pack.game_doc.path}: error: pack '{checked.pack.id}' has no simulated games")
             sys.exit(2)
         names = tuple(b.strip() for b in bots.split(","))
+        mode = mode or package.modes[0]
         unknown = [b for b in names if b not in package.bots]
         if unknown or mode not in package.modes:
             what = f"bot {unknown[0]!r}; bots: {', '.join(package.bots)}" if unknown else \

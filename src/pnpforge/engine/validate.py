@@ -76,8 +76,14 @@ def simulate_pack(pack: Any, package: Any, settings: Settings,
                   progress: Callable[[int], None] | None = None) -> dict[int, Tally]:
     """Play ``settings.games`` seeded games per player count (seats and factions rotating with the seed)."""
     tallies = {}
-    for players in settings.players:
-        config = {"players": players, "bots": settings.bots, "mode": settings.mode, "analyse": True}
+    for label, config in configurations(pack, package, settings).items():
         work = chunks(pack.root.resolve(), package.name, config, settings.seed, settings.games)
-        tallies[players] = run(work, settings.jobs, progress)
+        tallies[label] = run(work, settings.jobs, progress)
     return tallies
+
+
+def configurations(pack: Any, package: Any, settings: Settings) -> dict[Any, dict]:
+    """What to simulate: the game package's own list when it has one, else each player count."""
+    if package.configurations is not None:
+        return package.configurations(pack, settings)
+    return {n: {"players": n, "bots": settings.bots, "mode": settings.mode, "analyse": True} for n in settings.players}

@@ -26,6 +26,7 @@ class GamePackage:
     matches: Callable[..., dict] | None = None  # (Pack, jobs) -> bot-against-bot results for make matches
     analyse: Callable[..., Any] | None = None  # (Pack, tallies by player count, Settings) -> Analysis
     transcript: Callable[[Any, dict, int], str] | None = None  # (Pack, config, seed) -> a simulated game as text
+    configurations: Callable[[Any, Any], dict] | None = None  # (Pack, Settings) -> {label: config} to simulate
     modes: tuple[str, ...] = ("base",)
     bots: tuple[str, ...] = ("random",)
 

@@ -211,9 +211,10 @@ def _assign(state, player, action):
     if "block" in effects:
         if effects["block"]["what"] == "assault":
             return 0.9 if _assault_threat(state, player, plot) else 0.0
-        medics = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down
-                  and "first_aid" in ch.abilities(state, x)]
-        return 0.6 if medics else 0.0
+        rivals_here = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down]
+        medics = [x for x in rivals_here if "first_aid" in ch.abilities(state, x)]
+        wounded = [x for x in rivals_here if state.fighters.get(x) and state.fighters[x].wounds]
+        return 1.0 if medics and wounded else 0.0  # only where a heal would happen
     if "sacrifice_own" in effects:
         others = [x for x in state.at_plot(plot, player) if x != c]
         return _plot_gain(state, player, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0

@@ -3,8 +3,9 @@
 At the start of each Order resolution phase the simulation keeps a copy of the board. For every order token then
 lying on a character, the rest of the round and the next are played twice with the same greedy players and the
 same chance — once as it stands, once with that token taken away — and the order was *useful* if a plot's winners,
-anyone's VP or supplies, or a death came out differently. The next round is included because some orders act
-through wounds (GET DOWN!, NO MEDICS!) that only matter when the wounded fight again. The location is weighed the same way with its effect switched off
+anyone's VP or supplies, or a death came out differently. The next round is included because a moved or wounded
+character fights on; orders that act only through wounds (GET DOWN!, CEASEFIRE!, NO MEDICS!) are followed to the
+end of the game, where a wound prevented or left unhealed can show as a death. The location is weighed the same way with its effect switched off
 for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful when a player
 used what only the location allowed.
 """
@@ -24,7 +25,10 @@ ORDER_OUTCOMES = ("scored", "death")  # a plot's winners, deaths (VP and supplie
 LOCATION_OUTCOMES = ("scored", "death", "wound", "frostbite", "cripple")
 
 
-HORIZON = 2  # rounds: this one and the next, so that a wound healed or prevented can show as a death
+HORIZON = 2  # rounds: this one and the next
+# Orders that act only through wounds (a wound prevented or left unhealed) are followed to the end of the game,
+# where the wound can show as a death.
+THROUGH_WOUNDS = {"cancel_wounds", "block"}
 
 
 def _finish_round(state: LegionState, rng: random.Random, actions: list | None = None,
@@ -57,18 +61,27 @@ def _resume(checkpoint: LegionState) -> LegionState:
 
 def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
     """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome."""
-    actual_actions: list = []
-    actual = _finish_round(_resume(checkpoint), random.Random(seed), actual_actions)
+    outcomes: dict[int, tuple] = {}
+
+    def actual(rounds: int) -> tuple:
+        if rounds not in outcomes:
+            taken: list = []
+            outcomes[rounds] = (_finish_round(_resume(checkpoint), random.Random(seed), taken, rounds=rounds), taken)
+        return outcomes[rounds]
+
     for character, (order, revealed) in sorted(checkpoint.tokens.items()):
         if revealed:
             continue
+        names = {e["effect"] for e in checkpoint.data.orders[order].effects}
+        rounds = 4 if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS else HORIZON
+        actual_result, actual_actions = actual(rounds)
         without = checkpoint.clone()
         del without.tokens[character]
         without.used[without.owner(character)].append((order, False))
         other_actions: list = []
-        result = _finish_round(_resume(without), random.Random(seed), other_actions)
+        result = _finish_round(_resume(without), random.Random(seed), other_actions, rounds=rounds)
         tally.add(f"order/{order}/weighed", 1, game_seed)
-        if result != actual:
+        if result != actual_result:
             tally.add(f"order/{order}/useful", 1, game_seed)
         if other_actions != actual_actions:
             tally.add(f"order/{order}/reaction", 1, game_seed)

@@ -1,0 +1,161 @@
+"""The 6x6 field: square names, neighbours, and how four board parts (face, place, turn) make its terrain.
+
+Squares are numbered ``row * size + column`` from a1 (bottom left) to f6 (top right); columns a-f run left to
+right, rows 1-6 bottom to top. The four quarters are nw (a-c, 4-6), ne (d-f, 4-6), sw (a-c, 1-3) and se (d-f, 1-3).
+A face's rows are printed top row first; a rotation turns the part clockwise as seen from above.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnpforge.games.legie.model import BoardPart, Ruleset
+
+QUARTERS = ("nw", "ne", "sw", "se")
+ROTATIONS = (0, 90, 180, 270)
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def square_name(square: int, size: int) -> str:
+    """``a1`` for square 0."""
+    row, column = divmod(square, size)
+    return f"{COLUMNS[column]}{row + 1}"
+
+
+def parse_square(text: object, size: int) -> int | None:
+    """The square number of a name like ``c4``, or None when it is not a square of the field."""
+    if not isinstance(text, str) or len(text) < 2:
+        return None
+    column = COLUMNS.find(text[0])
+    if column < 0 or column >= size or not text[1:].isdigit():
+        return None
+    row = int(text[1:]) - 1
+    return row * size + column if 0 <= row < size else None
+
+
+@lru_cache(maxsize=8)
+def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, the squares sharing an edge with it (never the diagonal ones)."""
+    result = []
+    for square in range(size * size):
+        row, column = divmod(square, size)
+        around = []
+        for d_row, d_column in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            r, c = row + d_row, column + d_column
+            if 0 <= r < size and 0 <= c < size:
+                around.append(r * size + c)
+        result.append(tuple(around))
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class PartPlacement:
+    """Which part lies in a quarter, which face is up, and how far it is turned clockwise."""
+
+    part: str
+    side: str
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The assembled field: a placement per quarter and the terrain of every square."""
+
+    placements: tuple[tuple[str, PartPlacement], ...]  # (quarter, placement) in QUARTERS order
+    terrain: tuple[str, ...]
+
+    def describe(self) -> str:
+        return ", ".join(f"{q} {p.part}{p.side}@{p.rotation}" for q, p in self.placements)
+
+
+def rotate(rows: tuple[tuple[str, ...], ...], rotation: int) -> tuple[tuple[str, ...], ...]:
+    """The face's rows after turning the part clockwise by ``rotation`` degrees."""
+    for _ in range((rotation // 90) % 4):
+        n = len(rows)
+        rows = tuple(tuple(rows[n - 1 - c][r] for c in range(n)) for r in range(n))
+    return rows
+
+
+def build_layout(rules: Ruleset, placements: dict[str, PartPlacement]) -> Layout:
+    """The terrain of the field with the given part in each quarter (the caller has checked the parts exist)."""
+    size, half = rules.size, rules.part_size
+    parts = {p.id: p for p in rules.parts}
+    terrain = ["plain"] * (size * size)
+    for index, quarter in enumerate(QUARTERS):
+        placement = placements[quarter]
+        rows = rotate(parts[placement.part].face(placement.side).rows, placement.rotation)
+        top = size - 1 if index < 2 else half - 1  # nw/ne hold rows 4-6, sw/se rows 1-3
+        left = 0 if index % 2 == 0 else half
+        for r, row in enumerate(rows):
+            for c, kind in enumerate(row):
+                terrain[(top - r) * size + left + c] = kind
+    return Layout(tuple((q, placements[q]) for q in QUARTERS), tuple(terrain))
+
+
+def meets(faces: list, needs: str) -> bool:
+    """True when the chosen faces satisfy a scenario's board need (Szenarios: forest on one or every part)."""
+    if needs == "forest_on_one_part":
+        return any(face.has("forest") for face in faces)
+    if needs == "forest_on_every_part":
+        return all(face.has("forest") for face in faces)
+    return True
+
+
+def side_choices(parts: tuple[BoardPart, ...], needs: str) -> list[tuple[str, ...]]:
+    """Every choice of one face per part (in part order) that satisfies ``needs``, a-faces first."""
+    options = [sorted(f.side for f in part.faces) for part in parts]
+    chosen = []
+    for sides in itertools.product(*options):
+        faces = [part.face(side) for part, side in zip(parts, sides)]
+        if meets(faces, needs):
+            chosen.append(tuple(sides))
+    return chosen
+
+
+def arrangements(count: int) -> list[tuple[int, ...]]:
+    """Every order of ``count`` parts over the quarters."""
+    return list(itertools.permutations(range(count)))
+
+
+def rotation_choices(count: int) -> list[tuple[int, ...]]:
+    """Every combination of rotations for ``count`` parts."""
+    return list(itertools.product(ROTATIONS, repeat=count))
+
+
+def layout_from_choice(rules: Ruleset, sides: tuple[str, ...], order: tuple[int, ...],
+                       turns: tuple[int, ...]) -> Layout:
+    """The field from a choice of faces, an order of the parts over the quarters and their rotations."""
+    placements = {quarter: PartPlacement(rules.parts[order[i]].id, sides[order[i]], turns[i])
+                  for i, quarter in enumerate(QUARTERS)}
+    return build_layout(rules, placements)
+
+
+def default_layout(rules: Ruleset, needs: str = "nothing") -> Layout | None:
+    """Parts in file order over nw, ne, sw, se, unturned, with the first face choice that meets ``needs``."""
+    choices = side_choices(rules.parts, needs)
+    if not choices or len(rules.parts) != len(QUARTERS):
+        return None
+    return layout_from_choice(rules, choices[0], tuple(range(len(QUARTERS))), (0,) * len(QUARTERS))
+
+
+def longest_chain(board: list[int], owner: list[int], neighbours, player: int) -> int:
+    """The largest group of ``player``'s units joined edge to edge (Kolonne; DECISIONS.md: a chain is a group)."""
+    seen: set[int] = set()
+    best = 0
+    for start, v in enumerate(board):
+        if v < 0 or owner[v] != player or start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            s = stack.pop()
+            size += 1
+            for n in neighbours[s]:
+                w = board[n]
+                if n not in seen and w >= 0 and owner[w] == player:
+                    seen.add(n)
+                    stack.append(n)
+        best = max(best, size)
+    return best

@@ -1,0 +1,248 @@
+"""Legie bots: uniform random, greedy (one ply with a look at the reply's threats), and UCT Monte-Carlo search.
+
+Legie hides nothing, so a bot's observation is the position itself; bots read the state and its legal actions and
+never change it (they search on clones). Every random choice uses the RNG passed in. ``play_match`` plays seeded
+games between two bots with the colours swapped every game, for ``make matches`` and the validator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from pnpforge.engine.play import RandomBot, play_game
+from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieGame, LegieState
+
+__all__ = ["RandomBot", "GreedyBot", "MctsBot", "evaluate", "play_match", "wilson_interval", "BOTS"]
+
+WIN = 1000.0
+PLACED = 10.0  # per unit on the board: the basic goal is to lay every unit
+THREAT = 7.0  # per own unit the opponent could remove with its next tile
+KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
+SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
+
+
+def evaluate(state: LegieState, me: int) -> float:
+    """A score of the position for ``me``: result, units laid, what the opponent can strike next, scenario lead."""
+    if state.is_terminal():
+        if state.winner == DRAW:
+            return 0.0
+        return WIN if state.winner == me else -WIN
+    game = state.game
+    owner = game.owner
+    laid = [0, 0]
+    for v in state.board:
+        if v >= 0:
+            laid[owner[v]] += 1
+    value = PLACED * (laid[me] - laid[1 - me])
+    if state.phase == PLACE and state.player != me:
+        removed, king = best_strike(state, state.player)
+        value -= THREAT * removed
+        if king:
+            value -= KING_DANGER
+    effect = game.objective["effect"]
+    if effect == "score_at_end":
+        value += SCORE * (state.score(me) - state.score(1 - me))
+    return value
+
+
+def best_strike(state: LegieState, player: int) -> tuple[int, bool]:
+    """The most enemy units ``player`` could remove with one tile now, and whether the hunted King could fall."""
+    game, tables = state.game, state.tables
+    board, owner, neighbours = state.board, game.owner, game.neighbours
+    kinds = len(game.kinds)
+    free = [s for s in range(game.squares) if board[s] < 0 and s != state.flag]
+    best, king = 0, False
+    hunted = game.hunted
+    shots = state.arrow_targets() if any(state.off[player][k] and game.arrow[player * kinds + k]
+                                         for k in range(kinds)) else []
+    shot_king = any(board[s] % kinds == hunted for s in shots)
+    for k, held in enumerate(state.off[player]):
+        if not held:
+            continue
+        index = player * kinds + k
+        allowed, strength, crown, arrow = tables.allowed[index], game.strength[index], game.crown[index], \
+            game.arrow[index]
+        for s in free:
+            if not allowed[s]:
+                continue
+            fallen = 0
+            for n in neighbours[s]:
+                v = board[n]
+                if v < 0 or owner[v] == player or game.immobile[v]:
+                    continue
+                if crown:
+                    hit = True
+                elif strength:
+                    total = strength + sum(game.strength[board[m]] for m in neighbours[n]
+                                           if m != s and board[m] >= 0 and owner[board[m]] == player)
+                    hit = total > tables.defence[v][n]
+                else:
+                    hit = False
+                if hit:
+                    fallen += 1
+                    king = king or v % kinds == hunted
+            if arrow and shots and tables.can_shoot[s]:
+                fallen += 1
+                king = king or shot_king
+            best = max(best, fallen)
+    return best, king
+
+
+class GreedyBot:
+    """Plays the action whose resulting position ``evaluate`` likes best; ties are broken by the RNG."""
+
+    name = "greedy"
+
+    def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
+        best, chosen = -math.inf, []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            value = self._settled_value(child, player)
+            if value > best + 1e-9:
+                best, chosen = value, [action]
+            elif abs(value - best) <= 1e-9:
+                chosen.append(action)
+        return chosen[rng.randrange(len(chosen))]
+
+    def _settled_value(self, state: LegieState, player: int) -> float:
+        """The value after our pending choices (target, Flag) are made the best way too."""
+        if state.phase in (CHOOSE_TARGET, CHOOSE_FLAG) and state.player == player:
+            best = -math.inf
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply_action(action)
+                best = max(best, self._settled_value(child, player))
+            return best
+        return evaluate(state, player)
+
+
+@dataclass
+class _Node:
+    """A node of the search tree: the player who chose the action leading here and the results seen below."""
+
+    mover: int
+    actions: list[int]
+    action: int = -1
+    children: dict = field(default_factory=dict)
+    visits: int = 0
+    wins: float = 0.0
+
+
+class MctsBot:
+    """UCT with a per-decision budget of ``iterations``: walk down the tree by UCB1, add one node, play a few random
+    turns and score the end with ``evaluate`` (a finished game scores its result). The root's moves are tried in
+    the order of their one-ply value, best first, so a small budget still looks at the good moves."""
+
+    name = "mcts"
+
+    def __init__(self, iterations: int = 400, exploration: float = 1.0, playout_turns: int = 8):
+        self.iterations, self.exploration, self.playout_turns = iterations, exploration, playout_turns
+
+    def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node(mover=-1, actions=self._ordered(state, actions, rng))
+        for _ in range(self.iterations):
+            self._iterate(root, state.clone(), rng)
+        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].wins))[0]
+
+    def _ordered(self, state: LegieState, actions: list[int], rng: random.Random) -> list[int]:
+        """Untried actions, most promising last (they are popped): a cheap one-ply value orders the expansion."""
+        scored = []
+        for action in actions:
+            child = state.clone()
+            child.apply_action(action)
+            scored.append((evaluate(child, state.player) + rng.random() * 1e-3, action))
+        scored.sort()
+        return [a for _, a in scored]
+
+    def _iterate(self, root: _Node, state: LegieState, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        while not node.actions and node.children and not state.is_terminal():
+            node = self._select(node)
+            path.append(node)
+            state.apply_action(node.action)
+        if node.actions and not state.is_terminal():
+            action = _pop(node.actions, rng) if node is not root else node.actions.pop()
+            mover = state.player
+            state.apply_action(action)
+            untried = [] if state.is_terminal() else state.legal_actions()
+            child = _Node(mover=mover, actions=untried, action=action)
+            node.children[action] = child
+            path.append(child)
+        value = self._playout(state, rng)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.wins += value[visited.mover]
+        root.visits += 1
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits + 1)
+        c = self.exploration
+        return max(node.children.values(),
+                   key=lambda ch: ch.wins / ch.visits + c * math.sqrt(log_n / ch.visits))
+
+    def _playout(self, state: LegieState, rng: random.Random) -> tuple[float, float]:
+        """Random play for a few turns, then the evaluation turned into a win chance for each player."""
+        start = state.turns
+        while not state.is_terminal() and state.turns - start < self.playout_turns:
+            state.apply_action(random_action(state, rng))
+        if state.is_terminal():
+            result = state.returns()
+            return result[0], result[1]
+        chance = 1.0 / (1.0 + math.exp(-evaluate(state, 0) / 30.0))
+        return chance, 1.0 - chance
+
+
+def _pop(actions: list[int], rng: random.Random) -> int:
+    """Take a random untried action out of the list in constant time."""
+    i = rng.randrange(len(actions))
+    actions[i], actions[-1] = actions[-1], actions[i]
+    return actions.pop()
+
+
+def random_action(state: LegieState, rng: random.Random) -> int:
+    """A quick random legal action for playouts: a random held kind on a random square that takes it."""
+    if state.phase != PLACE:
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+    game = state.game
+    held = [k for k, n in enumerate(state.off[state.player]) if n]
+    board, flag, allowed = state.board, state.flag, state.tables.allowed
+    base = state.player * len(game.kinds)
+    for _ in range(12):
+        kind = held[rng.randrange(len(held))] if held else 0
+        square = rng.randrange(game.squares)
+        if held and board[square] < 0 and square != flag and allowed[base + kind][square]:
+            return kind * game.squares + square
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+
+
+def play_match(game: LegieGame, first, second, games: int, seed: int = 0, start: int = 0) -> dict:
+    """Play games ``start`` to ``start + games - 1``: ``first`` takes Black in even-numbered games, White in odd ones.
+
+    Game ``n`` uses ``random.Random(seed * 1_000_003 + n)``, so chunks of a match can be played anywhere and merged.
+    """
+    tally = {"games": games, "first": getattr(first, "name", "first"), "second": getattr(second, "name", "second"),
+             "first_wins": 0, "second_wins": 0, "draws": 0, "black_wins": 0, "white_wins": 0, "turns": 0}
+    for number in range(start, start + games):
+        rng = random.Random(seed * 1_000_003 + number)
+        seats = [first, second] if number % 2 == 0 else [second, first]
+        final = play_game(game, seats, rng)
+        tally["turns"] += final.turns
+        if final.winner == DRAW:
+            tally["draws"] += 1
+            continue
+        tally["black_wins" if final.winner == 0 else "white_wins"] += 1
+        first_won = (final.winner == 0) == (number % 2 == 0)
+        tally["first_wins" if first_won else "second_wins"] += 1
+    return tally
