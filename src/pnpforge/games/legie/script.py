@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnpforge.content.fields import shown as _shown
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.games.legie.board import QUARTERS, ROTATIONS, Layout, PartPlacement, build_layout, default_layout, meets
@@ -249,17 +250,3 @@ def _move(r: _Reader, raw: Any, index: int) -> Move | None:
     if None in (player, kind, square) or ("target" in entry and target is None) or ("flag" in entry and flag is None):
         return None
     return Move(index + 1, at, player, kind, square, target, flag)
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value)
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return str(value)
