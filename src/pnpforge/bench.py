@@ -74,6 +74,90 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     return results
 
 
+BUILD_GOALS = {"cold_build_s": 15.0, "one_card_rebuild_s": 1.0, "faces_per_second": 100.0}
+
+
+def bench_build(pack_ids: list[str] | None = None) -> dict:
+    """``pnpforge build`` from nothing, again with nothing changed, and after editing one card, per pack.
+
+    Each build is the real command in a fresh process on a copy of the pack (so the edit never touches
+    ``content/``); wall time, CPU time of the process and its workers, and the largest resident set come from
+    ``wait4``. The edited card is the first item of the type with the most faces, one of its text fields
+    extended by a few words.
+    """
+    import os
+    import re
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    results = {}
+    for pack_id in pack_ids or all_pack_ids():
+        checked = check_pack(pack_id)
+        if checked.pack is None:
+            continue
+        with tempfile.TemporaryDirectory(prefix="pnpforge-bench-") as tmp:
+            root = Path(tmp) / pack_id
+            shutil.copytree(checked.pack.root, root)
+            out = Path(tmp) / "out"
+            command = [sys.executable, "-m", "pnpforge", "build", str(root), "--out", str(out)]
+
+            def run() -> dict:
+                start = time.perf_counter()
+                process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                output = process.stdout.read()
+                _, status, usage = os.wait4(process.pid, 0)
+                wall = time.perf_counter() - start
+                process.returncode = os.waitstatus_to_exitcode(status)
+                found = re.search(r"^(\d+) faces? rendered, (\d+) unchanged", output, re.MULTILINE)
+                return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+                        "peak_memory_mb": round(usage.ru_maxrss / 1024, 1), "exit_code": process.returncode,
+                        "faces_rendered": int(found.group(1)) if found else None,
+                        "faces": int(found.group(1)) + int(found.group(2)) if found else None}
+
+            cold = run()
+            unchanged = run()
+            edited_item = _edit_one_card(checked.pack, root)
+            one_card = run() if edited_item else None
+        rendered = cold["faces_rendered"] or 0
+        entry = {"cold": cold, "no_change": unchanged, "one_card": one_card, "edited": edited_item,
+                 "faces_per_second": round(rendered / cold["wall_s"], 1) if cold["wall_s"] else None,
+                 "load_average": [round(v, 2) for v in os.getloadavg()]}
+        entry["goals"] = {
+            "cold_build_s": {"goal": BUILD_GOALS["cold_build_s"], "measured": cold["wall_s"],
+                             "met": cold["wall_s"] < BUILD_GOALS["cold_build_s"]},
+            "one_card_rebuild_s": {"goal": BUILD_GOALS["one_card_rebuild_s"],
+                                   "measured": one_card["wall_s"] if one_card else None,
+                                   "met": bool(one_card) and one_card["wall_s"] < BUILD_GOALS["one_card_rebuild_s"]},
+            "faces_per_second": {"goal": BUILD_GOALS["faces_per_second"], "measured": entry["faces_per_second"],
+                                 "met": (entry["faces_per_second"] or 0) >= BUILD_GOALS["faces_per_second"]},
+        }
+        results[pack_id] = entry
+    return results
+
+
+def _edit_one_card(pack, root: Path) -> str | None:
+    """Extend one text field of the first item of the type with the most items; the edited item's subject."""
+    types = sorted(pack.types, key=lambda name: -len(pack.of_type(name)))
+    for type_name in types:
+        spec = pack.types[type_name]
+        for item in pack.of_type(type_name):
+            for name, field_spec in spec.fields.items():
+                value = item.get(name)
+                if isinstance(value, dict):  # a translated string: edit the first language's text
+                    value = next((v for v in value.values() if isinstance(v, str)), None)
+                if field_spec.kind != "text" or not isinstance(value, str) or len(value) < 8:
+                    continue
+                path = root / spec.file
+                text = path.read_text(encoding="utf-8")
+                if text.count(value) != 1:
+                    continue
+                path.write_text(text.replace(value, value + " (edited)"), encoding="utf-8")
+                return f"{item.subject}: {name}"
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Measure pnpforge's code paths and write a JSON summary.")
     parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
@@ -82,6 +166,7 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
         "static_checks": bench_static_checks(),
         "simulation": bench_simulation(),
+        "build": bench_build(),
     }
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)

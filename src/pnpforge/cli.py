@@ -35,17 +35,22 @@ def cli() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Where build/<game>/ folders go.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@click.option("--only", type=click.Choice(("faces", "shop")),
-              help="Build only the face PDFs or only the print-shop files.")
+@click.option("--only", type=click.Choice(("faces", "shop", "print")),
+              help="Build only the face PDFs, only the print-shop files or only the home-print sheets.")
 @click.option("--lang", help="Language to render (default: each pack's first language).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
+@click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Move the backs of duplex sheets by X,Y mm: positive X to the right, positive Y up, as seen "
+                   "looking at the back side (measure it with print/<paper>/calibration.pdf).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
-          jobs: int | None) -> None:
+          jobs: int | None, back_offset: str) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
-    Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/.
-    A language other than the pack's first goes to build/<game>/<lang>/.
+    Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
+    sheets to print at home (A4 and US Letter) to build/<game>/print/. A language other than the pack's first
+    goes to build/<game>/<lang>/. Only faces whose inputs changed since the last build are rendered again.
     """
+    offset = _offset(back_offset)
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
@@ -57,7 +62,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         click.echo(f"== {pack_id}")
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
-            findings += _build_pack(pack, lang, out_dir, only, jobs)
+            findings += _build_pack(pack, lang, out_dir, only, jobs, offset)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:
@@ -67,7 +72,19 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     sys.exit(max(codes))
 
 
-def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: int | None) -> list[Finding]:
+def _offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres."""
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y in mm like 0.5,-1, found {text!r}", param_hint="--back-offset")
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter(f"{text}: an offset over 20 mm is not printer drift", param_hint="--back-offset")
+    return x, y
+
+
+def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: int | None,
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Finding]:
     """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
     import time
 
@@ -91,14 +108,21 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
             progress.update(task, description=f"{pack.id}: {what}", advance=count)
 
         try:
-            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs)
+            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset)
         except LayoutError as exc:
             return exc.findings
     faces = outputs.faces
+    rendered = outputs.rendered
+    click.echo(f"{rendered} face{'' if rendered == 1 else 's'} rendered, "
+               f"{outputs.face_count() - rendered} unchanged")
     if faces is not None and faces.manifest is not None:
         click.echo(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
     for shop in outputs.shops:
         click.echo(f"wrote {shop.folder}/: {len(shop.pdfs)} PDFs, {len(shop.pngs)} PNGs ({shop.preset.name})")
+    if outputs.prints is not None:
+        prints = outputs.prints
+        click.echo(f"wrote {prints.folder}/: {len(prints.files)} sheet PDFs ({prints.written} changed) and "
+                   f"{prints.manifest}")
     click.echo(f"rendered {pack.id} ({language}) in {time.monotonic() - started:.1f} s")
     return outputs.findings
 

@@ -1,7 +1,9 @@
-"""A pack's build outputs: the face PDFs and the print-shop files, from one master render.
+"""A pack's build outputs: the face PDFs, the print-shop files and the home-print sheets, from one master render.
 
 ``pnpforge build`` and ``make`` call ``build_outputs``; tests and benchmarks use the same function, so there is
-one code path from a pack to its files.
+one code path from a pack to its files. The build is incremental: faces come from the render cache unless their
+inputs changed, and every file assembled from faces (PDFs, PNGs, sheets) is rewritten only when one of its faces
+or its settings changed; the result is the same bytes a build from an empty ``build/`` folder writes.
 """
 
 from __future__ import annotations
@@ -10,13 +12,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from PIL import Image
+
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
-from pnpforge.publish.shop import ShopResult, build_shop_files, load_presets
+from pnpforge.impose.stage import PrintResult, impose_pack
+from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, _png_path, _rasterise_task, _run,
+                                   _shop_result, load_presets)
+from pnpforge.render.cache import hash_of
+from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
-from pnpforge.render.stage import RenderResult, pack_output_dir, render_master, render_pack
+from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
 
-OUTPUTS = ("faces", "shop")
+OUTPUTS = ("faces", "shop", "print")
+IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
 
 
 @dataclass
@@ -26,7 +35,9 @@ class BuildOutputs:
     out_dir: Path
     faces: RenderResult | None = None
     shops: list[ShopResult] = field(default_factory=list)
+    prints: PrintResult | None = None
     findings: list[Finding] = field(default_factory=list)
+    rendered: int = 0  # faces laid out by this build; the others came from the render cache
 
     def face_count(self) -> int:
         """How many distinct faces the build drew."""
@@ -35,20 +46,63 @@ class BuildOutputs:
 
 def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | None = None,
                   layouts_dir: Path = LAYOUTS_DIR, step: Callable[[str, int], None] | None = None,
-                  jobs: int | None = None) -> BuildOutputs:
-    """Render the pack (faces and/or print-shop files) into ``build/<pack>/``; raise ``LayoutError`` on bad layouts."""
+                  jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
+                  select: Callable[[Face], bool] | None = None) -> BuildOutputs:
+    """Render the pack (faces, print-shop files, home-print sheets, or one of them) into ``build/<pack>/``.
+
+    The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
+    ``select`` limits the build to some faces (tests build a slice of a pack). Raise ``LayoutError`` on bad
+    layouts or sheet presets.
+    """
     out_dir = pack_output_dir(build_dir, pack, lang)
-    presets = load_presets(layouts_dir) if only in (None, "shop") else []
-    master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs)
-    outputs = BuildOutputs(out_dir, findings=list(master.findings))
+    presets = load_presets(layouts_dir)
+    master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
+    outputs = BuildOutputs(out_dir, findings=list(master.findings), rendered=master.rendered)
     if only in (None, "faces"):
         outputs.faces = render_pack(pack, lang, out_dir, layouts_dir, master=master)
     else:
         outputs.faces = master
-    if presets:
-        outputs.shops = build_shop_files(master, presets, out_dir, jobs)
+    if only in (None, "shop"):
+        outputs.shops = _shop_files(master, presets, out_dir, jobs)
         for shop in outputs.shops:
             outputs.findings += shop.findings
             if step is not None:
                 step(f"shop {shop.preset.id}", len(shop.pngs))
+    if only in (None, "print"):
+        outputs.prints = impose_pack(pack, master, out_dir, layouts_dir, back_offset)
+        outputs.findings += outputs.prints.findings
+        if step is not None:
+            step("print sheets", len(outputs.prints.files))
     return outputs
+
+
+def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
+                jobs: int | None) -> list[ShopResult]:
+    """Each preset's PDFs, PNGs and ``shop.json``; a PNG is rasterised again only when its face changed."""
+    cuts, tasks, sizes, keys = [], [], {}, {}
+    for preset in presets:
+        folder = out_dir / SHOP_DIR / preset.id
+        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
+        cuts.append((preset, folder, pages))
+        for pdf, faces in pages.type_pages().items():
+            stale = []
+            for index, face in enumerate(faces):
+                png = _png_path(folder, face)
+                key = hash_of("png", master.keys[face.key], f"{preset.dpi:g}", f"{preset.bleed_px:g}",
+                              str(face.layout.transparent))
+                if master.stamps.fresh(png, key):
+                    with Image.open(png) as image:
+                        sizes[str(png)] = image.size
+                else:
+                    keys[str(png)] = key
+                    stale.append((index, str(png), face.layout.transparent))
+            tasks += [(pdf, stale[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(stale), TASK_PAGES)]
+    if sum(len(task[1]) for task in tasks) < IN_PROCESS_PNGS:
+        done = [pair for task in tasks for pair in _rasterise_task(task)]
+    else:
+        done = _run(tasks, jobs)
+    for png, size in done:
+        sizes[png] = size
+        master.stamps.record(Path(png), keys[png])
+    master.stamps.save()
+    return [_shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]

@@ -3,41 +3,22 @@
 A pack is laid out once, with the widest bleed any output needs (the layouts' own and every print-shop
 preset's). Each output then takes the same vector pages with a smaller page box: ``MediaBox``, ``CropBox`` and
 ``BleedBox`` become trim plus that output's bleed, ``TrimBox`` the trim. Content is placed from the trim, so
-cutting the page box is exact: the art simply reaches further into the part that is cut away.
+cutting the page box is exact: the art simply reaches further into the part that is cut away. The pages
+themselves are copied from the render cache (``render.stage.assemble``).
 """
 
 from __future__ import annotations
 
-import io
-from pathlib import Path
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import RectangleObject
-
 PT_PER_MM = 72 / 25.4
 
 
-def crop_pdf(source: Path, target: Path, cuts: list[tuple[float, float]]) -> None:
-    """Write ``source`` to ``target`` with each page's box shrunk: ``cuts[i] = (cut mm, bleed mm)`` per page."""
-    writer = PdfWriter(clone_from=PdfReader(source))
-    for page, (cut, bleed) in zip(writer.pages, cuts):
-        box = page.mediabox
-        left, bottom = float(box.left) + cut * PT_PER_MM, float(box.bottom) + cut * PT_PER_MM
-        right, top = float(box.right) - cut * PT_PER_MM, float(box.top) - cut * PT_PER_MM
-        outer = RectangleObject([_r(left), _r(bottom), _r(right), _r(top)])
-        inset = bleed * PT_PER_MM
-        trim = RectangleObject([_r(left + inset), _r(bottom + inset), _r(right - inset), _r(top - inset)])
-        page.mediabox = outer
-        page.cropbox = outer
-        page.bleedbox = outer
-        page.trimbox = trim
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    data = buffer.getvalue()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.is_file() or target.read_bytes() != data:
-        temporary = target.with_suffix(target.suffix + ".tmp")
-        temporary.write_bytes(data)
-        temporary.replace(target)
+def page_boxes(mediabox: tuple[float, ...], drawn_bleed: float, bleed: float) -> dict[str, tuple[float, ...]]:
+    """The page boxes, in points, of a face drawn with ``drawn_bleed`` mm of bleed and shown with ``bleed`` mm."""
+    left, bottom, right, top = mediabox
+    cut, inset = (drawn_bleed - bleed) * PT_PER_MM, drawn_bleed * PT_PER_MM
+    outer = (_r(left + cut), _r(bottom + cut), _r(right - cut), _r(top - cut))
+    trim = (_r(left + inset), _r(bottom + inset), _r(right - inset), _r(top - inset))
+    return {"/MediaBox": outer, "/CropBox": outer, "/BleedBox": outer, "/TrimBox": trim}
 
 
 def _r(value: float) -> float:

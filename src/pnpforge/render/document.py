@@ -70,6 +70,7 @@ class Renderer:
     def __post_init__(self) -> None:
         """Set up the icons, the template helpers and the Jinja environment."""
         self.roots = Roots(self.layouts_dir, self.pack.root, self.art_cache)
+        self.font_faces = Markup(self.fonts.font_face_css(self.roots.url))  # every face's document starts with them
         self.icons = IconSet(self.pack, self.lang, self.layouts_dir)
         self.view = PackView(self.pack, self.lang, self.icons)
         self.env = make_environment(self.layouts.search)
@@ -96,7 +97,7 @@ class Renderer:
         template = self.env.get_template(DOCUMENT_TEMPLATE)
         return template.render(
             title=title, pages=pages, stylesheets=sheets,
-            font_faces=Markup(self.fonts.font_face_css(self.roots.url)),
+            font_faces=self.font_faces,
             page_rules=Markup("\n".join(_page_rule(layout) for layout in layouts.values())))
 
     def page(self, face: Face) -> Markup:

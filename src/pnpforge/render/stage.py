@@ -6,8 +6,9 @@ impose stage needs to place faces on sheets. A build in a language other than th
 ``build/<pack>/<lang>/``.
 
 The pack is laid out once, as a master with the widest bleed any output needs (``cache/master/``); the face
-PDFs and the print-shop PDFs are that master with smaller page boxes (``render.crop``), so every output shows
-the same vector pages and the layout work is done once per build.
+PDFs and the print-shop PDFs are that master with smaller page boxes, so every output shows the same vector
+pages. Each face is laid out on its own and cached by a hash of its inputs (``render.cache``), so a build lays
+out only the faces that changed, and a file assembled from faces is rewritten only when one of them changed.
 """
 
 from __future__ import annotations
@@ -22,20 +23,24 @@ from typing import Callable, Iterable
 
 from weasyprint.text.fonts import FontConfiguration
 
-from pnpforge.content.pack import Pack, load_pack
+from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
-from pnpforge.render.crop import crop_pdf
+from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
+from pnpforge.render.crop import page_boxes
 from pnpforge.render.document import Renderer
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import load_fonts
+from pnpforge.render.fragments import PdfBuilder, write_if_changed
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
-from pnpforge.render.pdf import write_pdf
+from pnpforge.render.pdf import html_to_pdf
 
 FACES_DIR = "faces"
 MASTER_DIR = "cache/master"
 ART_DIR = "cache/art"
 MANIFEST = "faces.json"
 Progress = Callable[[str, int], None]
+FACES_PER_WORKER = 6  # fewer faces than this per worker are laid out in this process (no start-up cost)
+FACES_PER_TASK = 4
 
 
 @dataclass
@@ -50,6 +55,11 @@ class RenderResult:
     findings: list[Finding] = field(default_factory=list)
     manifest: Path | None = None
     bleeds: dict[str, float] = field(default_factory=dict)  # face key -> bleed of its page in mm
+    keys: dict[str, str] = field(default_factory=dict)  # face key -> render cache key (render.cache)
+    cache: FaceCache | None = None
+    stamps: Stamps | None = None
+    rendered: int = 0  # faces laid out by this build (the others came from the cache)
+    titles: dict[str, str] = field(default_factory=dict)  # type -> title of its PDFs
 
     def type_pages(self) -> dict[Path, list[Face]]:
         """The faces of each PDF, page by page."""
@@ -79,54 +89,93 @@ def open_layouts(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> LayoutSet:
 def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[float] = (),
                   layouts_dir: Path = LAYOUTS_DIR, progress: Progress | None = None,
                   jobs: int | None = 1, select: Callable[[Face], bool] | None = None) -> RenderResult:
-    """Lay out every face once, with the widest bleed any output needs, into ``out_dir/cache/master/``.
+    """Lay out every face with the widest bleed any output needs; faces already in the cache are reused.
 
-    With ``jobs`` > 1 the component types are laid out in that many processes, the largest types first;
-    ``select`` limits the work to some faces (tests render a few).
+    Each face is its own WeasyPrint document, keyed by a hash of its HTML and of the files it fetches
+    (``render.cache``); only faces whose key is not in ``out_dir/cache/faces/`` are laid out, in ``jobs``
+    processes when there are many. ``out_dir/cache/master/<type>.pdf`` holds each type's faces at the master
+    bleed. ``select`` limits the work to some faces (tests render a few).
     """
     layouts = open_layouts(pack, layouts_dir)
     faces, problems = pack_faces(pack, layouts)
     if select is not None:
         faces = [face for face in faces if select(face)]
     bleed = max([face.layout.bleed for face in faces] + list(extra_bleeds) + [0.0])
-    result = RenderResult(pack.id, lang, faces, findings=list(problems))
+    cache = FaceCache(out_dir / FACES_CACHE)
+    result = RenderResult(pack.id, lang, faces, findings=list(problems), cache=cache, stamps=Stamps(out_dir))
+    renderer = _renderer(pack, lang, out_dir, bleed, layouts_dir)
+    roots = {"layouts": renderer.layouts_dir, "pack": pack.root, "art": renderer.art_cache}
+    files = FileDigests(roots)
     grouped = _by_type(faces)
-    largest_first = sorted(grouped, key=lambda name: -len(grouped[name]))
-    workers = min(jobs or os.cpu_count() or 1, len(largest_first))
-    if workers > 1:
-        tasks = [(str(pack.root), lang, str(out_dir), bleed, str(layouts_dir), name,
-                  [face.key for face in grouped[name]]) for name in largest_first]
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            done = {out.type_name: out for out in _progressing(pool.map(_render_type_task, tasks), progress)}
-    else:
-        renderer = _renderer(pack, lang, out_dir, bleed, layouts_dir)
-        done = {name: out for name, out in
-                ((name, _render_type(renderer, name, grouped[name], out_dir)) for name in grouped)}
-        for name in grouped:
-            if progress is not None:
-                progress(name, len(grouped[name]))
+    todo: dict[str, tuple[str, str]] = {}
+    fit_findings: dict[str, list[Finding]] = {}
     for type_name, type_faces in grouped.items():
-        out = done[type_name]
+        title = result.titles[type_name] = f"{renderer.view.t(pack.game.name)}: {type_name}"
+        before = len(renderer.findings)
+        for face in type_faces:
+            html = renderer.document([face], title)
+            key = face_key(html, files)
+            result.keys[face.key] = key
+            if not cache.has(key):
+                todo.setdefault(key, (type_name, html))
+        fit_findings[type_name] = renderer.findings[before:]
+    _render_faces(todo, roots, cache, jobs, progress)
+    result.rendered = len(todo)
+    for type_name, type_faces in grouped.items():
+        warnings = [w for face in type_faces for w in cache.warnings(result.keys[face.key])]
         result.findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(type_faces[0].layout.path),
                                     subject=f"layout '{type_faces[0].layout.name}'", rule="render-pdf")
-                            for message in dict.fromkeys(out.warnings)]
-        result.findings += out.findings
-        result.pdfs.append(out.target)
-        for index, face in enumerate(type_faces):
-            result.pages[face.key] = (out.target, index)
+                            for message in dict.fromkeys(warnings)]
+        result.findings += fit_findings[type_name]
+        for face in type_faces:
             result.bleeds[face.key] = bleed
+        target = out_dir / MASTER_DIR / f"{type_name}.pdf"
+        assemble(result, type_faces, target, lambda face: bleed, result.titles[type_name])
+        result.pdfs.append(target)
+        for index, face in enumerate(type_faces):
+            result.pages[face.key] = (target, index)
+    if select is None:
+        cache.prune(set(result.keys.values()))
+    result.stamps.save()
     return result
 
 
-@dataclass
-class _TypeOutput:
-    """One component type's master PDF and what happened while making it."""
+def _render_faces(todo: dict[str, tuple[str, str]], roots: dict[str, Path], cache: FaceCache,
+                  jobs: int | None, progress: Progress | None) -> None:
+    """Lay out the faces not in the cache (key -> (type, HTML)) and store them; in processes when many."""
+    items = list(todo.items())
+    workers = min(jobs or os.cpu_count() or 1, len(items) // FACES_PER_WORKER)
+    if workers <= 1:
+        fonts = FontConfiguration()
+        for key, (type_name, html) in items:
+            data, warnings = html_to_pdf(html, roots, fonts)
+            cache.store(key, data, warnings)
+            if progress is not None:
+                progress(type_name, 1)
+        return
+    chunks = [items[i:i + FACES_PER_TASK] for i in range(0, len(items), FACES_PER_TASK)]
+    tasks = [({name: str(path) for name, path in roots.items()}, str(cache.folder),
+              [(key, html) for key, (_, html) in chunk]) for chunk in chunks]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        for chunk, _ in zip(chunks, pool.map(_render_task, tasks)):
+            for _, (type_name, _) in chunk:
+                if progress is not None:
+                    progress(type_name, 1)
 
-    type_name: str
-    target: Path
-    count: int
-    warnings: list[str]
-    findings: list[Finding]
+
+_WORKER_FONTS: list[FontConfiguration] = []  # one font configuration per worker process, made on first use
+
+
+def _render_task(task: tuple) -> int:
+    """Worker process: lay out some faces and store them in the cache."""
+    roots, folder, pages = task
+    if not _WORKER_FONTS:
+        _WORKER_FONTS.append(FontConfiguration())
+    cache = FaceCache(Path(folder))
+    for key, html in pages:
+        data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()}, _WORKER_FONTS[0])
+        cache.store(key, data, warnings)
+    return len(pages)
 
 
 def _renderer(pack: Pack, lang: str, out_dir: Path, bleed: float, layouts_dir: Path) -> Renderer:
@@ -135,46 +184,38 @@ def _renderer(pack: Pack, lang: str, out_dir: Path, bleed: float, layouts_dir: P
                     _art_cache(out_dir, pack), layouts_dir, bleed)
 
 
-def _render_type(renderer: Renderer, type_name: str, faces: list[Face], out_dir: Path) -> _TypeOutput:
-    """Write the master PDF of one component type."""
-    pack = renderer.pack
-    html = renderer.document(faces, f"{renderer.view.t(pack.game.name)}: {type_name}")
-    target = out_dir / MASTER_DIR / f"{type_name}.pdf"
-    roots = {"layouts": renderer.layouts_dir, "pack": pack.root, "art": renderer.art_cache}
-    before = len(renderer.findings)
-    warnings = write_pdf(html, target, roots, FontConfiguration())
-    return _TypeOutput(type_name, target, len(faces), warnings, renderer.findings[before:])
+def assemble(master: RenderResult, faces: list[Face], target: Path, bleed_of: Callable[[Face], float],
+             title: str = "") -> None:
+    """Write the faces' cached pages into one PDF with page boxes cut to ``bleed_of(face)``, unless unchanged.
 
-
-def _render_type_task(task: tuple) -> _TypeOutput:
-    """Worker process: load the pack and lay out one component type."""
-    root, lang, out_dir, bleed, layouts_dir, type_name, keys = task
-    pack, _ = load_pack(Path(root))
-    renderer = _renderer(pack, lang, Path(out_dir), bleed, Path(layouts_dir))
-    by_key = {face.key: face for face in pack_faces(pack, renderer.layouts)[0]}
-    faces = [by_key[key] for key in keys]
-    return _render_type(renderer, type_name, faces, Path(out_dir))
-
-
-def _progressing(outputs, progress: Progress | None):
-    """Pass outputs through, reporting each finished type."""
-    for out in outputs:
-        if progress is not None:
-            progress(out.type_name, out.count)
-        yield out
+    ``MediaBox``, ``CropBox`` and ``BleedBox`` are trim plus that bleed, ``TrimBox`` the trim: content is placed
+    from the trim, so cutting the page box is exact (the art reaches further into the part that is cut away).
+    """
+    entries = [f"{master.keys[face.key]}:{master.bleeds[face.key]:g}:{bleed_of(face):g}" for face in faces]
+    key = hash_of("pages", title, *entries)
+    if master.stamps.fresh(target, key):
+        return
+    builder = PdfBuilder()
+    for face in faces:
+        fragment = master.cache.fragment(master.keys[face.key])
+        builder.face_page(fragment, page_boxes(fragment.mediabox, master.bleeds[face.key], bleed_of(face)))
+    write_if_changed(target, builder.to_bytes(title))
+    master.stamps.record(target, key)
 
 
 def cut(master: RenderResult, folder: Path, bleed_of: Callable[[Face], float]) -> RenderResult:
     """The master's pages with each face's page box cut to ``bleed_of(face)``, as PDFs in ``folder``."""
-    result = RenderResult(master.pack_id, master.lang, master.faces, findings=[])
+    result = RenderResult(master.pack_id, master.lang, master.faces, findings=[], keys=master.keys,
+                          cache=master.cache, stamps=master.stamps, rendered=master.rendered,
+                          titles=master.titles)
     for source, faces in master.type_pages().items():
         target = folder / source.name
-        cuts = [(master.bleeds[face.key] - bleed_of(face), bleed_of(face)) for face in faces]
-        crop_pdf(source, target, cuts)
+        assemble(master, faces, target, bleed_of, master.titles.get(faces[0].type, ""))
         result.pdfs.append(target)
         for index, face in enumerate(faces):
             result.pages[face.key] = (target, index)
             result.bleeds[face.key] = bleed_of(face)
+    master.stamps.save()
     return result
 
 

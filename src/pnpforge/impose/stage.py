@@ -1,0 +1,275 @@
+"""The impose stage: a pack's rendered faces on sheets a designer prints at home, in ``build/<pack>/print/``.
+
+For each paper of the print plan (``layouts/sheets/print.yaml``: A4 and US Letter) and each component type, the
+plan names the sheet styles the type is printed with (film, punchboard, cards, whole pages ... decided by the
+type's faces, never by its name). Each style gives one file, ``print/<paper>/<type>-<style>.pdf``: the fronts
+(every copy, as the faces' ``copies`` count them), each front page followed by its backs for long-edge duplex;
+``print/<paper>/calibration.pdf`` measures a printer's duplex drift for ``--back-offset``. ``print/print.json``
+lists every page and where each face is on it.
+
+A file is rewritten only when its sheets or one of its faces changed (``render.cache.Stamps``); a file the plan
+no longer makes is removed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpforge.content.pack import Pack
+from pnpforge.findings import Finding, Mark
+from pnpforge.impose.calibration import calibration_pdf
+from pnpforge.impose.draw import sheet_pdf
+from pnpforge.impose.geometry import (BACK, Piece, Placement, SheetPage, backs_of, block_grid, gapped_grid,
+                                      grid_page, mirrored, shelf_pages, whole_page)
+from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
+from pnpforge.render.cache import hash_of
+from pnpforge.render.faces import FRONT
+from pnpforge.render.fragments import write_if_changed
+from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.stage import RenderResult
+
+PRINT_DIR = "print"
+MANIFEST = "print.json"
+README = "README.txt"
+HOW = {
+    "block": "cards touching at shared cut lines; cut along the crop marks",
+    "gapped": "each card with its own bleed; cut every card on its own along the crop marks",
+    "gutter-fold": "one-sided: fold along the dashed line (fronts outside), glue, then cut along the crop marks",
+    "punchboard": "glue to card stock, then cut along the lines round each token",
+    "pages": "one per page, scaled to fit the printable area where needed",
+}
+SHEETS_VERSION = "1"  # part of every sheet file's stamp: change it when the drawing of sheets changes
+
+
+@dataclass
+class PrintFile:
+    """One PDF of sheets."""
+
+    path: Path
+    paper: str
+    style: str
+    mode: str
+    type: str | None
+    pages: list[SheetPage]
+    sheet: Sheet
+
+
+@dataclass
+class PrintResult:
+    """What the impose stage wrote."""
+
+    folder: Path
+    files: list[PrintFile] = field(default_factory=list)
+    written: int = 0  # files whose bytes changed in this build
+    findings: list[Finding] = field(default_factory=list)
+    manifest: Path | None = None
+
+
+def pieces(result: RenderResult) -> dict[str, Piece]:
+    """Every rendered face as the impose stage sees it, by face key."""
+    found = {}
+    for face in result.faces:
+        layout = face.layout
+        found[face.key] = Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed,
+                                face.back, face.copies, layout.transparent, layout.size_name, face.side)
+    return found
+
+
+def styles_for(plan: Plan, type_name: str, fronts: list[Piece]) -> tuple[str, ...] | None:
+    """The sheet styles of a type: named in the plan, else those of the first rule its faces match."""
+    if type_name in plan.types:
+        return plan.types[type_name]
+    for rule in plan.rules:
+        if _matches(rule.when, fronts):
+            return rule.sheets
+    return None
+
+
+def _matches(when: dict, fronts: list[Piece]) -> bool:
+    """True when a type's fronts meet every condition of a rule."""
+    longest = max(max(p.width, p.height) for p in fronts)
+    shortest = min(min(p.width, p.height) for p in fronts)
+    checks = {
+        "transparent": lambda v: any(p.transparent for p in fronts) == bool(v),
+        "shape": lambda v: all(p.shape == v for p in fronts),
+        "max_side": lambda v: longest <= float(v) + 1e-9,
+        "min_side": lambda v: shortest >= float(v) - 1e-9,
+        "size": lambda v: all(p.size in (v if isinstance(v, list) else [v]) for p in fronts),
+    }
+    return all(checks[key](value) for key, value in when.items() if key in checks)
+
+
+def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> PrintResult:
+    """Write every sheet of the pack's print plan into ``out_dir/print/``; raise ``LayoutError`` on bad presets."""
+    presets = Presets(sheet_search_path(pack.root, pack.id, layouts_dir))
+    plan = presets.plan()
+    folder = out_dir / PRINT_DIR
+    result = PrintResult(folder)
+    by_key = pieces(faces)
+    fronts_by_type: dict[str, list[Piece]] = {}
+    for face in faces.faces:
+        if face.side == FRONT and face.key in faces.keys:
+            fronts_by_type.setdefault(face.type, []).append(by_key[face.key])
+    for paper in plan.papers:
+        for type_name, fronts in fronts_by_type.items():
+            styles = styles_for(plan, type_name, fronts)
+            if styles is None:
+                result.findings.append(Finding("warning", f"type '{type_name}' matches no rule of the print plan; "
+                                                          "it has no home-print sheets", mark=Mark(plan.path),
+                                               rule="impose"))
+                continue
+            for style in styles:
+                sheet = presets.sheet(paper, style)
+                pages, problems = sheet_pages(sheet, fronts, by_key, back_offset)
+                result.findings += [Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
+                                            subject=f"type '{type_name}'", rule="impose") for p in problems]
+                if pages:
+                    result.files.append(PrintFile(folder / paper / f"{type_name}-{style}.pdf", paper, style,
+                                                  sheet.mode, type_name, pages, sheet))
+        if plan.calibration:
+            sheet = presets.sheet(paper, plan.calibration)
+            result.files.append(PrintFile(folder / paper / "calibration.pdf", paper, plan.calibration,
+                                          sheet.mode, None, [], sheet))
+    for item in result.files:
+        result.written += _write(item, faces, back_offset, layouts_dir, pack.id)
+    faces.stamps.save()
+    made = {item.path for item in result.files}
+    for stale in folder.glob("*/*.pdf"):  # files of types or styles the plan no longer prints
+        if stale not in made:
+            stale.unlink()
+    result.findings = list(dict.fromkeys(result.findings))
+    result.manifest = write_manifest(result, pack.id, back_offset)
+    write_readme(result, pack.id, by_key, back_offset)
+    return result
+
+
+def expand(fronts: list[Piece]) -> list[Piece]:
+    """Every printed copy of every front, in the pack's sequence."""
+    return [piece for piece in fronts for _ in range(max(piece.copies, 0))]
+
+
+def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
+                back_offset: tuple[float, float]) -> tuple[list[SheetPage], list[str]]:
+    """The pages of one style for one type's fronts (and their backs), and what could not be placed."""
+    copies = expand(fronts)
+    has_backs = any(p.back in by_key for p in fronts)
+    problems: list[str] = []
+    pages: list[SheetPage] = []
+    if sheet.mode == "calibration":
+        return [], []
+    if sheet.mode == "gutter-fold" and not has_backs:
+        return [], []  # one-sided faces need no folding
+    if sheet.mode in ("block", "gapped", "gutter-fold"):
+        for group in _same_size(copies):
+            piece = group[0]
+            bleed = min(sheet.bleed, piece.bleed)
+            if sheet.mode == "gutter-fold":
+                left, top, _, bottom = sheet.printable
+                grid = block_grid(sheet, (left, top, sheet.width / 2, bottom), piece, bleed)
+            elif sheet.mode == "block":
+                grid = block_grid(sheet, sheet.printable, piece, bleed)
+            else:
+                grid = gapped_grid(sheet, sheet.printable, piece, bleed)
+            if grid is None:
+                problems.append(f"a {piece.width:g} x {piece.height:g} mm face does not fit on the paper")
+                continue
+            for start in range(0, len(group), grid.capacity):
+                page = grid_page(grid, group[start:start + grid.capacity], shared_cuts=sheet.mode != "gapped")
+                if sheet.mode == "gutter-fold":
+                    page = mirrored(page, by_key, sheet.width)
+                    _, top, _, bottom = sheet.printable
+                    page.folds.append((sheet.width / 2, top, sheet.width / 2, bottom))
+                pages.append(page)
+    elif sheet.mode == "punchboard":
+        pages = shelf_pages(sheet, copies)
+    elif sheet.mode == "pages":
+        pages = [whole_page(sheet, piece) for piece in copies]
+    if sheet.duplex and has_backs and sheet.mode != "gutter-fold":
+        pages = [side for page in pages for side in (page, backs_of(page, by_key, sheet.width, back_offset))]
+    return pages, problems
+
+
+def _same_size(copies: list[Piece]) -> list[list[Piece]]:
+    """Copies grouped by size and shape (a grid holds one size), each group in the pack's sequence."""
+    groups: dict[tuple, list[Piece]] = {}
+    for piece in copies:
+        groups.setdefault((piece.width, piece.height, piece.shape), []).append(piece)
+    return list(groups.values())
+
+
+def _write(item: PrintFile, faces: RenderResult, back_offset: tuple[float, float], layouts_dir: Path,
+           game: str) -> int:
+    """Write one file unless its sheets and faces are unchanged; 1 when its bytes changed."""
+    sheet = item.sheet
+    if item.mode == "calibration":
+        key = hash_of(SHEETS_VERSION, "calibration", repr(sheet), repr(back_offset))
+        make = lambda: calibration_pdf(sheet, back_offset, layouts_dir)  # noqa: E731 - deferred until needed
+    else:
+        used = sorted({p.face for page in item.pages for p in page.placements})
+        title = f"{game}: {item.type}, {item.style} ({item.paper})"
+        key = hash_of(SHEETS_VERSION, title, repr(sheet), repr(item.pages), *(faces.keys[k] for k in used))
+
+        def make() -> bytes:
+            fragments = {k: faces.cache.fragment(faces.keys[k]) for k in used}
+            return sheet_pdf(item.pages, (sheet.width, sheet.height), fragments, sheet.marks.stroke, title)
+    if faces.stamps.fresh(item.path, key):
+        return 0
+    changed = write_if_changed(item.path, make())
+    faces.stamps.record(item.path, key)
+    return int(changed)
+
+
+def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, float]) -> Path:
+    """``print.json``: every file, its paper and style, and every page with the faces on it (one file a line)."""
+    files = []
+    for item in result.files:
+        sheet = item.sheet
+        pages = [{"side": page.side, "faces": [_placement_json(p) for p in page.placements]} for page in item.pages]
+        if item.mode == "calibration":
+            pages = [{"side": "front", "faces": []}, {"side": BACK, "faces": []}]
+        files.append({
+            "file": item.path.relative_to(result.folder).as_posix(), "paper": item.paper, "style": item.style,
+            "mode": item.mode, "type": item.type, "size_mm": [sheet.width, sheet.height],
+            "printable_mm": [round(v, 4) for v in sheet.printable],
+            "duplex": "long-edge" if sheet.duplex and item.mode != "gutter-fold" else "none", "pages": pages})
+    head = json.dumps({"pack": pack_id, "back_offset_mm": list(back_offset)})[:-1]
+    lines = ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in files)
+    target = result.folder / MANIFEST
+    write_if_changed(target, f'{head}, "files": [\n{lines}\n]}}\n'.encode("utf-8"))
+    return target
+
+
+def _placement_json(placement: Placement) -> dict:
+    """A placement as the manifest records it (mm from the paper's top-left corner)."""
+    return {"face": placement.face, "x": round(placement.x, 4), "y": round(placement.y, 4),
+            "w": round(placement.w, 4), "h": round(placement.h, 4), "rotation": placement.rotation,
+            "scale": placement.scale, "bleed": [round(v, 4) for v in placement.bleed], "round": placement.round}
+
+
+def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
+                 back_offset: tuple[float, float]) -> Path:
+    """``README.txt``: which file to print how, for a person at a printer."""
+    lines = [f"Home-print sheets for {pack_id}, made by pnpforge.", "",
+             "Print at 100% (actual size, no fit-to-page). A file marked 'duplex' has its backs on every second",
+             "page: print it on both sides, flipping on the long edge. To line the backs up with the fronts, print",
+             "<paper>/calibration.pdf the same way first and follow its instructions (pnpforge build --back-offset X,Y;",
+             f"these sheets were made with {back_offset[0]:g},{back_offset[1]:g}).", ""]
+    for paper in dict.fromkeys(item.paper for item in result.files):
+        lines.append(f"{paper}/")
+        for item in (i for i in result.files if i.paper == paper and i.mode != "calibration"):
+            fronts = [p for page in item.pages if page.side != BACK for p in page.placements
+                      if by_key[p.face].side != BACK]
+            sheets = sum(1 for page in item.pages if page.side != BACK)
+            film = any(by_key[p.face].transparent for p in fronts)
+            duplex = any(page.side == BACK for page in item.pages)
+            how = HOW[item.mode] + ("; print on transparent film, nothing but the art is printed" if film else "")
+            lines.append(f"  {item.path.name}: {len(fronts)} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
+                         f"{', duplex' if duplex else ''}. {how[0].upper()}{how[1:]}.")
+        lines.append("  calibration.pdf: the duplex calibration page (two pages, duplex).")
+        lines.append("")
+    target = result.folder / README
+    write_if_changed(target, "\n".join(lines).encode("utf-8"))
+    return target

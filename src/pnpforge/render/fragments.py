@@ -1,0 +1,286 @@
+"""Face fragments: a rendered face page reduced once to bytes, so later PDFs copy it without parsing it again.
+
+Every output that shows a face (the face PDFs, the print-shop PDFs, the home-print sheets) is assembled from the
+render cache, one face at a time. Parsing a WeasyPrint page with pypdf for each output costs ~25 ms a face (its
+font tables are large), so each face is parsed once, when it is rendered: ``digest`` walks the page's content and
+resources and serialises every object they reach, writing references as placeholders; ``PdfBuilder`` then copies
+those bytes into a new PDF with fresh object numbers. A face can become a page of its own (``face_page``) or a
+form XObject that sheets place many times (``face_form``).
+
+The builder writes a classic cross-reference table, no dates and a file identifier derived from the content, so
+the same fragments placed the same way always give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject, FloatObject,
+                           IndirectObject, NameObject, NullObject, NumberObject, StreamObject, TextStringObject)
+
+VERSION = "1"
+PT_PER_MM = 72 / 25.4
+_REF = re.compile(rb"\x00(\d+)\x00")
+
+
+@dataclass
+class Fragment:
+    """One face page as bytes: its objects, its content stream and resources, and its page box in points."""
+
+    objects: list[tuple[int, bytes, bytes | None]]  # (number, body or stream dictionary, stream data)
+    contents: int  # the number of the content stream among ``objects``
+    resources: bytes  # the page's resource dictionary
+    group: bytes | None  # the page's transparency group, if any
+    mediabox: tuple[float, float, float, float]
+
+    @property
+    def size_pt(self) -> tuple[float, float]:
+        """Width and height of the page in points."""
+        x0, y0, x1, y1 = self.mediabox
+        return x1 - x0, y1 - y0
+
+
+def digest(pdf: bytes) -> Fragment:
+    """The first page of a PDF as a fragment."""
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    box = page.mediabox
+    mediabox = (float(box.left), float(box.bottom), float(box.right), float(box.top))
+    objects: dict[int, tuple[bytes, bytes | None]] = {}
+    pending: list[IndirectObject] = []
+
+    def note(ref: IndirectObject) -> None:
+        if ref.idnum not in objects and all(ref.idnum != p.idnum for p in pending):
+            pending.append(ref)
+
+    resources = _serialise(page.get("/Resources") or DictionaryObject(), note)
+    group = _serialise(page["/Group"], note) if "/Group" in page else None
+    contents_obj = page.get("/Contents")
+    if isinstance(contents_obj, IndirectObject) and isinstance(contents_obj.get_object(), StreamObject):
+        contents = contents_obj.idnum
+        note(contents_obj)
+    else:  # no content or an array of streams: join them into one stream of our own
+        data = page.get_contents().get_data() if contents_obj is not None else b""
+        contents = -1
+        objects[contents] = (b"/Filter/FlateDecode", zlib.compress(data, 6))
+    while pending:
+        ref = pending.pop()
+        if ref.idnum in objects:
+            continue
+        value = ref.get_object()
+        if isinstance(value, StreamObject):
+            inner = b"".join(_name(k) + b" " + _serialise(v, note) for k, v in value.items() if k != "/Length")
+            objects[ref.idnum] = (inner, value._data)
+        else:
+            objects[ref.idnum] = (_serialise(value, note), None)
+    ordered = [(number, body, data) for number, (body, data) in sorted(objects.items())]
+    return Fragment(ordered, contents, resources, group, mediabox)
+
+
+def _name(name: str) -> bytes:
+    """A PDF name as bytes."""
+    out = io.BytesIO()
+    NameObject(name).write_to_stream(out)
+    return out.getvalue()
+
+
+def _serialise(value, note) -> bytes:
+    """PDF syntax for a value, references written as placeholders (``note`` collects them)."""
+    if isinstance(value, IndirectObject):
+        note(value)
+        return b"\x00%d\x00" % value.idnum
+    if isinstance(value, StreamObject):
+        raise ValueError("a stream can only be reached through a reference")
+    if isinstance(value, DictionaryObject):
+        return b"<<" + b"".join(_name(k) + b" " + _serialise(v, note) for k, v in value.items()) + b">>"
+    if isinstance(value, ArrayObject):
+        return b"[" + b" ".join(_serialise(v, note) for v in value) + b"]"
+    if isinstance(value, NameObject):
+        return _name(value)
+    if isinstance(value, BooleanObject):
+        return b"true" if value else b"false"
+    if isinstance(value, NullObject) or value is None:
+        return b"null"
+    if isinstance(value, (NumberObject, FloatObject, int, float)):
+        out = io.BytesIO()
+        (value if isinstance(value, (NumberObject, FloatObject)) else FloatObject(value)).write_to_stream(out)
+        return out.getvalue()
+    if isinstance(value, TextStringObject):
+        return b"<" + value.get_original_bytes().hex().encode() + b">"
+    if isinstance(value, (ByteStringObject, bytes)):
+        return b"<" + bytes(value).hex().encode() + b">"
+    raise ValueError(f"unexpected PDF value {value!r}")
+
+
+def dump(fragment: Fragment, path: Path, meta: dict) -> None:
+    """Write a fragment (and some facts about it) to ``path``, atomically."""
+    index, blobs, offset = [], [], 0
+    for number, body, data in fragment.objects:
+        parts = [body] + ([data] if data is not None else [])
+        index.append([number, len(body), -1 if data is None else len(data)])
+        blobs += parts
+        offset += sum(len(p) for p in parts)
+    header = {"version": VERSION, "contents": fragment.contents, "mediabox": list(fragment.mediabox),
+              "resources": fragment.resources.hex(), "group": fragment.group.hex() if fragment.group else None,
+              "objects": index, "meta": meta}
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with temporary.open("wb") as out:
+        out.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for blob in blobs:
+            out.write(blob)
+    temporary.replace(path)
+
+
+def load(path: Path) -> tuple[Fragment, dict]:
+    """A fragment written by ``dump``, and its facts."""
+    raw = path.read_bytes()
+    newline = raw.index(b"\n")
+    header = json.loads(raw[:newline])
+    position = newline + 1
+    objects = []
+    for number, body_length, data_length in header["objects"]:
+        body = raw[position:position + body_length]
+        position += body_length
+        data = None
+        if data_length >= 0:
+            data = raw[position:position + data_length]
+            position += data_length
+        objects.append((number, body, data))
+    group = bytes.fromhex(header["group"]) if header["group"] else None
+    fragment = Fragment(objects, header["contents"], bytes.fromhex(header["resources"]), group,
+                        tuple(header["mediabox"]))
+    return fragment, header["meta"]
+
+
+def number(value: float) -> bytes:
+    """A coordinate for a content stream: at most four decimals, no float noise."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return (text if text not in ("-0", "") else "0").encode()
+
+
+class PdfBuilder:
+    """A new PDF assembled from fragments and content streams of our own."""
+
+    def __init__(self) -> None:
+        """An empty document: object 1 is the catalogue, object 2 the page tree."""
+        self._bodies: list[bytes | None] = [None, None]
+        self._pages: list[int] = []
+
+    def reserve(self) -> int:
+        """A new object number, filled in later with ``put``."""
+        self._bodies.append(None)
+        return len(self._bodies)
+
+    def put(self, number: int, body: bytes) -> None:
+        """Set the body of a reserved object."""
+        self._bodies[number - 1] = body
+
+    def add(self, body: bytes) -> int:
+        """A new object with this body."""
+        number = self.reserve()
+        self.put(number, body)
+        return number
+
+    def add_stream(self, dictionary: bytes, data: bytes, compress: bool = True) -> int:
+        """A new stream object (``dictionary`` without its brackets and ``/Length``)."""
+        if compress:
+            data = zlib.compress(data, 6)
+            dictionary = b"/Filter/FlateDecode" + dictionary
+        return self.add(_stream(dictionary, data))
+
+    def _import(self, fragment: Fragment, skip: int | None = None) -> dict[int, int]:
+        """Copy a fragment's objects (but ``skip``) under new numbers; the old-to-new table."""
+        table = {old: self.reserve() for old, _, _ in fragment.objects if old != skip}
+        if skip is not None:
+            table[skip] = 0
+        for old, body, data in fragment.objects:
+            if old == skip:
+                continue
+            body = _renumber(body, table)
+            self.put(table[old], body if data is None else _stream(body, data))
+        return table
+
+    def face_form(self, fragment: Fragment) -> int:
+        """A form XObject drawing the whole face page; its box is the page's box."""
+        table = self._import(fragment, skip=fragment.contents)
+        contents = next((body, data) for old, body, data in fragment.objects if old == fragment.contents)
+        box = b"[" + b" ".join(number(v) for v in fragment.mediabox) + b"]"
+        group = b"/Group " + _renumber(fragment.group, table) if fragment.group else b""
+        dictionary = (b"/Type/XObject/Subtype/Form/BBox" + box + b"/Resources " +
+                      _renumber(fragment.resources, table) + group + _renumber(contents[0], table))
+        return self.add(_stream(dictionary, contents[1]))
+
+    def face_page(self, fragment: Fragment, boxes: dict[str, tuple[float, float, float, float]]) -> int:
+        """The face as a page of its own, with page boxes (``/MediaBox`` ... in points) as given."""
+        table = self._import(fragment)
+        group = b"/Group " + _renumber(fragment.group, table) if fragment.group else b""
+        return self.page(boxes, b"%d 0 R" % table[fragment.contents], _renumber(fragment.resources, table), group)
+
+    def page(self, boxes: dict[str, tuple[float, float, float, float]], contents: bytes, resources: bytes,
+             extra: bytes = b"") -> int:
+        """A page with the given boxes, content reference and resource dictionary."""
+        box_bytes = b"".join(name.encode() + b"[" + b" ".join(number(v) for v in box) + b"]"
+                             for name, box in boxes.items())
+        number_ = self.add(b"<</Type/Page/Parent 2 0 R" + box_bytes + b"/Contents " + contents +
+                           b"/Resources " + resources + extra + b">>")
+        self._pages.append(number_)
+        return number_
+
+    def to_bytes(self, title: str = "") -> bytes:
+        """The finished document."""
+        kids = b" ".join(b"%d 0 R" % n for n in self._pages)
+        self.put(1, b"<</Type/Catalog/Pages 2 0 R>>")
+        self.put(2, b"<</Type/Pages/Kids[" + kids + b"]/Count %d>>" % len(self._pages))
+        bodies = self._bodies + [b"<</Producer(pnpforge)" + (b"/Title<" + _utf16(title) + b">" if title else b"")
+                                 + b">>"]
+        info = len(bodies)
+        out = io.BytesIO()
+        out.write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        identity = hashlib.md5()
+        for index, body in enumerate(bodies, start=1):
+            offsets.append(out.tell())
+            assert body is not None, f"object {index} was reserved but never written"
+            out.write(b"%d 0 obj\n" % index + body + b"\nendobj\n")
+            identity.update(body)
+        xref = out.tell()
+        out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1))
+        for offset in offsets:
+            out.write(b"%010d 00000 n \n" % offset)
+        digest_hex = identity.hexdigest().encode()
+        out.write(b"trailer\n<</Size %d/Root 1 0 R/Info %d 0 R/ID[<%s><%s>]>>\nstartxref\n%d\n%%%%EOF\n"
+                  % (len(bodies) + 1, info, digest_hex, digest_hex, xref))
+        return out.getvalue()
+
+
+def _stream(dictionary: bytes, data: bytes) -> bytes:
+    """A stream object's body."""
+    return b"<<" + dictionary + b"/Length %d>>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+def _renumber(body: bytes, table: dict[int, int]) -> bytes:
+    """Placeholders become references to the new object numbers."""
+    return _REF.sub(lambda m: b"%d 0 R" % table[int(m.group(1))], body)
+
+
+def _utf16(text: str) -> bytes:
+    """A text string as UTF-16BE hex, BOM first."""
+    return ("feff" + text.encode("utf-16-be").hex()).encode()
+
+
+def write_if_changed(target: Path, data: bytes) -> bool:
+    """Write ``data`` to ``target`` unless it already holds exactly that; True when written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        return False
+    temporary = target.with_suffix(target.suffix + ".tmp")
+    temporary.write_bytes(data)
+    temporary.replace(target)
+    return True
