@@ -78,8 +78,8 @@ def test_an_unknown_effect(copy: Path) -> None:
 
 
 def test_a_duplicated_skill(copy: Path) -> None:
-    line = edit(copy / "characters.yaml", "  skills: [combat, charisma]\n  flavour: Twenty years",
-                "  skills: [combat, combat]\n  flavour: Twenty years")
+    line = edit(copy / "characters.yaml", "  skills: [combat, charisma]\n  abilities: [assault]\n  flavour: Twenty",
+                "  skills: [combat, combat]\n  abilities: [assault]\n  flavour: Twenty")
     result = run_cli("validate", str(copy), "--static")
     assert result.code == 1
     assert errors(result) == [f"{copy}/characters.yaml:{line}:20: error: character 'anton-zhdanov': "

@@ -298,7 +298,7 @@ def march(state: LegionState, action: tuple, player: int) -> None:
     if (player, plot) in state.camouflage:  # CAMOUFLAGE!: this card goes face down
         state.camouflage.discard((player, plot))
         state.face_down.add(c)
-    state.note("send", player, c, state.plots[plot])
+    state.note("send", player, c, state.plots[plot], c in state.face_down)
     gives = ch.orders_it_gives(state, c)
     if gives:
         state.push(("assign", player, c, gives))

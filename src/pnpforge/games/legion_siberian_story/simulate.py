@@ -96,16 +96,20 @@ def simulate(pack, config: dict, seed: int) -> Tally:
         tally.add("score/total", scores[p])
         tally.add(f"score/hist/{scores[p]}", 1, seed)
     location = None
+    entered: set = set()
     for event in state.log:
         kind = event[0]
         if kind == "location":
             location = event[2]
         if kind == "send":
             tally.add(f"sent/{event[2]}", 1, seed)
+            if not event[4]:  # entered in the March, showing its entry skills (not moved there by an order)
+                entered.add((location, event[3]))
         elif kind == "plot":
             tally.add(f"plot/{event[2]}/drawn", 1, seed)
         elif kind == "scored" and event[2]:
-            tally.add(f"plot/{event[1]}/entered", 1, seed)
+            if (location, event[1]) in entered:
+                tally.add(f"plot/{event[1]}/entered", 1, seed)
             if event[3]:
                 tally.add(f"plot/{event[1]}/won", 1, seed)
         elif kind == "buy":
