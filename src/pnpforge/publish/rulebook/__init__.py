@@ -1,0 +1,82 @@
+"""The PDF rulebook: a pack's ``rules/*.md`` pages, its glossary and worked examples, as A4 and US Letter PDFs.
+
+Sources (all in the pack; the format is documented in ``rules/README.md`` of a pack that has one):
+  ``rules/NN-name.md``   one chapter per page, in file-name sequence, Markdown with the macros of ``markdown.py``
+  ``rules/glossary.yaml`` the glossary: ``{term, aliases, definition}``
+  ``rules/rulebook.yaml`` cover, colours, labels, and how ``examples/*.yaml`` scenarios are drawn and worded
+  ``rules/<lang>/``       the same files for another language, when a pack has them
+
+``build_rulebook(pack, out_dir, lang)`` writes ``<out_dir>/rulebook-a4.pdf`` and ``rulebook-letter.pdf`` and
+returns the findings (located in the pages, the glossary or the examples), ending with an info finding that
+says what was written and how long it took.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from pnpforge.content.pack import Pack
+from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.rulebook.book import RULES_DIR, load_sources
+from pnpforge.publish.rulebook.document import PAPERS, Rulebook, book_html, write_rulebook
+from pnpforge.publish.rulebook.figures import Figures
+from pnpforge.publish.rulebook.pdf import CACHE_DIR, finish, lay_out
+from pnpforge.render.layouts import LAYOUTS_DIR
+
+__all__ = ["build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
+
+
+def has_rulebook(pack: Pack) -> bool:
+    """True when the pack has rules pages to publish."""
+    return (pack.root / RULES_DIR).is_dir()
+
+
+def rulebook_targets(out_dir: Path) -> dict[str, Path]:
+    """Where each paper size's PDF goes."""
+    return {paper: out_dir / f"rulebook-{paper}.pdf" for paper in PAPERS}
+
+
+def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR) -> Rulebook:
+    """Read, check and render the rulebook's sources to HTML parts (no PDF yet)."""
+    figures = Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir)
+    return write_rulebook(load_sources(pack, lang), figures, lang)
+
+
+def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
+                   jobs: int | None = None, cache: Path | None = None) -> list[Finding]:
+    """Write ``rulebook-a4.pdf`` and ``rulebook-letter.pdf`` into ``out_dir``; return the findings.
+
+    Layouts are cached in ``cache`` (default ``out_dir/cache/rulebook``) by the hash of their HTML. Nothing is
+    written when a finding blocks (a rules file that cannot be read or a broken rulebook.yaml).
+    """
+    started = time.monotonic()
+    if not has_rulebook(pack):
+        return []
+    sources = load_sources(pack, lang)
+    if any(f.blocking for f in sources.findings):
+        return sources.findings  # a broken rulebook.yaml or glossary would only cause follow-on errors
+    book = write_rulebook(sources, Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir), lang)
+    findings = list(book.findings)
+    jobs = jobs or os.cpu_count() or 1
+    html = book_html(book, layouts_dir)
+    before = len(book.figures.findings)
+    pages, laid, warnings = lay_out(book.figures, html, book.index, book.sources.label("index"),
+                                    cache or out_dir / CACHE_DIR, jobs)
+    findings += book.figures.findings[before:]
+    written = []
+    for paper, target in rulebook_targets(out_dir).items():
+        count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
+        written.append(f"{display_path(target)} ({count} pages)")
+    findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(display_path(layouts_dir / "rulebook")),
+                         rule="rulebook-pdf") for message in dict.fromkeys(warnings)]
+    findings.append(Finding("info", f"wrote {' and '.join(written)} in {time.monotonic() - started:.1f} s",
+                            rule="rulebook"))
+    return findings
+
+
+def _art_cache(out_dir: Path, pack: Pack) -> Path:
+    """The render stage's art cache of the pack (shared by its languages)."""
+    base = out_dir if out_dir.name == pack.id else out_dir.parent
+    return base / "cache" / "art"

@@ -1,0 +1,285 @@
+"""Worked examples: a scenario file of ``examples/``, replayed by the game's engine, drawn and told in words.
+
+The situation is drawn as card figures (cards of the pack, or members written inline, drawn by their type's
+layout from their stats, with their transparent cards on them); the outcome is written from the engine's own
+result (``words.py``), so the words cannot drift from the rules. The scenario's stated outcome (``expect:``) is compared with
+the engine's; every difference is an error at the stated value. How a scenario is read and its outcome worded
+is the pack's data (``rulebook.yaml``, ``examples:``); this module knows no game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from pnpforge.content.source import Doc, LoadError, load_yaml
+from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.games import load_package
+from pnpforge.publish.rulebook.book import ExampleDrawing
+from pnpforge.publish.rulebook.words import OutcomeWriter, fill
+from pnpforge.publish.rulebook.macros import Macros
+from pnpforge.publish.rulebook.markdown import Where
+from pnpforge.render.environment import humanise
+
+EXAMPLES_DIR = "examples"
+LOCATED = re.compile(r"^(\S.*?):(\d+):(\d+): (error|warning): (.*)$")
+
+
+def mismatches(expected: Any, actual: Any, at: tuple = ()) -> list[tuple[tuple, str]]:
+    """``(path, message)`` wherever a stated outcome and the engine's differ (stated mappings may omit keys)."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found = []
+        for key, value in expected.items():
+            if key not in actual:
+                found.append((at + (key,), "the engine reports no such value"))
+            else:
+                found += mismatches(value, actual[key], at + (key,))
+        return found
+    if (isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual)
+            and all(isinstance(e, dict) for e in expected)):
+        return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in mismatches(e, a, at + (i,))]
+    return [] if expected == actual else [(at, f"stated {expected!r}, engine gives {actual!r}")]
+
+
+def dotted(path: tuple) -> str:
+    """``expect.parts[0].score`` for ``("expect", "parts", 0, "score")``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+@dataclass
+class Replayed:
+    """A scenario file and what the engine made of it."""
+
+    stem: str
+    doc: Doc
+    outcome: dict | None
+    findings: list[Finding]
+
+
+def replay_example(macros: Macros, stem: str) -> Replayed | None:
+    """Replay ``examples/<stem>.yaml`` and compare it with its ``expect:`` (None when there is no such file)."""
+    pack = macros.pack
+    path = pack.root / EXAMPLES_DIR / f"{stem}.yaml"
+    if not path.is_file():
+        return None
+    try:
+        doc = load_yaml(path)
+    except LoadError as exc:
+        return Replayed(stem, Doc(display_path(path), {}), None, exc.findings)
+    package = load_package(pack.game.engine) if pack.game.engine else None
+    if package is None or package.replay is None:
+        return Replayed(stem, doc, None, [Finding("error", f"example '{stem}': pack '{pack.id}' has no rules engine "
+                                                           "to replay it", mark=Mark(doc.path), rule="rulebook")])
+    code, text = package.replay(pack, path)
+    if code != 0:
+        return Replayed(stem, doc, None, _located(text, doc.path))
+    outcome = json.loads(text)
+    found = []
+    expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
+    if expect is None:
+        found.append(Finding("error", f"example '{stem}': states no expected outcome (expect:)",
+                             mark=doc.mark(()), rule="rulebook-example"))
+    for path_in, message in mismatches(expect or {}, outcome):
+        found.append(Finding("error", f"example '{stem}': {dotted(('expect',) + path_in)}: {message}",
+                             mark=doc.mark(("expect",) + path_in), rule="rulebook-example"))
+    return Replayed(stem, doc, outcome, found)
+
+
+def _located(text: str, path: str) -> list[Finding]:
+    """The engine's report of a scenario it cannot play, back into findings."""
+    found = []
+    for line in text.splitlines():
+        match = LOCATED.match(line)
+        if match:
+            found.append(Finding(match.group(4), match.group(5),
+                                 mark=Mark(match.group(1), int(match.group(2)), int(match.group(3))),
+                                 rule="rulebook-example"))
+    return found or [Finding("error", text.splitlines()[0] if text else "the engine cannot replay it",
+                             mark=Mark(path), rule="rulebook-example")]
+
+
+@dataclass
+class ExampleView:
+    """Draws one replayed example."""
+
+    macros: Macros
+    drawing: ExampleDrawing
+    replayed: Replayed
+
+    def __post_init__(self) -> None:
+        """Names the example itself gives (parts and members written inline)."""
+        self.local: dict[str, str] = {}
+        data = self.replayed.doc.data if isinstance(self.replayed.doc.data, dict) else {}
+        for n, part in enumerate(data.get(self.drawing.parts) or [], 1):
+            if not isinstance(part, dict):
+                continue
+            if not self._is_ref(part, self.drawing.part.ref, self.drawing.part.fields):
+                name = part.get("name")
+                part_id = part.get(self.drawing.part.ref) or fill(self.drawing.part.inline_id, {"n": str(n)})
+                self.local[str(part_id)] = str(name) if name else humanise(str(part_id))
+            members = part.get(self.drawing.part.members)
+            for listed in (members.values() if isinstance(members, dict) else []):
+                for member in listed if isinstance(listed, list) else []:
+                    self._name_member(member)
+
+    def _name_member(self, member: Any) -> None:
+        """An inline member's name: its own, else its id in words."""
+        if not isinstance(member, dict) or self.drawing.member.ref in member:
+            return
+        keys = {field: key for key, field in self.drawing.member.fields.items()}
+        member_id = member.get(keys.get("id", "id"))
+        if member_id:
+            name = member.get(keys.get("name", "name"))
+            self.local[str(member_id)] = str(name) if name else humanise(str(member_id))
+
+    @staticmethod
+    def _is_ref(part: dict, ref: str, fields: list[str]) -> bool:
+        """A part naming a pack item and giving none of the inline fields."""
+        return ref in part and not any(f in part for f in fields if f != ref)
+
+    def name_of(self, value: Any) -> str:
+        """An id in words: the pack's name for it, the example's, or the id made readable."""
+        if not isinstance(value, str):
+            return str(value)
+        words = self.drawing.outcome.names
+        if value in words:
+            return words[value]
+        if value in self.local:
+            return self.local[value]
+        item = self.macros.items.get(value)
+        if item is not None and item.get("name"):
+            return self.macros.t(item.get("name"))
+        faction = next((f for f in self.macros.pack.game.factions if f.id == value), None)
+        if faction is not None:
+            return self.macros.t(faction.name)
+        if value in self.macros.pack.game.icons:
+            return self.macros.icons.label(value)
+        return humanise(value)
+
+    # --- figures ----------------------------------------------------------------------------------------------
+    def situation(self) -> Markup:
+        """Every part with its card and, side by side, the members each side has there."""
+        data = self.replayed.doc.data if isinstance(self.replayed.doc.data, dict) else {}
+        part_drawing = self.drawing.part
+        seats = [str(s) for s in data.get(self.drawing.sides) or []]
+        panels = []
+        for n, part in enumerate(data.get(self.drawing.parts) or [], 1):
+            if not isinstance(part, dict):
+                continue
+            at = (self.drawing.parts, n - 1)
+            figure = self._part_figure(part, n, at)
+            members = part.get(part_drawing.members) or {}
+            sides = [side for side in seats if side in members] + [s for s in members if s not in seats]
+            groups = [self._side(side, members[side] or [], at + (part_drawing.members, side)) for side in sides]
+            panels.append(Markup('<div class="rb-part"><div class="rb-group rb-part-card">'
+                                 '<div class="rb-side-name">&#160;</div>') + figure + Markup("</div>") +
+                          Markup("\n").join(groups) + Markup("</div>"))
+        return Markup('<div class="rb-situation">\n') + Markup("\n").join(panels) + Markup("\n</div>\n")
+
+    def _part_figure(self, part: dict, n: int, at: tuple) -> Markup:
+        """The part's card: the pack's, or drawn from the values written inline."""
+        spec = self.drawing.part
+        if self._is_ref(part, spec.ref, spec.fields):
+            face = self.macros.figures.face_of(str(part[spec.ref]))
+        else:
+            values = {f: part[f] for f in spec.fields if f in part}
+            values["id"] = str(part.get(spec.ref) or fill(spec.inline_id, {"n": str(n)}))
+            face = self._inline(spec.type, values, at)
+        if face is None:
+            return Markup("")
+        return self._figure(face, [], self.name_of(face.item.id), [])
+
+    def _side(self, side: str, members: list, at: tuple) -> Markup:
+        """One side's members at a part, each as a figure with its caption."""
+        listed = members if isinstance(members, list) else []
+        figures = [self._member(side, member, at + (i,)) for i, member in enumerate(listed)]
+        return (Markup(f'<div class="rb-group rb-side"><div class="rb-side-name">{escape(self.name_of(side))}</div>')
+                + Markup("").join(figures) + Markup("</div>"))
+
+    def _member(self, side: str, member: Any, at: tuple) -> Markup:
+        """A member: its card (the pack's, or from inline stats), with what lies on it and its notes."""
+        spec = self.drawing.member
+        if not isinstance(member, dict):
+            return Markup("")
+        if spec.ref in member:
+            face = self.macros.figures.face_of(str(member[spec.ref]))
+        else:
+            values = {field: member[key] for key, field in spec.fields.items() if key in member}
+            values[spec.side_field] = side
+            face = self._inline(spec.type, values, at)
+        if face is None:
+            return Markup("")
+        layers = [layer for key, how in spec.layers.items() for layer in self._layers(member.get(key), how, at)]
+        notes = [f"{label}: {self.name_of(member[key])}" for key, label in spec.notes.items() if member.get(key)]
+        return self._figure(face, layers, self.name_of(face.item.id), notes)
+
+    def _layers(self, value: Any, how: Any, at: tuple) -> list:
+        """The transparent cards a member's value puts on it."""
+        if not value:
+            return []
+        if how == "*":
+            ids = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+        elif isinstance(how, dict):
+            ids = [how[str(v)] for v in (value if isinstance(value, list) else [value]) if str(v) in how]
+        else:
+            ids = [how]
+        faces = []
+        for card_id in ids:
+            face = self.macros.figures.face_of(card_id)
+            if face is None:
+                self.replayed.findings.append(Finding("error", f"example '{self.replayed.stem}': no card "
+                                                               f"'{card_id}' to draw", mark=self.replayed.doc.mark(at),
+                                                      rule="rulebook-example"))
+            else:
+                faces.append(face)
+        return faces
+
+    def _inline(self, type_name: str, values: dict, at: tuple):
+        """A face for an item written inline in the example."""
+        key = f"example/{self.replayed.stem}/{type_name}/{values.get('id')}"
+        spec = self.macros.pack.types.get(type_name)
+        if spec is not None and "name" in spec.fields and not values.get("name") and values.get("id"):
+            values["name"] = self.name_of(str(values["id"]))
+        return self.macros.figures.inline_face(type_name, values, self.replayed.doc, at, key)
+
+    def _figure(self, face, layers: list, caption: str, notes: list[str]) -> Markup:
+        """A figure with its caption lines."""
+        return self.macros.figures.draw(face, self.drawing.scale, layers, caption, notes)
+
+
+def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page: str, where: Where | None,
+                 findings: list[Finding]) -> Markup:
+    """``{example STEM}``: the example's title, its situation as figures, and the engine's outcome in words."""
+    if drawing is None:
+        macros.error(page, where, f"example '{stem}': rulebook.yaml has no 'examples:' telling how to draw it")
+        return Markup("")
+    replayed = replay_example(macros, stem)
+    if replayed is None:
+        known = sorted(p.stem for p in (macros.pack.root / EXAMPLES_DIR).glob("*.yaml"))
+        macros.error(page, where, f"unknown example '{stem}': no file {EXAMPLES_DIR}/{stem}.yaml"
+                                  f"{'; examples: ' + ', '.join(known) if known else ''}")
+        return Markup("")
+    view = ExampleView(macros, drawing, replayed)
+    group, macros.figures.group = macros.figures.group, f"example {stem}"
+    data = replayed.doc.data if isinstance(replayed.doc.data, dict) else {}
+    seats = [str(side) for side in data.get(drawing.sides) or []]
+    writer = OutcomeWriter(drawing.outcome, view.name_of, seats, macros.sources.label("and"))
+    parts = [Markup(f'<div class="rb-example" id="example-{escape(stem)}" data-example="{escape(stem)}">'),
+             Markup(f'<div class="rb-example-head"><span class="rb-example-label">'
+                    f'{escape(macros.sources.label("example"))}</span> '
+                    f'<span class="rb-example-title">{escape(str(data.get("name", stem)))}</span></div>')]
+    if data.get("doc"):
+        parts.append(Markup('<p class="rb-example-doc">') + macros.rich(str(data["doc"])) + Markup("</p>"))
+    if replayed.outcome is not None:
+        parts.append(view.situation())
+        sentences = "".join(f"\n<li>{macros.rich(s)}</li>" for s in writer.sentences(replayed.outcome))
+        parts.append(Markup(f'<div class="rb-outcome"><div class="rb-outcome-label">'
+                            f'{escape(macros.sources.label("outcome"))}</div><ul>{sentences}</ul></div>'))
+    parts.append(Markup("</div>"))
+    macros.figures.group = group
+    findings += replayed.findings
+    return Markup("\n").join(parts)

@@ -1,0 +1,209 @@
+"""Card figures: the printed face, made by the render stage, placed on the rulebook's pages.
+
+A figure in the rulebook's HTML is an empty box of the card's size times a scale, with an id. The faces it shows
+are rendered once by the render stage's own renderer (``Renderer.document``, the same layouts, fonts and icons as
+the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
+rulebook, each box's position is read from the layout and the face's page is drawn there, scaled, as vector
+content (``compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
+
+Items written inline (a card of an example, given by its stats) are validated with the pack's generated
+model of their type and drawn by that type's layout like any printed card. Transparent cards in a sleeve are
+further faces drawn over the card at the same place, since their layouts share its geometry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup, escape
+from pydantic import BaseModel, ValidationError
+from pypdf import PageObject, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject, StreamObject
+
+from pnpforge.content.fields import item_model
+from pnpforge.content.messages import translate
+from pnpforge.content.pack import Item, Pack
+from pnpforge.content.source import Doc
+from pnpforge.findings import Finding
+from pnpforge.render.document import Renderer
+from pnpforge.render.faces import FRONT, Face, pack_faces
+from pnpforge.render.fonts import load_fonts
+from pnpforge.render.layouts import LAYOUTS_DIR, Layout
+from pnpforge.render.stage import open_layouts
+
+ANCHOR_PREFIX = "rb-fig-"
+PT_PER_PX = 0.75  # CSS pixels (WeasyPrint's unit for positions) to PDF points
+PT_PER_MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One figure box: the faces drawn in it (card first, then what lies on it) and its size in mm."""
+
+    anchor: str
+    keys: tuple[str, ...]
+    width: float
+    height: float
+
+
+@dataclass
+class Figures:
+    """Collects the figures of one rulebook and draws their faces, in one language."""
+
+    pack: Pack
+    lang: str
+    art_cache: Path
+    layouts_dir: Path = LAYOUTS_DIR
+    findings: list[Finding] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Index the pack's fronts by item id; nothing is laid out yet."""
+        self.renderer = Renderer(self.pack, self.lang, open_layouts(self.pack, self.layouts_dir),
+                                 load_fonts(self.layouts_dir), self.art_cache, self.layouts_dir, bleed=0.0)
+        faces, _ = pack_faces(self.pack, self.renderer.layouts)
+        self.fronts: dict[str, Face] = {}
+        for face in faces:
+            if face.side == FRONT:
+                self.fronts.setdefault(face.item.id, face)
+        self.groups: dict[str, dict[str, Face]] = {}
+        self.group = "figures"
+        self.placements: list[Placement] = []
+
+    @property
+    def roots(self):
+        """The ``pnp:`` URL roots (layouts, pack, art cache)."""
+        return self.renderer.roots
+
+    def face_of(self, item_id: str) -> Face | None:
+        """The printed front of the pack item with this id."""
+        return self.fronts.get(item_id)
+
+    def inline_face(self, type_name: str, values: dict[str, Any], doc: Doc, at: tuple, key: str) -> Face | None:
+        """A front for an item written inline (``key`` keeps it apart from the pack's own items)."""
+        spec = self.pack.types.get(type_name)
+        if spec is None:
+            return None
+        try:
+            validated = item_model(type_name, spec, self.pack.effects).model_validate(values)
+        except ValidationError as exc:
+            for _, _, message in translate(exc, spec.fields, self.pack.effects, ("id", "qty")):
+                self.findings.append(Finding("error", f"cannot be drawn as a {type_name}: {message}",
+                                             mark=doc.mark(at), rule="rulebook-figure"))
+            return None
+        plain = {name: _plain(getattr(validated, name)) for name in spec.fields}
+        item = Item(type_name, validated.id, plain, 1, doc, at, spec.label or type_name.replace("_", " "))
+        return Face(key, type_name, FRONT, self._layout_for(type_name, item), item, [item.id], 1)
+
+    def _layout_for(self, type_name: str, item: Item) -> Layout:
+        """The type's layout, or the variant an item's value selects."""
+        layout = self.renderer.layouts.for_type(type_name)
+        if layout.variants is not None:
+            field_name, choices = layout.variants
+            name = choices.get(str(item.get(field_name)))
+            if name is not None:
+                return self.renderer.layouts.get(name)
+        return layout
+
+    def draw(self, face: Face, scale: float, layers: list[Face] = (), caption: str = "",
+             notes: list[str] = ()) -> Markup:
+        """A figure: an empty box ``scale`` times the card's size, where ``compose`` draws the face and its
+        layers, with an optional caption and notes under it."""
+        layout = self.renderer.layout_of(face)
+        group = self.groups.setdefault(self.group, {})
+        for shown in (face, *layers):
+            group.setdefault(shown.key, shown)
+        anchor = f"{ANCHOR_PREFIX}{len(self.placements) + 1}"
+        width, height = layout.width * scale, layout.height * scale
+        self.placements.append(Placement(anchor, tuple(f.key for f in (face, *layers)), width, height))
+        lines = "".join(f'<span class="rb-note">{escape(note)}</span>' for note in notes)
+        text = f'<span class="rb-caption">{escape(caption)}</span>' if caption else ""
+        return Markup(f'<span class="rb-figure rb-type-{escape(face.type)}" style="width:{width:.2f}mm;">'
+                      f'<span class="rb-card" id="{anchor}" data-face="{escape(face.key)}" '
+                      f'style="width:{width:.2f}mm;height:{height:.2f}mm;"></span>{text}{lines}</span>')
+
+    def group_html(self, group: str) -> str:
+        """The render stage's HTML of one group's faces, one page each, in the sequence they were drawn."""
+        before = len(self.renderer.findings)
+        html = self.renderer.document(list(self.groups[group].values()), f"figures: {group}")
+        self.findings += self.renderer.findings[before:]
+        return html
+
+
+def compose(writer: PdfWriter, anchors: list[dict[str, tuple]], placements: list[Placement],
+            faces: dict[str, PageObject]) -> None:
+    """Draw each placement's faces onto the rulebook page that holds its box, scaled to the box's width.
+
+    Each face becomes one Form XObject in the rulebook's PDF, however often it is drawn.
+    """
+    wanted = {p.anchor: p for p in placements}
+    forms: dict[str, tuple[IndirectObject, float]] = {}
+    for page, found in zip(writer.pages, anchors):
+        height_pt = float(page.mediabox.height)
+        drawn: list[str] = []
+        names = DictionaryObject()
+        for anchor, (x1, y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
+            placement = wanted.get(anchor)
+            if placement is None:
+                continue
+            for key in placement.keys:
+                if key not in forms:
+                    forms[key] = (_form(writer, faces[key]), float(faces[key].mediabox.width))
+                form, width_pt = forms[key]
+                name = f"/RbFace{list(forms).index(key) + 1}"
+                names[NameObject(name)] = form
+                scale = (x2 - x1) * PT_PER_PX / width_pt
+                drawn.append(f"q {scale:.6f} 0 0 {scale:.6f} {x1 * PT_PER_PX:.4f} "
+                             f"{height_pt - y2 * PT_PER_PX:.4f} cm {name} Do Q")
+        if drawn:
+            _append(writer, page, names, "\n".join(drawn))
+
+
+def _anchor_number(anchor: str) -> int:
+    """Figures are drawn in the sequence they were placed."""
+    tail = anchor[len(ANCHOR_PREFIX):]
+    return int(tail) if tail.isdigit() else 0
+
+
+def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
+    """A face page as a Form XObject of the writer (its resources copied along)."""
+    content = StreamObject()
+    content.set_data(face.get_contents().get_data())
+    form = content.flate_encode()
+    box = face.mediabox
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
+        NameObject("/Resources"): face["/Resources"].clone(writer),
+    })
+    if "/Group" in face:
+        form[NameObject("/Group")] = face["/Group"].clone(writer)
+    return writer._add_object(form)  # pypdf (pinned) offers no public call to add a new indirect object
+
+
+def _append(writer: PdfWriter, page: PageObject, names: DictionaryObject, drawing: str) -> None:
+    """Add the drawing after the page's own content, in a clean graphics state."""
+    resources = page["/Resources"].get_object()
+    xobjects = resources.get("/XObject")
+    if xobjects is None:
+        resources[NameObject("/XObject")] = names
+    else:
+        xobjects.get_object().update(names)
+    before, after = StreamObject(), StreamObject()
+    before.set_data(b"q\n")
+    after.set_data(f"\nQ\n{drawing}\n".encode("ascii"))
+    after = after.flate_encode()
+    raw = page.raw_get("/Contents")
+    contents = raw.get_object()
+    parts = list(contents) if isinstance(contents, ArrayObject) else [raw]
+    page[NameObject("/Contents")] = ArrayObject([writer._add_object(before), *parts, writer._add_object(after)])
+
+
+def _plain(value: Any) -> Any:
+    """A validated value back to plain data."""
+    if isinstance(value, BaseModel):
+        return {k: _plain(v) for k, v in value.model_dump().items() if v is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,284 @@
+"""The rulebook's PDFs: the text laid out by WeasyPrint, the card faces drawn into their boxes, deterministically.
+
+- Faces: each group of figures (a page, an example, the cover) is one render-stage document, one face per page.
+- Text: one document, laid out once on a page that fits A4 and US Letter; each paper size's PDF has the same
+  pages, centred on its paper (the page boxes grow around them), with the cover's colour painted to the edges.
+  The layout tells on which page each use of a term lands; when a term is used twice on one page, the index is
+  laid out again alone, each page listed once, and takes over the book's last pages (see ``document.py``).
+- Every layout is cached under ``cache/rulebook/`` by a hash of its HTML and of every file the HTML pulls in
+  (stylesheets, fonts, images), with WeasyPrint's warnings beside it, so a build lays out only what changed; the
+  layouts that are needed run in worker processes when there are several of them and several cores.
+- Same input, same bytes, cached or not: WeasyPrint's PDFs follow the render stage's rules (``render.pdf``: no
+  dates, identifier from the HTML, font subsets with a fixed date), and each final PDF's identifier is derived
+  from its content and paper size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+import os
+import re
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleObject, StreamObject
+from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from pnpforge.publish.rulebook.document import IndexEntry, index_document
+from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
+from pnpforge.render.pdf import PackFetcher, _Collector, _fixed_epoch, html_to_pdf
+
+CACHE_DIR = "cache/rulebook"
+CACHE_VERSION = "1"
+PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
+CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
+PRUNE_AFTER = 3600  # seconds
+INDEX_ANCHOR = "index"
+
+
+@dataclass
+class Laid:
+    """A rulebook's text as laid out: its PDF, the index laid out alone (or None), and where things are."""
+
+    pdf: bytes
+    index_pdf: bytes | None
+    index_at: int
+    boxes: list[dict[str, list[float]]]
+    warnings: list[str]
+
+
+class Keys:
+    """Cache keys of layouts: their HTML and every file it pulls in (stylesheets, fonts, images)."""
+
+    def __init__(self, roots: dict[str, str]):
+        """Files are read below the ``pnp:`` roots; each file's hash once per build."""
+        self.roots = {name: Path(path) for name, path in roots.items()}
+        self.files: dict[str, str] = {}
+
+    def key(self, html: str, *extra: str) -> str:
+        """The key of one layout."""
+        digest = hashlib.sha256(CACHE_VERSION.encode("ascii"))
+        for part in (html, *extra):
+            digest.update(part.encode("utf-8"))
+        for url in sorted(self._urls(html)):
+            digest.update(f"{url}={self._file(url)}".encode("utf-8"))
+        return digest.hexdigest()[:32]
+
+    def _urls(self, text: str, seen: set[str] | None = None) -> set[str]:
+        """``pnp:`` URLs in a text, and in the stylesheets it links (their relative ``url()``s included)."""
+        seen = set() if seen is None else seen
+        for url in PNP_URL.findall(text):
+            if url in seen:
+                continue
+            seen.add(url)
+            if url.endswith(".css"):
+                base = url.rsplit("/", 1)[0]
+                path = self._path(url)
+                css = path.read_text(encoding="utf-8") if path and path.is_file() else ""
+                relative = [f"{base}/{u}" for u in CSS_URL.findall(css) if ":" not in u]
+                self._urls(css + " " + " ".join(relative), seen)
+        return seen
+
+    def _path(self, url: str) -> Path | None:
+        root, _, relative = url[4:].partition("/")
+        return self.roots[root] / relative if root in self.roots else None
+
+    def _file(self, url: str) -> str:
+        """A referenced file's hash ("missing" when it is not there: WeasyPrint will warn)."""
+        if url not in self.files:
+            path = self._path(url)
+            self.files[url] = (hashlib.sha256(path.read_bytes()).hexdigest()
+                               if path is not None and path.is_file() else "missing")
+        return self.files[url]
+
+
+def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, cache: Path,
+            jobs: int) -> tuple[dict[str, PageObject], Laid, list[str]]:
+    """Every face drawn, the text, and WeasyPrint's warnings, from the cache, laying out (in parallel) what
+    changed."""
+    roots = _roots(figures)
+    entries = [[entry.term, entry.anchor, entry.uses] for entry in index]
+    groups = {group: figures.group_html(group) for group in figures.groups}
+    keys = Keys(roots)
+    group_keys = {group: keys.key(html) for group, html in groups.items()}
+    book_key = keys.key(book, json.dumps(entries), label)
+    tasks = [("faces", html, roots, str(cache / group_keys[group])) for group, html in groups.items()
+             if not (cache / f"{group_keys[group]}.json").is_file()]
+    if not (cache / f"{book_key}.json").is_file():
+        tasks.insert(0, ("book", book, entries, label, roots, str(cache / book_key)))
+    run(tasks, jobs)
+    pages: dict[str, PageObject] = {}
+    warnings: list[str] = []
+    for group, key in group_keys.items():
+        warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
+        reader = PdfReader(cache / f"{key}.pdf")
+        for number, face in enumerate(figures.groups[group]):
+            pages.setdefault(face, reader.pages[number])
+    laid = _read_book(cache / book_key)
+    _prune(cache, {*group_keys.values(), book_key})
+    return pages, laid, warnings + laid.warnings
+
+
+def _prune(cache: Path, used: set[str]) -> None:
+    """Mark this build's layouts as used and remove layouts no build has used for an hour.
+
+    The grace period keeps a build running at the same time (say, the tests) from losing files it is reading.
+    """
+    now = time.time()
+    for path in cache.glob("*"):
+        if path.name.split(".")[0] in used:
+            os.utime(path, (now, now))
+        elif now - path.stat().st_mtime > PRUNE_AFTER:
+            path.unlink(missing_ok=True)
+
+
+def _read_book(base: Path) -> Laid:
+    """A laid-out book from the cache."""
+    meta = json.loads(base.with_suffix(".json").read_text(encoding="utf-8"))
+    index = base.with_suffix(".index.pdf")
+    return Laid(base.with_suffix(".pdf").read_bytes(), index.read_bytes() if index.is_file() else None,
+                meta["index_at"], meta["boxes"], meta["warnings"])
+
+
+def faces_task(html: str, roots: dict[str, str], base: str) -> None:
+    """Lay out one group of faces (the render stage's ``html_to_pdf``) into the cache."""
+    data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()})
+    _write(Path(base).with_suffix(".pdf"), data)
+    _write(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
+
+
+def book_task(html: str, entries: list, label: str, roots: dict[str, str], base: str) -> None:
+    """Lay the text out once and write it; when a term's uses share a page, lay out the index again alone."""
+    fetcher = PackFetcher({name: Path(path) for name, path in roots.items()})
+    index = [IndexEntry(term, anchor, uses) for term, anchor, uses in entries]
+    collector = _Collector()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collector)
+    target = Path(base)
+    try:
+        with _fixed_epoch():
+            document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=fetcher).render(
+                font_config=FontConfiguration())
+            _write(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
+            numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
+            start = numbers.get(INDEX_ANCHOR, len(document.pages))
+            if _repeats(index, numbers):
+                alone = index_document(html, index, label, numbers, start)
+                _write(target.with_suffix(".index.pdf"), HTML(
+                    string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).write_pdf(
+                    font_config=FontConfiguration(), pdf_identifier=_identifier(alone)))
+    finally:
+        logger.removeHandler(collector)
+    boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
+             for page in document.pages]
+    meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages}
+    _write(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
+
+
+def _repeats(index: list[IndexEntry], numbers: dict[str, int]) -> bool:
+    """True when some term is used twice on one page (its page would be listed twice)."""
+    return any(len({numbers.get(a) for a in entry.uses}) < len(entry.uses) for entry in index)
+
+
+def _identifier(html: str) -> bytes:
+    """The PDF's file identifier, from its HTML (the render stage's rule)."""
+    return hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+
+
+def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], target: Path, paper: tuple[float, float],
+           cover: str) -> int:
+    """Put the index and the faces into the laid-out text, centre the pages on the paper (``(w, h)`` in mm),
+    paint the first page's background in ``cover`` (``#rrggbb``) and write the PDF (only when its bytes changed).
+
+    Returns the page count.
+    """
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid.pdf)))
+    if laid.index_pdf is not None:
+        _replace_tail(writer, PdfReader(io.BytesIO(laid.index_pdf)), laid.index_at)
+    compose(writer, laid.boxes, figures.placements, pages)
+    for number, page in enumerate(writer.pages):
+        _centre(writer, page, paper, cover if number == 0 else None)
+    identifier = ByteStringObject(hashlib.sha256(laid.pdf + target.name.encode("utf-8")).digest()[:16])
+    writer._ID = ArrayObject([identifier, identifier])  # one per paper size, from the content (pinned pypdf)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    output = buffer.getvalue()
+    if not target.is_file() or target.read_bytes() != output:
+        _write(target, output)
+    return len(writer.pages)
+
+
+def _centre(writer: PdfWriter, page: PageObject, paper: tuple[float, float], background: str | None) -> None:
+    """Grow the page's boxes to the paper around its content; optionally fill the whole paper with a colour."""
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    paper_w, paper_h = paper[0] * PT_PER_MM, paper[1] * PT_PER_MM
+    left, bottom = (paper_w - width) / 2, (paper_h - height) / 2
+    box = RectangleObject([-left, -bottom, width + left, height + bottom])
+    for name in ("/MediaBox", "/CropBox", "/TrimBox", "/BleedBox", "/ArtBox"):
+        if name == "/MediaBox" or name in page:
+            page[NameObject(name)] = box
+    if background:
+        red, green, blue = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        fill = StreamObject()
+        fill.set_data(f"q {red:.4f} {green:.4f} {blue:.4f} rg {-left:.3f} {-bottom:.3f} {paper_w:.3f} "
+                      f"{paper_h:.3f} re f Q\n".encode("ascii"))
+        raw = page.raw_get("/Contents")
+        parts = list(raw.get_object()) if isinstance(raw.get_object(), ArrayObject) else [raw]
+        page[NameObject("/Contents")] = ArrayObject([writer._add_object(fill), *parts])
+
+
+def _replace_tail(writer: PdfWriter, index: PdfReader, at: int) -> None:
+    """The pages from ``at`` on show the index laid out alone; bookmarks to its first page stay valid.
+
+    The index alone is never longer than with every use listed, so each of its pages takes over an existing page
+    (content and resources; the old links go) and pages left over are removed.
+    """
+    for offset, source in enumerate(index.pages):
+        page = writer.pages[at + offset]
+        content = StreamObject()
+        content.set_data(source.get_contents().get_data())
+        page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
+        page[NameObject("/Resources")] = source["/Resources"].clone(writer)
+        if "/Annots" in page:
+            del page["/Annots"]
+    for number in range(len(writer.pages) - 1, at + len(index.pages) - 1, -1):
+        del writer.pages[number]
+
+
+def run(tasks: list[tuple], jobs: int) -> None:
+    """Run layout tasks, in worker processes when there are several tasks and cores."""
+    workers = min(jobs, len(tasks))
+    if workers <= 1:
+        for task in tasks:
+            _task(task)
+        return
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        list(pool.map(_task, tasks))
+
+
+def _task(task: tuple) -> None:
+    """One layout in a worker: a group of faces or a paper size's text."""
+    kind, *args = task
+    (faces_task if kind == "faces" else book_task)(*args)
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Write a file in one step (a reader never sees half of it)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(target)
+
+
+def _roots(figures: Figures) -> dict[str, str]:
+    """The ``pnp:`` roots as plain strings (for worker processes)."""
+    roots = figures.roots
+    return {"layouts": str(roots.layouts), "pack": str(roots.pack), "art": str(roots.art)}
