@@ -1,0 +1,222 @@
+"""Files the site makes from the render stage's output: card images (WebP) and web fonts (subset WOFF).
+
+Card images are rasterised with pypdfium2 from the pages the render stage already laid out (its master PDFs,
+cut to the trim), so a web card is the printed card. A face the master does not hold (an item written inline in
+a worked example) is laid out from its HTML first. Fonts are the vendored files of ``layouts/fonts/``, cut down
+to the Latin ranges the packs use (Czech and German included) and compressed, with their licences beside them.
+
+Everything is cached in ``build/<pack>/cache/web/`` by a key of its inputs (the face's render key or HTML, the
+resolution; the font file's bytes), so a rebuild makes only what changed; many tasks run in worker processes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+
+from pnpforge.render.cache import hash_of
+from pnpforge.render.pdf import html_to_pdf
+
+VERSION = "3"
+CACHE_DIR = "cache/web"
+WEBP = {"quality": 80, "method": 2}
+TASKS_IN_PROCESS = 6  # fewer tasks than this run here, without starting worker processes
+TASKS_PER_BATCH = 6
+POINTS_PER_INCH = 72
+# Basic Latin, Latin-1, Latin Extended-A and B (Czech, German, Polish ...), punctuation, arrows, the euro.
+FONT_RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x2000, 0x206F), (0x20AC, 0x20AC), (0x2122, 0x2122),
+               (0x2190, 0x2193), (0x2212, 0x2212)]
+
+
+@dataclass(frozen=True)
+class ImageTask:
+    """One face to rasterise from a page of a PDF, with ``bleed_mm`` cut from its edges."""
+
+    key: str
+    target: str
+    dpi: float
+    transparent: bool
+    round: bool
+    pdf: str = ""
+    page: int = 0
+    bleed_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class LayoutTask:
+    """Faces the render stage has not laid out, as one HTML document (a page per face) to lay out first.
+
+    One document for several faces costs one stylesheet and font set-up instead of one per face; the pixels
+    of a face do not depend on its neighbours (only a PDF's embedded font subsets would).
+    """
+
+    html: str
+    roots: tuple  # (name, folder) pairs for the document's pnp: URLs
+    pages: tuple  # an ImageTask per page, in the document's sequence (their pdf and page are unused)
+@dataclass(frozen=True)
+class FontTask:
+    """One font file to subset into a web font."""
+
+    key: str
+    target: str
+    source: str
+
+
+def image_key(source_key: str, dpi: float, transparent: bool, round_shape: bool) -> str:
+    """The cache key of a face image."""
+    return hash_of("web-image", VERSION, source_key, f"{dpi:g}", str(transparent), str(round_shape))
+
+
+def font_key(path: Path) -> str:
+    """The cache key of a web font: the source file's bytes."""
+    return hash_of("web-font", VERSION, path.read_bytes(), repr(FONT_RANGES))
+
+
+def cached(cache: Path, key: str, suffix: str) -> Path:
+    """Where a cache entry lives."""
+    return cache / f"{key}{suffix}"
+
+
+def run_tasks(tasks: list, jobs: int | None) -> None:
+    """Make every task's file; in worker processes when there are many."""
+    if not tasks:
+        return
+    workers = min(jobs or os.cpu_count() or 1, -(-len(tasks) // TASKS_PER_BATCH))
+    if len(tasks) < TASKS_IN_PROCESS or workers <= 1:
+        _batch(tasks)
+        return
+    batches = _batches(tasks, workers)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        list(pool.map(_batch, batches))
+
+
+def _batches(tasks: list, workers: int) -> list[list]:
+    """Tasks in batches that keep the pages of one PDF together and share the work out evenly."""
+    heavy = [t for t in tasks if not isinstance(t, ImageTask)]  # a document or a font: a batch of its own
+    pages = sorted((t for t in tasks if isinstance(t, ImageTask)), key=lambda t: (t.pdf, t.page))
+    size = max(1, min(TASKS_PER_BATCH * 4, -(-len(pages) // (workers * 3))))
+    return [[task] for task in heavy] + [pages[i:i + size] for i in range(0, len(pages), size)]
+
+
+_FONT_CONFIGS: list = []  # one WeasyPrint font configuration per process, made on first use
+
+
+def _batch(tasks: list) -> int:
+    """Worker: make a batch of files (each PDF opened once)."""
+    documents: dict[str, pdfium.PdfDocument] = {}
+    try:
+        for task in tasks:
+            if isinstance(task, FontTask):
+                _subset_font(task)
+                continue
+            if isinstance(task, LayoutTask):
+                _lay_out(task)
+                continue
+            if task.pdf not in documents:
+                documents[task.pdf] = pdfium.PdfDocument(task.pdf)
+            _save(task, _render(documents[task.pdf][task.page], task.dpi, task.transparent, task.bleed_mm))
+    finally:
+        for document in documents.values():
+            document.close()
+    return len(tasks)
+
+
+def _lay_out(task: LayoutTask) -> None:
+    """Lay out a document of faces with WeasyPrint, then save each page as its face's image."""
+    if not _FONT_CONFIGS:
+        from weasyprint.text.fonts import FontConfiguration
+        _FONT_CONFIGS.append(FontConfiguration())
+    data, _ = html_to_pdf(task.html, {name: Path(folder) for name, folder in task.roots}, _FONT_CONFIGS[0])
+    document = pdfium.PdfDocument(data)
+    try:
+        for index, page in enumerate(task.pages):
+            _save(page, _render(document[index], page.dpi, page.transparent, page.bleed_mm))
+    finally:
+        document.close()
+
+
+def _save(task: ImageTask, image: Image.Image) -> None:
+    """Write a face image as WebP (round faces transparent outside their circle)."""
+    if task.round:
+        image = _round(image)
+    buffer = io.BytesIO()
+    image.save(buffer, "WEBP", **WEBP)
+    _write(Path(task.target), buffer.getvalue())
+
+
+def _render(page, dpi: float, transparent: bool, bleed_mm: float) -> Image.Image:
+    """A PDF page as an image, with ``bleed_mm`` cut from every edge."""
+    bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
+                         may_draw_forms=False)
+    image = bitmap.to_pil().convert("RGBA" if transparent else "RGB")
+    page.close()
+    cut = round(bleed_mm * dpi / 25.4)
+    if cut:
+        image = image.crop((cut, cut, image.width - cut, image.height - cut))
+    return image
+
+
+def _round(image: Image.Image) -> Image.Image:
+    """A round face: transparent outside its circle (drawn 4 times larger and scaled down, for a smooth edge)."""
+    large = Image.new("L", (image.width * 4, image.height * 4), 0)
+    ImageDraw.Draw(large).ellipse((0, 0, large.width - 1, large.height - 1), fill=255)
+    mask = large.resize(image.size, Image.LANCZOS)
+    rounded = image.convert("RGBA")
+    alpha = rounded.getchannel("A")
+    rounded.putalpha(Image.composite(alpha, mask, mask))
+    return rounded
+
+
+def _subset_font(task: FontTask) -> None:
+    """A vendored font cut to ``FONT_RANGES``, as WOFF."""
+    import logging
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # vendored fonts carry harmless old timestamps
+    font = TTFont(task.source)
+    options = subset.Options()
+    options.hinting = False  # screens rasterise without TrueType hints; a third smaller
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[code for low, high in FONT_RANGES for code in range(low, high + 1)])
+    subsetter.subset(font)
+    font.flavor = "woff"
+    buffer = io.BytesIO()
+    font.save(buffer)
+    _write(Path(task.target), buffer.getvalue())
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Write a file atomically."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(target)
+
+
+def publish(source: Path, target: Path) -> bool:
+    """Copy a cached file into the site unless the site already has the same bytes; True when written."""
+    if target.is_file() and target.stat().st_size == source.stat().st_size and \
+            target.read_bytes() == source.read_bytes():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return True
+
+
+def prune(folder: Path, keep: set[Path], pattern: str) -> None:
+    """Remove files under ``folder`` matching ``pattern`` that are not in ``keep``."""
+    if not folder.is_dir():
+        return
+    for path in folder.rglob(pattern):
+        if path.is_file() and path not in keep:
+            path.unlink(missing_ok=True)

@@ -1,0 +1,452 @@
+"""The site's pages: what each shows, rendered with the templates of ``layouts/web/`` and written to disk.
+
+```
+index.html                 the cover, the contents, what the game is about
+rules/<NN-name>.html       one page per rules page of the pack (``rules/NN-name.md``)
+glossary.html              terms, icons, factions and faceless items, one anchor each
+examples.html              the worked examples, with the page that explains each
+cards/index.html           the gallery, with filters by type and by the pack's facets
+cards/<id>.html            one page per printed card: front, back, every field, where the rules show it
+search.html                search over all of it (assets/search-index.js)
+assets/                    site.css, print.css, site.js, search.js, fonts.css and fonts/, vendor/
+img/<type>/<id>.webp       the printed faces
+```
+Templates are looked up in the pack's ``layouts/web/`` first, then in ``layouts/web/``. Every page is written
+only when its bytes changed, and pages the site no longer has are removed.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from pnpforge.content.pack import Pack
+from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.rulebook.document import Rulebook
+from pnpforge.publish.rulebook.examples import EXAMPLES_DIR, example_html
+from pnpforge.publish.rulebook.macros import Macros, slug
+from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries, field_rows, type_label
+from pnpforge.publish.web.figures import ROOT, WebFigures, card_page, image_path
+from pnpforge.publish.web.glossary import GlossaryBuilder, item_anchor, where_used
+from pnpforge.publish.web.links import Linker
+from pnpforge.publish.web.search import SearchDoc, index_script, plain, sections
+from pnpforge.publish.web.settings import WEB_LAYOUTS, Settings
+from pnpforge.render.environment import make_environment
+from pnpforge.render.stage import RenderResult
+
+ASSETS = "assets"
+STATIC = ("assets", "vendor")  # folders of layouts/web/ copied into the site as they are
+RULES_DIR = "rules"
+TABLE = re.compile(r"<table\b")
+TABLE_END = re.compile(r"</table>")
+FACE_ON_PAGE = re.compile(r'data-face="([^"]+)"')
+EXAMPLE_ON_PAGE = re.compile(r'data-example="([^"]+)"')
+DEFAULT_ACCENT = "#7a2418"
+CARD_PAGE_PX_PER_MM = 4.72  # a card page shows faces at one scale: a poker card 300 CSS px wide
+CARD_PAGE_MAX_PX = 760
+
+
+@dataclass
+class SitePage:
+    """One page: its path in the site, its template, and what the template shows."""
+
+    path: str
+    template: str
+    title: str
+    kind: str
+    source: str  # the file a problem on this page is reported at
+    toc: list[tuple[int, str, str]] = field(default_factory=list)  # (level, text, anchor)
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SiteContent:
+    """Everything the pages are made from."""
+
+    pack: Pack
+    lang: str
+    settings: Settings
+    figures: WebFigures
+    macros: Macros
+    book: Rulebook | None
+    master: RenderResult
+    layouts_dir: Path
+    site_dir: Path
+
+    def __post_init__(self) -> None:
+        """Cards, facets and the lookups the pages share."""
+        faces = [face for face in self.master.faces if face.key in self.master.pages]
+        self.cards = card_entries(self.pack, faces, self.macros)
+        self.facets = build_facets(self.pack, self.cards, self.settings, self.macros)
+        self.card_ids = {entry.item.id for entry in self.cards}
+        layouts = self.figures.renderer.layouts
+        self.faceless = [name for name in self.pack.types if not layouts.for_type(name).render]
+        self.faceless_ids = {item.id: item for name in self.faceless for item in self.pack.of_type(name)}
+        self.chapters = list(self.book.chapters) if self.book else []
+        self.label = self.settings.label
+
+    @property
+    def title(self) -> str:
+        """The site's title: the rulebook's, else the game's name."""
+        if self.book and self.book.sources.book.title:
+            return self.book.sources.book.title
+        return self.macros.t(self.pack.game.name)
+
+    @property
+    def accent(self) -> str:
+        """Colour of headings and links."""
+        if self.settings.file.accent:
+            return self.settings.file.accent
+        return self.book.sources.book.accent if self.book else DEFAULT_ACCENT
+
+    def href_of(self, target: str, to: str) -> str | None:
+        """Where a reference leads: a card page, a glossary entry, or nowhere."""
+        if to == "faction":
+            return f"#faction-{slug(target)}"
+        if target in self.card_ids:
+            return f"{ROOT}{card_page(target)}"
+        if target in self.faceless_ids:
+            return f"#{item_anchor(self.faceless_ids[target])}"
+        return None
+
+    def chapter_path(self, chapter) -> str:
+        """A rules page's path in the site."""
+        return f"{RULES_DIR}/{chapter.page.path.stem}.html"
+
+
+# --- pages -------------------------------------------------------------------------------------------------------
+def rules_pages(content: SiteContent) -> list[SitePage]:
+    """One page per chapter, with its sections as the table of contents."""
+    pages = []
+    chapters = content.chapters
+    for index, chapter in enumerate(chapters):
+        toc = [(h.level, h.text, h.anchor) for h in chapter.headings if h.level in (2, 3)]
+        html = _scrollable_tables(str(chapter.html), content.label("table"))
+        previous = chapters[index - 1] if index else None
+        following = chapters[index + 1] if index + 1 < len(chapters) else None
+        pages.append(SitePage(content.chapter_path(chapter), "rules.html", chapter.title, "rules",
+                              chapter.page.shown, toc, {
+                                  "chapter": chapter, "html": Markup(html), "classes": chapter.classes,
+                                  "previous": _link(content, previous), "next": _link(content, following)}))
+    return pages
+
+
+def _link(content: SiteContent, chapter) -> dict | None:
+    return {"title": chapter.title, "href": f"{ROOT}{content.chapter_path(chapter)}"} if chapter else None
+
+
+def _scrollable_tables(html: str, label: str) -> str:
+    """Each table in a focusable box that scrolls sideways on a narrow screen (the page itself never does);
+    the boxes are numbered, so that each landmark has a name of its own."""
+    count = iter(range(1, 10_000))
+
+    def opening(_: re.Match) -> str:
+        return f'<div class="wb-scroll" tabindex="0" role="region" aria-label="{escape(label)} {next(count)}"><table'
+    return TABLE_END.sub("</table></div>", TABLE.sub(opening, html))
+
+
+def glossary_page(content: SiteContent, linker: Linker, titles: dict[str, str]) -> tuple[SitePage, list]:
+    """The glossary, letter by letter."""
+    builder = GlossaryBuilder(content.pack, content.macros, content.settings, content.href_of)
+    if content.book:
+        builder.terms(content.book)
+    builder.icons(content.facets)
+    builder.factions(content.facets)
+    builder.faceless(content.faceless, content.cards)
+    builder.cards(content.cards)
+    entries = builder.result()
+
+    def page_of(anchor: str):
+        path = linker.owner.get(anchor)
+        return (path, titles[path]) if path in titles else None
+
+    letters: dict[str, list] = {}
+    for entry in entries:
+        letters.setdefault(entry.letter, []).append((entry, where_used(entry, page_of)))
+    toc = [(2, letter, f"letter-{slug(letter) if letter != '#' else 'signs'}") for letter in letters]
+    groups = [(letter, anchor, letters[letter]) for (_, letter, anchor) in toc]
+    source = display_path(content.book.sources.glossary_doc.path) if content.book and \
+        content.book.sources.glossary_doc else display_path(content.pack.game_doc.path)
+    return SitePage("glossary.html", "glossary.html", content.label("glossary"), "glossary", source, toc,
+                    {"groups": groups}), entries
+
+
+def gallery_page(content: SiteContent) -> SitePage:
+    """Every card, grouped by type, with the filters."""
+    groups: dict[str, list[CardEntry]] = {}
+    for entry in content.cards:
+        groups.setdefault(entry.item.type, []).append(entry)
+    sections = [(type_name, type_label(content.pack, type_name), f"type-{slug(type_name)}", cards)
+                for type_name, cards in groups.items()]
+    toc = [(2, label, anchor) for _, label, anchor, _ in sections]
+    return SitePage("cards/index.html", "gallery.html", content.label("cards"), "cards",
+                    display_path(content.pack.game_doc.path), toc,
+                    {"sections": sections, "facets": content.facets, "total": len(content.cards),
+                     "image": lambda face: f"{ROOT}{image_path(face.key)}", "size": _size})
+
+
+def _size(face, width_px: float) -> tuple[int, int]:
+    """An image's width and height in CSS pixels for a given width."""
+    return round(width_px), round(width_px * face.layout.height / face.layout.width)
+
+
+def card_pages(content: SiteContent, shown_in: dict[str, list[tuple[str, str]]]) -> list[SitePage]:
+    """One page per card: its faces, its fields, where the rules show it, and its neighbours of the same type."""
+    pages = []
+    by_type: dict[str, list[CardEntry]] = {}
+    for entry in content.cards:
+        by_type.setdefault(entry.item.type, []).append(entry)
+    for entry in content.cards:
+        siblings = by_type[entry.item.type]
+        index = siblings.index(entry)
+        rows = field_rows(content.pack, entry.item, content.macros, content.href_of)
+        faces = [(content.label("front"), entry.front)] + ([(content.label("back"), entry.back)] if entry.back else [])
+        pictures = [{"side": side, "src": f"{ROOT}{image_path(face.key)}",
+                     "size": _size(face, min(CARD_PAGE_MAX_PX, face.layout.width * CARD_PAGE_PX_PER_MM)),
+                     "alt": f"{side}: {entry.name}" if side == content.label("back") else entry.name,
+                     "film": face.layout.transparent}
+                    for side, face in faces]
+        shown = shown_in.get(entry.front.key, [])
+        toc = [(2, content.label("faces"), "faces"), (2, content.label("details"), "details")]
+        if shown:
+            toc.append((2, content.label("in_rules"), "in-rules"))
+        neighbours = {"previous": siblings[index - 1] if index else None,
+                      "next": siblings[index + 1] if index + 1 < len(siblings) else None}
+        pages.append(SitePage(entry.page, "card.html", entry.name, "card", entry.item.mark().path, toc, {
+            "entry": entry, "rows": rows, "pictures": pictures, "shown_in": shown,
+            "neighbours": {k: ({"title": v.name, "href": f"{ROOT}{v.page}"} if v else None)
+                           for k, v in neighbours.items()},
+            "faction": _faction(content, entry)}))
+    return pages
+
+
+def _faction(content: SiteContent, entry: CardEntry) -> dict | None:
+    """The card's faction (its first field that refers to a faction)."""
+    view = content.figures.renderer.view
+    field_name = view.faction_field(entry.item)
+    faction = view.faction(entry.item.get(field_name)) if field_name else None
+    if faction is None:
+        return None
+    return {"name": content.macros.t(faction.name), "href": f"#faction-{slug(faction.id)}",
+            "colour": faction.colour or ""}
+
+
+def examples_page(content: SiteContent, used: dict[str, tuple[str, str]],
+                  findings: list[Finding]) -> SitePage:
+    """Every worked example: where the rules explain it, or drawn here when no rules page shows it."""
+    folder = content.pack.root / EXAMPLES_DIR
+    items = []
+    drawing = content.book.sources.book.examples if content.book else None
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() and drawing else []:
+        try:
+            data = load_yaml(path).data
+        except LoadError as exc:
+            findings.extend(exc.findings)
+            continue
+        data = data if isinstance(data, dict) else {}
+        title = str(data.get("name") or path.stem)
+        doc = content.macros.rich(str(data.get("doc") or ""))
+        if path.stem in used:
+            page, chapter_title = used[path.stem]
+            items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": chapter_title,
+                          "href": f"{ROOT}{page}#example-{path.stem}", "html": None})
+        else:
+            content.figures.group = f"web example {path.stem}"
+            html = example_html(content.macros, drawing, path.stem, display_path(path), None, findings)
+            items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": None, "href": None,
+                          "html": html})
+    toc = [(2, item["title"], f"about-{item['stem']}") for item in items]
+    return SitePage("examples.html", "examples.html", content.label("examples"), "examples",
+                    display_path(folder), toc, {"examples": items})
+
+
+def home_page(content: SiteContent, counts: dict[str, int]) -> SitePage:
+    """The cover and the contents."""
+    book = content.book
+    chapters = [{"title": c.title, "href": f"{ROOT}{content.chapter_path(c)}",
+                 "sections": [(h.text, f"{ROOT}{content.chapter_path(c)}#{h.anchor}")
+                              for h in c.headings if h.level == 2]} for c in content.chapters]
+    about = content.macros.rich(content.macros.t(content.pack.game.about))
+    toc = ([(2, content.label("contents"), "contents")] if chapters else []) + \
+        [(2, content.label("explore"), "explore")] + ([(2, content.label("about"), "about")] if about else [])
+    return SitePage("index.html", "home.html", content.title, "home", display_path(content.pack.game_doc.path),
+                    toc, {"subtitle": book.sources.book.subtitle if book else "",
+                          "note": book.sources.book.cover.note if book else "",
+                          "cover": book.cover if book else [], "chapters": chapters, "counts": counts,
+                          "about": about})
+
+
+def search_page(content: SiteContent) -> SitePage:
+    """The search form and its results."""
+    return SitePage("search.html", "search.html", content.label("search"), "search",
+                    display_path(content.pack.game_doc.path), [(2, content.label("results"), "results")], {})
+
+
+# --- search --------------------------------------------------------------------------------------------------------
+def search_docs(content: SiteContent, rules: list[SitePage], entries: list, cards: list[SitePage],
+                examples: SitePage) -> list[SearchDoc]:
+    """The documents of the search index."""
+    docs: list[SearchDoc] = []
+    kind = content.label
+
+    def add(*args, **kwargs) -> None:
+        docs.append(SearchDoc(len(docs) + 1, *args, **kwargs))
+
+    for page in rules:
+        for anchor, heading, text in sections(str(page.context["html"])):
+            if anchor and (heading or text):
+                add(kind("kind_rules"), heading or page.title, f"{page.path}#{anchor}", text, page.title)
+    for entry in entries:
+        details = " ".join(f"{label} {plain(str(html))}" for label, html in entry.details)
+        add(kind("kind_glossary"), entry.name, f"glossary.html#{entry.anchor}",
+            plain(str(entry.definition)) or details, ", ".join(entry.kinds), " ".join([*entry.aliases, details]))
+    for page in cards:
+        entry = page.context["entry"]
+        text = " ".join(f"{label}: {plain(str(html))}" for _, label, html in page.context["rows"])
+        add(kind("kind_card"), entry.name, page.path, text, entry.type_label,
+            " ".join(v for values in entry.facets.values() for v in values))
+    for item in examples.context["examples"]:
+        url = item["href"][len(ROOT):] if item["href"] else f"examples.html#about-{item['stem']}"
+        add(kind("kind_example"), item["title"], url, plain(str(item["doc"])), item["chapter"] or "")
+    return docs
+
+
+def search_fields(content: SiteContent) -> dict:
+    """How search.js indexes the documents: fields, their weights, and a lift for glossary entries."""
+    return {"fields": ["title", "keywords", "text", "context"], "boost": {"title": 4, "keywords": 2, "context": 0.5},
+            "kind_boost": {content.label("kind_glossary"): 1.5}}
+
+
+# --- writing --------------------------------------------------------------------------------------------------------
+def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tuple[int, int, list[Finding]]:
+    """Render every page, make its links relative, write what changed; return (pages, written, findings)."""
+    findings: list[Finding] = []
+    site = content.site_dir
+    search = [p for p in (content.pack.root / "layouts" / WEB_LAYOUTS, content.layouts_dir / WEB_LAYOUTS)
+              if p.is_dir()]
+    env = make_environment(search)
+    linker = Linker(rules_dir=RULES_DIR)
+    static = _static_files(search)
+    linker.files.update(static)
+    linker.files.update(path.relative_to(site).as_posix() for path in site.rglob("*.webp"))
+    linker.files.add(f"{ASSETS}/search-index.js")
+    linker.files.add(f"{ASSETS}/fonts.css")
+    rendered: dict[str, tuple[SitePage, str]] = {}
+    nav = _nav(content)
+
+    def render(page: SitePage) -> None:
+        html = env.get_template(page.template).render(
+            site={"title": content.title, "lang": content.lang, "accent": content.accent, "nav": nav,
+                  "version": content.pack.game.version or "", "has_rules": bool(content.chapters),
+                  "chapters": [{"title": c.title, "href": f"{ROOT}{content.chapter_path(c)}",
+                                "path": content.chapter_path(c)} for c in content.chapters]},
+            page=page, label=content.label, root=ROOT, **page.context)
+        rendered[page.path] = (page, html)
+        linker.register(page.path, html)
+
+    rules = rules_pages(content)
+    for page in rules:
+        render(page)
+    titles = {page.path: page.title for page in rules}
+    shown_in: dict[str, list[tuple[str, str]]] = {}
+    used: dict[str, tuple[str, str]] = {}
+    for page in rules:
+        for key in dict.fromkeys(FACE_ON_PAGE.findall(str(page.context["html"]))):
+            shown_in.setdefault(key, []).append((page.title, f"{ROOT}{page.path}"))
+        for stem in EXAMPLE_ON_PAGE.findall(str(page.context["html"])):
+            used.setdefault(stem, (page.path, page.title))
+    glossary, entries = glossary_page(content, linker, titles)
+    examples = examples_page(content, used, findings)
+    cards = card_pages(content, shown_in)
+    counts = {"cards": len(content.cards), "glossary": len(entries), "examples": len(examples.context["examples"]),
+              "chapters": len(rules)}
+    for page in [glossary, examples, gallery_page(content), *cards, home_page(content, counts), search_page(content)]:
+        render(page)
+    written = 0
+    for path, (page, html) in rendered.items():
+        html, problems = linker.localise(path, html)
+        findings += [Finding("warning", f"{path}: {problem}", mark=Mark(page.source), rule="web-link")
+                     for problem in problems]
+        written += _write_text(site / path, html)
+    docs = search_docs(content, rules, entries, cards, examples)
+    _write_text(site / ASSETS / "search-index.js", index_script(docs, search_fields(content)))
+    _write_text(site / ASSETS / "fonts.css", _font_css(content, fonts))
+    _copy_static(search, site)
+    _prune_pages(site, set(rendered))
+    return len(rendered), written, findings
+
+
+def _nav(content: SiteContent) -> list[dict]:
+    """The site's main navigation."""
+    nav = []
+    if content.chapters:
+        nav.append({"kind": "rules", "label": content.label("rules"),
+                    "href": f"{ROOT}{content.chapter_path(content.chapters[0])}"})
+    nav.append({"kind": "cards", "label": content.label("cards"), "href": f"{ROOT}cards/index.html"})
+    nav.append({"kind": "glossary", "label": content.label("glossary"), "href": f"{ROOT}glossary.html"})
+    if content.chapters:
+        nav.append({"kind": "examples", "label": content.label("examples"), "href": f"{ROOT}examples.html"})
+    return nav
+
+
+def _font_css(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> str:
+    """@font-face rules for the web fonts (URLs relative to ``assets/``)."""
+    def url_of(path: Path) -> str:
+        return fonts[str(path)][1].relative_to(content.site_dir / ASSETS).as_posix()
+    return "/* The vendored fonts (SIL Open Font License 1.1: OFL.txt beside each), cut to Latin. */\n" + \
+        content.figures.renderer.fonts.font_face_css(url_of).replace("; }", "; font-display: swap; }") + "\n"
+
+
+def _static_files(search: list[Path]) -> set[str]:
+    """Site paths of the static files (the first folder of the search path wins a name)."""
+    found: set[str] = set()
+    for folder in search:
+        for name in STATIC:
+            root = folder / name
+            if root.is_dir():
+                found |= {p.relative_to(folder).as_posix() for p in root.rglob("*") if p.is_file()}
+    return found
+
+
+def _copy_static(search: list[Path], site: Path) -> None:
+    """Copy ``assets/`` of the templates' folders into the site (the pack's own files win)."""
+    done: set[str] = set()
+    for folder in search:
+        for name in STATIC:
+            root = folder / name
+            if not root.is_dir():
+                continue
+            for source in sorted(root.rglob("*")):
+                relative = source.relative_to(folder).as_posix()
+                if not source.is_file() or relative in done:
+                    continue
+                done.add(relative)
+                target = site / relative
+                if not target.is_file() or target.read_bytes() != source.read_bytes():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(source, target)
+
+
+def _write_text(target: Path, text: str) -> int:
+    """Write a text file unless it holds these bytes already; 1 when written."""
+    data = text.encode("utf-8")
+    if target.is_file() and target.read_bytes() == data:
+        return 0
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".tmp")
+    temporary.write_bytes(data)
+    temporary.replace(target)
+    return 1
+
+
+def _prune_pages(site: Path, keep: set[str]) -> None:
+    """Remove pages the site no longer has (a card taken out of the pack, a renamed rules page)."""
+    for path in site.rglob("*.html"):
+        if path.relative_to(site).as_posix() not in keep:
+            path.unlink(missing_ok=True)

@@ -1,0 +1,87 @@
+"""The web site's settings: ``layouts/web/site.yaml``, then a pack's own, each key declared with a description.
+
+Looked up, later files overriding earlier ones key by key (``labels`` merge word by word):
+  ``layouts/web/site.yaml``              the defaults every site starts from
+  ``layouts/web/<pack-id>.yaml``         settings for one bundled pack (gallery filters and their labels)
+  ``<pack>/layouts/web/site.yaml``       a designer's own settings, kept in the pack
+
+An unknown key is reported at its line with the accepted keys, like any other file of pnpforge.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pnpforge.content.pack import DocView, Pack, validate_model
+from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.findings import Finding
+
+WEB_LAYOUTS = "web"
+SITE_FILE = "site.yaml"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Facet(_Strict):
+    """One filter of the card gallery: a field whose values sort the cards."""
+
+    field: str = Field(description="a field name of the pack's types (ref to faction, enum or list of enums)")
+    label: str | None = Field(None, description="the filter's label (default: the field name in words)")
+
+
+class SiteFile(_Strict):
+    """The keys of a web ``site.yaml``."""
+
+    labels: dict[str, str] = Field({}, description="the words of the site's own parts (navigation, buttons, "
+                                                   "headings); see layouts/web/site.yaml for every key")
+    facets: list[Facet] = Field([], description="the gallery's filters besides the type (when no file sets "
+                                                "it: every faction field and every field whose values are icons)")
+    image_dpi: int = Field(200, ge=72, le=600, description="resolution of the card images, in dots per inch")
+    figure_zoom: float = Field(1.4, gt=0.2, le=4.0, description="card figures in the rules pages, as a "
+                                                              "multiple of their size in the PDF rulebook")
+    accent: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
+                               description="colour of headings and links (default: the rulebook's accent)")
+
+
+class Settings:
+    """The merged settings of one site."""
+
+    def __init__(self, merged: SiteFile, sources: list[Path]):
+        """The merged file and the files it came from."""
+        self.file = merged
+        self.sources = sources
+
+    def label(self, key: str) -> str:
+        """A word of the site's own parts."""
+        return self.file.labels.get(key, key)
+
+
+def settings_files(pack: Pack, layouts_dir: Path) -> list[Path]:
+    """The settings files of a pack's site, defaults first."""
+    candidates = [layouts_dir / WEB_LAYOUTS / SITE_FILE, layouts_dir / WEB_LAYOUTS / f"{pack.id}.yaml",
+                  pack.root / "layouts" / WEB_LAYOUTS / SITE_FILE]
+    return [path for path in candidates if path.is_file()]
+
+
+def load_settings(pack: Pack, layouts_dir: Path, findings: list[Finding]) -> Settings:
+    """Read and merge the settings files; problems are added to ``findings`` (they block the site)."""
+    merged: dict = {}
+    sources = settings_files(pack, layouts_dir)
+    for path in sources:
+        try:
+            doc = load_yaml(path)
+        except LoadError as exc:
+            findings += exc.findings
+            continue
+        checked = validate_model(SiteFile, DocView(doc, ()), findings)
+        if checked is None:
+            continue
+        given = checked.model_dump(exclude_unset=True)
+        labels = {**merged.get("labels", {}), **given.pop("labels", {})}
+        merged.update(given)
+        merged["labels"] = labels
+    return Settings(SiteFile.model_validate(merged, strict=False), sources)
