@@ -4,8 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 PNPFORGE := $(VENV)/bin/pnpforge
-# Debian packages the project needs: WeasyPrint's Pango, HarfBuzz (with its font subsetter), fontconfig.
-DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1
+# Debian packages the project needs: WeasyPrint's Pango, HarfBuzz (with its font subsetter), fontconfig; and
+# Chromium, which the web rulebook's browser tests drive through Playwright (nothing is downloaded).
+DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium
 STAMP := $(VENV)/.installed
 
 .PHONY: all setup system venv build test update-golden bench matches clean
@@ -35,13 +36,14 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# A short validation of each pack first, so that each web rulebook links its pack's report.
 build: $(STAMP)
-	$(PNPFORGE) build
 	@for pack in $$(ls content); do \
 	  test -f content/$$pack/game.yaml || continue; \
 	  echo "== short validation of $$pack (full run: $(PNPFORGE) validate $$pack --games 2000)"; \
 	  set -o pipefail; $(PNPFORGE) validate $$pack --games 12 --out build | tail -n 3 || exit $$?; \
 	done
+	$(PNPFORGE) build
 
 test: setup
 	@start=$$(date +%s); \

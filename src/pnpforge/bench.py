@@ -75,6 +75,7 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
 
 
 BUILD_GOALS = {"cold_build_s": 15.0, "one_card_rebuild_s": 1.0, "faces_per_second": 100.0}
+PUBLISH_GOALS = {"rulebook_warm_s": 5.0}  # "a few seconds" once its layouts are cached
 
 
 def bench_build(pack_ids: list[str] | None = None) -> dict:
@@ -88,7 +89,6 @@ def bench_build(pack_ids: list[str] | None = None) -> dict:
     import os
     import re
     import shutil
-    import subprocess
     import sys
     import tempfile
 
@@ -104,17 +104,11 @@ def bench_build(pack_ids: list[str] | None = None) -> dict:
             command = [sys.executable, "-m", "pnpforge", "build", str(root), "--out", str(out)]
 
             def run() -> dict:
-                start = time.perf_counter()
-                process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-                output = process.stdout.read()
-                _, status, usage = os.wait4(process.pid, 0)
-                wall = time.perf_counter() - start
-                process.returncode = os.waitstatus_to_exitcode(status)
-                found = re.search(r"^(\d+) faces? rendered, (\d+) unchanged", output, re.MULTILINE)
-                return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
-                        "peak_memory_mb": round(usage.ru_maxrss / 1024, 1), "exit_code": process.returncode,
-                        "faces_rendered": int(found.group(1)) if found else None,
-                        "faces": int(found.group(1)) + int(found.group(2)) if found else None}
+                result = _timed(command)
+                found = re.search(r"^(\d+) faces? rendered, (\d+) unchanged", result.pop("output"), re.MULTILINE)
+                result.update({"faces_rendered": int(found.group(1)) if found else None,
+                               "faces": int(found.group(1)) + int(found.group(2)) if found else None})
+                return result
 
             cold = run()
             unchanged = run()
@@ -133,6 +127,56 @@ def bench_build(pack_ids: list[str] | None = None) -> dict:
             "faces_per_second": {"goal": BUILD_GOALS["faces_per_second"], "measured": entry["faces_per_second"],
                                  "met": (entry["faces_per_second"] or 0) >= BUILD_GOALS["faces_per_second"]},
         }
+        results[pack_id] = entry
+    return results
+
+
+def _timed(command: list[str]) -> dict:
+    """Run a command in a fresh process: wall and CPU seconds (with its workers), peak memory, exit code, output."""
+    import os
+    import subprocess
+
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+            "peak_memory_mb": round(usage.ru_maxrss / 1024, 1), "exit_code": os.waitstatus_to_exitcode(status),
+            "output": output}
+
+
+def bench_publish(pack_ids: list[str] | None = None) -> dict:
+    """The PDF rulebook and the web site of each pack that has rules: from nothing, then again unchanged.
+
+    ``pnpforge build --only rulebook`` and ``--only web`` in fresh processes into an empty folder; the second
+    run of each is what an author waits for after editing something else.
+    """
+    import sys
+    import tempfile
+
+    from pnpforge.publish.rulebook import has_rulebook
+
+    results = {}
+    for pack_id in pack_ids or all_pack_ids():
+        checked = check_pack(pack_id)
+        if checked.pack is None or not has_rulebook(checked.pack):
+            continue
+        entry = {}
+        with tempfile.TemporaryDirectory(prefix="pnpforge-bench-") as tmp:
+            for output in ("rulebook", "web"):
+                command = [sys.executable, "-m", "pnpforge", "build", str(checked.pack.root), "--out", tmp,
+                           "--only", output]
+                runs = {}
+                for name in ("cold", "warm"):
+                    result = _timed(command)
+                    result.pop("output")
+                    runs[name] = result
+                entry[output] = runs
+        entry["goals"] = {"rulebook_warm_s": {"goal": PUBLISH_GOALS["rulebook_warm_s"],
+                                              "measured": entry["rulebook"]["warm"]["wall_s"],
+                                              "met": entry["rulebook"]["warm"]["wall_s"]
+                                              < PUBLISH_GOALS["rulebook_warm_s"]}}
         results[pack_id] = entry
     return results
 
@@ -167,6 +211,7 @@ def main() -> None:
         "static_checks": bench_static_checks(),
         "simulation": bench_simulation(),
         "build": bench_build(),
+        "publish": bench_publish(),
     }
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)

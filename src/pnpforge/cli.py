@@ -35,8 +35,9 @@ def cli() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Where build/<game>/ folders go.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@click.option("--only", type=click.Choice(("faces", "shop", "print")),
-              help="Build only the face PDFs, only the print-shop files or only the home-print sheets.")
+@click.option("--only", type=click.Choice(("faces", "shop", "print", "rulebook", "web")),
+              help="Build one output only: the face PDFs, the print-shop files, the home-print sheets, the PDF "
+                   "rulebook or the web site.")
 @click.option("--lang", help="Language to render (default: each pack's first language).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
@@ -47,8 +48,10 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
-    sheets to print at home (A4 and US Letter) to build/<game>/print/. A language other than the pack's first
-    goes to build/<game>/<lang>/. Only faces whose inputs changed since the last build are rendered again.
+    sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
+    build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
+    index.html). A language other than the pack's first goes to build/<game>/<lang>/. Only faces whose inputs
+    changed since the last build are rendered again.
     """
     offset = _offset(back_offset)
     names = list(games) or all_pack_ids()
@@ -113,8 +116,9 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
             return exc.findings
     faces = outputs.faces
     rendered = outputs.rendered
-    click.echo(f"{rendered} face{'' if rendered == 1 else 's'} rendered, "
-               f"{outputs.face_count() - rendered} unchanged")
+    if faces is not None:
+        click.echo(f"{rendered} face{'' if rendered == 1 else 's'} rendered, "
+                   f"{outputs.face_count() - rendered} unchanged")
     if faces is not None and faces.manifest is not None:
         click.echo(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
     for shop in outputs.shops:
@@ -123,7 +127,11 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
         prints = outputs.prints
         click.echo(f"wrote {prints.folder}/: {len(prints.files)} sheet PDFs ({prints.written} changed) and "
                    f"{prints.manifest}")
-    click.echo(f"rendered {pack.id} ({language}) in {time.monotonic() - started:.1f} s")
+    for line in outputs.rulebook:
+        click.echo(line)
+    if outputs.site is not None and not outputs.site.blocked:
+        click.echo(outputs.site.summary())
+    click.echo(f"built {pack.id} ({language}) in {time.monotonic() - started:.1f} s")
     return outputs.findings
 
 
@@ -261,6 +269,27 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
     code, output = package.replay(checked.pack, file)
     click.echo(output)
     sys.exit(code)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to serve on (0: any free port; the address is printed).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on.")
+@click.option("--lang", help="Language of the site (default: the pack's first language).")
+@click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
+              show_default=True, help="The site goes to <out>/<game>/web/.")
+def serve(game: str, port: int, host: str, lang: str | None, jobs: int | None, out_dir: Path) -> None:
+    """Preview GAME's web rulebook on localhost with live reload.
+
+    Builds build/<game>/web/ (the same static site `pnpforge build` writes), serves it, and rebuilds what
+    changed whenever a YAML, Markdown, layout or stylesheet file of the pack or of layouts/ changes; open pages
+    reload by themselves. Ctrl+C stops.
+    """
+    from pnpforge.publish.web.serve import serve_pack
+
+    sys.exit(serve_pack(game, out_dir, host, port, lang, jobs=jobs, echo=lambda line: click.echo(line)))
 
 
 def main() -> None:

@@ -93,7 +93,8 @@ def test_a_legion_slice_rebuilds_one_card_and_only_what_shows_it(tmp_path) -> No
     out = tmp_path / "out"
 
     def build():
-        return build_outputs(load(root), "en", out, jobs=1, select=lambda face: face.key in wanted)
+        return build_outputs(load(root), "en", out, ("faces", "shop", "print"), jobs=1,
+                             select=lambda face: face.key in wanted)
 
     cold = build()
     assert cold.rendered == 12

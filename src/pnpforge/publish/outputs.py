@@ -1,4 +1,6 @@
-"""A pack's build outputs: the face PDFs, the print-shop files and the home-print sheets, from one master render.
+"""A pack's build outputs: face PDFs, print-shop files, home-print sheets, the PDF rulebook and the web site.
+
+The faces, shop files, sheets and the site's card images all come from one master render.
 
 ``pnpforge build`` and ``make`` call ``build_outputs``; tests and benchmarks use the same function, so there is
 one code path from a pack to its files. The build is incremental: faces come from the render cache unless their
@@ -17,6 +19,8 @@ from PIL import Image
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
+from pnpforge.publish.rulebook import build_rulebook, has_rulebook
+from pnpforge.publish.web import SiteResult, build_site
 from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, _png_path, _rasterise_task, _run,
                                    _shop_result, load_presets)
 from pnpforge.render.cache import hash_of
@@ -24,7 +28,7 @@ from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
 
-OUTPUTS = ("faces", "shop", "print")
+OUTPUTS = ("faces", "shop", "print", "rulebook", "web")
 IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
 
 
@@ -36,6 +40,8 @@ class BuildOutputs:
     faces: RenderResult | None = None
     shops: list[ShopResult] = field(default_factory=list)
     prints: PrintResult | None = None
+    rulebook: list[str] = field(default_factory=list)  # what the PDF rulebook stage said it wrote
+    site: SiteResult | None = None
     findings: list[Finding] = field(default_factory=list)
     rendered: int = 0  # faces laid out by this build; the others came from the render cache
 
@@ -44,36 +50,61 @@ class BuildOutputs:
         return len(self.faces.faces) if self.faces else 0
 
 
-def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | None = None,
+def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str, ...] | None = None,
                   layouts_dir: Path = LAYOUTS_DIR, step: Callable[[str, int], None] | None = None,
                   jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
                   select: Callable[[Face], bool] | None = None) -> BuildOutputs:
-    """Render the pack (faces, print-shop files, home-print sheets, or one of them) into ``build/<pack>/``.
+    """Build the pack's outputs (all of ``OUTPUTS``, or the one or several named by ``only``) into ``build/<pack>/``.
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
     ``select`` limits the build to some faces (tests build a slice of a pack). Raise ``LayoutError`` on bad
     layouts or sheet presets.
     """
+    wanted = set(OUTPUTS) if only is None else {only} if isinstance(only, str) else set(only)
     out_dir = pack_output_dir(build_dir, pack, lang)
+    outputs = BuildOutputs(out_dir)
+    if "rulebook" in wanted:  # first: its findings are the site's too, reported once
+        outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step)
+    if not wanted - {"rulebook"}:
+        return outputs
     presets = load_presets(layouts_dir)
     master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
-    outputs = BuildOutputs(out_dir, findings=list(master.findings), rendered=master.rendered)
-    if only in (None, "faces"):
+    outputs.findings += master.findings
+    outputs.rendered = master.rendered
+    if "faces" in wanted:
         outputs.faces = render_pack(pack, lang, out_dir, layouts_dir, master=master)
     else:
         outputs.faces = master
-    if only in (None, "shop"):
+    if "shop" in wanted:
         outputs.shops = _shop_files(master, presets, out_dir, jobs)
         for shop in outputs.shops:
             outputs.findings += shop.findings
             if step is not None:
                 step(f"shop {shop.preset.id}", len(shop.pngs))
-    if only in (None, "print"):
+    if "print" in wanted:
         outputs.prints = impose_pack(pack, master, out_dir, layouts_dir, back_offset)
         outputs.findings += outputs.prints.findings
         if step is not None:
             step("print sheets", len(outputs.prints.files))
+    if "web" in wanted and has_rulebook(pack):
+        outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
+                                  step=step)
+        outputs.findings += outputs.site.findings
+        if "rulebook" not in wanted:
+            outputs.findings += outputs.site.rules_findings
     return outputs
+
+
+def _rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path, jobs: int | None, outputs: BuildOutputs,
+              step: Callable[[str, int], None] | None) -> list[Finding]:
+    """The PDF rulebook's findings; its closing info line (what it wrote, how long) goes to ``outputs.rulebook``."""
+    if not has_rulebook(pack):
+        return []
+    findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs)
+    outputs.rulebook = [f.message for f in findings if f.rule == "rulebook" and f.severity == "info"]
+    if step is not None:
+        step("rulebook", 1)
+    return [f for f in findings if not (f.rule == "rulebook" and f.severity == "info")]
 
 
 def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,

@@ -128,7 +128,8 @@ def test_no_medics_stops_first_aid(tmp_path):
              "reds": [person("r1", 1)]}
     assert scenario(tmp_path, two_plots(medic, {}))["plots"][0]["healed"] == ["w2"]
     medic["reds"] = [person("r1", 1, order="no-medics")]
-    assert scenario(tmp_path, two_plots(medic, {}))["plots"][0]["healed"] == []
+    result = scenario(tmp_path, two_plots(medic, {}))["plots"][0]
+    assert result["healed"] == [] and result["power"]["reds"] == 2  # and its carrier counts 1 more
 
 
 @rules("order-sabotage")

@@ -32,7 +32,7 @@ def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int
         token = state.tokens.get(c)
         if token and (token[1] or owner == viewer):
             for effect in state.data.orders[token[0]].effects:
-                if effect["effect"] == "combat_power" and effect["scope"] == "faction_at_plot":
+                if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
                     total += effect["amount"]
                 if effect["effect"] == "sacrifice_own":
                     total += effect["power"] - 1
@@ -201,7 +201,10 @@ def _assign(state, player, action):
     if not effects:  # the Blank: a bluff where it makes opponents think
         return 0.35 if contested else 0.1
     if "combat_power" in effects:
-        return _plot_gain(state, player, plot, effects["combat_power"]["amount"]) + 0.1
+        value = _plot_gain(state, player, plot, effects["combat_power"]["amount"]) + 0.1
+        if "block" in effects:  # a block that comes with combat power is worth both
+            value += _block_value(state, player, plot, effects["block"]["what"])
+        return value
     if "win_bonus" in effects:
         return 2.0 if mine - other >= 3 else -1.0
     if "take_survivor_reward" in effects:
@@ -209,12 +212,7 @@ def _assign(state, player, action):
     if "cancel_wounds" in effects:
         return 0.6 if _assault_threat(state, player, plot) else 0.0
     if "block" in effects:
-        if effects["block"]["what"] == "assault":
-            return 0.9 if _assault_threat(state, player, plot) else 0.0
-        rivals_here = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down]
-        medics = [x for x in rivals_here if "first_aid" in ch.abilities(state, x)]
-        wounded = [x for x in rivals_here if state.fighters.get(x) and state.fighters[x].wounds]
-        return 1.0 if medics and wounded else 0.0  # only where a heal would happen
+        return _block_value(state, player, plot, effects["block"]["what"])
     if "sacrifice_own" in effects:
         others = [x for x in state.at_plot(plot, player) if x != c]
         return _plot_gain(state, player, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0
@@ -232,6 +230,15 @@ def _assign(state, player, action):
         return 0.6 if any(t for x, t in state.tokens.items() if state.at.get(x) == plot and state.owner(x) != player
                           and not t[1]) else 0.1
     return 0.45 if contested else 0.3  # movement orders: useful when a plot is close
+
+
+def _block_value(state, player, plot, what) -> float:
+    if what == "assault":
+        return 0.9 if _assault_threat(state, player, plot) else 0.0
+    rivals_here = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down]
+    medics = [x for x in rivals_here if "first_aid" in ch.abilities(state, x)]
+    wounded = [x for x in rivals_here if state.fighters.get(x) and state.fighters[x].wounds]
+    return 1.0 if medics and wounded else 0.0  # only where a heal would happen
 
 
 def _resolve(state, player, action):

@@ -121,7 +121,7 @@ def faction_power(state: LegionState, player: int, plot: int) -> int:
     """Combat power of a player's characters at a plot with every modifier (Story rules: step 2)."""
     total = sum(character_power(state, c) for c in state.at_plot(plot, player))
     for carrier, effect in revealed_effects(state, plot, "combat_power"):
-        if effect["scope"] == "faction_at_plot" and state.owner(carrier) == player:
+        if effect["scope"] in ("faction_at_plot", "self") and state.owner(carrier) == player:  # the carrier is here
             total += effect["amount"]
     return total
 

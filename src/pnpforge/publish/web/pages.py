@@ -78,6 +78,7 @@ class SiteContent:
     master: RenderResult
     layouts_dir: Path
     site_dir: Path
+    downloads: list[dict] = field(default_factory=list)  # {label, href, size}: the build's PDFs and report
 
     def __post_init__(self) -> None:
         """Cards, facets and the lookups the pages share."""
@@ -273,13 +274,18 @@ def home_page(content: SiteContent, counts: dict[str, int]) -> SitePage:
                  "sections": [(h.text, f"{ROOT}{content.chapter_path(c)}#{h.anchor}")
                               for h in c.headings if h.level == 2]} for c in content.chapters]
     about = content.macros.rich(content.macros.t(content.pack.game.about))
+    downloads = [{"label": content.label(d["label"]), "href": f"{ROOT}{d['href']}",
+                  "size": f"{d['size'] / 1e6:.1f} MB" if d["size"] >= 1e5 else f"{d['size'] / 1e3:.0f} kB"}
+                 for d in content.downloads]
     toc = ([(2, content.label("contents"), "contents")] if chapters else []) + \
-        [(2, content.label("explore"), "explore")] + ([(2, content.label("about"), "about")] if about else [])
+        [(2, content.label("explore"), "explore")] + \
+        ([(2, content.label("downloads"), "downloads")] if downloads else []) + \
+        ([(2, content.label("about"), "about")] if about else [])
     return SitePage("index.html", "home.html", content.title, "home", display_path(content.pack.game_doc.path),
                     toc, {"subtitle": book.sources.book.subtitle if book else "",
                           "note": book.sources.book.cover.note if book else "",
                           "cover": book.cover if book else [], "chapters": chapters, "counts": counts,
-                          "about": about})
+                          "about": about, "downloads": downloads})
 
 
 def search_page(content: SiteContent) -> SitePage:
@@ -337,6 +343,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     linker.files.update(path.relative_to(site).as_posix() for path in site.rglob("*.webp"))
     linker.files.add(f"{ASSETS}/search-index.js")
     linker.files.add(f"{ASSETS}/fonts.css")
+    linker.files.update(d["href"] for d in content.downloads)
     rendered: dict[str, tuple[SitePage, str]] = {}
     nav = _nav(content)
 
@@ -378,7 +385,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     _write_text(site / ASSETS / "search-index.js", index_script(docs, search_fields(content)))
     _write_text(site / ASSETS / "fonts.css", _font_css(content, fonts))
     _copy_static(search, site)
-    _prune_pages(site, set(rendered))
+    _prune_pages(site, set(rendered) | {d["href"] for d in content.downloads})
     return len(rendered), written, findings
 
 

@@ -37,6 +37,10 @@ from pnpforge.render.stage import ART_DIR, RenderResult, default_language, pack_
 
 WEB_DIR = "web"
 FONTS_DIR = "assets/fonts"
+DOWNLOADS_DIR = "downloads"
+# Files of the same build the home page offers, when the build has them: (label key, file under build/<pack>/).
+DOWNLOADS = (("download_rulebook_a4", "rulebook-a4.pdf"), ("download_rulebook_letter", "rulebook-letter.pdf"),
+             ("download_validation", "validation/report.html"))
 LAYOUT_BATCH = 10  # faces laid out together in one WeasyPrint document for their images
 Step = Callable[[str, int], None]
 
@@ -225,10 +229,24 @@ class SiteBuilder:
         self.image_count = sum(1 for target in copies.values() if target.suffix == ".webp")
         return len(tasks)
 
+    def downloads(self) -> list[dict]:
+        """Copy the build's PDF rulebooks and validation report into the site, so it can be hosted on its own."""
+        found, keep = [], set()
+        for label, name in DOWNLOADS:
+            source = self.out_dir / name
+            if source.is_file():
+                target = self.site_dir / DOWNLOADS_DIR / name.replace("/", "-")
+                images.publish(source, target)
+                keep.add(target)
+                found.append({"label": label, "href": f"{DOWNLOADS_DIR}/{target.name}",
+                              "size": source.stat().st_size})
+        images.prune(self.site_dir / DOWNLOADS_DIR, keep, "*")
+        return found
+
     def write(self) -> tuple[int, int, list[Finding]]:
         """Render and write every page; return (pages, pages written, findings)."""
         content = SiteContent(self.pack, self.lang, self.settings, self.figures, self.macros, self.book,
-                              self.master, self.layouts_dir, self.site_dir)
+                              self.master, self.layouts_dir, self.site_dir, self.downloads())
         return write_site(content, self.fonts)
 
     # --- together ---------------------------------------------------------------------------------------------

@@ -1,0 +1,126 @@
+"""Shared set-up for the web rulebook tests: a slice of the Legion site built once, and headless Chromium.
+
+The site is the real build (``build_site``) of the real pack, limited to a slice of its cards so that a cold
+build fits the test budget: two characters per faction and a few cards of every other type, plus every card
+the rules pages show (the build always adds those). Chromium is Debian's ``/usr/bin/chromium`` driven by
+Playwright; nothing is downloaded. Under ``CI=true`` a missing Chromium fails the browser tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pnpforge.content.pack import Pack, load_pack
+from pnpforge.publish.web import SiteResult, build_site
+
+from tests.conftest import REPO, need
+
+LEGION = REPO / "content" / "legion-siberian-story"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+PER_TYPE = 2
+
+
+def web_slice(pack: Pack) -> set[str]:
+    """Face keys of the slice: two characters of each faction, two items of every other printed type."""
+    keys: set[str] = set()
+    for faction in pack.game.factions:
+        mine = [f"character/{i.id}" for i in pack.of_type("character") if i.get("faction") == faction.id]
+        keys |= set(mine[:PER_TYPE])
+    for type_name in pack.types:
+        if type_name != "character":
+            keys |= {f"{type_name}/{i.id}" for i in pack.of_type(type_name)[:PER_TYPE]}
+    return keys
+
+
+@dataclass
+class Site:
+    """The built slice: the pack, the build's result, and the site folder."""
+
+    pack: Pack
+    result: SiteResult
+    root: Path
+
+    def pages(self) -> list[Path]:
+        return sorted(self.root.rglob("*.html"))
+
+    def url(self, relative: str) -> str:
+        path, _, rest = relative.partition("?")
+        return (self.root / path).as_uri() + (f"?{rest}" if rest else "")
+
+
+@pytest.fixture(scope="session")
+def legion_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The Legion site (a slice of its cards), built once per session into a temporary build folder."""
+    pack, problems = load_pack(LEGION)
+    assert pack is not None, [str(p) for p in problems]
+    chosen = web_slice(pack)
+    build = tmp_path_factory.mktemp("web") / "build"
+    result = build_site(pack, build, select=lambda face: face.key in chosen)
+    assert not result.blocked, [str(f) for f in result.findings]
+    return Site(pack, result, result.folder)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium (Debian's), or a skip outside CI / a failure under CI when it is missing."""
+    need(CHROMIUM.is_file(), f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - depends on the machine
+        need(False, "the playwright package is missing (pip install playwright==1.65.2)")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    except Exception as exc:  # noqa: BLE001 - any launch failure means the tool is unusable here
+        playwright.stop()
+        need(False, f"Chromium does not start: {exc}")
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+class Watched:
+    """A browser page that records console errors, page errors, failed and non-local requests."""
+
+    def __init__(self, page):
+        self.page = page
+        self.problems: list[str] = []
+        page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
+                if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"failed request: {r.url} ({r.failure})"))
+        page.on("request", lambda r: None if r.url.startswith(("file://", "data:", "about:"))
+                else self.problems.append(f"request leaves the site: {r.url}"))
+
+    def take(self) -> list[str]:
+        found, self.problems = self.problems, []
+        return found
+
+
+@pytest.fixture
+def page_of(browser):
+    """A fresh page at a viewport width, watched for problems: ``page_of(width)``."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900) -> Watched:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        return Watched(context.new_page())
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def copy_pack(source: Path, target_parent: Path) -> Path:
+    """A copy of a pack folder (the copy is the one a test edits)."""
+    target = target_parent / source.name
+    shutil.copytree(source, target)
+    return target

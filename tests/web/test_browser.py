@@ -1,0 +1,134 @@
+"""The site in headless Chromium, opened from file:// as a reader opens it: clean loads, a phone's width, search,
+gallery filters, and an axe-core scan of each kind of page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.conftest import AXE, Site
+
+PHONE = 375
+SERIOUS = ("serious", "critical")
+
+
+def test_every_page_loads_cleanly_and_fits_a_phone(legion_site: Site, page_of) -> None:
+    """No console error, failed or outside request, broken image, or sideways scrolling at 375 px."""
+    watched = page_of(PHONE, 812)
+    problems = []
+    for path in legion_site.pages():
+        relative = path.relative_to(legion_site.root).as_posix()
+        watched.page.goto(path.as_uri(), wait_until="load")
+        watched.page.evaluate("() => document.querySelectorAll('img').forEach(img => img.loading = 'eager')")
+        watched.page.wait_for_function("() => Array.from(document.images).every(img => img.complete)", timeout=15000)
+        state = watched.page.evaluate("""() => {
+            const images = Array.from(document.images);
+            return {width: document.documentElement.scrollWidth, viewport: window.innerWidth,
+                    broken: images.filter(img => img.complete && img.naturalWidth === 0).map(img => img.src),
+                    h1: document.querySelectorAll('h1').length};
+        }""")
+        problems += [f"{relative}: {p}" for p in watched.take()]
+        if state["width"] > state["viewport"]:
+            problems.append(f"{relative}: scrolls sideways ({state['width']} px wide at {state['viewport']} px)")
+        if state["broken"]:
+            problems.append(f"{relative}: images that do not load: {state['broken'][:3]}")
+        if state["h1"] != 1:
+            problems.append(f"{relative}: {state['h1']} level-1 headings")
+    assert problems == []
+
+
+def test_images_load_when_scrolled_into_view(legion_site: Site, page_of) -> None:
+    """The gallery's lazy images all load (none is a broken path)."""
+    watched = page_of(1280, 900)
+    watched.page.goto(legion_site.url("cards/index.html"))
+    watched.page.evaluate("() => document.querySelectorAll('img').forEach(img => img.loading = 'eager')")
+    watched.page.wait_for_function("() => Array.from(document.images).every(img => img.complete)", timeout=15000)
+    broken = watched.page.evaluate("() => Array.from(document.images).filter(i => !i.naturalWidth).map(i => i.src)")
+    assert broken == []
+    assert watched.take() == []
+
+
+def _results(watched) -> list[dict]:
+    watched.page.wait_for_function("() => document.querySelectorAll('#wb-results li').length > 0", timeout=10000)
+    return watched.page.evaluate("""() => Array.from(document.querySelectorAll('#wb-results li')).map(li => ({
+        href: li.querySelector('a').getAttribute('href'), title: li.querySelector('a').textContent,
+        kind: li.querySelector('.wb-kind').textContent}))""")
+
+
+def test_searching_an_order_finds_its_glossary_entry(legion_site: Site, page_of) -> None:
+    watched = page_of(1280, 900)
+    orders = legion_site.pack.of_type("order")
+    for item in (orders[0], orders[len(orders) // 2], orders[-1]):
+        name = item.get("name")
+        watched.page.goto(legion_site.url("search.html"))
+        watched.page.fill("#wb-search-page-input", name)
+        watched.page.press("#wb-search-page-input", "Enter")
+        results = _results(watched)
+        glossary = [r for r in results if r["kind"] == "Glossary"]
+        assert glossary and glossary[0]["href"] == f"glossary.html#order-{item.id}", (name, results[:5])
+        assert results.index(glossary[0]) < 3, (name, results[:5])
+        watched.page.click(f"#wb-results a[href='glossary.html#order-{item.id}']")
+        watched.page.wait_for_url(f"**/glossary.html#order-{item.id}")
+        assert watched.page.evaluate(f"() => document.getElementById('order-{item.id}').textContent").strip()
+    assert watched.take() == []
+
+
+def test_the_header_search_opens_the_results(legion_site: Site, page_of) -> None:
+    watched = page_of(1280, 900)
+    watched.page.goto(legion_site.url("rules/08-orders.html"))
+    watched.page.fill("#wb-q", "first aid")
+    watched.page.press("#wb-q", "Enter")
+    watched.page.wait_for_url("**/search.html?q=first+aid")
+    results = _results(watched)
+    assert any(r["href"].startswith("glossary.html#term-first-aid") for r in results[:5]), results[:5]
+    assert watched.take() == []
+
+
+def _visible_cards(watched) -> list[dict]:
+    return watched.page.evaluate("""() => Array.from(document.querySelectorAll('[data-card]'))
+        .filter(tile => !tile.hidden && tile.offsetParent !== null)
+        .map(tile => ({faction: tile.getAttribute('data-f-faction') || '', type: tile.getAttribute('data-f-type'),
+                       skills: tile.getAttribute('data-f-skills') || ''}))""")
+
+
+def test_gallery_filters_change_the_visible_cards(legion_site: Site, page_of) -> None:
+    watched = page_of(1280, 900)
+    watched.page.goto(legion_site.url("cards/index.html"))
+    everything = _visible_cards(watched)
+    watched.page.select_option("#wb-facet-faction", "reds")
+    reds = _visible_cards(watched)
+    assert 0 < len(reds) < len(everything)
+    assert all("reds" in card["faction"].split() for card in reds)
+    watched.page.select_option("#wb-facet-type", "character")
+    assert all(card["type"] == "character" for card in _visible_cards(watched))
+    watched.page.select_option("#wb-facet-faction", "")
+    watched.page.select_option("#wb-facet-skills", "combat")
+    combat = _visible_cards(watched)
+    assert combat and all("combat" in card["skills"].split() for card in combat)
+    status = watched.page.text_content(".wb-shown")
+    assert status.startswith(f"{len(combat)} of {len(everything)}")
+    assert watched.page.evaluate("() => window.location.hash") == "#type=character&skills=combat"
+    watched.page.click(".wb-reset")
+    watched.page.wait_for_function(f"() => document.querySelectorAll('[data-card]:not([hidden])').length === "
+                                   f"{len(everything)}")
+    watched.page.goto(legion_site.url("cards/index.html") + "#faction=warlords")
+    assert {c["faction"] for c in _visible_cards(watched)} == {"warlords"}
+    assert watched.take() == []
+
+
+@pytest.mark.parametrize("relative", [
+    "index.html", "rules/08-orders.html", "glossary.html", "examples.html", "cards/index.html",
+    "cards/ivan-sablin.html", "search.html?q=retreat",
+])
+def test_no_serious_accessibility_violation(legion_site: Site, page_of, relative: str) -> None:
+    """axe-core (vendored, injected by the test) on one page of each kind."""
+    watched = page_of(1280, 900)
+    watched.page.goto(legion_site.url(relative), wait_until="load")
+    if relative.startswith("search"):
+        _results(watched)
+    watched.page.add_script_tag(path=str(AXE))
+    report = watched.page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    bad = [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+           for v in report["violations"] if v["impact"] in SERIOUS]
+    assert bad == [], json.dumps(bad, indent=1)
