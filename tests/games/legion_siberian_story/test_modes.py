@@ -53,6 +53,20 @@ def test_a_played_despatch_acts_at_once_and_scores_nothing():
     assert modes.despatch_points(state, player) == 0
 
 
+def test_drawing_two_from_a_one_card_deck_draws_one_and_counts_the_empty_deck():
+    state = to_round(despatch_game(), 2, "shop")
+    player = state.pending[1]
+    state.despatch[player] = "mobilisation-decree"
+    state.deck[player], state.bottom[player] = state.deck[player][:1], []
+    state.refresh()
+    hand = len(state.hand[player])
+    state.apply_action(("despatch",))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert len(state.hand[player]) == hand + 1 and state.deck[player] == []
+    assert state.gaps["empty_deck"] == 1
+
+
 @rules("despatch-keep", "despatch-war-diary")
 def test_a_kept_despatch_scores_when_its_condition_holds_and_the_war_diary_counts_both_types(tmp_path):
     state = despatch_game(2)

@@ -151,8 +151,6 @@ def _orders(pack, tally, players, settings, minimum, result) -> None:
         if not order.get("effects"):
             result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times",
                                            mark=order.mark(), subject=order.subject, rule="order-blank"))
-        elif order.get("timing") == "immediate":
-            continue  # acts during the March, before the board the counterfactual replays
         elif weighed and useful / weighed < minimum:
             result.findings.append(Finding(
                 "warning", f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "

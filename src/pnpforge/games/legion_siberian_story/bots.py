@@ -222,8 +222,10 @@ def _assign(state, player, action):
         return 0.5 if mine < other - 3 else -0.5
     if "free_overlay" in effects:
         return 0.6 + 0.1 * state.data.characters[c].power
-    if "next_card_face_down" in effects:
-        return 0.2
+    if "next_card_face_down" in effects:  # worth it when a strong card can still follow, hidden, to this plot
+        strong = [x for x in state.hand[player]
+                  if character_power(state, x) > UNKNOWN_POWER and ch.may_enter(state, x, plot)]
+        return 0.5 if strong and contested else 0.15
     if "wound_enemy" in effects or "withdraw_enemy" in effects:
         return 0.8 if contested else 0.3
     if "discard_order_at_plot" in effects:

@@ -155,13 +155,14 @@ def _restore_orders(state, player, carrier, effect):
 
 
 def _draw_characters(state, player, carrier, effect):
-    for _ in range(effect["count"]):
-        schedule_draw_then(state, player, ("nothing",))
+    state.push(("draw_more", player, effect["count"]))
 
 
-@task("nothing")
-def nothing(state: LegionState) -> None:
-    """A placeholder step after a draw that needs no follow-up."""
+@task("draw_more")
+def draw_more(state: LegionState, player: int, left: int) -> None:
+    """One draw after another: the deck is looked at before each, so a deck that runs out is a counted gap."""
+    if left > 0:
+        schedule_draw_then(state, player, ("draw_more", player, left - 1))
 
 
 ACTIVE = {

@@ -53,8 +53,10 @@ def lineup(factions: tuple[str, ...], players: int, bots: tuple[str, ...], seed:
     return seats, names
 
 
-def play(pack, config: dict, seed: int, transcript: list[str] | None = None, watch=None):
-    """Play the game a seed stands for; return the final state, seats and bot names."""
+def play(pack, config: dict, seed: int, transcript: list[str] | None = None, watch=None, after=None):
+    """Play the game a seed stands for; return the final state, seats and bot names.
+
+    ``watch`` is called as the Order resolution phase begins, ``after(state, action)`` after every action."""
     data = _data(pack)
     players = config.get("players", 2)
     seats, names = lineup(data.factions, players, tuple(config.get("bots", ("greedy",))), seed)
@@ -64,6 +66,8 @@ def play(pack, config: dict, seed: int, transcript: list[str] | None = None, wat
     def count(state, action):
         if not state.is_chance_node():
             steps[0] += 1
+        if after is not None:
+            after(state, action)
 
     start = game.new_initial_state()
     start.watch = watch
@@ -75,14 +79,18 @@ def play(pack, config: dict, seed: int, transcript: list[str] | None = None, wat
 
 def simulate(pack, config: dict, seed: int) -> Tally:
     """Tally one game: wins by faction, seat and bot; scores; cards and plots used; rule gaps."""
+    from pnpforge.games.legion_siberian_story.usefulness import immediate_checkpoint, weigh, weigh_immediate
+
     checkpoints: list = []
+    at_once: list = []
     watch = (lambda st: checkpoints.append(st.clone())) if config.get("analyse") else None
-    state, seats, names = play(pack, config, seed, watch=watch)
+    after = (lambda st, action: at_once.append(immediate_checkpoint(st, action))) if config.get("analyse") else None
+    state, seats, names = play(pack, config, seed, watch=watch, after=after)
     tally = Tally()
     for index, checkpoint in enumerate(checkpoints):
-        from pnpforge.games.legion_siberian_story.usefulness import weigh
-
         weigh(checkpoint, seed * 64 + index, tally, seed)
+    for index, checkpoint in enumerate(c for c in at_once if c is not None):
+        weigh_immediate(checkpoint, seed * 64 + 32 + index, tally, seed)
     tally.add("games", 1, seed)
     returns = state.returns()
     scores = final_scores(state)

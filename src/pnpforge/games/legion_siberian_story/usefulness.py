@@ -5,7 +5,9 @@ lying on a character, the rest of the round and the next are played twice with t
 same chance — once as it stands, once with that token taken away — and the order was *useful* if a plot's winners,
 anyone's VP or supplies, or a death came out differently. The next round is included because a moved or wounded
 character fights on; orders that act only through wounds (GET DOWN!, CEASEFIRE!, NO MEDICS!) are followed to the
-end of the game, where a wound prevented or left unhealed can show as a death. The location is weighed the same way with its effect switched off
+end of the game, where a wound prevented or left unhealed can show as a death. Orders resolved at once when
+assigned (CAMOUFLAGE!) act on the March itself, so they are weighed from the moment they took effect: the rest of
+the round and the next are played with the effect and with it undone. The location is weighed the same way with its effect switched off
 for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful when a player
 used what only the location allowed.
 """
@@ -57,6 +59,45 @@ def _resume(checkpoint: LegionState) -> LegionState:
     state.agenda.append(("orders_start",))
     state.run()
     return state
+
+
+# How to take back what an order resolved at once did, by effect: (state, player, carrier) -> None.
+UNDO_AT_ONCE = {
+    "next_card_face_down": lambda state, player, carrier: state.camouflage.discard((player, state.at.get(carrier))),
+}
+
+
+def immediate_checkpoint(state: LegionState, action) -> tuple | None:
+    """After an action: when it assigned an order resolved at once, the board now, its order and carrier."""
+    if action[0] != "assign" or len(action) != 3 or state.is_chance_node():
+        return None
+    _, order, carrier = action
+    card = state.data.orders.get(order)
+    if card is None or card.timing != "immediate":
+        return None
+    copy = state.clone()
+    copy.watch = None
+    return copy, order, carrier
+
+
+def weigh_immediate(checkpoint: tuple, seed: int, tally: Tally, game_seed: int) -> None:
+    """Tally whether an order resolved at once changed the rest of the round or the next (see the docstring)."""
+    state, order, carrier = checkpoint
+    undone = [e["effect"] for e in state.data.orders[order].effects if e["effect"] in UNDO_AT_ONCE]
+    if not undone:
+        return
+    without = state.clone()
+    for name in undone:
+        UNDO_AT_ONCE[name](without, without.owner(carrier), carrier)
+    taken: list = []
+    other: list = []
+    actual = _finish_round(state.clone(), random.Random(seed), taken)
+    result = _finish_round(without, random.Random(seed), other)
+    tally.add(f"order/{order}/weighed", 1, game_seed)
+    if result != actual:
+        tally.add(f"order/{order}/useful", 1, game_seed)
+    if other != taken:
+        tally.add(f"order/{order}/reaction", 1, game_seed)
 
 
 def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
