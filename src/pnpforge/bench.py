@@ -53,9 +53,9 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
             run(work, jobs=jobs)
             elapsed = time.perf_counter() - start
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
-        from pnpforge.engine.simulate import _pack
+        from pnpforge.engine.simulate import cached_pack
 
-        _pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
+        cached_pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
         profiler = cProfile.Profile()
         sample = chunks(checked.pack.root.resolve(), package.name, {"players": players, "bots": ("random",)}, 0, 60)
         profiler.enable()

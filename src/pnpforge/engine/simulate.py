@@ -60,7 +60,7 @@ class Chunk:
 
 
 @lru_cache(maxsize=4)
-def _pack(root: str):
+def cached_pack(root: str):
     from pnpforge.content.pack import load_pack
 
     pack, problems = load_pack(Path(root))
@@ -77,7 +77,7 @@ def run_chunk(chunk: Chunk) -> Tally:
     config = dict(chunk.config)
     tally = Tally()
     for seed in range(chunk.first, chunk.first + chunk.count):
-        tally.merge(package.simulate(_pack(chunk.root), config, seed))
+        tally.merge(package.simulate(cached_pack(chunk.root), config, seed))
     return tally
 
 

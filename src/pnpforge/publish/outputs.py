@@ -20,9 +20,9 @@ from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
 from pnpforge.publish.rulebook import build_rulebook, has_rulebook
+from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, load_presets, png_path,
+                                   rasterise_task, run_tasks, shop_result)
 from pnpforge.publish.web import SiteResult, build_site
-from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, _png_path, _rasterise_task, _run,
-                                   _shop_result, load_presets)
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -118,7 +118,7 @@ def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
         for pdf, faces in pages.type_pages().items():
             stale = []
             for index, face in enumerate(faces):
-                png = _png_path(folder, face)
+                png = png_path(folder, face)
                 key = hash_of("png", master.keys[face.key], f"{preset.dpi:g}", f"{preset.bleed_px:g}",
                               str(face.layout.transparent))
                 if master.stamps.fresh(png, key):
@@ -129,11 +129,11 @@ def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
                     stale.append((index, str(png), face.layout.transparent))
             tasks += [(pdf, stale[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(stale), TASK_PAGES)]
     if sum(len(task[1]) for task in tasks) < IN_PROCESS_PNGS:
-        done = [pair for task in tasks for pair in _rasterise_task(task)]
+        done = [pair for task in tasks for pair in rasterise_task(task)]
     else:
-        done = _run(tasks, jobs)
+        done = run_tasks(tasks, jobs)
     for png, size in done:
         sizes[png] = size
         master.stamps.record(Path(png), keys[png])
     master.stamps.save()
-    return [_shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
+    return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]

@@ -99,19 +99,19 @@ def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: P
         pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
         cuts.append((preset, folder, pages))
         for pdf, faces in pages.type_pages().items():
-            jobs_of_pdf = [(index, str(_png_path(folder, face)), face.layout.transparent)
+            jobs_of_pdf = [(index, str(png_path(folder, face)), face.layout.transparent)
                            for index, face in enumerate(faces)]
             tasks += [(pdf, jobs_of_pdf[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(jobs_of_pdf), TASK_PAGES)]
-    sizes = dict(_run(tasks, jobs))
-    return [_shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
+    sizes = dict(run_tasks(tasks, jobs))
+    return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
 
 
-def _png_path(folder: Path, face) -> Path:
+def png_path(folder: Path, face) -> Path:
     """Where a face's PNG goes: ``png/<type>/<face>.png``."""
     return folder / "png" / face.type / f"{face.file_stem}.png"
 
 
-def _shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: RenderResult,
+def shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: RenderResult,
                  sizes: dict[str, tuple[int, int]]) -> ShopResult:
     """Check the PNG sizes against the preset and write ``shop.json``."""
     findings, records, pngs = [], [], []
@@ -119,7 +119,7 @@ def _shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: 
         if face.key not in pages.pages:
             continue
         pdf, index = pages.pages[face.key]
-        png = _png_path(folder, face)
+        png = png_path(folder, face)
         pngs.append(png)
         size = sizes[str(png)]
         wanted = preset.expect.get(face.layout.size_name)
@@ -136,16 +136,16 @@ def _shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: 
     return ShopResult(preset, folder, pages.pdfs, pngs, findings)
 
 
-def _run(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]]:
+def run_tasks(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]]:
     """Rasterise every task, in worker processes when there is more than one task and core."""
     workers = min(jobs or os.cpu_count() or 1, len(tasks), 4)
     if workers <= 1:
-        return [pair for task in tasks for pair in _rasterise_task(task)]
+        return [pair for task in tasks for pair in rasterise_task(task)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        return [pair for chunk in pool.map(_rasterise_task, tasks) for pair in chunk]
+        return [pair for chunk in pool.map(rasterise_task, tasks) for pair in chunk]
 
 
-def _rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
+def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
     """Rasterise one PDF's pages to PNG files; return each file's pixel size."""
     pdf, pages, dpi = task
     done = []

@@ -55,7 +55,7 @@ _MIME = {".css": "text/css", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg":
          ".svg": "image/svg+xml", ".ttf": "font/ttf", ".otf": "font/otf"}
 
 
-class _Collector(logging.Handler):
+class Collector(logging.Handler):
     """Keeps WeasyPrint's warnings while one document is written."""
 
     def __init__(self) -> None:
@@ -71,7 +71,7 @@ class _Collector(logging.Handler):
 
 
 @contextmanager
-def _fixed_epoch() -> Iterator[None]:
+def fixed_epoch() -> Iterator[None]:
     """Pin font timestamps, and quiet fontTools' note about the vendored fonts' pre-1970 creation dates."""
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
@@ -92,10 +92,10 @@ def html_to_pdf(html: str, roots: dict[str, Path],
                 font_config: FontConfiguration | None = None) -> tuple[bytes, list[str]]:
     """The PDF bytes for ``html`` and WeasyPrint's warnings while making them."""
     logger = logging.getLogger("weasyprint")
-    collector = _Collector()
+    collector = Collector()
     logger.addHandler(collector)
     try:
-        with _fixed_epoch():
+        with fixed_epoch():
             document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=PackFetcher(roots))
             identifier = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
             data = document.write_pdf(font_config=font_config or FontConfiguration(), pdf_identifier=identifier)

@@ -34,7 +34,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
-from pnpforge.render.pdf import PackFetcher, _Collector, _fixed_epoch, html_to_pdf
+from pnpforge.render.pdf import PackFetcher, Collector, fixed_epoch, html_to_pdf
 
 CACHE_DIR = "cache/rulebook"
 CACHE_VERSION = "1"
@@ -159,12 +159,12 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     """Lay the text out once and write it; when a term's uses share a page, lay out the index again alone."""
     fetcher = PackFetcher({name: Path(path) for name, path in roots.items()})
     index = [IndexEntry(term, anchor, uses) for term, anchor, uses in entries]
-    collector = _Collector()
+    collector = Collector()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(collector)
     target = Path(base)
     try:
-        with _fixed_epoch():
+        with fixed_epoch():
             document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=fetcher).render(
                 font_config=FontConfiguration())
             _write(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
