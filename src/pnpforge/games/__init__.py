@@ -27,6 +27,9 @@ class GamePackage:
     analyse: Callable[..., Any] | None = None  # (Pack, tallies by player count, Settings) -> Analysis
     transcript: Callable[[Any, dict, int], str] | None = None  # (Pack, config, seed) -> a simulated game as text
     configurations: Callable[[Any, Any], dict] | None = None  # (Pack, Settings) -> {label: config} to simulate
+    # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
+    # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
+    example: Callable[[Any, Any, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
     modes: tuple[str, ...] = ("base",)
     bots: tuple[str, ...] = ("random",)
 

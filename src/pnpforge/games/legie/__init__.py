@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pnpforge.content.pack import Pack
 from pnpforge.games import GamePackage
-from pnpforge.games.legie import checks
+from pnpforge.games.legie import checks, diagram
 from pnpforge.games.legie.board import Layout
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.replay import replay
@@ -48,6 +48,7 @@ PACKAGE = GamePackage(
     matches=matches,
     transcript=transcript,
     configurations=configurations,
+    example=diagram.example,
     modes=("all", "basic", "advanced", "return-of-the-king", "column", "lord-of-the-forests"),
     bots=("greedy", "random", "mcts"),
 )

@@ -42,7 +42,7 @@ def play_script(script: Script, rules: Ruleset) -> LegieState:
     state = set_up(script, game)
     for move in script.moves:
         play_move(script, state, move)
-    _forced_passes(state)
+    forced_passes(state)
     return state
 
 
@@ -73,7 +73,7 @@ def set_up(script: Script, game: LegieGame) -> LegieState:
 def play_move(script: Script, state: LegieState, move: Move) -> None:
     """Apply one scripted turn (placement, then its target and Flag), checking each part against the rules."""
     game = state.game
-    _forced_passes(state)
+    forced_passes(state)
     fail = lambda at, text: _fail(script, move, at, text)  # noqa: E731 - local shorthand
     name = lambda s: square_name(s, game.size)  # noqa: E731
     if state.is_terminal():
@@ -174,7 +174,7 @@ def _terrain_refusal(state: LegieState, index: int, square: int) -> str:
     return f"{who} is immobile and may not be laid on the mountain at {where} (rule mountain-no-immobile)"
 
 
-def _forced_passes(state: LegieState) -> None:
+def forced_passes(state: LegieState) -> None:
     """A player with no square for any unit passes (DECISIONS.md); scripts do not write passes."""
     while state.phase == PLACE and state.legal_actions() == [PASS]:
         state.apply_action(PASS)

@@ -17,7 +17,7 @@ from pnpforge.games.legie.board import QUARTERS, ROTATIONS, Layout, PartPlacemen
 from pnpforge.games.legie.board import parse_square
 from pnpforge.games.legie.model import Ruleset, Scenario
 
-TOP_KEYS = ("board", "mode", "moves", "scenario", "setup")
+TOP_KEYS = ("board", "doc", "mode", "moves", "name", "scenario", "setup")  # name, doc: the rulebook's title and text
 SETUP_KEYS = ("board", "flag", "off_board", "terminal", "to_move", "winner")
 MOVE_KEYS = ("flag", "player", "target", "to", "unit")
 PLACEMENT_KEYS = ("part", "rotation", "side")

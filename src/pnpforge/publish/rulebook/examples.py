@@ -2,9 +2,11 @@
 
 The situation is drawn as card figures (cards of the pack, or members written inline, drawn by their type's
 layout from their stats, with their transparent cards on them); the outcome is written from the engine's own
-result (``words.py``), so the words cannot drift from the rules. The scenario's stated outcome (``expect:``) is compared with
-the engine's; every difference is an error at the stated value. How a scenario is read and its outcome worded
-is the pack's data (``rulebook.yaml``, ``examples:``); this module knows no game.
+result (``words.py``), so the words cannot drift from the rules. The scenario's stated outcome (``expect:``, or the
+file ``<stem>.expected.json`` beside it) is compared with the engine's; every difference is an error at the
+stated value. How a scenario is read and its outcome worded is the pack's data (``rulebook.yaml``, ``examples:``);
+a game whose examples are positions rather than cards draws them itself (the game package's ``example``: board
+diagrams before and after, and the outcome in words). This module knows no game.
 """
 
 from __future__ import annotations
@@ -80,9 +82,20 @@ def replay_example(macros: Macros, stem: str) -> Replayed | None:
     outcome = json.loads(text)
     found = []
     expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
+    stated = path.with_name(f"{stem}.expected.json")
+    if expect is None and stated.is_file():
+        try:
+            expect = json.loads(stated.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            return Replayed(stem, doc, None, [Finding("error", f"example '{stem}': {stated.name}: {exc}",
+                                                      mark=Mark(display_path(stated)), rule="rulebook-example")])
+        for path_in, message in mismatches(expect, outcome):
+            found.append(Finding("error", f"example '{stem}': {stated.name}: {dotted(path_in) or 'outcome'}: "
+                                          f"{message}", mark=Mark(display_path(stated)), rule="rulebook-example"))
+        return Replayed(stem, doc, outcome, found)
     if expect is None:
-        found.append(Finding("error", f"example '{stem}': states no expected outcome (expect:)",
-                             mark=doc.mark(()), rule="rulebook-example"))
+        found.append(Finding("error", f"example '{stem}': states no expected outcome (expect:, or "
+                                      f"{stated.name} beside it)", mark=doc.mark(()), rule="rulebook-example"))
     for path_in, message in mismatches(expect or {}, outcome):
         found.append(Finding("error", f"example '{stem}': {dotted(('expect',) + path_in)}: {message}",
                              mark=doc.mark(("expect",) + path_in), rule="rulebook-example"))
@@ -254,6 +267,9 @@ class ExampleView:
 def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page: str, where: Where | None,
                  findings: list[Finding]) -> Markup:
     """``{example STEM}``: the example's title, its situation as figures, and the engine's outcome in words."""
+    package = load_package(macros.pack.game.engine) if macros.pack.game.engine else None
+    if drawing is None and package is not None and package.example is not None:
+        return _diagram_example(macros, package, stem, page, where, findings)
     if drawing is None:
         macros.error(page, where, f"example '{stem}': rulebook.yaml has no 'examples:' telling how to draw it")
         return Markup("")
@@ -281,5 +297,42 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
                             f'{escape(macros.sources.label("outcome"))}</div><ul>{sentences}</ul></div>'))
     parts.append(Markup("</div>"))
     macros.figures.group = group
+    findings += replayed.findings
+    return Markup("\n").join(parts)
+
+
+def _head(macros: Macros, stem: str, data: dict) -> list[Markup]:
+    """The example's box, label, title and description (``name``/``doc`` may be given per language)."""
+    parts = [Markup(f'<div class="rb-example" id="example-{escape(stem)}" data-example="{escape(stem)}">'),
+             Markup(f'<div class="rb-example-head"><span class="rb-example-label">'
+                    f'{escape(macros.sources.label("example"))}</span> '
+                    f'<span class="rb-example-title">{escape(macros.t(data.get("name", stem)))}</span></div>')]
+    if data.get("doc"):
+        parts.append(Markup('<p class="rb-example-doc">') + macros.rich(macros.t(data["doc"])) + Markup("</p>"))
+    return parts
+
+
+def _diagram_example(macros: Macros, package: Any, stem: str, page: str, where: Where | None,
+                     findings: list[Finding]) -> Markup:
+    """An example the game draws itself: its diagrams (SVG) side by side, then the outcome in words."""
+    replayed = replay_example(macros, stem)
+    if replayed is None:
+        known = sorted(p.stem for p in (macros.pack.root / EXAMPLES_DIR).glob("*.yaml"))
+        macros.error(page, where, f"unknown example '{stem}': no file {EXAMPLES_DIR}/{stem}.yaml"
+                                  f"{'; examples: ' + ', '.join(known) if known else ''}")
+        return Markup("")
+    data = replayed.doc.data if isinstance(replayed.doc.data, dict) else {}
+    parts = _head(macros, stem, data)
+    if replayed.outcome is not None:
+        figures, sentences = package.example(macros.pack, macros.pack.root / EXAMPLES_DIR / f"{stem}.yaml",
+                                             macros.lang, macros.sources.label)
+        parts.append(Markup('<div class="rb-situation rb-diagrams">') + Markup("").join(
+            Markup('<figure class="rb-diagram">') + Markup(svg) +
+            Markup(f"<figcaption>{escape(caption)}</figcaption></figure>") for caption, svg in figures) +
+            Markup("</div>"))
+        items = "".join(f"\n<li>{macros.rich(s)}</li>" for s in sentences)
+        parts.append(Markup(f'<div class="rb-outcome"><div class="rb-outcome-label">'
+                            f'{escape(macros.sources.label("outcome"))}</div><ul>{items}</ul></div>'))
+    parts.append(Markup("</div>"))
     findings += replayed.findings
     return Markup("\n").join(parts)

@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.games import load_package
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.examples import EXAMPLES_DIR, example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
@@ -244,15 +245,17 @@ def examples_page(content: SiteContent, used: dict[str, tuple[str, str]],
     folder = content.pack.root / EXAMPLES_DIR
     items = []
     drawing = content.book.sources.book.examples if content.book else None
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() and drawing else []:
+    package = load_package(content.pack.game.engine) if content.pack.game.engine else None
+    drawn = drawing is not None or (package is not None and package.example is not None)
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() and drawn else []:
         try:
             data = load_yaml(path).data
         except LoadError as exc:
             findings.extend(exc.findings)
             continue
         data = data if isinstance(data, dict) else {}
-        title = str(data.get("name") or path.stem)
-        doc = content.macros.rich(str(data.get("doc") or ""))
+        title = content.macros.t(data.get("name") or path.stem)
+        doc = content.macros.rich(content.macros.t(data.get("doc") or ""))
         if path.stem in used:
             page, chapter_title = used[path.stem]
             items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": chapter_title,
