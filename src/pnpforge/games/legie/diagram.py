@@ -127,7 +127,8 @@ def board_svg(state: LegieState, terrain: tuple[str, ...] | None, names: Names, 
     for square in range(game.squares):
         x, y = corner(square)
         kind = terrain[square] if terrain else "plain"
-        parts.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL:g}" height="{CELL:g}" fill="{TERRAIN_FILL.get(kind, "#eee")}" '
+        fill = TERRAIN_FILL.get(kind, "#eeeeee")
+        parts.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL:g}" height="{CELL:g}" fill="{fill}" '
                      f'stroke="#6b6456" stroke-width="0.25"/>')
         parts.append(_terrain_mark(kind, x, y))
     part = game.rules.part_size
