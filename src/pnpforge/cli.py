@@ -38,7 +38,7 @@ def cli() -> None:
 @click.option("--only", type=click.Choice(("faces", "shop", "print", "rulebook", "web")),
               help="Build one output only: the face PDFs, the print-shop files, the home-print sheets, the PDF "
                    "rulebook or the web site.")
-@click.option("--lang", help="Language to render (default: each pack's first language).")
+@click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move the backs of duplex sheets by X,Y mm: positive X to the right, positive Y up, as seen "
@@ -65,7 +65,8 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         click.echo(f"== {pack_id}")
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
-            findings += _build_pack(pack, lang, out_dir, only, jobs, offset)
+            for language in [lang] if lang else pack.game.languages:
+                findings += _build_pack(pack, language, out_dir, only, jobs, offset)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:
