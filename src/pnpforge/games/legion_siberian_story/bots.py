@@ -91,14 +91,20 @@ def _scoring_chance(state: LegionState, player: int, card: str) -> float:
     rounds_left = 4 - state.round + 1
     condition = scoring["condition"]
     if condition == "plots_won":
-        need = scoring.get("at_least", 1) - won[scoring.get("plot_type", "any")]
-        return 1.0 if need <= 0 else max(0.0, 1 - need / (rounds_left * 0.8 + 0.01))
+        plot_type = scoring.get("plot_type", "any")
+        need = scoring.get("at_least", 1) - won[plot_type]
+        # plots a player can hope to win in a round: a fair share of all of them, or about one of a given type
+        rate = state.game.plots_per_round / state.n if plot_type == "any" else 0.8
+        return 1.0 if need <= 0 else max(0.0, 1 - need / (rounds_left * rate + 0.01))
     if condition == "every_plot_type_won":
         need = sum(1 for t in ("freezing", "warming", "peaceful") if not won[t])
         return max(0.0, 1 - need / (rounds_left + 0.01))
     if condition == "dead_characters":
         return 0.6 if len(state.graveyard[player]) <= scoring.get("at_most", 0) else 0.0
-    return 0.5 if state.supplies[player] >= scoring.get("at_least", 1) - 2 else 0.1
+    if condition == "supplies_left":  # supplies still come in from plots; the question is whether they are kept
+        need = scoring.get("at_least", 1) - state.supplies[player]
+        return 0.8 if need <= 0 else max(0.0, 0.8 - need / (rounds_left * 1.5 + 0.01))
+    return 0.5
 
 
 def _despatch_play_value(state: LegionState, player: int) -> float:
@@ -107,12 +113,32 @@ def _despatch_play_value(state: LegionState, player: int) -> float:
     return 1.0 if keep < 1.0 else 0.0
 
 
+def _hoard_penalty(state: LegionState, player: int, cost: int) -> float:
+    """What a purchase risks when the kept despatch scores for supplies still held at the end."""
+    card = state.despatch[player]
+    if card is None:
+        return 0.0
+    scoring = state.data.despatches[card].scoring
+    if scoring["condition"] != "supplies_left":
+        return 0.0
+    need, money = scoring.get("at_least", 1), state.supplies[player]
+    if money - cost >= need or money + (4 - state.round) * 2 < need:
+        return 0.0  # safe either way, or out of reach anyway
+    return scoring["vp"] * (0.9 if state.round == 4 else 0.4)
+
+
 def _shop(state, player, action):
     kind = action[0]
     if kind == "done":
         return DONE_VALUE
     if kind == "despatch":
         return _despatch_play_value(state, player)
+    cost = {"recruit": "recruit_cost", "restore": "restore_order_cost"}.get(kind, "equipment_cost")
+    return _purchase(state, player, action) - _hoard_penalty(state, player, state.game.limit(state, cost))
+
+
+def _purchase(state, player, action):
+    kind = action[0]
     if kind == "recruit":
         cost = state.game.limit(state, "recruit_cost")
         if cost <= 1:
