@@ -20,6 +20,7 @@ from pnpforge.publish.web import SiteResult, build_site
 from tests.conftest import REPO, need
 
 LEGION = REPO / "content" / "legion-siberian-story"
+LEGIE = REPO / "content" / "legie"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -65,6 +66,38 @@ def legion_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     result = build_site(pack, build, select=lambda face: face.key in chosen)
     assert not result.blocked, [str(f) for f in result.findings]
     return Site(pack, result, result.folder)
+
+
+@pytest.fixture(scope="session")
+def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
+    """Both Legie sites, English and German, whole (the pack is small), built once per session."""
+    pack, problems = load_pack(LEGIE)
+    assert pack is not None, [str(p) for p in problems]
+    build = tmp_path_factory.mktemp("legie-web") / "build"
+    sites = {}
+    for lang in pack.game.languages:
+        result = build_site(pack, build, lang)
+        assert not result.blocked, [str(f) for f in result.findings]
+        assert not [f for f in result.findings + result.rules_findings if f.severity != "info"], \
+            [str(f) for f in result.findings + result.rules_findings]
+        sites[lang] = Site(pack, result, result.folder)
+    return sites
+
+
+SITES = ["legion", "legie-en", "legie-de"]
+
+
+def site_named(request: pytest.FixtureRequest, name: str) -> Site:
+    """``legion`` or ``legie-<lang>``: the built site of that name."""
+    if name == "legion":
+        return request.getfixturevalue("legion_site")
+    return request.getfixturevalue("legie_sites")[name.split("-", 1)[1]]
+
+
+@pytest.fixture(params=SITES)
+def any_site(request: pytest.FixtureRequest) -> Site:
+    """Each site in turn: the Legion slice and both Legie sites."""
+    return site_named(request, request.param)
 
 
 @pytest.fixture(scope="session")

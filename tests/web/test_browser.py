@@ -7,18 +7,18 @@ import json
 
 import pytest
 
-from tests.web.conftest import AXE, Site
+from tests.web.conftest import AXE, Site, site_named
 
 PHONE = 375
 SERIOUS = ("serious", "critical")
 
 
-def test_every_page_loads_cleanly_and_fits_a_phone(legion_site: Site, page_of) -> None:
+def test_every_page_loads_cleanly_and_fits_a_phone(any_site: Site, page_of) -> None:
     """No console error, failed or outside request, broken image, or sideways scrolling at 375 px."""
     watched = page_of(PHONE, 812)
     problems = []
-    for path in legion_site.pages():
-        relative = path.relative_to(legion_site.root).as_posix()
+    for path in any_site.pages():
+        relative = path.relative_to(any_site.root).as_posix()
         watched.page.goto(path.as_uri(), wait_until="load")
         watched.page.evaluate("() => document.querySelectorAll('img').forEach(img => img.loading = 'eager')")
         watched.page.wait_for_function("() => Array.from(document.images).every(img => img.complete)", timeout=15000)
@@ -38,10 +38,10 @@ def test_every_page_loads_cleanly_and_fits_a_phone(legion_site: Site, page_of) -
     assert problems == []
 
 
-def test_images_load_when_scrolled_into_view(legion_site: Site, page_of) -> None:
+def test_images_load_when_scrolled_into_view(any_site: Site, page_of) -> None:
     """The gallery's lazy images all load (none is a broken path)."""
     watched = page_of(1280, 900)
-    watched.page.goto(legion_site.url("cards/index.html"))
+    watched.page.goto(any_site.url("cards/index.html"))
     watched.page.evaluate("() => document.querySelectorAll('img').forEach(img => img.loading = 'eager')")
     watched.page.wait_for_function("() => Array.from(document.images).every(img => img.complete)", timeout=15000)
     broken = watched.page.evaluate("() => Array.from(document.images).filter(i => !i.naturalWidth).map(i => i.src)")
@@ -117,14 +117,18 @@ def test_gallery_filters_change_the_visible_cards(legion_site: Site, page_of) ->
     assert watched.take() == []
 
 
-@pytest.mark.parametrize("relative", [
-    "index.html", "rules/08-orders.html", "glossary.html", "examples.html", "cards/index.html",
-    "cards/ivan-sablin.html", "search.html?q=retreat",
+@pytest.mark.parametrize("name,relative", [
+    ("legion", "index.html"), ("legion", "rules/08-orders.html"), ("legion", "glossary.html"),
+    ("legion", "examples.html"), ("legion", "cards/index.html"), ("legion", "cards/ivan-sablin.html"),
+    ("legion", "search.html?q=retreat"),
+    ("legie-en", "index.html"), ("legie-en", "rules/05-melee.html"), ("legie-en", "cards/white-king.html"),
+    ("legie-de", "rules/07-die-krone.html"), ("legie-de", "glossary.html"), ("legie-de", "search.html?q=turm"),
 ])
-def test_no_serious_accessibility_violation(legion_site: Site, page_of, relative: str) -> None:
-    """axe-core (vendored, injected by the test) on one page of each kind."""
+def test_no_serious_accessibility_violation(request, page_of, name: str, relative: str) -> None:
+    """axe-core (vendored, injected by the test) on one page of each kind, board diagrams included."""
+    site = site_named(request, name)
     watched = page_of(1280, 900)
-    watched.page.goto(legion_site.url(relative), wait_until="load")
+    watched.page.goto(site.url(relative), wait_until="load")
     if relative.startswith("search"):
         _results(watched)
     watched.page.add_script_tag(path=str(AXE))
@@ -132,3 +136,19 @@ def test_no_serious_accessibility_violation(legion_site: Site, page_of, relative
     bad = [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:3]}
            for v in report["violations"] if v["impact"] in SERIOUS]
     assert bad == [], json.dumps(bad, indent=1)
+
+
+@pytest.mark.parametrize("lang,query,anchor", [("en", "Archer", "term-archer"), ("de", "Bogenschütze", None)])
+def test_searching_a_unit_finds_its_glossary_entry_in_each_language(legie_sites, page_of, lang, query,
+                                                                    anchor) -> None:
+    site = legie_sites[lang]
+    watched = page_of(1280, 900)
+    watched.page.goto(site.url("search.html"))
+    watched.page.fill("#wb-search-page-input", query)
+    watched.page.press("#wb-search-page-input", "Enter")
+    results = _results(watched)
+    glossary = [r for r in results[:3] if r["href"].startswith("glossary.html#term-")]
+    assert glossary, results[:5]
+    if anchor:
+        assert glossary[0]["href"] == f"glossary.html#{anchor}"
+    assert watched.take() == []
