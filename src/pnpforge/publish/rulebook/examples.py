@@ -268,9 +268,8 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
                  findings: list[Finding]) -> Markup:
     """``{example STEM}``: the example's title, its situation as figures, and the engine's outcome in words."""
     package = load_package(macros.pack.game.engine) if macros.pack.game.engine else None
-    if drawing is None and package is not None and package.example is not None:
-        return _diagram_example(macros, package, stem, page, where, findings)
-    if drawing is None:
+    drawn_by_game = drawing is None and package is not None and package.example is not None
+    if drawing is None and not drawn_by_game:
         macros.error(page, where, f"example '{stem}': rulebook.yaml has no 'examples:' telling how to draw it")
         return Markup("")
     replayed = replay_example(macros, stem)
@@ -279,26 +278,33 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
         macros.error(page, where, f"unknown example '{stem}': no file {EXAMPLES_DIR}/{stem}.yaml"
                                   f"{'; examples: ' + ', '.join(known) if known else ''}")
         return Markup("")
+    data = replayed.doc.data if isinstance(replayed.doc.data, dict) else {}
+    parts = _head(macros, stem, data)
+    if replayed.outcome is not None:
+        if drawn_by_game:
+            parts += _diagrams(macros, package, stem)
+        else:
+            parts += _figures(macros, drawing, replayed, stem, data)
+    parts.append(Markup("</div>"))
+    findings += replayed.findings  # the drawing may have added some
+    return Markup("\n").join(parts)
+
+
+def _figures(macros: Macros, drawing: ExampleDrawing, replayed: Replayed, stem: str, data: dict) -> list[Markup]:
+    """The situation as card figures and the outcome written from the pack's ``examples:`` settings."""
     view = ExampleView(macros, drawing, replayed)
     group, macros.figures.group = macros.figures.group, f"example {stem}"
-    data = replayed.doc.data if isinstance(replayed.doc.data, dict) else {}
     seats = [str(side) for side in data.get(drawing.sides) or []]
     writer = OutcomeWriter(drawing.outcome, view.name_of, seats, macros.sources.label("and"))
-    parts = [Markup(f'<div class="rb-example" id="example-{escape(stem)}" data-example="{escape(stem)}">'),
-             Markup(f'<div class="rb-example-head"><span class="rb-example-label">'
-                    f'{escape(macros.sources.label("example"))}</span> '
-                    f'<span class="rb-example-title">{escape(str(data.get("name", stem)))}</span></div>')]
-    if data.get("doc"):
-        parts.append(Markup('<p class="rb-example-doc">') + macros.rich(str(data["doc"])) + Markup("</p>"))
-    if replayed.outcome is not None:
-        parts.append(view.situation())
-        sentences = "".join(f"\n<li>{macros.rich(s)}</li>" for s in writer.sentences(replayed.outcome))
-        parts.append(Markup(f'<div class="rb-outcome"><div class="rb-outcome-label">'
-                            f'{escape(macros.sources.label("outcome"))}</div><ul>{sentences}</ul></div>'))
-    parts.append(Markup("</div>"))
+    situation = view.situation()
     macros.figures.group = group
-    findings += replayed.findings
-    return Markup("\n").join(parts)
+    return [situation, _outcome(macros, writer.sentences(replayed.outcome))]
+
+
+def _outcome(macros: Macros, sentences: list[str]) -> Markup:
+    items = "".join(f"\n<li>{macros.rich(s)}</li>" for s in sentences)
+    return Markup(f'<div class="rb-outcome"><div class="rb-outcome-label">'
+                  f'{escape(macros.sources.label("outcome"))}</div><ul>{items}</ul></div>')
 
 
 def _head(macros: Macros, stem: str, data: dict) -> list[Markup]:
@@ -312,27 +318,10 @@ def _head(macros: Macros, stem: str, data: dict) -> list[Markup]:
     return parts
 
 
-def _diagram_example(macros: Macros, package: Any, stem: str, page: str, where: Where | None,
-                     findings: list[Finding]) -> Markup:
+def _diagrams(macros: Macros, package: Any, stem: str) -> list[Markup]:
     """An example the game draws itself: its diagrams (SVG) side by side, then the outcome in words."""
-    replayed = replay_example(macros, stem)
-    if replayed is None:
-        known = sorted(p.stem for p in (macros.pack.root / EXAMPLES_DIR).glob("*.yaml"))
-        macros.error(page, where, f"unknown example '{stem}': no file {EXAMPLES_DIR}/{stem}.yaml"
-                                  f"{'; examples: ' + ', '.join(known) if known else ''}")
-        return Markup("")
-    data = replayed.doc.data if isinstance(replayed.doc.data, dict) else {}
-    parts = _head(macros, stem, data)
-    if replayed.outcome is not None:
-        figures, sentences = package.example(macros.pack, macros.pack.root / EXAMPLES_DIR / f"{stem}.yaml",
-                                             macros.lang, macros.sources.label)
-        parts.append(Markup('<div class="rb-situation rb-diagrams">') + Markup("").join(
-            Markup('<figure class="rb-diagram">') + Markup(svg) +
-            Markup(f"<figcaption>{escape(caption)}</figcaption></figure>") for caption, svg in figures) +
-            Markup("</div>"))
-        items = "".join(f"\n<li>{macros.rich(s)}</li>" for s in sentences)
-        parts.append(Markup(f'<div class="rb-outcome"><div class="rb-outcome-label">'
-                            f'{escape(macros.sources.label("outcome"))}</div><ul>{items}</ul></div>'))
-    parts.append(Markup("</div>"))
-    findings += replayed.findings
-    return Markup("\n").join(parts)
+    figures, sentences = package.example(macros.pack, macros.pack.root / EXAMPLES_DIR / f"{stem}.yaml",
+                                         macros.lang, macros.sources.label)
+    boards = Markup("").join(Markup('<figure class="rb-diagram">') + Markup(svg) +
+                             Markup(f"<figcaption>{escape(caption)}</figcaption></figure>") for caption, svg in figures)
+    return [Markup('<div class="rb-situation rb-diagrams">') + boards + Markup("</div>"), _outcome(macros, sentences)]
