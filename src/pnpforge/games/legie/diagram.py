@@ -165,7 +165,7 @@ def _tile(state: LegieState, square: int, value: int, names: Names, at: tuple[fl
     x, y = at
     name = names.units.get((player, kind), kind)
     squeeze = f' textLength="{CELL - 2.4:g}" lengthAdjust="spacingAndGlyphs"' if len(name) * 1.15 > CELL - 2.4 else ""
-    numbers = f"{unit.strength}" + (f" / {unit.defence}" if unit.defence is not None else "")
+    numbers = f"{unit.strength} / {unit.defence if unit.defence is not None else '–'}"  # as the tile prints it
     outline = f'stroke="{ACCENT}" stroke-width="0.9"' if marked else f'stroke="{ink}" stroke-width="0.25"'
     return (f'<g class="rb-unit"><rect x="{x + 0.8:g}" y="{y + 0.8:g}" width="{CELL - 1.6:g}" height="{CELL - 1.6:g}" '
             f'rx="0.8" fill="{fill}" {outline}/>'
