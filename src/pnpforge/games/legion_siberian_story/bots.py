@@ -11,6 +11,7 @@ import random
 from typing import Callable
 
 from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.modes import SURVIVAL_PRICES
 from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
 from pnpforge.games.legion_siberian_story.state import LegionState
 
@@ -361,14 +362,18 @@ def _boost(state, player, action):
 
 
 def _camp(state, player, action):
-    """Between Survival games: heal or warm the valuable; a supply is worth less than a point."""
+    """Between Survival games, in VP: heal or warm a character when what it is worth beats the price paid.
+
+    A wounded or frostbitten character is lost only if it is hit again, so keeping it whole is worth about half
+    its value; a supply bought for a point is worth less than the point."""
     kind = action[0]
     if kind == "done":
-        return 0.5
-    if kind == "supply":
         return 0.0
-    value = card_value(state, action[1])
-    return value / 6 if kind == "heal" else value / 4
+    heal, warm, supply = SURVIVAL_PRICES[state.n]
+    if kind == "supply":
+        return 0.6 - supply
+    worth = 0.5 * card_value(state, action[1])
+    return worth - (heal if kind == "heal" else warm)
 
 
 JUDGES: dict[str, Callable] = {
