@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from pnpforge.engine.play import RandomBot, play_game
-from pnpforge.games.legion_siberian_story import modes
+from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
 from pnpforge.games.legion_siberian_story.resolution import final_scores
@@ -150,6 +151,8 @@ def test_sleeves_wounds_and_supplies_carry_over_and_the_dead_leave():
     state.pool["coat"] -= 1
     state.fighter(keeper).wounds = 1
     state.pool["wound"] -= 1
+    skill = sorted(ch.skills(state, keeper))[0]
+    moves.cripple(state, keeper, skill)
     state.supplies[player] = 4
     dead = list(state.graveyard[player])
     state.refresh()
@@ -159,6 +162,7 @@ def test_sleeves_wounds_and_supplies_carry_over_and_the_dead_leave():
         state.apply_action(state.legal_actions()[0])
     assert state.game_number == 2
     assert state.fighters[keeper].gear == ("coat",) and state.fighters[keeper].wounds == 1
+    assert state.fighters[keeper].crippled == () and skill in ch.skills(state, keeper)  # Crippled cards go back
     assert state.supplies[player] >= 4
     assert all(c in state.boxed[player] for c in dead) and state.graveyard[player] == []
     assert len(state.hand[player]) >= 5 or not (state.deck[player] or state.bottom[player])

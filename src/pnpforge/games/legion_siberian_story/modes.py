@@ -206,6 +206,10 @@ def camp_buy(state, action, player):
 def next_game(state: LegionState) -> None:
     """Record the game's score less what was spent; the dead leave; the survivors form the next game's hand."""
     scores = final_scores(state)
+    for fighter in state.fighters.values():  # Crippled cards do not carry over (DECISIONS: Survival carry-over)
+        for skill in fighter.crippled:
+            state.pool[state.data.crippled_card(skill).id] += 1
+        fighter.crippled = ()
     for p in range(state.n):
         state.campaign[p].append(scores[p] - state.spent[p])
         state.boxed[p] += state.graveyard[p]
