@@ -297,16 +297,16 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
             for path, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
                 problems.append(_blocking(doc.mark((index,) + tuple(path)), message, subject=subject))
             continue
-        values = {key: _plain(getattr(validated, key)) for key in spec.fields}
+        values = {key: plain(getattr(validated, key)) for key in spec.fields}
         items.append(Item(type_name, validated.id, values, validated.qty, doc, (index,), label))
     pack.items[type_name] = items
     return problems
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Validated values back to plain data (effects become dicts)."""
     if isinstance(value, BaseModel):
-        return {k: _plain(v) for k, v in value.model_dump().items() if v is not None}
+        return {k: plain(v) for k, v in value.model_dump().items() if v is not None}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value

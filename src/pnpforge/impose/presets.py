@@ -18,7 +18,7 @@ from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layout_values import number, unknown_keys
-from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.layouts import LAYOUTS_DIR, merge_chain
 
 SHEETS_DIR = "sheets"
 PLAN = "print"
@@ -167,13 +167,13 @@ class Presets:
                 raise LayoutError([_error(doc, ("extends",), f"extends '{parent}', which does not exist; looked "
                                                              f"in {self._places()}", cur_name)])
             current = (parent, *located)
-        merged, origin = _merged(chain)
+        merged, origin = merge_chain(chain, MERGED)
         self._resolved[cache_key] = (merged, origin, chain[0][1])
         return self._resolved[cache_key]
 
     def sheet(self, paper: str, style: str) -> Sheet:
         """A paper preset with a style preset on top."""
-        paper_keys, paper_origin, paper_doc = self.raw(paper, SHEET_KEYS)
+        paper_keys, paper_origin, _ = self.raw(paper, SHEET_KEYS)
         style_keys, style_origin, style_doc = self.raw(style, SHEET_KEYS)
         merged = {**paper_keys, **{k: v for k, v in style_keys.items() if k not in MERGED}}
         origin = {**paper_origin, **{k: v for k, v in style_origin.items() if k[0] not in MERGED}}
@@ -246,25 +246,6 @@ def _error(doc: Doc, at: tuple, message: str, preset: str | None = None) -> Find
     """A blocking finding about a preset file, naming the preset."""
     subject = f"sheet preset '{preset}'" if preset else None
     return Finding("error", message, mark=doc.mark(at), subject=subject, blocking=True, rule="sheet")
-
-
-def _merged(chain: list[tuple[str, Doc]]) -> tuple[dict[str, Any], dict[tuple, Doc]]:
-    """The keys of a chain, parents first; the mappings in ``MERGED`` merge one level deep."""
-    merged: dict[str, Any] = {}
-    origin: dict[tuple, Doc] = {}
-    for _, doc in reversed(chain):
-        for key, value in doc.data.items():
-            if key == "extends":
-                continue
-            if key in MERGED and isinstance(value, dict) and isinstance(merged.get(key), dict):
-                merged[key] = {**merged[key], **value}
-            else:
-                merged[key] = value
-            if isinstance(value, dict):
-                for sub in value:
-                    origin[(key, sub)] = doc
-            origin[(key,)] = doc
-    return merged, origin
 
 
 def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dict[tuple, Doc], own: Doc) -> Sheet:

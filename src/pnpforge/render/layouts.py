@@ -125,7 +125,7 @@ class LayoutSet:
                                           f"extends '{parent}', which does not exist; looked in {self._places()}",
                                           cur_name)])
             current = (parent, *found)
-        merged, origin = _merged(chain)
+        merged, origin = merge_chain(chain, ("zones", "fit", "params"))
         return build_layout(name, merged, origin, chain[0][1], tuple(n for n, _ in chain), self.sizes)
 
 
@@ -141,23 +141,23 @@ def _load(path: Path) -> Doc:
 
 
 
-def _merged(chain: list[tuple[str, Doc]]) -> tuple[dict[str, Any], dict[tuple, Doc]]:
-    """The keys of a chain, parents first; mappings merge one level deep. Also where each key came from."""
+def merge_chain(chain: list[tuple[str, Doc]], mergeable: tuple[str, ...]) -> tuple[dict[str, Any], dict[tuple, Doc]]:
+    """The keys of an ``extends`` chain, parents first; the ``mergeable`` mappings merge one level deep.
+
+    Also where each key (and each key of a mapping) came from, for findings at the right file."""
     merged: dict[str, Any] = {}
     origin: dict[tuple, Doc] = {}
     for _, doc in reversed(chain):
         for key, value in doc.data.items():
             if key == "extends":
                 continue
-            if key in ("zones", "fit", "params") and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            if key in mergeable and isinstance(value, dict) and isinstance(merged.get(key), dict):
                 merged[key] = {**merged[key], **value}
-                for sub in value:
-                    origin[(key, sub)] = doc
             else:
                 merged[key] = value
-                if isinstance(value, dict):
-                    for sub in value:
-                        origin[(key, sub)] = doc
+            if isinstance(value, dict):
+                for sub in value:
+                    origin[(key, sub)] = doc
             origin[(key,)] = doc
     return merged, origin
 

@@ -11,8 +11,6 @@ from typing import Any
 
 from pnpforge.content.pack import Pack
 
-SYMBOLS = ("sword", "shield", "immobility", "arrow", "crown")
-TERRAINS = ("plain", "forest", "water", "fortification", "mountain")
 DEFAULT_TURN_LIMIT = 200  # used only when game.yaml gives no thresholds.turn_limit (DECISIONS.md)
 
 

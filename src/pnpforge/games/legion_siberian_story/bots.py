@@ -11,6 +11,7 @@ import random
 from typing import Callable
 
 from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.data import ROUNDS
 from pnpforge.games.legion_siberian_story.modes import SURVIVAL_PRICES
 from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
 from pnpforge.games.legion_siberian_story.state import LegionState
@@ -89,7 +90,7 @@ def _scoring_chance(state: LegionState, player: int, card: str) -> float:
     """A rough chance that a kept despatch scores, from the War Diary so far and the rounds left."""
     scoring = state.data.despatches[card].scoring
     won = state.won_types[player]
-    rounds_left = 4 - state.round + 1
+    rounds_left = ROUNDS - state.round + 1
     condition = scoring["condition"]
     if condition == "plots_won":
         plot_type = scoring.get("plot_type", "any")
@@ -123,9 +124,9 @@ def _hoard_penalty(state: LegionState, player: int, cost: int) -> float:
     if scoring["condition"] != "supplies_left":
         return 0.0
     need, money = scoring.get("at_least", 1), state.supplies[player]
-    if money - cost >= need or money + (4 - state.round) * 2 < need:
+    if money - cost >= need or money + (ROUNDS - state.round) * 2 < need:
         return 0.0  # safe either way, or out of reach anyway
-    return scoring["vp"] * (0.9 if state.round == 4 else 0.4)
+    return scoring["vp"] * (0.9 if state.round == ROUNDS else 0.4)
 
 
 def _shop(state, player, action):
@@ -196,7 +197,7 @@ def _march(state, player, action):
     if action[0] == "pass":
         return PASS_VALUE
     if action[0] == "despatch":
-        return _despatch_play_value(state, player) * (1.5 if state.round == 4 else 0.8)
+        return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
     _, c, plot = action
     value = _plot_gain(state, player, plot, character_power(state, c))
     types = plot_types(state, plot)

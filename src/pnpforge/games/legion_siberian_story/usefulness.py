@@ -18,6 +18,7 @@ import random
 
 from pnpforge.engine.simulate import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
+from pnpforge.games.legion_siberian_story.data import ROUNDS
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 _GREEDY = GreedyBot()
@@ -114,7 +115,7 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
         if revealed:
             continue
         names = {e["effect"] for e in checkpoint.data.orders[order].effects}
-        rounds = 4 if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS else HORIZON
+        rounds = ROUNDS if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS else HORIZON
         actual_result, actual_actions = actual(rounds)
         without = checkpoint.clone()
         del without.tokens[character]

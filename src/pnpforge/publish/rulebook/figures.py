@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from pypdf import PageObject, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject, StreamObject
 
 from pnpforge.content.fields import item_model
 from pnpforge.content.messages import translate
-from pnpforge.content.pack import Item, Pack
+from pnpforge.content.pack import Item, Pack, plain
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.render.document import Renderer
@@ -92,8 +92,8 @@ class Figures:
                 self.findings.append(Finding("error", f"cannot be drawn as a {type_name}: {message}",
                                              mark=doc.mark(at), rule="rulebook-figure"))
             return None
-        plain = {name: _plain(getattr(validated, name)) for name in spec.fields}
-        item = Item(type_name, validated.id, plain, 1, doc, at, spec.label or type_name.replace("_", " "))
+        values = {name: plain(getattr(validated, name)) for name in spec.fields}
+        item = Item(type_name, validated.id, values, 1, doc, at, spec.label or type_name.replace("_", " "))
         return Face(key, type_name, FRONT, self._layout_for(type_name, item), item, [item.id], 1)
 
     def _layout_for(self, type_name: str, item: Item) -> Layout:
@@ -198,12 +198,3 @@ def _append(writer: PdfWriter, page: PageObject, names: DictionaryObject, drawin
     contents = raw.get_object()
     parts = list(contents) if isinstance(contents, ArrayObject) else [raw]
     page[NameObject("/Contents")] = ArrayObject([writer._add_object(before), *parts, writer._add_object(after)])
-
-
-def _plain(value: Any) -> Any:
-    """A validated value back to plain data."""
-    if isinstance(value, BaseModel):
-        return {k: _plain(v) for k, v in value.model_dump().items() if v is not None}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +28,9 @@ TABLE_ARGS = re.compile(r"^([a-z][a-z0-9_]*)((?:\s+[a-z][a-z0-9_]*=\S+)*)\s*:\s*
 
 
 def slug(text: str) -> str:
-    """An anchor name for a text."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    """An anchor name for a text: accents dropped (``Bogenschütze`` -> ``bogenschutze``), other signs as hyphens."""
+    folded = unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "x"
 
 
 def term_key(text: str) -> str:

@@ -3,7 +3,7 @@
 The documents ship as ``assets/search-index.js``, a script that sets ``window.PNPFORGE_SEARCH``; the search page
 loads it with a ``<script>`` tag (a ``fetch`` of a JSON file is refused under ``file://``) and indexes it with
 the vendored MiniSearch library. Text is the words a reader sees: HTML tags are dropped and each icon counts as
-its label, so searching "wound" finds a section that only shows the wound icon.
+its label, so searching "coin" finds a section that only shows the coin icon.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def snippet(text: str) -> str:
 class _Text(HTMLParser):
     """Collects the words of HTML, with icons as their labels, split at headings that carry an id.
 
-    An icon's label is left out when the words after it say the same (":wound: Wound" reads "Wound" once).
+    An icon's label is left out when the words after it say the same (":coin: Coin" reads "Coin" once).
     """
 
     def __init__(self, levels: tuple[str, ...]):
