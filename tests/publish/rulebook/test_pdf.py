@@ -140,3 +140,10 @@ def test_the_same_input_gives_the_same_bytes(legion, built, tmp_path) -> None:
     for paper in PAPERS:
         assert (tmp_path / f"rulebook-{paper}.pdf").read_bytes() == built[paper].read_bytes()
     assert b"/CreationDate" not in built["a4"].read_bytes()
+
+
+def test_a_numbered_list_that_goes_on_after_a_heading_keeps_counting(built) -> None:
+    # Set-up numbers its steps 1-4, then 5-9 under the next heading, then 10: print engines ignore `start`.
+    page = next(lines for lines in page_lines(built["a4"]) if any("Shuffle the location cards" in l for l in lines))
+    markers = [int(line.rstrip(". ")) for line in page if re.fullmatch(r"\d+\.\s*", line)]
+    assert markers == list(range(1, 11))

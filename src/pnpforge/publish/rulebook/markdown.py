@@ -53,6 +53,7 @@ def parser() -> MarkdownIt:
     md.inline.ruler.before("emphasis", "rb_icon", _icon)
     md.core.ruler.after("block", "rb_heading_attributes", _heading_attributes)
     md.core.ruler.after("inline", "rb_positions", _positions)
+    md.core.ruler.after("block", "rb_list_start", _list_start)
     return md
 
 
@@ -107,6 +108,14 @@ def _icon(state: StateInline, silent: bool) -> bool:
         token.meta = {"id": match.group(1), "offset": state.pos}
     state.pos = match.end()
     return True
+
+
+def _list_start(state: StateCore) -> None:
+    """Carry a numbered list's first number into CSS, which print engines count by (browsers read ``start``)."""
+    for token in state.tokens:
+        start = token.attrGet("start") if token.type == "ordered_list_open" else None
+        if start is not None and int(start) != 1:
+            token.attrSet("style", f"counter-reset: list-item {int(start) - 1}")
 
 
 def _heading_attributes(state: StateCore) -> None:
