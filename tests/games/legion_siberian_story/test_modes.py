@@ -167,3 +167,16 @@ def test_sleeves_wounds_and_supplies_carry_over_and_the_dead_leave():
     assert all(c in state.boxed[player] for c in dead) and state.graveyard[player] == []
     assert len(state.hand[player]) >= 5 or not (state.deck[player] or state.bottom[player])
     assert not violations(state)
+
+
+def test_a_survival_run_reports_each_campaigns_total_as_its_score():
+    from pnpforge.games.legion_siberian_story.simulate import play, simulate
+
+    from tests.games.legion_siberian_story.helpers import pack
+
+    config = {"players": 2, "mode": "survival"}
+    state, _, _ = play(pack(), config, 3)
+    tally = simulate(pack(), config, 3)
+    totals = modes.campaign_end(state)
+    assert tally.get("score/total") == sum(totals) != sum(final_scores(state))
+    assert all(tally.get(f"score/hist/{t}") >= 1 for t in totals)

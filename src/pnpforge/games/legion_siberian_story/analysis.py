@@ -83,7 +83,8 @@ def _balance(pack, tally, players, settings, tolerance, result) -> None:
         "seat_share": {b.label: b.value for b in seats},
     }
     scores = sorted((int(k.rsplit("/", 1)[1]), tally.get(k)) for k in tally.keys("score/hist/"))
-    result.charts.append(Chart(f"scores-{players}p", f"Final scores, {players} players",
+    title = "Campaign totals" if tally.get("campaigns") else "Final scores"
+    result.charts.append(Chart(f"scores-{players}p", f"{title}, {players} players",
                                [Bar(str(s), n) for s, n in scores], unit="count", xlabel="VP"))
 
 
@@ -195,18 +196,18 @@ def _gaps_and_averages(pack, tally, settings, result) -> None:
                                                f"(handled as DECISIONS.md says); first in seed {tally.seeds.get(key)}",
                                        mark=pack.game_doc.mark(()), rule="rule-gap"))
     players_total = sum(tally.get(k) for k in tally.keys("played/seat/"))
-    averages = {
-        "score_per_player": round(tally.get("score/total") / players_total, 2) if players_total else 0,
-        "deaths_per_game": round(tally.get("deaths") / games, 2) if games else 0,
-        "frostbite_deaths_per_game": round(tally.get("frostbite_deaths") / games, 2) if games else 0,
-        "decisions_per_game": round(tally.get("decisions") / games, 1) if games else 0,
-    }
+    per = "campaign" if tally.get("campaigns") else "game"  # a Survival run counts whole campaigns
+    score = round(tally.get("score/total") / players_total, 2) if players_total else 0
+    deaths, frost, decisions = (round(tally.get(key) / games, digits) if games else 0
+                                for key, digits in (("deaths", 2), ("frostbite_deaths", 2), ("decisions", 1)))
+    averages = {"score_per_player": score, f"deaths_per_{per}": deaths, f"frostbite_deaths_per_{per}": frost,
+                f"decisions_per_{per}": decisions}
     lengths = sorted((int(k.rsplit("/", 1)[1]), tally.get(k)) for k in tally.keys("length/"))
     result.summary["averages"] = averages
+    unit = "campaign of three games" if per == "campaign" else "game"
     result.findings.append(Finding(
-        "info", f"per game: {averages['score_per_player']} VP per player, {averages['deaths_per_game']} deaths "
-                f"({averages['frostbite_deaths_per_game']} from frostbite), {averages['decisions_per_game']} "
+        "info", f"per {unit}: {score} VP per player, {deaths} deaths ({frost} from frostbite), {decisions} "
                 f"decisions (from {lengths[0][0]} to {lengths[-1][0] + 24})" if lengths else "no games",
         mark=pack.game_doc.mark(()), rule="averages"))
-    result.charts.append(Chart("length", "Decisions per game", [Bar(f"{n}-{n + 24}", c) for n, c in lengths],
+    result.charts.append(Chart("length", f"Decisions per {per}", [Bar(f"{n}-{n + 24}", c) for n, c in lengths],
                                unit="count", xlabel="decisions"))
