@@ -169,10 +169,13 @@ def test_sleeves_wounds_and_supplies_carry_over_and_the_dead_leave():
     assert not violations(state)
 
 
-def test_a_survival_run_reports_each_campaigns_total_as_its_score():
+def test_a_survival_run_reports_each_campaigns_total_as_its_score(tmp_path):
+    import json
+
     from pnpforge.games.legion_siberian_story.simulate import play, simulate
 
-    from tests.games.legion_siberian_story.helpers import pack
+    from tests.games.legion_siberian_story.helpers import PACK_DIR, pack
+    from tests.helpers import run_cli
 
     config = {"players": 2, "mode": "survival"}
     state, _, _ = play(pack(), config, 3)
@@ -180,3 +183,13 @@ def test_a_survival_run_reports_each_campaigns_total_as_its_score():
     totals = modes.campaign_end(state)
     assert tally.get("score/total") == sum(totals) != sum(final_scores(state))
     assert all(tally.get(f"score/hist/{t}") >= 1 for t in totals)
+
+    result = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path), "--jobs", "1", "--games", "2",
+                     "--players", "2", "--mode", "survival")
+    assert result.code in (0, 1), result.output
+    report = json.loads((tmp_path / "legion-siberian-story" / "validation" / "report.json").read_text())
+    assert set(report["summary"]["averages"]) == {"score_per_player", "deaths_per_campaign",
+                                                  "frostbite_deaths_per_campaign", "decisions_per_campaign"}
+    assert "Campaign totals, 2 players" in [chart["title"] for chart in report["charts"]]
+    assert any(f["rule"] == "averages" and f["message"].startswith("per campaign of 3 games: ")
+               for f in report["findings"])

@@ -11,6 +11,7 @@ from pnpforge.engine.simulate import Tally
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
 from pnpforge.findings import Finding
+from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 from pnpforge.games.legion_siberian_story.simulate import TWELFTHS
 
 
@@ -204,7 +205,7 @@ def _gaps_and_averages(pack, tally, settings, result) -> None:
                 f"decisions_per_{per}": decisions}
     lengths = sorted((int(k.rsplit("/", 1)[1]), tally.get(k)) for k in tally.keys("length/"))
     result.summary["averages"] = averages
-    unit = "campaign of three games" if per == "campaign" else "game"
+    unit = f"campaign of {CAMPAIGN_GAMES} games" if per == "campaign" else "game"
     result.findings.append(Finding(
         "info", f"per {unit}: {score} VP per player, {deaths} deaths ({frost} from frostbite), {decisions} "
                 f"decisions (from {lengths[0][0]} to {lengths[-1][0] + 24})" if lengths else "no games",

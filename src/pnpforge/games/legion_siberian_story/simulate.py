@@ -15,8 +15,6 @@ from pnpforge.engine.simulate import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.game import make_game
-from pnpforge.games.legion_siberian_story.modes import campaign_end
-from pnpforge.games.legion_siberian_story.resolution import final_scores
 
 TWELFTHS = 12
 
@@ -94,8 +92,8 @@ def simulate(pack, config: dict, seed: int) -> Tally:
         weigh_immediate(checkpoint, seed * 64 + 32 + index, tally, seed)
     tally.add("games", 1, seed)
     returns = state.returns()
-    # a Survival campaign is decided by its total over three games, so that is the score it reports
-    scores = campaign_end(state) if config.get("mode") == "survival" else final_scores(state)
+    # the scores that decided the game, as its end recorded them (a Survival campaign's totals over its games)
+    scores = next(event[1] for event in reversed(state.log) if event[0] == "end")
     for p, faction in enumerate(seats):
         share = round(returns[p] * TWELFTHS)
         for key in (f"faction/{faction}", f"seat/{p}", f"bot/{names[p]}"):
