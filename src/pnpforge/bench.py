@@ -35,6 +35,8 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     import io
     import pstats
 
+    from pnpforge.engine.packs import cached_pack
+    from pnpforge.engine.playout import Run
     from pnpforge.engine.simulate import chunks, run, run_chunk
     from pnpforge.games import load_package
 
@@ -42,22 +44,20 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     results = {}
     for pack_id in all_pack_ids():
         checked = check_pack(pack_id)
-        package = load_package(checked.pack.game.engine) if checked.pack and checked.pack.game.engine else None
-        if package is None or package.simulate is None:
+        package = load_package(checked.pack.game.engine) if checked.pack else None
+        if package is None or not package.has_engine:
             continue
         players = checked.pack.game.players.max if checked.pack.game.players else 2
         entry = {"players": players, "jobs": jobs}
         for bot, count in games.items():
-            work = chunks(checked.pack.root.resolve(), package.name, {"players": players, "bots": (bot,)}, 0, count)
+            work = chunks(checked.pack.root, package, Run(players=players, bots=(bot,)), 0, count)
             start = time.perf_counter()
             run(work, jobs=jobs)
             elapsed = time.perf_counter() - start
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
-        from pnpforge.engine.simulate import cached_pack
-
         cached_pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
         profiler = cProfile.Profile()
-        sample = chunks(checked.pack.root.resolve(), package.name, {"players": players, "bots": ("random",)}, 0, 60)
+        sample = chunks(checked.pack.root, package, Run(players=players, bots=("random",)), 0, 60)
         profiler.enable()
         for chunk in sample:
             run_chunk(chunk)

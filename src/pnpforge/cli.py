@@ -164,8 +164,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
         sys.exit(exit_code(findings, strict))
     from pnpforge.games import load_package
 
-    package = load_package(pack.game.engine) if pack.game.engine else None
-    if package is None or package.simulate is None or package.analyse is None:
+    package = load_package(pack.game.engine)
+    if package is None or not package.has_engine or package.analyse is None:
         findings.append(Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
         click.echo(format_findings(findings, checked.files_checked))
@@ -236,15 +236,18 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
 
     With --seed instead of FILE, print the transcript of the simulated game of that seed.
     """
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.replay import replay as replay_file
+    from pnpforge.engine.transcript import seed_transcript
     from pnpforge.games import load_package
 
     checked = check_pack(game)
     if checked.pack is None:
         click.echo(format_findings(checked.findings))
         sys.exit(2)
-    package = load_package(checked.pack.game.engine) if checked.pack.game.engine else None
+    package = load_package(checked.pack.game.engine)
     if seed is not None:
-        if package is None or package.transcript is None:
+        if package is None or not package.has_engine:
             click.echo(f"{checked.pack.game_doc.path}: error: pack '{checked.pack.id}' has no simulated games")
             sys.exit(2)
         names = tuple(b.strip() for b in bots.split(","))
@@ -255,7 +258,11 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
                 f"mode {mode!r}; modes: {', '.join(package.modes)}"
             click.echo(f"error: unknown {what}")
             sys.exit(2)
-        click.echo(package.transcript(checked.pack, {"players": players, "bots": names, "mode": mode}, seed))
+        try:
+            click.echo(seed_transcript(package, checked.pack, Run(players=players, mode=mode, bots=names), seed))
+        except ValueError as exc:  # a player count or mode this game cannot be played with
+            click.echo(f"error: {exc}")
+            sys.exit(2)
         sys.exit(0)
     if file is None:
         click.echo("error: give a scenario FILE or --seed N")
@@ -267,9 +274,9 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
     if not file.is_file():
         click.echo(f"{file}: error: no such file")
         sys.exit(2)
-    code, output = package.replay(checked.pack, file)
-    click.echo(output)
-    sys.exit(code)
+    outcome = replay_file(package, checked.pack, file)
+    click.echo(outcome.to_json() if outcome.ok else format_findings(outcome.findings))
+    sys.exit(0 if outcome.ok else 2)
 
 
 @cli.command()

@@ -1,7 +1,7 @@
 """``make matches``: bot-against-bot matches for every pack whose game package has bots.
 
-Each game package that can play matches exposes ``matches(pack, games=, jobs=, progress=) -> dict``; results go
-to ``build/<game>/matches.json``.
+Each game package declares the pairings to play (``GamePackage.matches``); the engine plays them on the shared
+harness, and the results go to ``build/<game>/matches.json``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from rich.progress import Progress
 
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.engine.matches import play_matches
 from pnpforge.engine.simulate import default_jobs
 from pnpforge.games import load_package
 
@@ -28,15 +29,15 @@ def main() -> None:
     played = 0
     for pack_id in args.packs or all_pack_ids():
         checked = check_pack(pack_id)
-        package = load_package(checked.pack.game.engine) if checked.pack and checked.pack.game.engine else None
-        if package is None or package.matches is None:
+        package = load_package(checked.pack.game.engine) if checked.pack else None
+        if package is None or not package.matches:
             print(f"{pack_id}: no bots; skipped")
             continue
         start = time.perf_counter()
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{pack_id} matches", total=None)
-            result = package.matches(checked.pack, games=args.games, jobs=args.jobs,
-                                     progress=lambda n: bar.advance(task, n))
+            result = play_matches(package, checked.pack, games=args.games, jobs=args.jobs,
+                                  progress=lambda n: bar.advance(task, n))
         result["seconds"] = round(time.perf_counter() - start, 1)
         target = args.out / pack_id / "matches.json"
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,33 +1,25 @@
-"""The registry of static rules. Shared rules register here; a game package adds its own through its package."""
+"""The registry of static rules: the shared rules every pack gets, then the game package's own rules."""
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from types import MappingProxyType
 
+from pnpforge.check import shared
+from pnpforge.check.rule import StaticRule
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
+from pnpforge.games import load_package
 
-StaticRule = Callable[[Pack], Iterable[Finding]]
-SHARED_RULES: dict[str, StaticRule] = {}
-
-
-def static_rule(name: str) -> Callable[[StaticRule], StaticRule]:
-    """Register a shared static rule under a name (the name is recorded on its findings)."""
-    def register(func: StaticRule) -> StaticRule:
-        SHARED_RULES[name] = func
-        return func
-    return register
+SHARED_RULES: MappingProxyType[str, StaticRule] = MappingProxyType(
+    {f.rule_name: f for f in vars(shared).values() if callable(f) and hasattr(f, "rule_name")})
 
 
 def run_static_checks(pack: Pack) -> list[Finding]:
     """Every shared rule, then the game package's rules when the pack names one; findings sorted by position."""
-    from pnpforge.check import shared  # noqa: F401 - registers the shared rules
-    from pnpforge.games import load_package
-
     findings: list[Finding] = []
     for name, rule in SHARED_RULES.items():
         findings += [_named(f, name) for f in rule(pack)]
-    package = load_package(pack.game.engine) if pack.game.engine else None
+    package = load_package(pack.game.engine)
     if package is not None:
         for rule in package.checks:
             findings += [_named(f, f"{package.name}.{rule.__name__}") for f in rule(pack)]

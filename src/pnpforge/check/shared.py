@@ -8,8 +8,9 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import icons_in, strings_of
 from pnpforge.content.walk import walk
-from pnpforge.check.registry import static_rule
+from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
+from pnpforge.games import available_packages, load_package
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -147,8 +148,6 @@ def box_counts(pack: Pack) -> Iterator[Finding]:
 @static_rule("game-package")
 def game_package(pack: Pack) -> Iterator[Finding]:
     """A named game package exists, and the pack has the types and fields it relies on."""
-    from pnpforge.games import available_packages, load_package
-
     name = pack.game.engine
     if not name:
         return

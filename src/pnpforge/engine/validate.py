@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from pnpforge.engine.simulate import Tally, chunks, run
+from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.playout import Run
+from pnpforge.engine.simulate import chunks, run
+from pnpforge.engine.tally import Tally
 from pnpforge.findings import Finding
 
 
@@ -72,18 +75,18 @@ class Settings:
     bots: tuple[str, ...] = ("greedy",)
 
 
-def simulate_pack(pack: Any, package: Any, settings: Settings,
-                  progress: Callable[[int], None] | None = None) -> dict[int, Tally]:
-    """Play ``settings.games`` seeded games per player count (seats and factions rotating with the seed)."""
+def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
+                  progress: Callable[[int], None] | None = None) -> dict[Any, Tally]:
+    """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed)."""
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        work = chunks(pack.root.resolve(), package.name, config, settings.seed, settings.games)
+        work = chunks(pack.root, package, config, settings.seed, settings.games)
         tallies[label] = run(work, settings.jobs, progress)
     return tallies
 
 
-def configurations(pack: Any, package: Any, settings: Settings) -> dict[Any, dict]:
+def configurations(pack: Any, package: GamePackage, settings: Settings) -> dict[Any, Run]:
     """What to simulate: the game package's own list when it has one, else each player count."""
     if package.configurations is not None:
         return package.configurations(pack, settings)
-    return {n: {"players": n, "bots": settings.bots, "mode": settings.mode, "analyse": True} for n in settings.players}
+    return {n: Run(players=n, mode=settings.mode, bots=settings.bots, analyse=True) for n in settings.players}

@@ -1,37 +1,19 @@
-"""Game packages: per game, the rules engine, bots and game-specific checks.
+"""Game packages: per game, its rules engine, bots, checks and drawings; the shared engine does the rest.
 
 A pack names its package in game.yaml (``engine: <name>``); the package module ``pnpforge.games.<name>`` exposes
-``PACKAGE``, a ``GamePackage``. Shared code reaches a game only through this interface.
+``PACKAGE``, a ``GamePackage`` (``pnpforge.engine.contract``). A package exists for shared code only through this
+registry: the engine test suite, the validator, matches and replays iterate it, so a new game is tested the moment
+its package is here.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
 
+from pnpforge.engine.contract import GamePackage
 
-@dataclass(frozen=True)
-class GamePackage:
-    """What a game package adds to a pack's data."""
-
-    name: str
-    vocabulary: tuple[str, ...] = ()  # game terms that shared code must never name
-    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)  # component types and fields it reads
-    checks: tuple[Callable[[Any], Iterable[Any]], ...] = ()  # static rules: Pack -> findings
-    engine: Any = None  # builds the Game from a Pack
-    replay: Callable[[Any, Any], tuple[int, str]] | None = None  # (Pack, file path) -> (exit code, JSON text)
-    simulate: Callable[[Any, dict, int], Any] | None = None  # (Pack, config, seed) -> Tally of one game
-    matches: Callable[..., dict] | None = None  # (Pack, jobs) -> bot-against-bot results for make matches
-    analyse: Callable[..., Any] | None = None  # (Pack, tallies by player count, Settings) -> Analysis
-    transcript: Callable[[Any, dict, int], str] | None = None  # (Pack, config, seed) -> a simulated game as text
-    configurations: Callable[[Any, Any], dict] | None = None  # (Pack, Settings) -> {label: config} to simulate
-    # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
-    # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
-    example: Callable[[Any, Any, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
-    modes: tuple[str, ...] = ("base",)
-    bots: tuple[str, ...] = ("random",)
+__all__ = ["GamePackage", "available_packages", "load_package", "registered"]
 
 
 def available_packages() -> list[str]:
@@ -39,9 +21,14 @@ def available_packages() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
-def load_package(name: str) -> GamePackage | None:
+def load_package(name: str | None) -> GamePackage | None:
     """The package called ``name``, or None when there is none."""
-    if name not in available_packages():
+    if not name or name not in available_packages():
         return None
     module = importlib.import_module(f"{__name__}.{name}")
     return getattr(module, "PACKAGE", None)
+
+
+def registered() -> list[GamePackage]:
+    """Every installed game package."""
+    return [p for p in (load_package(n) for n in available_packages()) if p is not None]

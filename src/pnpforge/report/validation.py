@@ -38,20 +38,45 @@ def write_html(path: Path, data: dict[str, Any], analysis: Analysis) -> None:
     env = Environment(loader=PackageLoader("pnpforge.report", "templates"), autoescape=select_autoescape(),
                       keep_trailing_newline=True)
     charts = [{"title": c.title, "svg": chart_svg(c)} for c in analysis.charts]
-    html = env.get_template("validation.html.j2").render(data=data, charts=charts, tables=analysis.tables)
+    html = env.get_template("validation.html.j2").render(data=data, charts=charts, tables=analysis.tables,
+                                                         summary=summary_rows(data.get("summary", {})))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(html, encoding="utf-8")
 
 
+def summary_rows(summary: dict[str, Any], intervals: bool = True) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The analysis' summary in words, whatever the game: per entry (a player count, a configuration, averages) its
+    named values; shares as percentages, a share with an interval as ``50.0% (95% CI 38.1%-61.9%)``."""
+    rows = []
+    for key, value in sorted(summary.items()):
+        if isinstance(value, dict):
+            rows.append((str(key), [(_words(name), _value(name, v, intervals)) for name, v in value.items()]))
+    return rows
+
+
+def _words(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+def _is_share(value: Any) -> bool:
+    return isinstance(value, dict) and {"share", "low", "high"} <= set(value)
+
+
+def _value(name: str, value: Any, intervals: bool) -> str:
+    if _is_share(value):
+        return f"{value['share']:.1%}" + (f" (95% CI {value['low']:.1%}-{value['high']:.1%})" if intervals else "")
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_value(name, v, intervals)}" for k, v in value.items())
+    if isinstance(value, float) and str(name).endswith("share"):
+        return f"{value:.1%}"
+    return str(value)
+
+
 def terminal_summary(data: dict[str, Any], findings: list[Finding]) -> str:
-    """The lines a designer reads first: win shares per player count, then the count line."""
+    """The lines a designer reads first: each summary entry on a line (win shares, draws, averages; the intervals
+    are in the HTML report), then the count line."""
     lines = []
-    for key, value in sorted(data.get("summary", {}).items()):
-        if isinstance(value, dict) and "win_share" in value:
-            shares = ", ".join(f"{name} {s['share']:.1%}" for name, s in value["win_share"].items())
-            lines.append(f"{key}: {value['games']} games; wins: {shares}")
-    averages = data.get("summary", {}).get("averages")
-    if averages:
-        lines.append("averages: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in averages.items()))
+    for key, values in summary_rows(data.get("summary", {}), intervals=False):
+        lines.append(f"{key}: " + "; ".join(f"{name} {text}" for name, text in values))
     lines.append(count_line(findings))
     return "\n".join(lines)

@@ -7,33 +7,11 @@ import random
 
 import pytest
 
-from pnpforge.engine.stats import wilson as wilson_interval
-from pnpforge.games.legie.bots import GreedyBot, MctsBot, RandomBot, evaluate, play_match
-from pnpforge.games.legie.simulate import run_match
+from pnpforge.engine.matches import Pairing, play_match
+from pnpforge.games.legie import PACKAGE
+from pnpforge.games.legie.bots import GreedyBot, MctsBot, evaluate
 
-from tests.games.legie.helpers import PACK, make_game, position, terrain_at
-
-
-class Seat:
-    """A random bot that records which colours it was asked to play."""
-
-    def __init__(self, name: str):
-        self.name, self.colours = name, []
-
-    def choose(self, state, player, rng):
-        self.colours.append(player)
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
-
-
-def test_a_match_swaps_colours_every_game(rules) -> None:
-    first, second = Seat("a"), Seat("b")
-    tally = play_match(make_game(rules), first, second, games=4, seed=3)
-    assert tally["games"] == 4 and tally["first_wins"] + tally["second_wins"] + tally["draws"] == 4
-    assert tally["black_wins"] + tally["white_wins"] + tally["draws"] == 4
-    assert set(first.colours) == {0, 1} and set(second.colours) == {0, 1}
-    again = play_match(make_game(rules), Seat("a"), Seat("b"), games=4, seed=3)
-    assert again == tally  # seeded: the same games again
+from tests.games.legie.helpers import load_pack_once, make_game, position, terrain_at
 
 
 @pytest.mark.parametrize("bot", [GreedyBot(), MctsBot(iterations=60)], ids=["greedy", "mcts"])
@@ -67,25 +45,12 @@ def test_the_evaluation_prefers_units_on_the_board(rules) -> None:
     assert evaluate(ahead, 0) > evaluate(level, 0) and evaluate(ahead, 1) < 0
 
 
-def test_greedy_beats_random_in_a_smoke_match(rules) -> None:
-    tally = play_match(make_game(rules), GreedyBot(), RandomBot(), games=6, seed=1)
-    assert tally["first_wins"] >= 5, tally
+def test_greedy_beats_random_in_a_smoke_match() -> None:
+    match = play_match(PACKAGE, load_pack_once(), Pairing(("greedy", "random"), mode="basic"), games=6, seed=1)
+    assert match["wins"] >= 5, match
 
 
-def test_mcts_beats_random_in_a_smoke_match(rules) -> None:
-    tally = play_match(make_game(rules), MctsBot(iterations=40), RandomBot(), games=2, seed=1)
-    assert tally["first_wins"] == 2, tally
-
-
-def test_a_match_in_two_processes_merges_its_chunks() -> None:
-    one = run_match(PACK, "basic", "greedy", "random", games=4, jobs=1)
-    two = run_match(PACK, "basic", "greedy", "random", games=4, jobs=2)
-    assert one == two and one["games"] == 4
-    assert 0 <= one["low"] <= one["share"] <= one["high"] <= 1
-
-
-def test_the_wilson_interval() -> None:
-    low, high = wilson_interval(150, 200)  # 75% of 200 games
-    assert (round(low, 4), round(high, 4)) == (0.6857, 0.8049)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+def test_mcts_beats_random_in_a_smoke_match() -> None:
+    pairing = Pairing(("mcts", "random"), mode="basic", bot_options=(("iterations", 40),))
+    match = play_match(PACKAGE, load_pack_once(), pairing, games=2, seed=1)
+    assert match["wins"] == 2, match

@@ -56,9 +56,9 @@ def test_the_output_is_deterministic_with_sorted_keys() -> None:
     assert list(json.loads(first)) == ["board", "flag", "off_board", "terminal", "to_move", "winner"]
 
 
-def test_the_package_replay_returns_code_and_text(tmp_path: Path) -> None:
-    code, text = load_package("legie").replay(load_pack_once(), EXAMPLES / "king-hunt.yaml")
-    assert code == 0 and json.loads(text)["winner"] == "white"
+def test_the_package_replay_returns_the_outcome_as_data(tmp_path: Path) -> None:
+    outcome = load_package("legie").replay(load_pack_once(), EXAMPLES / "king-hunt.yaml")
+    assert outcome.ok and outcome.findings == [] and outcome.data["winner"] == "white"
 
 
 def replay_text(tmp_path: Path, text: str):

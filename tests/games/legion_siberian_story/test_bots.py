@@ -6,10 +6,12 @@ import random
 
 import pytest
 
+from pnpforge.engine.playout import Run
+from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.simulate import chunks, run
+from pnpforge.games.legion_siberian_story import PACKAGE
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.search import SearchBot, determinize
-from pnpforge.games.legion_siberian_story.simulate import TWELFTHS
 
 from tests.games.legion_siberian_story.helpers import PACK_DIR, run_until, setup_game
 
@@ -44,7 +46,7 @@ def test_a_determinized_state_agrees_with_the_observation() -> None:
 
 
 def test_merged_statistics_do_not_depend_on_the_number_of_jobs() -> None:
-    work = chunks(PACK_DIR.resolve(), "legion_siberian_story", {"players": 3, "bots": ("random",)}, 40, 12, size=4)
+    work = chunks(PACK_DIR, PACKAGE, Run(players=3, bots=("random",)), 40, 12, size=4)
     one = run(work, jobs=1)
     two = run(work, jobs=2)
     assert one.to_json() == two.to_json()
@@ -52,7 +54,7 @@ def test_merged_statistics_do_not_depend_on_the_number_of_jobs() -> None:
 
 
 def test_smoke_match_greedy_beats_random() -> None:
-    work = chunks(PACK_DIR.resolve(), "legion_siberian_story", {"players": 2, "bots": ("greedy", "random")}, 0, 20)
+    work = chunks(PACK_DIR, PACKAGE, Run(players=2, bots=("greedy", "random")), 0, 20)
     tally = run(work, jobs=2)
     assert tally.get("played/bot/greedy") == 20
     assert tally.get("wins/bot/greedy") / TWELFTHS > 14

@@ -1,4 +1,5 @@
-"""Conformance: seeded random games for every player count, the invariant checker after every action."""
+"""Conformance of Legion's own: games end after round four, and the invariant checker finds a broken state (the
+engine suite runs the checker after every action of random games for every player count)."""
 
 from __future__ import annotations
 
@@ -6,26 +7,19 @@ import random
 
 import pytest
 
-from pnpforge.engine.play import RandomBot, play_game
+from pnpforge.engine.playout import RandomBot, play_game
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
 
 from tests.games.legion_siberian_story.helpers import data
 
-GAMES = 300
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant_and_end_after_round_four(players: int) -> None:
+def test_random_games_end_after_round_four(players: int) -> None:
+    """The game ends after its fourth round (the engine suite checks the invariants after every action)."""
     game = make_game(data(), players)
-    bots = [RandomBot()] * players
-    for seed in range(GAMES):
-        def check(state, action, seed=seed):
-            broken = violations(state)
-            assert not broken, f"seed {seed}, after {state.action_to_string(action)}: {broken}"
-        state = play_game(game, bots, random.Random(seed), after_action=check)
+    for seed in range(20):
+        state = play_game(game, [RandomBot()] * players, random.Random(seed))
         assert state.is_terminal() and state.round == 4
-        assert abs(sum(state.returns()) - 1.0) < 1e-9
 
 
 def test_the_invariant_checker_catches_a_broken_state() -> None:

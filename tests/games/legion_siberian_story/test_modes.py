@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnpforge.engine.play import RandomBot, play_game
+from pnpforge.engine.playout import RandomBot, play_game
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
-from pnpforge.games.legion_siberian_story.resolution import final_scores
+from pnpforge.games.legion_siberian_story.scoring import final_scores
 
 from tests.games.legion_siberian_story.helpers import data, person, plot, rules, scenario
 
@@ -172,14 +172,16 @@ def test_sleeves_wounds_and_supplies_carry_over_and_the_dead_leave():
 def test_a_survival_run_reports_each_campaigns_total_as_its_score(tmp_path):
     import json
 
-    from pnpforge.games.legion_siberian_story.simulate import play, simulate
+    from pnpforge.engine.playout import Run, play_seed
+    from pnpforge.engine.simulate import play_and_tally
+    from pnpforge.games.legion_siberian_story import PACKAGE
 
     from tests.games.legion_siberian_story.helpers import PACK_DIR, pack
     from tests.helpers import run_cli
 
-    config = {"players": 2, "mode": "survival"}
-    state, _, _ = play(pack(), config, 3)
-    tally = simulate(pack(), config, 3)
+    config = Run(players=2, mode="survival")
+    state = play_seed(PACKAGE, pack(), config, 3).state
+    tally = play_and_tally(PACKAGE, pack(), config, 3)
     totals = modes.campaign_end(state)
     assert tally.get("score/total") == sum(totals) != sum(final_scores(state))
     assert all(tally.get(f"score/hist/{t}") >= 1 for t in totals)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pnpforge.games.legion_siberian_story.simulate import play, simulate
-from pnpforge.games.legion_siberian_story.usefulness import UNDO_AT_ONCE, immediate_checkpoint
+from pnpforge.engine.playout import Run, play_seed
+from pnpforge.engine.simulate import play_and_tally
+from pnpforge.games.legion_siberian_story import PACKAGE
+from pnpforge.games.legion_siberian_story.usefulness import UNDO_AT_ONCE
 
 from tests.games.legion_siberian_story.helpers import pack
 
@@ -11,10 +13,8 @@ from tests.games.legion_siberian_story.helpers import pack
 def _camouflage_game() -> tuple[int, object]:
     """The first seed whose 2-player greedy game assigns CAMOUFLAGE!, and the checkpoint taken right after."""
     for seed in range(1, 80):
-        found = []
-        play(pack(), {"players": 2, "bots": ("greedy",)}, seed,
-             after=lambda state, action: found.append(immediate_checkpoint(state, action)))
-        found = [c for c in found if c is not None]
+        weighing = play_seed(PACKAGE, pack(), Run(players=2, analyse=True), seed).observer
+        found = [c for c in weighing.at_once if c is not None]
         if found:
             return seed, found[0]
     raise AssertionError("no greedy game in 80 seeds plays CAMOUFLAGE!")
@@ -31,6 +31,6 @@ def test_an_order_resolved_at_once_is_checkpointed_after_it_acted_and_can_be_und
 
 def test_camouflage_is_weighed_in_the_tally() -> None:
     seed, _ = _camouflage_game()
-    tally = simulate(pack(), {"players": 2, "bots": ("greedy",), "analyse": True}, seed)
+    tally = play_and_tally(PACKAGE, pack(), Run(players=2, analyse=True), seed)
     assert tally.get("order/camouflage/weighed") >= 1
-    assert tally.get("order/camouflage/weighed") == tally.get("order/camouflage/assigned")
+    assert tally.get("order/camouflage/weighed") == tally.get("used/camouflage")

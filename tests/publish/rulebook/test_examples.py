@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from pnpforge.findings import display_path
-from pnpforge.games.legion_siberian_story.replay import check_example
+from pnpforge.engine.replay import dotted, mismatches, replay_and_check
+from pnpforge.games.legion_siberian_story import PACKAGE
 from pnpforge.publish.rulebook import prepare
-from pnpforge.publish.rulebook.examples import dotted, mismatches
 
 from tests.publish.rulebook.conftest import LEGION, load
 
@@ -45,9 +45,11 @@ def test_a_changed_stated_outcome_is_reported_by_the_suite_and_the_build(tmp_pat
     assert STATED in text
     path.write_text(text.replace(STATED, STATED.replace("reds: 5", "reds: 6")), encoding="utf-8")
     pack = load(root)
-    assert check_example(pack, path) == [f"{display_path(path)}: expect.plots[0].power.reds: stated 6, engine gives 5"]
     line = text.splitlines().index(STATED) + 1
     column = STATED.index("reds") + 1
+    _, outcome = replay_and_check(PACKAGE, pack, path)
+    assert [str(f) for f in outcome.findings] == [f"{display_path(path)}:{line}:{column}: error: example '{EXAMPLE}': "
+                                                  "expect.plots[0].power.reds: stated 6, engine gives 5"]
     book = prepare(pack, tmp_path / "out", "en")
     assert [str(f) for f in book.findings] == [
         f"{display_path(path)}:{line}:{column}: error: example '{EXAMPLE}': expect.plots[0].power.reds: stated 6, "

@@ -1,34 +1,61 @@
-"""Legie (Legion) — the game package: engine, replay, bots and the static checks of the two-player tile game.
+"""Legie (Legion) — the game package: the rules, bots, checks and board diagrams of the two-player tile game; the
+shared engine (``pnpforge.engine``) plays, seats, tallies and replays it.
 
 The pack (content/legie/) holds every unit's symbols and numbers, the board faces and the scenarios; this package
-holds the rules of play that relate them. ``new_game`` builds a ``LegieGame`` from a loaded pack.
+holds the rules of play that relate them.
 """
 
 from __future__ import annotations
 
-from pnpforge.content.pack import Pack
-from pnpforge.games import GamePackage
+from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
+from pnpforge.engine.matches import Pairing
+from pnpforge.engine.playout import random_bot
 from pnpforge.games.legie import checks, diagram
-from pnpforge.games.legie.board import Layout
+from pnpforge.games.legie.analysis import PassCount, analyse, configurations, events
+from pnpforge.games.legie.bots import GreedyBot, MctsBot
+from pnpforge.games.legie.invariants import check_invariants
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.replay import replay
-from pnpforge.games.legie.simulate import analyse, configurations, matches, simulate, transcript
-from pnpforge.games.legie.state import LegieGame
+from pnpforge.games.legie.state import LegieGame, LegieState
 
 VOCABULARY = (
     "legie", "warrior", "knight", "general", "tower", "catapult", "archer", "king", "fortification", "forest",
     "mountain", "immobility", "sword", "crown", "return-of-the-king", "lord-of-the-forests",
 )
+MCTS_ITERATIONS = 400  # per decision, in matches
+GOLDEN = {"basic": ("basic", None), "advanced": ("advanced", None),
+          "return-of-the-king": ("advanced", "return-of-the-king"), "column": ("advanced", "column"),
+          "lord-of-the-forests": ("advanced", "lord-of-the-forests")}
 
-MODES = ("basic", "advanced")
 
-
-def new_game(pack: Pack, mode: str = "basic", scenario: str | None = None, layout: Layout | None = None) -> LegieGame:
-    """A Legie game from the pack: basic or advanced, optionally a scenario (advanced only) and a fixed field."""
+def new_game(pack, config: GameConfig) -> LegieGame:
+    """Basic or advanced, optionally a scenario (advanced only; a scenario's name may stand for the mode) and a
+    fixed field (option ``layout``)."""
     rules = ruleset_from_pack(pack)
+    mode, scenario = config.mode or "basic", config.scenario
+    if mode in rules.scenarios:
+        mode, scenario = "advanced", mode
     if scenario is not None and scenario not in rules.scenarios:
         raise ValueError(f"no scenario '{scenario}'; scenarios: {', '.join(sorted(rules.scenarios))}")
-    return LegieGame(rules, mode, rules.scenarios.get(scenario) if scenario else None, layout)
+    return LegieGame(rules, mode, rules.scenarios.get(scenario) if scenario else None, config.option("layout"))
+
+
+def colours(pack) -> tuple[str, ...]:
+    """The armies by seat: Black moves first."""
+    return tuple(f.id for f in pack.game.factions)
+
+
+def greedy_bot(game, seat, rng, **options) -> GreedyBot:
+    return GreedyBot()
+
+
+def mcts_bot(game, seat, rng, iterations: int = MCTS_ITERATIONS, **options) -> MctsBot:
+    return MctsBot(iterations)
+
+
+def golden_final(state: LegieState) -> str:
+    """The final position and the rule that ended the game."""
+    return "\n".join(str(state).splitlines() + [f"ended by: {state.ended_by}"])
 
 
 PACKAGE = GamePackage(
@@ -41,14 +68,23 @@ PACKAGE = GamePackage(
         "scenario_card": ("board_needs", "objective"),
     },
     checks=checks.ALL,
-    engine=new_game,
-    replay=replay,
-    simulate=simulate,
-    analyse=analyse,
-    matches=matches,
-    transcript=transcript,
-    configurations=configurations,
-    example=diagram.example,
+    rules_modules=("analysis", "board", "bots", "checks", "diagram", "invariants", "model", "replay", "script",
+                   "state", "tables", "view"),
+    new_game=new_game,
     modes=("all", "basic", "advanced", "return-of-the-king", "column", "lord-of-the-forests"),
-    bots=("greedy", "random", "mcts"),
+    bots={"greedy": greedy_bot, "random": random_bot, "mcts": mcts_bot},
+    seat_names=colours,
+    invariants=check_invariants,
+    replay=replay,
+    events=events,
+    observer=PassCount,
+    analyse=analyse,
+    configurations=configurations,
+    matches=tuple(Pairing(bots, mode=mode) for mode in ("basic", "advanced")
+                  for bots in (("greedy", "random"), ("mcts", "greedy"))),
+    goldens=tuple(GoldenGame(name, GameConfig(mode=mode, scenario=scenario), ("greedy", "random"), 20,
+                             header=f"# legie {mode}{' ' + scenario if scenario else ''}: black greedy, white random, "
+                                    "seed 20", chance="uniform", blank_before_final=False, final=golden_final)
+                  for name, (mode, scenario) in GOLDEN.items()),
+    example=diagram.example,
 )

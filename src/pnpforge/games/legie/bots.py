@@ -1,8 +1,7 @@
 """Legie bots: uniform random, greedy (one ply with a look at the reply's threats), and UCT Monte-Carlo search.
 
 Legie hides nothing, so a bot's observation is the position itself; bots read the state and its legal actions and
-never change it (they search on clones). Every random choice uses the RNG passed in. ``play_match`` plays seeded
-games between two bots with the colours swapped every game, for ``make matches`` and the validator.
+never change it (they search on clones). Every random choice uses the RNG passed in.
 """
 
 from __future__ import annotations
@@ -11,10 +10,10 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from pnpforge.engine.play import RandomBot, play_game
-from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieGame, LegieState
+from pnpforge.engine.playout import RandomBot
+from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
 
-__all__ = ["RandomBot", "GreedyBot", "MctsBot", "evaluate", "play_match", "wilson_interval", "BOTS"]
+__all__ = ["RandomBot", "GreedyBot", "MctsBot", "evaluate"]
 
 WIN = 1000.0
 PLACED = 10.0  # per unit on the board: the basic goal is to lay every unit
@@ -222,27 +221,3 @@ def random_action(state: LegieState, rng: random.Random) -> int:
             return kind * game.squares + square
     actions = state.legal_actions()
     return actions[rng.randrange(len(actions))]
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
-
-
-def play_match(game: LegieGame, first, second, games: int, seed: int = 0, start: int = 0) -> dict:
-    """Play games ``start`` to ``start + games - 1``: ``first`` takes Black in even-numbered games, White in odd ones.
-
-    Game ``n`` uses ``random.Random(seed * 1_000_003 + n)``, so chunks of a match can be played anywhere and merged.
-    """
-    tally = {"games": games, "first": getattr(first, "name", "first"), "second": getattr(second, "name", "second"),
-             "first_wins": 0, "second_wins": 0, "draws": 0, "black_wins": 0, "white_wins": 0, "turns": 0}
-    for number in range(start, start + games):
-        rng = random.Random(seed * 1_000_003 + number)
-        seats = [first, second] if number % 2 == 0 else [second, first]
-        final = play_game(game, seats, rng)
-        tally["turns"] += final.turns
-        if final.winner == DRAW:
-            tally["draws"] += 1
-            continue
-        tally["black_wins" if final.winner == 0 else "white_wins"] += 1
-        first_won = (final.winner == 0) == (number % 2 == 0)
-        tally["first_wins" if first_won else "second_wins"] += 1
-    return tally

@@ -7,11 +7,11 @@ breaks (``content/legie/rules.yaml``). The output format is documented in ``cont
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.engine.contract import Outcome
 from pnpforge.findings import Finding
 from pnpforge.games.legie.board import square_name
 from pnpforge.games.legie.invariants import check_invariants
@@ -19,21 +19,18 @@ from pnpforge.games.legie.model import Ruleset, ruleset_from_pack
 from pnpforge.games.legie.script import Move, Script, ScriptError, read_script
 from pnpforge.games.legie.state import (CHOOSE_FLAG, CHOOSE_TARGET, DRAW, EMPTY, FLAG, PASS, PLACE, TARGET,
                                         LegieGame, LegieState)
-from pnpforge.report.terminal import format_findings
 
 
-def replay(pack: Pack, path: Path) -> tuple[int, str]:
-    """Run the replay file at ``path`` against the pack: ``(0, JSON)`` or ``(2, located errors)``."""
+def replay(pack: Pack, path: Path) -> Outcome:
+    """Run the replay file at ``path`` against the pack: the final position, or the located errors."""
     try:
         doc = load_yaml(Path(path))
         rules = ruleset_from_pack(pack)
         script = read_script(doc, rules)
         state = play_script(script, rules)
-    except LoadError as exc:
-        return 2, format_findings(exc.findings)
-    except ScriptError as exc:
-        return 2, format_findings(exc.findings)
-    return 0, json.dumps(position_json(state), indent=2, sort_keys=True, ensure_ascii=False)
+    except (LoadError, ScriptError) as exc:
+        return Outcome(None, list(exc.findings))
+    return Outcome(position_json(state))
 
 
 def play_script(script: Script, rules: Ruleset) -> LegieState:

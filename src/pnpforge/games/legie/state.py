@@ -358,6 +358,10 @@ class LegieState:
         player, kind = divmod(index, len(self.game.kinds))
         return self.game.rules.players[player], self.game.kinds[kind]
 
+    def actor_to_string(self, player: int) -> str:
+        """Who acts, for transcripts: ``turn 12 black``."""
+        return f"turn {self.turns + 1} {self.game.rules.players[player]}"
+
     def action_to_string(self, action: int) -> str:
         """``knight to c3``, ``shoot d4``, ``flag to e5``, ``pass`` or the set-up draw."""
         game = self.game

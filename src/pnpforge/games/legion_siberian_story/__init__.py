@@ -1,23 +1,22 @@
-"""Legion: The Siberian Story — the game package: its checks now, its engine and bots as they arrive.
+"""Legion: The Siberian Story — the game package: the rules of play, the bots' heuristics, the checks and the
+analyses of the card game; the shared engine (``pnpforge.engine``) plays, seats, tallies and replays it.
 
 The pack's data (content/legion-siberian-story/) holds every card, number and effect; this package holds what
-data cannot: the rules that relate the data to each other and, later, the rules of play.
+data cannot: the rules that relate the data to each other.
 """
 
-from pnpforge.games import GamePackage
+from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
+from pnpforge.engine.matches import Pairing
+from pnpforge.engine.playout import random_bot
 from pnpforge.games.legion_siberian_story import checks
-from pnpforge.games.legion_siberian_story.data import build_data
-from pnpforge.games.legion_siberian_story.game import make_game
-from pnpforge.games.legion_siberian_story.replay import replay
 from pnpforge.games.legion_siberian_story.analysis import analyse
-from pnpforge.games.legion_siberian_story.game import MODES
-from pnpforge.games.legion_siberian_story.simulate import matches, simulate, transcript
-
-
-def engine(pack, num_players: int, factions: tuple[str, ...] | None = None, mode: str = "base"):
-    """A game of the pack for ``num_players`` seats (factions in seat sequence)."""
-    return make_game(build_data(pack), num_players, factions, mode)
-
+from pnpforge.games.legion_siberian_story.bots import GreedyBot
+from pnpforge.games.legion_siberian_story.data import build_data
+from pnpforge.games.legion_siberian_story.game import MODES, LegionGame, make_game
+from pnpforge.games.legion_siberian_story.invariants import violations
+from pnpforge.games.legion_siberian_story.outcomes import Weighing, events
+from pnpforge.games.legion_siberian_story.replay import replay
+from pnpforge.games.legion_siberian_story.search import SearchBot
 
 VOCABULARY = (
     "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
@@ -25,6 +24,24 @@ VOCABULARY = (
     "medal", "encryption", "promotion", "officer exams", "graveyard", "war diary", "survivor", "survival",
     "combat power", "charisma", "whites", "reds", "legionnaires", "warlords", "order token", "ceasefire",
 )
+
+
+def new_game(pack, config: GameConfig) -> LegionGame:
+    """A game of the pack for ``config.players`` seats, factions in seat sequence (default: the pack's first)."""
+    return make_game(build_data(pack), config.players, config.sides or None, config.mode or MODES[0])
+
+
+def faction_ids(pack) -> tuple[str, ...]:
+    return tuple(f.id for f in pack.game.factions)
+
+
+def greedy_bot(game, seat, rng, **options) -> GreedyBot:
+    return GreedyBot()
+
+
+def search_bot(game, seat, rng, **options) -> SearchBot:
+    return SearchBot()
+
 
 PACKAGE = GamePackage(
     name="legion_siberian_story",
@@ -40,12 +57,18 @@ PACKAGE = GamePackage(
         "despatch": ("effects", "scoring"),
     },
     checks=checks.ALL,
-    engine=engine,
-    replay=replay,
-    simulate=simulate,
-    matches=matches,
-    analyse=analyse,
-    transcript=transcript,
+    rules_modules=("analysis", "bots", "character", "checks", "data", "flow", "game", "invariants", "modes", "moves",
+                   "orders", "outcomes", "replay", "resolution", "scenario", "scoring", "search", "state",
+                   "usefulness", "view"),
+    new_game=new_game,
     modes=MODES,
-    bots=("random", "greedy", "search"),
+    bots={"random": random_bot, "greedy": greedy_bot, "search": search_bot},
+    factions=faction_ids,
+    invariants=violations,
+    replay=replay,
+    events=events,
+    observer=Weighing,
+    analyse=analyse,
+    matches=(Pairing(("search", "greedy")), Pairing(("greedy", "random"))),
+    goldens=tuple(GoldenGame(f"playthrough-{n}p-seed-7", GameConfig(players=n), ("random",) * n, 7) for n in (2, 3, 4)),
 )

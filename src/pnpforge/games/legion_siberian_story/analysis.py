@@ -1,21 +1,25 @@
 """What the simulated games say about the Legion pack: findings against the thresholds in game.yaml, and charts.
 
 Each finding names the content it is about (its file and line) and the seed of a game that shows it, so that
-``pnpforge replay legion-siberian-story --seed N --players P --bots greedy`` prints that game.
+``pnpforge replay legion-siberian-story --seed N --players P --bots greedy`` prints that game. The shared analyses
+(``engine/analyses.py``) judge win shares, plots entered and won, characters played, equipment bought, locations
+and rule gaps; this module adds the orders' usefulness, the despatches and the averages of a game of Legion.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from pnpforge.content.pack import Pack
-from pnpforge.engine.simulate import Tally
-from pnpforge.engine.stats import share, wilson
+from pnpforge.engine.analyses import (length_chart, never_used, never_won, rarely_entered, rarely_used, rule_gaps,
+                                      seat_bars, side_balance)
+from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
-from pnpforge.games.legion_siberian_story.simulate import TWELFTHS
 
 
-def _seed(tally: Tally, key: str, players: int, settings: Settings) -> str:
+def _seed(players: int, settings: Settings, tally: Tally, key: str) -> str:
     seed = tally.seeds.get(key)
     if seed is None:
         return ""
@@ -49,80 +53,47 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
 
 
 def _balance(pack, tally, players, settings, tolerance, result) -> None:
+    hint = partial(_seed, players, settings)
+    sides = [(f.id, _faction_mark(pack, f.id)) for f in pack.game.factions]
+    findings, bars, shares = side_balance(tally, sides, players, tolerance, hint)
+    result.findings += findings
+    seats = seat_bars(tally, players)
     expected = 1 / players
-    bars, seats = [], []
-    for faction in pack.game.factions:
-        played = tally.get(f"played/faction/{faction.id}")
-        if not played:
-            continue
-        wins = tally.get(f"wins/faction/{faction.id}") / TWELFTHS
-        low, high = wilson(wins, played)
-        value = wins / played
-        bars.append(Bar(faction.id, round(value, 4), round(low, 4), round(high, 4)))
-        if abs(value - expected) > tolerance:
-            key = "losses" if value > expected else "wins"
-            side = "often" if value > expected else "rarely"
-            shown = "lost" if value > expected else "won"
-            result.findings.append(Finding(
-                "warning", f"faction '{faction.id}' wins too {side}: {value:.1%} of {played} {players}-player games "
-                           f"(95% CI {low:.1%}-{high:.1%}); expected {expected:.0%} ± {tolerance * 100:.0f} points; "
-                           f"a game it {shown}{_seed(tally, f'{key}/faction/{faction.id}', players, settings)}",
-                mark=_faction_mark(pack, faction.id), rule="faction-win-share"))
-    for seat in range(players):
-        played = tally.get(f"played/seat/{seat}")
-        wins = tally.get(f"wins/seat/{seat}") / TWELFTHS
-        low, high = wilson(wins, played)
-        seats.append(Bar(f"seat {seat + 1}", round(wins / played, 4) if played else 0, round(low, 4), round(high, 4)))
     result.charts.append(Chart(f"factions-{players}p", f"Win share per faction, {players} players", bars,
                                reference=expected, band=tolerance))
     result.charts.append(Chart(f"seats-{players}p", f"Win share per seat, {players} players", seats,
                                reference=expected))
-    result.summary[f"{players}p"] = {
-        "games": tally.get("games"),
-        "win_share": {b.label: share(tally.get(f"wins/faction/{b.label}") / TWELFTHS,
-                                     tally.get(f"played/faction/{b.label}")) for b in bars},
-        "seat_share": {b.label: b.value for b in seats},
-    }
-    scores = sorted((int(k.rsplit("/", 1)[1]), tally.get(k)) for k in tally.keys("score/hist/"))
+    result.summary[f"{players}p"] = {"games": tally.get("games"), "win_share": shares,
+                                     "seat_share": {b.label: b.value for b in seats}}
     title = "Campaign totals" if tally.get("campaigns") else "Final scores"
     result.charts.append(Chart(f"scores-{players}p", f"{title}, {players} players",
-                               [Bar(str(s), n) for s, n in scores], unit="count", xlabel="VP"))
+                               [Bar(str(s), n) for s, n in tally.histogram("score/hist/")], unit="count", xlabel="VP"))
 
 
 def _plots(pack, tally, players, settings, minimum, result) -> None:
+    hint = partial(_seed, players, settings)
     rows = []
     for plot in pack.of_type("plot"):
-        drawn = tally.get(f"plot/{plot.id}/drawn")
-        entered = tally.get(f"plot/{plot.id}/entered")
-        won = tally.get(f"plot/{plot.id}/won")
-        rows.append([plot.id, drawn, entered, won])
-        if not drawn:
-            continue
-        where = _seed(tally, f"plot/{plot.id}/drawn", players, settings)
-        if entered / drawn < minimum:
-            how = f"entered in only {entered / drawn:.1%} of" if entered else "never entered in"
-            result.findings.append(Finding(
-                "warning", f"{how} the {drawn} rounds it was drawn (at least {minimum:.0%} expected){where}",
-                mark=plot.mark(), subject=plot.subject, rule="plot-entered"))
-        elif not won:
-            result.findings.append(Finding("warning", f"never won in {drawn} rounds drawn{where}",
-                                           mark=plot.mark(), subject=plot.subject, rule="plot-won"))
+        rows.append([plot.id] + [tally.get(f"{key}/{plot.id}") for key in ("offered", "entered", "won")])
+        found = rarely_entered(plot, tally, minimum, hint, rule="plot-entered") or \
+            never_won(plot, tally, hint, rule="plot-won")
+        if found:
+            result.findings.append(found)
     result.tables.append(Table("Plots: rounds drawn, entered, won", ["plot", "drawn", "entered", "won"], rows))
 
 
 def _characters(pack, tally, players, settings, minimum, result) -> None:
+    hint = partial(_seed, players, settings)
     bars = []
     for c in pack.of_type("character"):
-        games = tally.get(f"played/faction/{c['faction']}")
-        used = tally.get(f"character/{c.id}/games")
+        games = tally.get(f"played/side/{c['faction']}")
         if not games:
             continue
-        bars.append(Bar(c.id, round(used / games, 4)))
-        if used / games < minimum:
-            result.findings.append(Finding(
-                "warning", f"played in {used / games:.1%} of its faction's {games} games (at least {minimum:.0%} "
-                           f"expected){_seed(tally, f'played/faction/' + c['faction'], players, settings)}",
-                mark=c.mark(), subject=c.subject, rule="character-played"))
+        bars.append(Bar(c.id, round(tally.get(f"used-games/{c.id}") / games, 4)))
+        found = rarely_used(c, tally, games, minimum, f"played/side/{c['faction']}", hint, verb="played",
+                            among="its faction's", rule="character-played")
+        if found:
+            result.findings.append(found)
     result.charts.append(Chart("characters", "Share of its faction's games in which each character marched",
                                sorted(bars, key=lambda b: b.value), xlabel="character"))
 
@@ -132,12 +103,11 @@ def _equipment(pack, tally, players, settings, result) -> None:
     for card in pack.of_type("overlay"):
         if card.get("cost") is None:
             continue
-        bought = tally.get(f"bought/{card.id}")
-        bars.append(Bar(card.id, bought))
-        if not bought:
-            result.findings.append(Finding("warning", f"never bought in {tally.get('games')} games"
-                                                      f"{_seed(tally, 'games', players, settings)}",
-                                           mark=card.mark(), subject=card.subject, rule="equipment-bought"))
+        bars.append(Bar(card.id, tally.get(f"used/{card.id}")))
+        found = never_used(card, tally, partial(_seed, players, settings), "never bought in {games} games",
+                           rule="equipment-bought")
+        if found:
+            result.findings.append(found)
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
 
 
@@ -146,10 +116,10 @@ def _orders(pack, tally, players, settings, minimum, result) -> None:
     for order in pack.of_type("order"):
         weighed = tally.get(f"order/{order.id}/weighed")
         useful = tally.get(f"order/{order.id}/useful")
-        assigned = tally.get(f"order/{order.id}/assigned")
+        assigned = tally.get(f"used/{order.id}")
         reactions = tally.get(f"order/{order.id}/reaction")
         rows.append([order.id, assigned, weighed, useful, reactions])
-        where = _seed(tally, f"order/{order.id}/assigned", players, settings)
+        where = _seed(players, settings, tally, f"used/{order.id}")
         if not order.get("effects"):
             result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times",
                                            mark=order.mark(), subject=order.subject, rule="order-blank"))
@@ -167,24 +137,24 @@ def _orders(pack, tally, players, settings, minimum, result) -> None:
 
 def _locations(pack, tally, players, settings, result) -> None:
     for location in pack.of_type("location"):
-        rounds = tally.get(f"location/{location.id}/rounds")
-        if rounds and not tally.get(f"location/{location.id}/changed"):
-            result.findings.append(Finding(
-                "warning", f"its effect never changed an outcome in the {rounds} rounds it was drawn"
-                           f"{_seed(tally, f'location/{location.id}/rounds', players, settings)}",
-                mark=location.mark(), subject=location.subject, rule="location-effect"))
+        if not tally.get(f"offered/{location.id}"):
+            continue
+        found = never_used(location, tally, partial(_seed, players, settings),
+                           "its effect never changed an outcome in the {offered} rounds it was drawn",
+                           f"offered/{location.id}", rule="location-effect")
+        if found:
+            result.findings.append(found)
 
 
 def _despatches(pack, tally, players, settings, result) -> None:
     rows = []
     for card in pack.of_type("despatch"):
-        drawn, kept = tally.get(f"despatch/{card.id}/drawn"), tally.get(f"despatch/{card.id}/kept")
-        played, scored = tally.get(f"despatch/{card.id}/played"), tally.get(f"despatch/{card.id}/scored")
+        drawn, kept, played, scored = (tally.get(f"{key}/{card.id}") for key in ("offered", "entered", "used", "won"))
         rows.append([card.id, drawn, kept, played, scored])
         if drawn and not scored:
             result.findings.append(Finding(
                 "warning", f"never scored: drawn {drawn} times, kept {kept}, played {played}"
-                           f"{_seed(tally, f'despatch/{card.id}/drawn', players, settings)}",
+                           f"{_seed(players, settings, tally, f'offered/{card.id}')}",
                 mark=card.mark(), subject=card.subject, rule="despatch-scored"))
     result.tables.append(Table("Despatches: drawn, kept, played, scored",
                                ["despatch", "drawn", "kept", "played", "scored"], rows))
@@ -192,23 +162,19 @@ def _despatches(pack, tally, players, settings, result) -> None:
 
 def _gaps_and_averages(pack, tally, settings, result) -> None:
     games = tally.get("games")
-    for key in tally.keys("gap/"):
-        result.findings.append(Finding("info", f"rule gap '{key[4:]}' hit {tally.get(key)} times in {games} games "
-                                               f"(handled as DECISIONS.md says); first in seed {tally.seeds.get(key)}",
-                                       mark=pack.game_doc.mark(()), rule="rule-gap"))
+    result.findings += rule_gaps(tally, pack.game_doc.mark(()))
     players_total = sum(tally.get(k) for k in tally.keys("played/seat/"))
     per = "campaign" if tally.get("campaigns") else "game"  # a Survival run counts whole campaigns
     score = round(tally.get("score/total") / players_total, 2) if players_total else 0
     deaths, frost, decisions = (round(tally.get(key) / games, digits) if games else 0
-                                for key, digits in (("deaths", 2), ("frostbite_deaths", 2), ("decisions", 1)))
+                                for key, digits in (("deaths", 2), ("deaths/frostbite", 2), ("moves", 1)))
     averages = {"score_per_player": score, f"deaths_per_{per}": deaths, f"frostbite_deaths_per_{per}": frost,
                 f"decisions_per_{per}": decisions}
-    lengths = sorted((int(k.rsplit("/", 1)[1]), tally.get(k)) for k in tally.keys("length/"))
+    lengths = tally.histogram("length/", 25)
     result.summary["averages"] = averages
     unit = f"campaign of {CAMPAIGN_GAMES} games" if per == "campaign" else "game"
     result.findings.append(Finding(
         "info", f"per {unit}: {score} VP per player, {deaths} deaths ({frost} from frostbite), {decisions} "
                 f"decisions (from {lengths[0][0]} to {lengths[-1][0] + 24})" if lengths else "no games",
         mark=pack.game_doc.mark(()), rule="averages"))
-    result.charts.append(Chart("length", f"Decisions per {per}", [Bar(f"{n}-{n + 24}", c) for n, c in lengths],
-                               unit="count", xlabel="decisions"))
+    result.charts.append(length_chart(tally, 25, f"Decisions per {per}", "decisions"))

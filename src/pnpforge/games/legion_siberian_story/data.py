@@ -23,6 +23,15 @@ OFFICER_ORDERS = 2  # Story rules: Orders, "up to two Orders"
 RECRUIT_COST, EQUIPMENT_COST, RESTORE_COST = 3, 1, 2  # Story rules: Recruitment and equipment
 BUYS_PER_TYPE = 1  # Story rules: Equipment, one card of each type per round
 FIRST_AID_HEALS = 1  # Story rules: Character abilities, First Aid
+# The numbers of the rules a location may replace (effect ``set_limit``), by the name the pack uses
+DEFAULT_LIMITS = {
+    "recruit_cost": RECRUIT_COST,
+    "equipment_cost": EQUIPMENT_COST,
+    "restore_order_cost": RESTORE_COST,
+    "orders_per_officer": OFFICER_ORDERS,
+    "buys_per_equipment_type": BUYS_PER_TYPE,
+    "first_aid_heals": FIRST_AID_HEALS,
+}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 """The course of a game: set-up, each round's set-up, Recruitment and Equipment, the March, and the round's end.
 
-Orders (``orders.py``) and plot resolution (``resolution.py``) register their own steps; this module chains them.
+Orders (``orders.py``) and plot resolution (``resolution.py``) declare their own steps; this module chains them.
+Playing a despatch is here too, as the Recruitment and March turns offer it; what the despatch then does is in
+``modes.py``.
 """
 
 from __future__ import annotations
@@ -199,7 +201,6 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
     if kind == "done":
         return
     if kind == "despatch":
-        from pnpforge.games.legion_siberian_story.modes import play_despatch
         state.push(("shop", player))
         play_despatch(state, player)
         return
@@ -227,9 +228,8 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
 
 def _location_helped(state: LegionState, player: int, what: str) -> None:
     """Note a purchase the round's location made possible (for the validator's location findings)."""
-    from pnpforge.games.legion_siberian_story.game import DEFAULT_LIMITS
-
-    if state.game.limit(state, what) != DEFAULT_LIMITS[what] and state.supplies[player] < DEFAULT_LIMITS[what]:
+    usual = rules.DEFAULT_LIMITS[what]
+    if state.game.limit(state, what) != usual and state.supplies[player] < usual:
         state.note("location_used", what)
 
 
@@ -256,6 +256,21 @@ def give_overlay(state: LegionState, character: str, overlay_id: str) -> bool:
     state.pool[overlay_id] -= 1
     fighter.gear = tuple(sorted(fighter.gear + (overlay_id,)))
     return True
+
+
+# --- playing a despatch (Despatches mode) -------------------------------------------------------------------
+def may_play_despatch(state: LegionState, player: int) -> bool:
+    return state.despatch[player] is not None and state.round >= DESPATCH_ROUND
+
+
+def play_despatch(state: LegionState, player: int) -> None:
+    """Carry out the upper half (Story rules: Despatches); a played despatch scores nothing."""
+    card = state.despatch[player]
+    state.despatch[player] = None
+    state.played_despatch[player] = card
+    state.note("despatch", player, card, "played")
+    steps = [("despatch_effect", player, card, i) for i in range(len(state.data.despatches[card].effects))]
+    state.push(*steps)
 
 
 # --- March ---------------------------------------------------------------------------------------------------
@@ -287,7 +302,6 @@ def march(state: LegionState, action: tuple, player: int) -> None:
         state.passed.add(player)  # a player who passes sends nobody more this round
         return
     if action[0] == "despatch":  # before sending a character (DECISIONS: despatches)
-        from pnpforge.games.legion_siberian_story.modes import play_despatch
         state.push(("march", player))
         play_despatch(state, player)
         return

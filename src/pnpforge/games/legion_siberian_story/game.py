@@ -1,24 +1,22 @@
-"""The immutable game: content tables, player count, factions by seat, mode; it makes initial states."""
+"""The immutable game: content tables, player count, factions by seat, mode, rule steps; it makes initial states.
+
+The rule steps are the functions the rules modules mark with ``@task``, ``@decision`` and ``@chance`` (``state.py``);
+each game collects them once into its own ``Steps`` table, plus any steps its maker adds (a scenario's end).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Mapping
+from types import MappingProxyType, ModuleType
+from typing import Callable, Mapping
 
 from pnpforge.games.legion_siberian_story import data as rules
-from pnpforge.games.legion_siberian_story.data import LegionData
-from pnpforge.games.legion_siberian_story.state import LegionState
+from pnpforge.games.legion_siberian_story import flow, modes, orders, resolution
+from pnpforge.games.legion_siberian_story.data import DEFAULT_LIMITS, LegionData
+from pnpforge.games.legion_siberian_story.state import LegionState, Steps
 
 MODES = ("base", "despatches", "survival")
-DEFAULT_LIMITS = {
-    "recruit_cost": rules.RECRUIT_COST,
-    "equipment_cost": rules.EQUIPMENT_COST,
-    "restore_order_cost": rules.RESTORE_COST,
-    "orders_per_officer": rules.OFFICER_ORDERS,
-    "buys_per_equipment_type": rules.BUYS_PER_TYPE,
-    "first_aid_heals": rules.FIRST_AID_HEALS,
-}
+RULES = (flow, orders, resolution, modes)  # the modules whose marked functions are the steps of play
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,9 @@ class LegionGame:
     num_players: int
     factions: tuple[str, ...]
     mode: str = "base"
+    extra_steps: tuple[ModuleType | Callable, ...] = field(default=(), repr=False)  # more modules or marked functions
     player_of: Mapping[str, int] = field(init=False)
+    steps: Steps = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -42,6 +42,7 @@ class LegionGame:
         if unknown:
             raise ValueError(f"unknown faction {unknown[0]!r}")
         object.__setattr__(self, "player_of", MappingProxyType({f: i for i, f in enumerate(self.factions)}))
+        object.__setattr__(self, "steps", Steps.collect(*RULES, *self.extra_steps))
 
     @property
     def plots_per_round(self) -> int:
@@ -56,8 +57,6 @@ class LegionGame:
         return DEFAULT_LIMITS[what]
 
     def new_initial_state(self) -> LegionState:
-        from pnpforge.games.legion_siberian_story import flow, modes, orders, resolution  # noqa: F401 - steps
-
         state = LegionState(self)
         flow.begin(state)
         state.run()

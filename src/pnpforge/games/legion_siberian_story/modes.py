@@ -1,8 +1,9 @@
 """The optional modes: Despatches and the Survival campaign.
 
 Despatches (Story rules: Despatches): from round two each player draws two despatches and keeps one secretly; it is
-played for its upper effect during the owner's Recruitment or March turn (DECISIONS), or kept for its scoring at the
-end. The War Diary records the plot types each player won.
+played for its upper effect during the owner's Recruitment or March turn (DECISIONS; ``flow.play_despatch``, whose
+effects are carried out here), or kept for its scoring at the end. The War Diary records the plot types each player
+won.
 
 Survival (Story rules: Survival mode): three games; after each of the first two, players spend VP on healing,
 warming and supplies at the price table for their number; sleeves, wounds and frostbite carry over, the dead
@@ -18,10 +19,9 @@ from pnpforge.games.legion_siberian_story import moves
 from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story.flow import give_overlay, schedule_draw_then
 from pnpforge.games.legion_siberian_story.orders import ACTIVE
-from pnpforge.games.legion_siberian_story.resolution import final_scores
+from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState, chance, decision, task
 
-DESPATCH_ROUND = 2  # Story rules: Despatches, "at the start of the second round"
 DESPATCH_DRAW = 2
 CAMPAIGN_GAMES = 3  # Story rules: Survival mode, "three games"
 # Story rules: Survival mode, price table — players: (healing, warming, one supply) in VP
@@ -59,20 +59,6 @@ def despatch_keep(state: LegionState, action: tuple, player: int) -> None:
     state.despatch[player] = action[1]
     state.offered[player] = []
     state.note("despatch", player, action[1], "kept")
-
-
-def may_play_despatch(state: LegionState, player: int) -> bool:
-    return state.despatch[player] is not None and state.round >= DESPATCH_ROUND
-
-
-def play_despatch(state: LegionState, player: int) -> None:
-    """Carry out the upper half; a played despatch scores nothing."""
-    card = state.despatch[player]
-    state.despatch[player] = None
-    state.played_despatch[player] = card
-    state.note("despatch", player, card, "played")
-    steps = [("despatch_effect", player, card, i) for i in range(len(state.data.despatches[card].effects))]
-    state.push(*steps)
 
 
 @task("despatch_effect")

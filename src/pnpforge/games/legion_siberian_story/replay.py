@@ -7,18 +7,16 @@ on a character not at the plot, an assault on one's own faction) or never asked 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pnpforge.content.pack import Pack
+from pnpforge.engine.contract import Outcome
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding
-from pnpforge.games.legion_siberian_story import flow, orders, resolution  # noqa: F401 - register steps
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.scenario import Choice, ScenarioError, build, load_scenario
-from pnpforge.games.legion_siberian_story.state import LegionState, task
-from pnpforge.report.terminal import format_findings
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 STEP_KINDS = {
     "assault": ("assault_target",), "violence": ("violence_target",), "wound": ("allocate",),
@@ -26,12 +24,6 @@ STEP_KINDS = {
     "move": ("pick_move", "move_carrier", "gather"), "withdraw": ("lure", "confirm_withdraw"),
     "swap": ("swap",), "sabotage": ("sabotage",), "sacrifice": ("sacrifice",),
 }
-
-
-@task("scenario_end")
-def scenario_end(state: LegionState) -> None:
-    state.over = True
-    state.pending = None
 
 
 def _action_for(state: LegionState, choice: Choice) -> tuple | None:
@@ -124,36 +116,9 @@ def run_file(pack: Pack, path: Path) -> dict[str, Any]:
     return outcome(state, factions)
 
 
-def mismatches(expected: Any, actual: Any, at: str = "expect") -> list[str]:
-    """Where the stated outcome and the engine's disagree; expected mappings may leave keys out."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        found = []
-        for key, value in expected.items():
-            if key not in actual:
-                found.append(f"{at}.{key}: the engine reports no such value")
-            else:
-                found += mismatches(value, actual[key], f"{at}.{key}")
-        return found
-    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual) \
-            and all(isinstance(e, dict) for e in expected):
-        return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in mismatches(e, a, f"{at}[{i}]")]
-    return [] if expected == actual else [f"{at}: stated {expected!r}, engine gives {actual!r}"]
-
-
-def check_example(pack: Pack, path: Path) -> list[str]:
-    """Replay an example and compare it with the outcome it states."""
-    doc = load_yaml(path)
-    scenario = load_scenario(doc)
-    if scenario.expect is None:
-        return [f"{doc.path}: states no expected outcome"]
-    result = run_file(pack, path)
-    return [f"{doc.path}: {m}" for m in mismatches(scenario.expect, result)]
-
-
-def replay(pack: Pack, path: Path) -> tuple[int, str]:
-    """The ``pnpforge replay`` entry: outcome JSON, or located errors with exit code 2."""
+def replay(pack: Pack, path: Path) -> Outcome:
+    """The ``pnpforge replay`` entry: the scenario's outcome, or the located findings that stop it."""
     try:
-        result = run_file(pack, path)
+        return Outcome(run_file(pack, path))
     except (LoadError, ScenarioError) as exc:
-        return 2, format_findings(exc.findings)
-    return 0, json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False)
+        return Outcome(None, list(exc.findings))

@@ -7,7 +7,8 @@ one nearest the plot deck (the first revealed).
 from __future__ import annotations
 
 from pnpforge.games.legion_siberian_story import character as ch
-from pnpforge.games.legion_siberian_story import moves
+from pnpforge.games.legion_siberian_story import modes, moves
+from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState, decision, task
 
 
@@ -231,16 +232,9 @@ def frost(state: LegionState) -> None:
                 moves.warm(state, c)
 
 
-def final_scores(state: LegionState) -> list[int]:
-    """Decorations minus one per own dead soldier (Story rules: End of the game)."""
-    return [state.vp[p] - len(state.graveyard[p]) for p in range(state.n)]
-
-
 @task("game_end")
 def game_end(state: LegionState) -> None:
     """The most VP wins; ties go to supplies, then fewer dead, else the victory is shared."""
-    from pnpforge.games.legion_siberian_story import modes
-
     if state.game.mode == "despatches":
         for p in range(state.n):
             points = modes.despatch_points(state, p)

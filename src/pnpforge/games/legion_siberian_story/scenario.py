@@ -3,7 +3,8 @@
 A scenario names the players (seat sequence; the first is the starting player), the location, the plots (by id or
 inline) with the characters at each (card ids or inline stats, with wounds, frostbite, sleeved cards, crippled
 skills and assigned orders), the players' choices, and optionally the expected outcome. The format is documented in
-``content/legion-siberian-story/README.md``.
+``content/legion-siberian-story/README.md``. A scenario's game has one step more than a game of play:
+``scenario_end``, which ends it when its phase is over (``replay.play`` schedules it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.data import CharacterCard, LegionData, LocationCard, PlotCard, SKILLS
 from pnpforge.games.legion_siberian_story.game import LegionGame
-from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
+from pnpforge.games.legion_siberian_story.state import Fighter, LegionState, task
 
 Skill = Literal["combat", "charisma", "intelligence"]
 Ability = Literal["assault", "violence", "first_aid", "fragility"]
@@ -85,6 +86,13 @@ class ScenarioFile(_Strict):
     plots: list[PlotSpec]
     choices: list[Choice] = []
     expect: dict[str, Any] | None = None
+
+
+@task("scenario_end")
+def scenario_end(state: LegionState) -> None:
+    """The scenario's phase is over: so is its game."""
+    state.over = True
+    state.pending = None
 
 
 class ScenarioError(Exception):
@@ -154,7 +162,7 @@ def build(scenario: ScenarioFile, doc: Doc, data: LegionData) -> tuple[LegionSta
         raise ScenarioError(problems)
     data = replace(data, characters=MappingProxyType(characters), plots=MappingProxyType(plots),
                    locations=MappingProxyType(locations))
-    game = LegionGame(data, len(scenario.players), tuple(scenario.players))
+    game = LegionGame(data, len(scenario.players), tuple(scenario.players), extra_steps=(scenario_end,))
     state = LegionState(game)
     state.round = 1
     state.location = ("scenario-location" if isinstance(scenario.location, dict) else scenario.location)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from pnpforge.games.legion_siberian_story.bots import JUDGES, GreedyBot
-from pnpforge.games.legion_siberian_story.resolution import final_scores
+from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 SEARCHED = {"march", "assign", "resolve", "assault_target", "pick_move", "move_carrier", "gather"}

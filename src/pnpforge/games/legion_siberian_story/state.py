@@ -4,45 +4,77 @@ The rules are written as small steps on an *agenda* (a stack): a task runs by it
 player it names, a chance step waits for the caller's RNG. ``apply_action`` answers the decision on top, then the
 state runs tasks until the next decision or chance step. A decision with a single option is taken at once, so
 players are asked only real questions. Agenda entries are plain tuples, so cloning a state is copying containers.
+
+The rules modules declare their steps with ``@task``, ``@decision`` and ``@chance``, which only mark the function;
+each ``LegionGame`` collects the marked functions of the modules it plays with into its own immutable ``Steps``
+table, so importing a module changes nothing and a scenario's game may carry a step of its own.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass
+from inspect import isfunction
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pnpforge.engine.api import CHANCE, TERMINAL
+from pnpforge.games.legion_siberian_story import view
 
 if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_story.game import LegionGame
 
 Action = tuple
 
-# kind -> handler(state, *args) for tasks; options(state, *args) / apply(state, action, *args) for decisions and chance
-TASKS: dict[str, Callable[..., None]] = {}
-DECISIONS: dict[str, tuple[Callable[..., list], Callable[..., None]]] = {}
-CHANCES: dict[str, tuple[Callable[..., list], Callable[..., None]]] = {}
 
-
-def task(kind: str):
-    def register(func):
-        TASKS[kind] = func
+# --- declaring and collecting steps ----------------------------------------------------------------------------
+def task(name: str):
+    """Mark ``func(state, *args)`` as the task ``name``: it runs by itself when it comes up on the agenda."""
+    def mark(func):
+        func.step = ("task", name, None)
         return func
-    return register
+    return mark
 
 
-def decision(kind: str, options: Callable[..., list]):
-    def register(func):
-        DECISIONS[kind] = (options, func)
+def decision(name: str, options: Callable[..., list]):
+    """Mark ``func(state, action, *args)`` as the decision ``name``, answered among ``options(state, *args)``."""
+    def mark(func):
+        func.step = ("decision", name, options)
         return func
-    return register
+    return mark
 
 
-def chance(kind: str, outcomes: Callable[..., list]):
-    def register(func):
-        CHANCES[kind] = (outcomes, func)
+def chance(name: str, outcomes: Callable[..., list]):
+    """Mark ``func(state, action, *args)`` as the chance step ``name``, drawn among ``outcomes(state, *args)``."""
+    def mark(func):
+        func.step = ("chance", name, outcomes)
         return func
-    return register
+    return mark
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A game's steps by name: handler(state, *args) of tasks; (options, apply) of decisions and chance steps."""
+
+    tasks: Mapping[str, Callable[..., None]]
+    decisions: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
+    chances: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
+
+    @classmethod
+    def collect(cls, *sources: ModuleType | Callable) -> "Steps":
+        """The steps marked in ``sources``: modules (each marked function in them) or marked functions."""
+        tables: dict[str, dict] = {"task": {}, "decision": {}, "chance": {}}
+        named: dict[str, Callable] = {}
+        for source in sources:
+            for func in vars(source).values() if isinstance(source, ModuleType) else (source,):
+                if not isfunction(func) or not hasattr(func, "step"):
+                    continue
+                kind, name, options = func.step
+                if named.setdefault(name, func) is not func:
+                    raise ValueError(f"two steps are named {name!r}: {named[name].__qualname__} and "
+                                     f"{func.__qualname__}")
+                tables[kind][name] = func if kind == "task" else (options, func)
+        return cls(*(MappingProxyType(tables[kind]) for kind in ("task", "decision", "chance")))
 
 
 class Fighter:
@@ -67,6 +99,8 @@ class LegionState:
         n = game.num_players
         self.game = game
         self.data = game.data
+        # the game's step table, kept here because every action reads it
+        self._tasks, self._decisions, self._chances = game.steps.tasks, game.steps.decisions, game.steps.chances
         self.n = n
         self.factions: tuple[str, ...] = game.factions
         self.round = 0
@@ -126,17 +160,17 @@ class LegionState:
         if self.over:
             return TERMINAL
         kind = self.pending[0]
-        return CHANCE if kind in CHANCES else self.pending[1]
+        return CHANCE if kind in self._chances else self.pending[1]
 
     def is_chance_node(self) -> bool:
-        return not self.over and self.pending[0] in CHANCES
+        return not self.over and self.pending[0] in self._chances
 
     def is_terminal(self) -> bool:
         return self.over
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         kind, *args = self.pending
-        outcomes = CHANCES[kind][0](self, *args)
+        outcomes = self._chances[kind][0](self, *args)
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
 
@@ -145,7 +179,7 @@ class LegionState:
             return []
         if self._options is None:
             kind, *args = self.pending
-            table = CHANCES if kind in CHANCES else DECISIONS
+            table = self._chances if kind in self._chances else self._decisions
             self._options = table[kind][0](self, *args)
         return list(self._options)
 
@@ -153,7 +187,7 @@ class LegionState:
         if self.over:
             raise ValueError("the game is over")
         kind, *args = self.pending
-        table = CHANCES if kind in CHANCES else DECISIONS
+        table = self._chances if kind in self._chances else self._decisions
         options = self._options if self._options is not None else table[kind][0](self, *args)
         self._options = None
         if action not in options:
@@ -163,16 +197,13 @@ class LegionState:
         self.run()
 
     def observation(self, player: int) -> tuple:
-        from pnpforge.games.legion_siberian_story.view import observation
-        return observation(self, player)
+        return view.observation(self, player)
 
     def action_to_string(self, action: Action) -> str:
-        from pnpforge.games.legion_siberian_story.view import action_to_string
-        return action_to_string(self, action)
+        return view.action_to_string(self, action)
 
     def __str__(self) -> str:
-        from pnpforge.games.legion_siberian_story.view import describe
-        return describe(self)
+        return view.describe(self)
 
     def refresh(self) -> None:
         """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
@@ -210,23 +241,24 @@ class LegionState:
 
     def run(self) -> None:
         """Run tasks until a decision with a real choice, a chance step, or the end of the game."""
+        tasks, chances, decisions = self._tasks, self._chances, self._decisions
         while not self.over:
             if not self.agenda:
                 raise RuntimeError("the agenda ran empty before the game ended")
             entry = self.agenda.pop()
             kind = entry[0]
-            if kind in TASKS:
-                TASKS[kind](self, *entry[1:])
+            if kind in tasks:
+                tasks[kind](self, *entry[1:])
                 continue
-            if kind in CHANCES:
+            if kind in chances:
                 self.pending = entry
                 self._options = None
                 return
-            options = DECISIONS[kind][0](self, *entry[1:])
+            options = decisions[kind][0](self, *entry[1:])
             if not options:
                 continue  # nothing to decide: the step has no effect
             if len(options) == 1 and self.auto:
-                DECISIONS[kind][1](self, options[0], *entry[1:])
+                decisions[kind][1](self, options[0], *entry[1:])
                 continue
             self.pending = entry
             self._options = options

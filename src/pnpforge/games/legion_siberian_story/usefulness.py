@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from pnpforge.engine.simulate import Tally
+from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import ROUNDS
 from pnpforge.games.legion_siberian_story.state import LegionState
@@ -132,4 +132,4 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
         quiet.location = None
         with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1)
         if _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1) != with_it:
-            tally.add(f"location/{checkpoint.location}/changed", 1, game_seed)
+            tally.add(f"used/{checkpoint.location}", 1, game_seed)  # the location mattered

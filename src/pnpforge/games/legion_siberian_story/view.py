@@ -7,7 +7,10 @@ what a chance step is about to reveal to someone else.
 
 from __future__ import annotations
 
-from pnpforge.games.legion_siberian_story.state import CHANCES, LegionState
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the state calls this module, so it is imported for annotations only
+    from pnpforge.games.legion_siberian_story.state import LegionState
 
 
 def observation(state: LegionState, player: int) -> tuple:
@@ -61,7 +64,7 @@ def _pending_view(state: LegionState, player: int) -> tuple:
     if state.pending is None:
         return ()
     kind = state.pending[0]
-    if kind in CHANCES:
+    if kind in state.game.steps.chances:
         return ("chance", kind) + tuple(a for a in state.pending[1:])
     return tuple(a for a in state.pending)
 

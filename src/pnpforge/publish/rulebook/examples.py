@@ -11,15 +11,14 @@ diagrams before and after, and the outcome in words). This module knows no game.
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from pnpforge.content.source import Doc, LoadError, load_yaml
-from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.content.source import Doc
+from pnpforge.engine.replay import replay_and_check
+from pnpforge.findings import Finding, Mark
 from pnpforge.games import load_package
 from pnpforge.publish.rulebook.book import ExampleDrawing
 from pnpforge.publish.rulebook.words import OutcomeWriter, fill
@@ -28,28 +27,6 @@ from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.render.environment import humanise
 
 EXAMPLES_DIR = "examples"
-LOCATED = re.compile(r"^(\S.*?):(\d+):(\d+): (error|warning): (.*)$")
-
-
-def mismatches(expected: Any, actual: Any, at: tuple = ()) -> list[tuple[tuple, str]]:
-    """``(path, message)`` wherever a stated outcome and the engine's differ (stated mappings may omit keys)."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        found = []
-        for key, value in expected.items():
-            if key not in actual:
-                found.append((at + (key,), "the engine reports no such value"))
-            else:
-                found += mismatches(value, actual[key], at + (key,))
-        return found
-    if (isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual)
-            and all(isinstance(e, dict) for e in expected)):
-        return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in mismatches(e, a, at + (i,))]
-    return [] if expected == actual else [(at, f"stated {expected!r}, engine gives {actual!r}")]
-
-
-def dotted(path: tuple) -> str:
-    """``expect.parts[0].score`` for ``("expect", "parts", 0, "score")``."""
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
 @dataclass
@@ -63,56 +40,19 @@ class Replayed:
 
 
 def replay_example(macros: Macros, stem: str) -> Replayed | None:
-    """Replay ``examples/<stem>.yaml`` and compare it with its ``expect:`` (None when there is no such file)."""
+    """Replay ``examples/<stem>.yaml`` and compare it with its stated outcome (None when there is no such file)."""
     pack = macros.pack
     path = pack.root / EXAMPLES_DIR / f"{stem}.yaml"
     if not path.is_file():
         return None
-    try:
-        doc = load_yaml(path)
-    except LoadError as exc:
-        return Replayed(stem, Doc(display_path(path), {}), None, exc.findings)
-    package = load_package(pack.game.engine) if pack.game.engine else None
+    package = load_package(pack.game.engine)
     if package is None or package.replay is None:
+        doc, _ = replay_and_check(None, pack, path)
         return Replayed(stem, doc, None, [Finding("error", f"example '{stem}': pack '{pack.id}' has no rules engine "
                                                            "to replay it", mark=Mark(doc.path), rule="rulebook")])
-    code, text = package.replay(pack, path)
-    if code != 0:
-        return Replayed(stem, doc, None, _located(text, doc.path))
-    outcome = json.loads(text)
-    found = []
-    expect = doc.data.get("expect") if isinstance(doc.data, dict) else None
-    stated = path.with_name(f"{stem}.expected.json")
-    if expect is None and stated.is_file():
-        try:
-            expect = json.loads(stated.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return Replayed(stem, doc, None, [Finding("error", f"example '{stem}': {stated.name}: {exc}",
-                                                      mark=Mark(display_path(stated)), rule="rulebook-example")])
-        for path_in, message in mismatches(expect, outcome):
-            found.append(Finding("error", f"example '{stem}': {stated.name}: {dotted(path_in) or 'outcome'}: "
-                                          f"{message}", mark=Mark(display_path(stated)), rule="rulebook-example"))
-        return Replayed(stem, doc, outcome, found)
-    if expect is None:
-        found.append(Finding("error", f"example '{stem}': states no expected outcome (expect:, or "
-                                      f"{stated.name} beside it)", mark=doc.mark(()), rule="rulebook-example"))
-    for path_in, message in mismatches(expect or {}, outcome):
-        found.append(Finding("error", f"example '{stem}': {dotted(('expect',) + path_in)}: {message}",
-                             mark=doc.mark(("expect",) + path_in), rule="rulebook-example"))
-    return Replayed(stem, doc, outcome, found)
-
-
-def _located(text: str, path: str) -> list[Finding]:
-    """The engine's report of a scenario it cannot play, back into findings."""
-    found = []
-    for line in text.splitlines():
-        match = LOCATED.match(line)
-        if match:
-            found.append(Finding(match.group(4), match.group(5),
-                                 mark=Mark(match.group(1), int(match.group(2)), int(match.group(3))),
-                                 rule="rulebook-example"))
-    return found or [Finding("error", text.splitlines()[0] if text else "the engine cannot replay it",
-                             mark=Mark(path), rule="rulebook-example")]
+    doc, outcome = replay_and_check(package, pack, path)
+    findings = [f if f.rule else replace(f, rule="rulebook-example") for f in outcome.findings]
+    return Replayed(stem, doc, outcome.data, findings)
 
 
 @dataclass
@@ -267,7 +207,7 @@ class ExampleView:
 def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page: str, where: Where | None,
                  findings: list[Finding]) -> Markup:
     """``{example STEM}``: the example's title, its situation as figures, and the engine's outcome in words."""
-    package = load_package(macros.pack.game.engine) if macros.pack.game.engine else None
+    package = load_package(macros.pack.game.engine)
     drawn_by_game = drawing is None and package is not None and package.example is not None
     if drawing is None and not drawn_by_game:
         macros.error(page, where, f"example '{stem}': rulebook.yaml has no 'examples:' telling how to draw it")

@@ -183,7 +183,7 @@ def _subset_font(task: FontTask) -> None:
     from fontTools.ttLib import TTFont
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # vendored fonts carry harmless old timestamps
-    font = TTFont(task.source)
+    font = TTFont(task.source, recalcTimestamp=False)  # the same font gives the same bytes on every build
     options = subset.Options()
     options.hinting = False  # screens rasterise without TrueType hints; a third smaller
     subsetter = subset.Subsetter(options)

@@ -1,0 +1,122 @@
+"""The contract between shared code and a game package: what a package declares, and the typed values crossing it.
+
+A game package (``pnpforge.games.<name>``) holds its rules, its bots' heuristics, its checks and its drawings, and
+declares them in one ``GamePackage``. Everything around the rules — playouts, seats and factions, win shares,
+matches, transcripts, the replay runner, the simulation harness and the generic analyses — lives in ``engine/``
+and reaches the game only through this contract:
+
+- ``new_game(pack, GameConfig) -> Game``: an immutable game for fixed parameters;
+- ``bots``: name -> ``factory(game, seat, rng, **options) -> Bot``;
+- ``replay(pack, file) -> Outcome``: a scripted game or scenario played through the engine, as data and findings;
+- ``events(final_state) -> events`` (``engine/events.py``): what happened in a simulated game, for the analyses.
+
+A data-only pack names no package, or a package without ``new_game``; shared code then skips everything that
+needs an engine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Protocol
+
+from pnpforge.engine.api import Action, Game, State
+from pnpforge.findings import Finding
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The parameters of one game: player count, sides by seat, mode, scenario and game-specific options."""
+
+    players: int = 2
+    sides: tuple[str, ...] = ()  # factions (or colours) by seat; empty: the game's own default
+    mode: str = ""  # empty: the game's own default
+    scenario: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()  # sorted (key, value) pairs, hashable and picklable
+
+    def option(self, key: str, default: Any = None) -> Any:
+        """A game-specific option (a fixed field, a turn limit, ...)."""
+        return dict(self.options).get(key, default)
+
+
+class Bot(Protocol):
+    """A player: chooses an action from what its player may observe."""
+
+    def choose(self, state: State, player: int, rng: random.Random) -> Action:
+        """The action to play; may look only at ``state.observation(player)`` and ``state.legal_actions()``."""
+
+
+BotFactory = Callable[..., Bot]  # (game, seat, rng, **options) -> Bot
+
+
+@dataclass
+class Outcome:
+    """What a replay gives: JSON-able data, or the located findings that stopped it (exit code 2)."""
+
+    data: dict[str, Any] | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.data is not None and not any(f.severity == "error" for f in self.findings)
+
+    def to_json(self) -> str:
+        """The data as ``pnpforge replay`` prints it: indented, keys sorted, UTF-8 as is."""
+        return json.dumps(self.data, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    """A seeded playthrough kept as a golden transcript (``tests/golden/<pack>/<name>.txt``).
+
+    ``header`` opens the file when given; ``chance`` is ``weighted`` (by the outcomes' probabilities) or ``uniform``
+    (any outcome alike, the sampling of older golden files); ``final`` writes the final position (default ``str``).
+    """
+
+    name: str
+    config: GameConfig
+    bots: tuple[str, ...]
+    seed: int
+    header: str | None = None
+    chance: str = "weighted"
+    blank_before_final: bool = True
+    final: Callable[[State], str] | None = None
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone."""
+
+    name: str
+    vocabulary: tuple[str, ...] = ()  # game terms that shared code must never name
+    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)  # component types and fields it reads
+    checks: tuple[Callable[[Any], Iterable[Finding]], ...] = ()  # static rules: Pack -> findings
+    rules_modules: tuple[str, ...] = ()  # the package's modules holding rules, bots, checks, drawings, analyses
+    new_game: Callable[[Any, GameConfig], Game] | None = None
+    modes: tuple[str, ...] = ("base",)  # what ``validate --mode`` and ``replay --seed --mode`` accept
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    factions: Callable[[Any], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
+    seat_names: Callable[[Any], tuple[str, ...]] | None = None  # fixed names of the seats (colours)
+    invariants: Callable[[State], list[str]] | None = None  # the rules re-checked from a state alone: broken ones
+    replay: Callable[[Any, Path], Outcome] | None = None
+    events: Callable[[State], Iterable[Any]] | None = None  # typed events of a finished game
+    observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs
+    analyse: Callable[..., Any] | None = None  # (Pack, tallies by label, Settings) -> Analysis
+    configurations: Callable[[Any, Any], dict] | None = None  # (Pack, Settings) -> {label: Run}
+    matches: tuple[Any, ...] = ()  # the pairings ``make matches`` plays (engine.matches.Pairing)
+    goldens: tuple[GoldenGame, ...] = ()  # also the configurations the engine suite plays random games in
+    # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
+    # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
+    example: Callable[[Any, Path, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
+
+    @property
+    def has_engine(self) -> bool:
+        return self.new_game is not None
+
+    def bot(self, name: str, game: Game, seat: int, rng: random.Random, **options: Any) -> Bot:
+        """A bot by name for a seat; ``ValueError`` naming the bots there are."""
+        if name not in self.bots:
+            raise ValueError(f"unknown bot {name!r}; bots: {', '.join(self.bots)}")
+        return self.bots[name](game, seat, rng, **options)

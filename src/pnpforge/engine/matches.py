@@ -1,0 +1,48 @@
+"""Bot against bot: the pairings a game package declares, played on the shared harness with 95% intervals.
+
+Seats (and factions, where the game rotates them) change with the seed and the two bots swap seats every game, so
+a match is fair to seats by construction. The first bot's score share counts a shared result as a share of a win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.playout import Run
+from pnpforge.engine.results import TWELFTHS
+from pnpforge.engine.simulate import chunks, run
+from pnpforge.engine.stats import share
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Two bots, and the game they meet in."""
+
+    bots: tuple[str, str]
+    players: int = 2
+    mode: str = ""
+    scenario: str | None = None
+    bot_options: tuple[tuple[str, object], ...] = ()  # e.g. (("iterations", 40),) for a search bot
+
+
+def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
+               progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The first bot's score share over ``games`` seeded games, with its 95% interval, draws and mean length."""
+    first = pairing.bots[0]
+    config = Run(players=pairing.players, mode=pairing.mode, scenario=pairing.scenario,
+                 bots=tuple(pairing.bots), bot_options=pairing.bot_options)
+    tally = run(chunks(pack.root, package, config, seed, games), jobs, progress)
+    wins = tally.get(f"wins/bot/{first}") / TWELFTHS
+    result = share(wins, tally.get(f"played/bot/{first}"))
+    return {"bots": list(pairing.bots), "players": pairing.players, "mode": pairing.mode or None,
+            "scenario": pairing.scenario, "wins": wins, **result, "stronger": result["low"] > 0.5,
+            "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0}
+
+
+def play_matches(package: GamePackage, pack: Any, games: int = 200, jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Every pairing the package declares, for ``make matches``."""
+    return {"game": pack.id, "matches": [play_match(package, pack, pairing, games, jobs=jobs, progress=progress)
+                                         for pairing in package.matches]}

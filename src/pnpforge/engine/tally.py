@@ -1,0 +1,50 @@
+"""Mergeable statistics of simulated games: integer counts, and for each count the smallest seed that showed it.
+
+Tallies merge by addition and minimum, so a merged result is the same whatever the chunking or the number of
+processes (or machines) that played the games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Tally:
+    """Integer counts, and for each count the smallest seed of a game that added to it."""
+
+    counts: Counter = field(default_factory=Counter)
+    seeds: dict[str, int] = field(default_factory=dict)
+
+    def add(self, key: str, amount: int = 1, seed: int | None = None) -> None:
+        self.counts[key] += amount
+        if seed is not None and amount and (key not in self.seeds or seed < self.seeds[key]):
+            self.seeds[key] = seed
+
+    def merge(self, other: "Tally") -> "Tally":
+        self.counts.update(other.counts)
+        for key, seed in other.seeds.items():
+            if key not in self.seeds or seed < self.seeds[key]:
+                self.seeds[key] = seed
+        return self
+
+    def get(self, key: str) -> int:
+        return self.counts.get(key, 0)
+
+    def keys(self, prefix: str) -> list[str]:
+        return sorted(k for k in self.counts if k.startswith(prefix))
+
+    def histogram(self, prefix: str, width: int = 1) -> list[tuple[int, int]]:
+        """``(bucket start, games)`` of the integer histogram under ``prefix`` (``length/``), in buckets of
+        ``width``, lowest first."""
+        buckets: Counter = Counter()
+        for key in self.keys(prefix):
+            tail = key[len(prefix):]
+            if tail.lstrip("-").isdigit():
+                buckets[int(tail) // width * width] += self.get(key)
+        return sorted(buckets.items())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"counts": dict(sorted(self.counts.items())), "seeds": dict(sorted(self.seeds.items()))}

@@ -1,0 +1,32 @@
+"""Transcripts: a seeded game action by action, then its final position.
+
+``seed_transcript`` prints the game a validator seed stands for (``pnpforge replay GAME --seed N``);
+``golden_transcript`` writes a package's golden playthrough, compared line by line by the engine test suite.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pnpforge.engine.contract import GamePackage, GoldenGame
+from pnpforge.engine.playout import CHANCE_SAMPLERS, Run, play_game, play_seed
+
+
+def seed_transcript(package: GamePackage, pack: Any, run: Run, seed: int) -> str:
+    """``seed N: player 0 ... (bot), ...``, every action, then the final position."""
+    played = play_seed(package, pack, run, seed, transcript=True)
+    head = f"seed {seed}: {played.seating.describe()}"
+    return "\n".join([head, *played.transcript, "", str(played.state)])
+
+
+def golden_transcript(package: GamePackage, pack: Any, golden: GoldenGame) -> str:
+    """The golden playthrough's text: its header, every action, the final position, a closing newline."""
+    game = package.new_game(pack, golden.config)
+    rng = random.Random(golden.seed)
+    bots = [package.bot(name, game, seat, rng) for seat, name in enumerate(golden.bots)]
+    lines: list[str] = [golden.header] if golden.header is not None else []
+    final = play_game(game, bots, rng, transcript=lines, chance=CHANCE_SAMPLERS[golden.chance])
+    lines += [""] if golden.blank_before_final else []
+    lines.append(golden.final(final) if golden.final is not None else str(final))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,121 @@
+"""The engine suite: every registered game package with an engine, checked the same way.
+
+For each package and each pack that names it: random playouts in each of its golden configurations with the game's
+invariant checker and the protocol's promises checked after every action (chance outcomes summing to 1, a player to
+act with legal actions, returns summing to 1 at the end, the same legal actions wherever a player's observation is
+the same); clones independent of their original; golden transcripts compared line by line; every worked example
+replayed to its stated outcome. Registering a package adds it here.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pnpforge.engine.api import CHANCE, TERMINAL
+from pnpforge.engine.contract import GamePackage, GoldenGame
+from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.replay import replay_and_check
+from pnpforge.engine.transcript import golden_transcript
+
+from tests.conftest import REPO
+from tests.engine.registered import engine_packs, pack_at, params
+
+GAMES = 120  # random games per golden configuration
+GOLDEN = REPO / "tests" / "golden"
+
+
+def configurations(package: GamePackage, root: Path) -> list[GoldenGame]:
+    return list(package.goldens)
+
+
+class ProtocolCheck:
+    """Runs after every action: the game's invariants and the protocol's promises."""
+
+    def __init__(self, package: GamePackage, seed: int):
+        self.package, self.seed = package, seed
+        self.seen: dict[tuple, tuple] = {}  # (player, observation) -> legal actions
+
+    def __call__(self, state, action) -> None:
+        where = f"seed {self.seed}, after {state.action_to_string(action)}"
+        broken = self.package.invariants(state)
+        assert not broken, f"{where}: {broken}\n{state}"
+        player = state.current_player()
+        if state.is_terminal():
+            assert player == TERMINAL and state.legal_actions() == []
+            assert sum(state.returns()) == pytest.approx(1.0), where
+        elif state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert player == CHANCE and outcomes and sum(p for _, p in outcomes) == pytest.approx(1.0), where
+        else:
+            legal = tuple(state.legal_actions())
+            assert 0 <= player < len(state.returns()) and legal, where
+            key = (player, state.observation(player))
+            assert self.seen.setdefault(key, legal) == legal, \
+                f"{where}: player {player} sees the same as before but may do other things"
+
+
+@pytest.mark.parametrize("package, root, golden", params(configurations))
+def test_random_games_keep_the_invariants_and_the_protocol(package: GamePackage, root: Path,
+                                                          golden: GoldenGame) -> None:
+    assert package.invariants is not None, f"{package.name} declares no invariant checker"
+    game = package.new_game(pack_at(root), golden.config)
+    bots = [RandomBot()] * golden.config.players
+    for seed in range(GAMES):
+        final = play_game(game, bots, random.Random(seed), after_action=ProtocolCheck(package, seed))
+        assert final.is_terminal()
+
+
+@pytest.mark.parametrize("package, root, golden", params(configurations))
+def test_clones_are_independent(package: GamePackage, root: Path, golden: GoldenGame) -> None:
+    state = package.new_game(pack_at(root), golden.config).new_initial_state()
+    rng = random.Random(11)
+    players = golden.config.players
+    while not state.is_terminal():
+        copy, before = state.clone(), str(state)
+        seen = [copy.observation(p) for p in range(players)]
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        state.apply_action(action)
+        assert str(copy) == before and [copy.observation(p) for p in range(players)] == seen
+        copy.apply_action(action)
+        assert str(copy) == str(state)
+        assert [copy.observation(p) for p in range(players)] == [state.observation(p) for p in range(players)]
+
+
+@pytest.mark.parametrize("package, root, golden", params(lambda package, root: package.goldens))
+def test_seeded_playthrough_matches_its_golden_transcript(package: GamePackage, root: Path, golden: GoldenGame,
+                                                          update_golden: bool) -> None:
+    text = golden_transcript(package, pack_at(root), golden)
+    path = GOLDEN / root.name / f"{golden.name}.txt"
+    if update_golden:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden transcript {path}; run make update-golden"
+    expected = path.read_text(encoding="utf-8").splitlines()
+    for number, (want, got) in enumerate(zip(expected, text.splitlines()), 1):
+        assert got == want, f"Wrong line {number}: expected {want!r}, got {got!r}"
+    assert len(expected) == len(text.splitlines()), "the transcript's length changed"
+
+
+@pytest.mark.parametrize("package, root", params())
+def test_every_package_has_golden_transcripts_and_every_file_a_game(package: GamePackage, root: Path) -> None:
+    assert package.goldens, f"{package.name} has no golden playthrough"
+    assert {p.stem for p in (GOLDEN / root.name).glob("*.txt")} == {g.name for g in package.goldens}
+
+
+def examples(package: GamePackage, root: Path) -> list[str]:
+    return sorted(p.stem for p in (root / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("package, root, stem", params(examples))
+def test_every_worked_example_replays_to_its_stated_outcome(package: GamePackage, root: Path, stem: str) -> None:
+    _, outcome = replay_and_check(package, pack_at(root), root / "examples" / f"{stem}.yaml")
+    assert [str(f) for f in outcome.findings] == [] and outcome.data is not None
+
+
+def test_the_suite_runs_over_every_game_with_an_engine() -> None:
+    names = {package.name for package, _ in engine_packs()}
+    assert {"legie", "legion_siberian_story"} <= names
