@@ -3,7 +3,7 @@
 For each package and each pack that names it: random playouts in each of its golden configurations with the game's
 invariant checker and the protocol's promises checked after every action (chance outcomes summing to 1, a player to
 act with legal actions, returns summing to 1 at the end, the same legal actions wherever a player's observation is
-the same); clones independent of their original; golden transcripts compared line by line; every worked example
+the same, and equal observations of a state whose hidden parts the game's ``determinize`` drew anew); clones independent of their original; golden transcripts compared line by line; every worked example
 replayed to its stated outcome. Registering a package adds it here.
 """
 
@@ -24,6 +24,7 @@ from tests.conftest import REPO
 from tests.engine.registered import engine_packs, pack_at, params
 
 GAMES = 120  # random games per golden configuration
+HIDDEN_EVERY = 5  # every fifth decision, each player's view of a state with the hidden parts drawn anew
 GOLDEN = REPO / "tests" / "golden"
 
 
@@ -37,6 +38,7 @@ class ProtocolCheck:
     def __init__(self, package: GamePackage, seed: int):
         self.package, self.seed = package, seed
         self.seen: dict[tuple, tuple] = {}  # (player, observation) -> legal actions
+        self.steps = 0
 
     def __call__(self, state, action) -> None:
         where = f"seed {self.seed}, after {state.action_to_string(action)}"
@@ -55,6 +57,14 @@ class ProtocolCheck:
             key = (player, state.observation(player))
             assert self.seen.setdefault(key, legal) == legal, \
                 f"{where}: player {player} sees the same as before but may do other things"
+            self.steps += 1
+            if self.package.determinize is not None and self.steps % HIDDEN_EVERY == 0:
+                for other in range(len(state.returns())):
+                    sample = self.package.determinize(state, other, random.Random(self.steps))
+                    assert sample.observation(other) == state.observation(other), \
+                        f"{where}: a state player {other} cannot tell from this one looks different to it"
+                sample = self.package.determinize(state, player, random.Random(self.steps))
+                assert tuple(sample.legal_actions()) == legal, f"{where}: the options depend on hidden information"
 
 
 @pytest.mark.parametrize("package, root, golden", params(configurations))

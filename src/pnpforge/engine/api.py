@@ -6,7 +6,8 @@ applies it; a state never draws random numbers itself. ``observation(player)`` r
 and nothing more (no hidden hands, the sequence of a deck, face-down tokens): bots act on observations only.
 
 Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses); ``action_to_string``
-gives the readable form used by transcripts.
+gives the readable form used by transcripts, and a state may name who acts in its own words with an optional
+``actor_to_string(player)`` (``turn 12 black``; by default ``player 0``).
 """
 
 from __future__ import annotations

@@ -100,6 +100,8 @@ class GamePackage:
     factions: Callable[[Any], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
     seat_names: Callable[[Any], tuple[str, ...]] | None = None  # fixed names of the seats (colours)
     invariants: Callable[[State], list[str]] | None = None  # the rules re-checked from a state alone: broken ones
+    # (state, player, rng) -> a state the player cannot tell from this one, its hidden parts drawn anew
+    determinize: Callable[[State, int, random.Random], State] | None = None
     replay: Callable[[Any, Path], Outcome] | None = None
     events: Callable[[State], Iterable[Any]] | None = None  # typed events of a finished game
     observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs

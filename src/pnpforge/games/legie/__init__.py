@@ -12,7 +12,7 @@ from pnpforge.engine.matches import Pairing
 from pnpforge.engine.playout import random_bot
 from pnpforge.games.legie import checks, diagram
 from pnpforge.games.legie.analysis import PassCount, analyse, configurations, events
-from pnpforge.games.legie.bots import GreedyBot, MctsBot
+from pnpforge.games.legie.bots import GreedyBot, MctsBot, determinize
 from pnpforge.games.legie.invariants import check_invariants
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.replay import replay
@@ -75,6 +75,7 @@ PACKAGE = GamePackage(
     bots={"greedy": greedy_bot, "random": random_bot, "mcts": mcts_bot},
     seat_names=colours,
     invariants=check_invariants,
+    determinize=determinize,
     replay=replay,
     events=events,
     observer=PassCount,

@@ -13,13 +13,18 @@ from dataclasses import dataclass, field
 from pnpforge.engine.playout import RandomBot
 from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
 
-__all__ = ["RandomBot", "GreedyBot", "MctsBot", "evaluate"]
+__all__ = ["RandomBot", "GreedyBot", "MctsBot", "determinize", "evaluate"]
 
 WIN = 1000.0
 PLACED = 10.0  # per unit on the board: the basic goal is to lay every unit
 THREAT = 7.0  # per own unit the opponent could remove with its next tile
 KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
 SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
+
+
+def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
+    """Legie hides nothing: the only state a player cannot tell from this one is this one."""
+    return state.clone()
 
 
 def evaluate(state: LegieState, me: int) -> float:

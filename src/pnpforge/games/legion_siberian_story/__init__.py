@@ -16,7 +16,7 @@ from pnpforge.games.legion_siberian_story.game import MODES, LegionGame, make_ga
 from pnpforge.games.legion_siberian_story.invariants import violations
 from pnpforge.games.legion_siberian_story.outcomes import Weighing, events
 from pnpforge.games.legion_siberian_story.replay import replay
-from pnpforge.games.legion_siberian_story.search import SearchBot
+from pnpforge.games.legion_siberian_story.search import SearchBot, determinize
 
 VOCABULARY = (
     "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
@@ -65,6 +65,7 @@ PACKAGE = GamePackage(
     bots={"random": random_bot, "greedy": greedy_bot, "search": search_bot},
     factions=faction_ids,
     invariants=violations,
+    determinize=determinize,
     replay=replay,
     events=events,
     observer=Weighing,

@@ -45,7 +45,8 @@ def determinize(state: LegionState, player: int, rng: random.Random) -> LegionSt
         sample.boxed[q] = boxed
         sample.hand[q] = rest[:hand]
         sample.bottom[q] = rest[hand:hand + bottom]
-        sample.deck[q] = sorted(rest[hand + bottom:])
+        # as many as the deck holds: before the set-up deals them, a faction's cards are in no pile yet
+        sample.deck[q] = sorted(rest[hand + bottom: hand + bottom + len(state.deck[q])])
         for c in unknown:
             sample.fighters.pop(c, None)  # what happened to unseen cards is not known
         sample.bought[q] = type(state.bought[q])()
