@@ -87,7 +87,7 @@ class Peeking:
 
 
 def test_the_protocol_check_catches_options_that_depend_on_hidden_information() -> None:
-    check = ProtocolCheck(SimpleNamespace(invariants=lambda state: []), seed=1)
+    check = ProtocolCheck(SimpleNamespace(invariants=lambda state: [], determinize=None), seed=1)
     check(Peeking(1), 0)
     with pytest.raises(AssertionError, match="sees the same as before but may do other things"):
         check(Peeking(2), 0)

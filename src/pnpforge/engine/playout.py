@@ -8,7 +8,7 @@ the game a seed stands for — sides and bots seated by ``engine/seating.py``, t
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from pnpforge.engine.api import Action, Game, State
@@ -107,7 +107,6 @@ class Played:
     moves: int  # positions reached that await a player or end the game (not chance nodes)
     transcript: list[str] | None = None
     observer: Any = None
-    extra: dict = field(default_factory=dict)
 
 
 _GAMES: dict[tuple, tuple[Any, Game]] = {}  # (package, id of pack, config) -> (pack, game), per process
