@@ -45,7 +45,8 @@ def main() -> None:
         for match in result["matches"]:
             a, b = match["bots"][:2]
             verdict = "stronger" if match["stronger"] else "NOT shown stronger"
-            print(f"{pack_id}: {a} vs {b}: {match['share']:.1%} of {match['games']} games "
+            where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
+            print(f"{pack_id}: {a} vs {b}{where}: {match['share']:.1%} of {match['games']} games "
                   f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
         print(f"wrote {target} ({result['seconds']} s)")
         played += 1

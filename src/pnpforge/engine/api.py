@@ -7,7 +7,7 @@ and nothing more (no hidden hands, the sequence of a deck, face-down tokens): bo
 
 Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses); ``action_to_string``
 gives the readable form used by transcripts, and a state may name who acts in its own words with an optional
-``actor_to_string(player)`` (``turn 12 black``; by default ``player 0``).
+``actor_to_string(player)`` (``turn 12``, with the seat's name; by default ``player 0``).
 """
 
 from __future__ import annotations
