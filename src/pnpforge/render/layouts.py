@@ -21,7 +21,9 @@ from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-expo
     BackSpec, FitSpec, Layout, LayoutError, Size, Zone, layout_error as _error)
 from pnpforge.render.layout_values import LAYOUT_KEYS, SIZE_KEYS, build_layout, number, unknown_keys
 
-LAYOUTS_DIR = Path("layouts")
+# The shared layouts ship inside the package (``pnpforge/layouts``; in a checkout, a link to the top-level
+# ``layouts/``), so pnpforge finds them from any working folder and after ``pip install``.
+LAYOUTS_DIR = (Path(__file__).parent.parent / "layouts").resolve()
 GENERIC = "generic"
 FALLBACK_LAYOUT = "card"
 
