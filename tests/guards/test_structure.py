@@ -34,8 +34,8 @@ SRC = REPO / "src" / "pnpforge"
 GLUE_LIMIT = 250
 
 
-def _module_name(path: Path) -> list[str]:
-    rel = path.relative_to(SRC.parent).with_suffix("").parts
+def _module_name(path: Path, src: Path = SRC) -> list[str]:
+    rel = path.relative_to(src.parent).with_suffix("").parts
     return list(rel[:-1]) if rel[-1] == "__init__" else list(rel)
 
 
@@ -49,11 +49,11 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skipped
 
 
-def imports_of(path: Path) -> set[tuple[str, ...]]:
+def imports_of(path: Path, src: Path = SRC) -> set[tuple[str, ...]]:
     """Every ``pnpforge`` module (or name within one) the file imports, at any level but type checking."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = _type_checking_nodes(tree)
-    here = _module_name(path)
+    here = _module_name(path, src)
     package = here if path.name == "__init__.py" else here[:-1]
     found = set()
     for node in ast.walk(tree):
@@ -105,12 +105,11 @@ def test_the_cycle_check_sees_a_function_level_cycle(tmp_path: Path) -> None:
     edges = {("pnpforge", "a"): {("pnpforge", "b")}, ("pnpforge", "b"): {("pnpforge", "a")}}
     assert cycles(edges) == [("pnpforge.a", "pnpforge.b")]
     code = "def f():\n    from pnpforge.report import terminal\nif TYPE_CHECKING:\n    from pnpforge.cli import x\n"
-    path = SRC / "engine" / "probe_for_test.py"
+    src = tmp_path / "pnpforge"
+    path = src / "engine" / "probe.py"
+    path.parent.mkdir(parents=True)
     path.write_text(code, encoding="utf-8")
-    try:
-        assert imports_of(path) == {("pnpforge", "report"), ("pnpforge", "report", "terminal")}
-    finally:
-        path.unlink()
+    assert imports_of(path, src) == {("pnpforge", "report"), ("pnpforge", "report", "terminal")}
 
 
 @pytest.mark.parametrize("name", available_packages())

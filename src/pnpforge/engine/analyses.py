@@ -19,12 +19,6 @@ from pnpforge.findings import Finding, Mark
 Hint = Callable[[Tally, str], str]  # (tally, key) -> "; see `pnpforge replay ... --seed N`" or ""
 
 
-def win_share(tally: Tally, key: str) -> tuple[float, int]:
-    """The share of games won under ``key`` (``side/north``, ``seat/0``, ``bot/greedy``) and the games played."""
-    played = tally.get(f"played/{key}")
-    return (tally.get(f"wins/{key}") / TWELFTHS / played if played else 0.0), played
-
-
 def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, tolerance: float, hint: Hint,
                  noun: str = "faction") -> tuple[list[Finding], list[Bar], dict[str, Any]]:
     """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings, bars with 95%

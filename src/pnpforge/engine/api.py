@@ -64,7 +64,3 @@ class Game(Protocol):
     def new_initial_state(self) -> State:
         """The position before the first action (often a chance node: shuffling, set-up draws)."""
 
-
-def information_hash(value: Any) -> int:
-    """A stable hash of an observation, for tests that compare what two states reveal."""
-    return hash(value)
