@@ -66,7 +66,9 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
             for language in [lang] if lang else pack.game.languages:
-                findings += _build_pack(pack, language, out_dir, only, jobs, offset)
+                stops = [f for f in _preflight(pack, [language]) if f.blocking]
+                findings += stops or _build_pack(pack, language, out_dir, only, jobs, offset)
+            findings = list(dict.fromkeys(findings))
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:
@@ -85,6 +87,16 @@ def _offset(text: str) -> tuple[float, float]:
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter(f"{text}: an offset over 20 mm is not printer drift", param_hint="--back-offset")
     return x, y
+
+
+def _preflight(pack, languages: list[str]) -> list[Finding]:
+    """What a build would meet in the layouts, templates, rules and site settings, in each language."""
+    from pnpforge.publish.preflight import check_build_inputs
+
+    found: list[Finding] = []
+    for language in languages:
+        found += check_build_inputs(pack, language)
+    return list(dict.fromkeys(found))
 
 
 def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: int | None,
@@ -159,6 +171,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
     checked = check_pack(game)
     findings = list(checked.findings)
     pack = checked.pack
+    if pack is not None and not any(f.blocking for f in findings):
+        findings += _preflight(pack, pack.game.languages)
     if pack is None or any(f.blocking for f in findings) or static_only:
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))

@@ -1,4 +1,5 @@
-"""Shared code (src/pnpforge/ outside games/) names no game: no pack id, faction, component type or game term."""
+"""Shared code and layouts (src/pnpforge/ outside games/, and the shared layouts/) name no game: no pack id,
+faction id or declared game term (a pack's ``vocabulary:``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from tests.conftest import REPO
 from tests.guards.vocabulary import pack_roots, pack_vocabulary, package_vocabulary
 
 SHARED = REPO / "src" / "pnpforge"
+LAYOUTS = REPO / "layouts"
+SUFFIXES = (".py", ".html", ".css", ".js", ".yaml")
 
 
 def _normalise(text: str) -> str:
@@ -23,8 +26,22 @@ def _pattern(term: str) -> re.Pattern:
 
 
 def shared_files() -> list[Path]:
-    return sorted(p for p in SHARED.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".css", ".js", ".yaml")
-                  and "games" not in p.relative_to(SHARED).parts)
+    """The shared code (without the game packages) and the shared layouts (without vendored libraries)."""
+    code = [p for p in SHARED.rglob("*") if p.is_file() and p.suffix in SUFFIXES
+            and not {"games", "layouts"} & set(p.relative_to(SHARED).parts)]
+    layouts = [p for p in LAYOUTS.rglob("*") if p.is_file() and p.suffix in SUFFIXES
+               and "vendor" not in p.relative_to(LAYOUTS).parts]
+    return sorted(code + layouts)
+
+
+def test_the_shared_layouts_are_searched() -> None:
+    files = shared_files()
+    assert LAYOUTS / "generic" / "card.html" in files and LAYOUTS / "web" / "site.yaml" in files
+
+
+# A colour keyword or font weight in a stylesheet or font list is CSS's word, even when a game names a side so.
+CSS_WORDS = {"black", "white", "red", "blue", "green", "yellow", "grey", "gray", "orange", "purple", "brown"}
+STYLE_SUFFIXES = (".css", ".yaml")
 
 
 def offending(terms: set[str], files: list[Path], root: Path = REPO) -> list[str]:
@@ -32,6 +49,8 @@ def offending(terms: set[str], files: list[Path], root: Path = REPO) -> list[str
     for path in files:
         text = _normalise(path.read_text(encoding="utf-8"))
         for term in sorted(terms):
+            if term in CSS_WORDS and path.suffix in STYLE_SUFFIXES and LAYOUTS in path.parents:
+                continue
             match = _pattern(term).search(text)
             if match:
                 line = text.count("\n", 0, match.start()) + 1

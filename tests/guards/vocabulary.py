@@ -19,7 +19,7 @@ def pack_roots() -> list[Path]:
 def pack_vocabulary(root: Path) -> set[str]:
     pack, problems = load_pack(root)
     assert pack is not None, [str(p) for p in problems]
-    terms = {pack.id, *pack.types, *pack.game.vocabulary}
+    terms = {pack.id, *pack.game.vocabulary}  # declared terms; type names (card, token, ...) are generic words
     terms |= {faction.id for faction in pack.game.factions}
     return terms
 

@@ -3,6 +3,8 @@ print plan and sheet presets as data."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 from PIL import ImageOps
@@ -164,7 +166,7 @@ def test_screens_are_whole_pages_turned_and_scaled_into_the_printable_area(legio
 
 
 def test_calibration_scales_sit_behind_the_crosses_and_follow_the_offset(legion_print, tmp_path) -> None:
-    presets = Presets(sheet_search_path(legion_print.pack.root, legion_print.pack.id))
+    presets = Presets(sheet_search_path(legion_print.pack))
     sheet = presets.sheet("a4", "calibration")
     (tmp_path / "still.pdf").write_bytes(calibration_pdf(sheet, (0, 0)))
     (tmp_path / "moved.pdf").write_bytes(calibration_pdf(sheet, (2.0, 1.0)))
@@ -191,7 +193,7 @@ def test_calibration_scales_sit_behind_the_crosses_and_follow_the_offset(legion_
 
 
 def test_types_go_to_sheets_by_their_faces_not_their_names(legion_print) -> None:
-    presets = Presets(sheet_search_path(legion_print.pack.root, legion_print.pack.id))
+    presets = Presets(sheet_search_path(legion_print.pack))
     plan = presets.plan()
     assert plan.papers == ("a4", "letter")
     fronts: dict[str, list] = {}
@@ -210,7 +212,7 @@ def test_a_pack_plan_overrides_by_name_and_bad_presets_are_located(tmp_path) -> 
     (sheets / "print.yaml").write_text("extends: print\npapers: [letter]\ntypes: {stall: [cards-gapped]}\n",
                                        encoding="utf-8")
     (sheets / "letter.yaml").write_text("extends: letter\nunprintable: {top: 6, bottom: 6}\n", encoding="utf-8")
-    presets = Presets(sheet_search_path(root, "lantern-market"))
+    presets = Presets(sheet_search_path(SimpleNamespace(id="lantern-market", root=root)))
     plan = presets.plan()
     assert plan.papers == ("letter",) and plan.types == {"stall": ("cards-gapped",)}
     assert plan.rules  # inherited from the built-in plan
@@ -218,10 +220,10 @@ def test_a_pack_plan_overrides_by_name_and_bad_presets_are_located(tmp_path) -> 
     assert sheet.unprintable == (6, 4.2, 6, 4.2) and sheet.width == 215.9 and sheet.mode == "block"
     (sheets / "cards.yaml").write_text("extends: cards\ncolumns: 3\nmarks: {lenght: 3}\n", encoding="utf-8")
     with pytest.raises(LayoutError) as error:
-        Presets(sheet_search_path(root, "lantern-market")).sheet("letter", "cards")
+        Presets(sheet_search_path(SimpleNamespace(id="lantern-market", root=root))).sheet("letter", "cards")
     message = str(error.value.findings[0])
     assert message.startswith(f"{sheets / 'cards.yaml'}:2:1: error: sheet preset 'cards': unknown key 'columns'")
     assert "accepted keys: extends, doc, paper" in message
     (sheets / "cards.yaml").write_text("extends: nowhere\n", encoding="utf-8")
     with pytest.raises(LayoutError, match="extends 'nowhere', which does not exist"):
-        Presets(sheet_search_path(root, "lantern-market")).sheet("letter", "cards")
+        Presets(sheet_search_path(SimpleNamespace(id="lantern-market", root=root))).sheet("letter", "cards")

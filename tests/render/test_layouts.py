@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -82,14 +83,16 @@ def test_bad_numbers_and_zones_beyond_the_bleed(tmp_path, sizes) -> None:
         f"{tmp_path}/card.yaml:6:31: error: layout 'card': fit: name: floor 9 is above the size 8"]
 
 
-def test_lookup_order_pack_then_pack_id_then_generic(tmp_path, sizes) -> None:
-    pack_root = tmp_path / "my-pack"
+def test_lookup_order_pack_then_borrowed_then_generic(tmp_path, sizes) -> None:
+    pack_root, other_root = tmp_path / "my-pack", tmp_path / "other-pack"
     layouts_dir = tmp_path / "layouts"
     write(layouts_dir / "generic", "card", "size: poker\ntemplate: generic.html\n")
-    write(layouts_dir / "my-pack", "card", "extends: card\ntemplate: by-id.html\nbleed: 2\n")
+    write(other_root / "layouts", "card", "extends: card\ntemplate: by-id.html\nbleed: 2\n")
     write(pack_root / "layouts", "card", "extends: card\ntemplate: own.html\n")
-    search = search_path(pack_root, "my-pack", layouts_dir)
-    assert search == [pack_root / "layouts", layouts_dir / "my-pack", layouts_dir / "generic"]
+    write(layouts_dir / "my-pack", "card", "template: never.html\n")  # the shared set has no per-pack folders
+    pack = SimpleNamespace(id="my-pack", root=pack_root, layout_packs=(("other-pack", other_root),))
+    search = search_path(pack, layouts_dir)
+    assert search == [pack_root / "layouts", other_root / "layouts", layouts_dir / "generic"]
     layout = LayoutSet(search, sizes).get("card")
     assert (layout.template, layout.bleed, layout.width) == ("own.html", 2.0, 63.5)
     assert LayoutSet(search[1:], sizes).get("card").template == "by-id.html"
@@ -109,7 +112,8 @@ def test_legion_has_a_layout_for_every_type(legion) -> None:
     layouts = open_layouts(legion)
     generic = [name for name in legion.types if layouts.for_type(name).name == "card"]
     assert generic == []
-    assert all(Path(layouts.for_type(name).path).parent.name == LEGION.name for name in legion.types)
+    assert all(Path(layouts.for_type(name).path).parent == Path("content") / LEGION.name / "layouts"
+               for name in legion.types)
 
 
 def test_legion_overlay_and_character_read_the_same_zones(legion) -> None:

@@ -162,7 +162,8 @@ def test_a_link_to_a_missing_anchor_is_reported() -> None:
     (["content/legion-siberian-story/examples/order-retreat.yaml"], "rules"),
     (["layouts/web/assets/site.css"], "rules"),
     (["content/legion-siberian-story/rules/08-orders.md", "content/legion-siberian-story/orders.yaml"], "load"),
-    (["layouts/legion-siberian-story/legion.css"], "load"),
+    (["content/legion-siberian-story/layouts/legion.css"], "load"),
+    (["content/legion-siberian-story/layouts/web/site.yaml"], "rules"),
 ])
 def test_a_change_rebuilds_from_the_stage_it_feeds(changed: list[str], stage: str) -> None:
     assert first_stage([REPO / p for p in changed], LEGION, REPO / "layouts") == stage

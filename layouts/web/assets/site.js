@@ -24,7 +24,7 @@
   }
 
   /* Gallery filters: a card is shown when it has every chosen value; the choice is kept in the address
-     (#faction=reds&skills=combat), so the glossary can link to a filtered gallery. */
+     (#side=north&kind=scout), so the glossary can link to a filtered gallery. */
   document.querySelectorAll('[data-wb-gallery]').forEach(function (gallery) {
     var form = gallery.querySelector('.wb-filters');
     var selects = Array.prototype.slice.call(gallery.querySelectorAll('select[data-facet]'));

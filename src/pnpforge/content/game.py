@@ -61,6 +61,8 @@ class GameFile(_Strict):
     engine: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$",
                                description="game package under pnpforge.games adding engine, bots and checks")
     about: Text = Field("", description="where the content comes from")
+    layouts_from: list[KebabId] = Field(default_factory=list,
+                                        description="packs whose layouts this pack reuses, by pack id")
     vocabulary: list[str] = Field(default_factory=list, description="game terms shared code must never name")
     factions: list[Faction] = Field(default_factory=list, description="the sides players take")
     icons: dict[str, Icon] = Field(default_factory=dict, description="icon ids usable as :id: in text")

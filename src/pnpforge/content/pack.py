@@ -64,6 +64,7 @@ class Pack:
     docs: dict[str, Doc] = field(default_factory=dict)
     rules: list[Rule] = field(default_factory=list)
     rules_doc: Doc | None = None
+    layout_packs: tuple[tuple[str, Path], ...] = ()  # (pack id, folder) of each pack named in layouts_from
 
     @property
     def id(self) -> str:
@@ -149,12 +150,31 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
             problems.append(_blocking(game_doc.mark(()), "no component types: declare 'types:' here or in schema.yaml"))
         return None, problems
     pack = Pack(root=root, game=game, game_doc=game_doc, types=types, docs=docs)
+    pack.layout_packs = tuple(_layout_packs(pack, problems))
     type_doc = docs.get(display_path(schema_path), game_doc)
     problems += _check_declarations(pack, type_doc)
     for type_name, spec in types.items():
         problems += _load_type(pack, type_name, spec, type_doc)
     problems += _load_registry(pack)
     return (None if problems else pack), problems
+
+
+def _layout_packs(pack: Pack, problems: list[Finding]) -> list[tuple[str, Path]]:
+    """The packs named in ``layouts_from``, found by id next to the pack or under ``content/``."""
+    found: list[tuple[str, Path]] = []
+    for index, pack_id in enumerate(pack.game.layouts_from):
+        places = [pack.root.parent / pack_id, CONTENT_DIR / pack_id]
+        folder = next((p for p in places if (p / "game.yaml").is_file()), None)
+        if pack_id == pack.id:
+            problems.append(_blocking(pack.game_doc.mark(("layouts_from", index)),
+                                      f"layouts_from: '{pack_id}' is this pack itself"))
+        elif folder is None:
+            shown = " and ".join(f"{display_path(p)}/" for p in places)
+            problems.append(_blocking(pack.game_doc.mark(("layouts_from", index)),
+                                      f"layouts_from: no pack '{pack_id}'; looked in {shown}"))
+        else:
+            found.append((pack_id, folder))
+    return found
 
 
 def _load_registry(pack: Pack) -> list[Finding]:

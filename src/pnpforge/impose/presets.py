@@ -1,7 +1,7 @@
 """Sheet presets and the print plan: YAML in ``layouts/sheets/`` with ``extends:``, like layouts.
 
-A preset is looked up, first hit wins, in the pack's ``layouts/sheets/``, then ``layouts/sheets/<pack-id>/``,
-then ``layouts/sheets/``; a preset that extends its own name continues the search further down, so a pack
+A preset is looked up, first hit wins, in the ``sheets/`` folder of each layer of the pack's resolver (its own
+``layouts/sheets/``, its ``layouts_from`` packs', then the shared ``layouts/sheets/``); a preset that extends its own name continues the search further down, so a pack
 overrides a built-in by name. A sheet is a paper preset (``a4``, ``letter``) with a style preset on top
 (``cards``, ``punchboard``, ...): the style's keys win. ``print.yaml`` is the plan: the papers, the calibration
 page, and which styles each component type is printed with. Unknown keys, missing parents, cycles and bad
@@ -19,6 +19,7 @@ from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layout_values import number, unknown_keys
 from pnpforge.render.layouts import LAYOUTS_DIR, merge_chain
+from pnpforge.render.resolver import Resolver
 
 SHEETS_DIR = "sheets"
 PLAN = "print"
@@ -107,10 +108,9 @@ class Plan:
     problems: list[Finding] = field(default_factory=list)
 
 
-def sheet_search_path(pack_root: Path, pack_id: str, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def sheet_search_path(pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where sheet presets are looked up, first hit wins."""
-    candidates = [pack_root / "layouts" / SHEETS_DIR, layouts_dir / SHEETS_DIR / pack_id, layouts_dir / SHEETS_DIR]
-    return [p for p in candidates if p.is_dir()]
+    return Resolver.for_pack(pack, layouts_dir).folders(SHEETS_DIR)
 
 
 class Presets:

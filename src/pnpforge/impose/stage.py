@@ -104,7 +104,7 @@ def _matches(when: dict, fronts: list[Piece]) -> bool:
 def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
                 back_offset: tuple[float, float] = (0.0, 0.0)) -> PrintResult:
     """Write every sheet of the pack's print plan into ``out_dir/print/``; raise ``LayoutError`` on bad presets."""
-    presets = Presets(sheet_search_path(pack.root, pack.id, layouts_dir))
+    presets = Presets(sheet_search_path(pack, layouts_dir))
     plan = presets.plan()
     folder = out_dir / PRINT_DIR
     result = PrintResult(folder)

@@ -67,7 +67,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step)
     if not wanted - {"rulebook"}:
         return outputs
-    presets = load_presets(layouts_dir)
+    presets = load_presets(layouts_dir, pack)
     master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
     outputs.findings += master.findings
     outputs.rendered = master.rendered

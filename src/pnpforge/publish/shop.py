@@ -24,6 +24,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.resolver import Resolver
 from pnpforge.render.raster import rasterise
 from pnpforge.render.stage import RenderResult, cut
 
@@ -52,10 +53,13 @@ class ShopPreset:
         return self.bleed_px / self.dpi * 25.4
 
 
-def load_presets(layouts_dir: Path = LAYOUTS_DIR) -> list[ShopPreset]:
-    """Every preset under ``layouts/shop/``, by file name; raise ``LayoutError`` for a broken one."""
+def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> list[ShopPreset]:
+    """Every preset under ``shop/`` of the pack's layers, by file name (a pack's own replaces a shared one of
+    the same name); raise ``LayoutError`` for a broken one."""
+    paths = Resolver.for_pack(pack, layouts_dir).named(SHOP_DIR) if pack is not None else \
+        {p.stem: p for p in sorted((layouts_dir / SHOP_DIR).glob("*.yaml"))}
     presets, problems = [], []
-    for path in sorted((layouts_dir / SHOP_DIR).glob("*.yaml")):
+    for path in paths.values():
         try:
             doc = load_yaml(path)
         except LoadError as exc:

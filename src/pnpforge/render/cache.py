@@ -22,12 +22,13 @@ from pathlib import Path
 import weasyprint
 
 from pnpforge.render import fragments
+from pnpforge.render.resolver import url_path
 
 CACHE_VERSION = "1"
 FACES_CACHE = "cache/faces"
 STAMPS = "cache/stamps.json"
-_PNP_URL = re.compile(r"pnp:[A-Za-z0-9_\-]+/[^\"'()\s<>]+")
-_CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]""")
+PNP_URL = re.compile(r"pnp:[A-Za-z0-9_\-]+/[^\"'()\s<>]+")
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]""")
 
 
 def hash_of(*parts: str | bytes) -> str:
@@ -51,19 +52,17 @@ class FileDigests:
         """The digest of a URL's file, and of what a stylesheet imports from it."""
         if url in self._done:
             return self._done[url]
-        root_name, _, relative = url[4:].partition("/")
-        root = self.roots.get(root_name)
-        path = (root / relative) if root is not None else None
+        path = url_path(self.roots, url)
         if path is None or not path.is_file():
             result = "missing"
         else:
             data = path.read_bytes()
             parts: list[str | bytes] = [data]
             if path.suffix.lower() == ".css" and depth < 8:
-                for found in _CSS_URL.finditer(data.decode("utf-8", "replace")):
+                for found in CSS_URL.finditer(data.decode("utf-8", "replace")):
                     target = found.group(1) or found.group(2)
                     nested = target if target.startswith("pnp:") else \
-                        f"pnp:{root_name}/{posixpath.normpath(posixpath.join(posixpath.dirname(relative), target))}"
+                        f"pnp:{posixpath.normpath(posixpath.join(posixpath.dirname(url[4:]), target))}"
                     parts += [nested, self.of(nested, depth + 1)]
             result = hash_of(*parts)
         self._done[url] = result
@@ -72,7 +71,7 @@ class FileDigests:
 
 def face_key(html: str, files: FileDigests) -> str:
     """The cache key of one face's HTML and everything it fetches."""
-    urls = sorted(set(_PNP_URL.findall(html)))
+    urls = sorted(set(PNP_URL.findall(html)))
     parts: list[str | bytes] = [CACHE_VERSION, weasyprint.__version__, fragments.VERSION, html]
     for url in urls:
         parts += [url, files.of(url)]

@@ -18,14 +18,17 @@ from jinja2 import TemplateError
 from markupsafe import Markup
 
 from pnpforge.content.pack import Item, Pack
-from pnpforge.findings import Finding
+from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
 from pnpforge.render.environment import PackView, humanise, make_environment
 from pnpforge.render.faces import Face
 from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.icons import IconSet
+from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layouts import LAYOUTS_DIR, Layout, LayoutSet
+from pnpforge.render.resolver import Resolver
+from pnpforge.render.template_errors import template_finding
 
 DOCUMENT_TEMPLATE = "document.html"
 TITLE_FIELD = "name"
@@ -37,16 +40,29 @@ class RenderError(Exception):
 
 @dataclass
 class Roots:
-    """The folders behind the ``pnp:`` URL prefixes."""
+    """The folders behind the ``pnp:`` URL prefixes: each layout layer, the pack, the art cache."""
 
-    layouts: Path
+    resolver: Resolver
     pack: Path
     art: Path
+
+    @property
+    def layouts(self) -> Path:
+        """The shared layouts."""
+        return self.resolver.shared
+
+    def pairs(self) -> list[tuple[str, Path]]:
+        """``(prefix, folder)`` for every root, most specific first."""
+        return [*self.resolver.url_roots(), ("pack", self.pack), ("art", self.art)]
+
+    def as_dict(self) -> dict[str, Path]:
+        """The roots by prefix, as the PDF stage's fetcher takes them."""
+        return dict(self.pairs())
 
     def url(self, path: Path) -> str:
         """The ``pnp:`` URL of a file below one of the roots."""
         resolved = path.resolve()
-        for prefix, root in (("layouts", self.layouts), ("pack", self.pack), ("art", self.art)):
+        for prefix, root in self.pairs():
             try:
                 return f"pnp:{prefix}/{resolved.relative_to(root.resolve()).as_posix()}"
             except ValueError:
@@ -69,7 +85,8 @@ class Renderer:
 
     def __post_init__(self) -> None:
         """Set up the icons, the template helpers and the Jinja environment."""
-        self.roots = Roots(self.layouts_dir, self.pack.root, self.art_cache)
+        self.resolver = Resolver.for_pack(self.pack, self.layouts_dir)
+        self.roots = Roots(self.resolver, self.pack.root, self.art_cache)
         self.font_faces = Markup(self.fonts.font_face_css(self.roots.url))  # every face's document starts with them
         self.icons = IconSet(self.pack, self.lang, self.layouts_dir)
         self.view = PackView(self.pack, self.lang, self.icons)
@@ -94,7 +111,13 @@ class Renderer:
                 if url not in sheets:
                     sheets.append(url)
         pages = [self.page(face) for face in faces]
-        template = self.env.get_template(DOCUMENT_TEMPLATE)
+        try:
+            template = self.env.get_template(DOCUMENT_TEMPLATE)
+        except TemplateError as exc:
+            first = self.layout_of(faces[0]) if faces else None
+            mark = first.mark() if first else Mark(DOCUMENT_TEMPLATE)
+            raise LayoutError([template_finding(exc, first.name if first else DOCUMENT_TEMPLATE,
+                                                DOCUMENT_TEMPLATE, mark, self.layouts.search)]) from None
         return template.render(
             title=title, pages=pages, stylesheets=sheets,
             font_faces=self.font_faces,
@@ -106,9 +129,9 @@ class Renderer:
         try:
             template = self.env.get_template(layout.template)
             html = template.render(**self.context(face, layout))
-        except TemplateError as exc:
-            raise RenderError(f"layout '{layout.name}' ({layout.path}): template '{layout.template}': {exc}") \
-                from None
+        except (TemplateError, RenderError) as exc:
+            raise LayoutError([template_finding(exc, layout.name, layout.template, layout.mark("template"),
+                                                self.layouts.search)]) from None
         style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")
         classes = f"face face-{face.side} layout-{_page_name(layout)}" + (" transparent" if layout.transparent else "")
         return Markup(f'<section class="{classes}" data-face="{face.key}" style="{style}">\n{html}</section>\n')
@@ -215,8 +238,10 @@ class Renderer:
         for folder in self.layouts.search:
             if (folder / sheet).is_file():
                 return self.roots.url(folder / sheet)
-        raise RenderError(f"layout '{layout.name}': stylesheet '{sheet}' not found in "
-                          f"{', '.join(str(p) for p in self.layouts.search)}")
+        index = layout.stylesheets.index(sheet)
+        raise LayoutError([layout_error(layout.mark("stylesheets", index),
+                                        f"stylesheet '{sheet}' not found; looked in {self.layouts.places()}",
+                                        layout.name)])
 
 
 def _page_name(layout: Layout) -> str:

@@ -1,6 +1,7 @@
 """Vendored fonts: the @font-face rules that point at ``layouts/fonts/`` and the metrics that measure text.
 
-Faces are only ever loaded from the files listed in ``layouts/fonts/fonts.yaml``; a layout names a role
+Faces are only ever loaded from the files listed in ``fonts/fonts.yaml`` (the shared set's, then each layer of
+the pack's resolver adding roles or replacing them by name, files relative to the list naming them); a layout names a role
 (``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs.
 Metrics come from the same files through fontTools (advance widths per code point), which lets the fit stage
 measure text without rendering it.
@@ -15,10 +16,12 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from pnpforge.content.source import load_yaml
+from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.resolver import Resolver
 
 FONT_DIR = "fonts"
 STYLES = {
@@ -84,18 +87,39 @@ class FontSet:
         return "\n".join(rules)
 
 
-def load_fonts(layouts_dir: Path = LAYOUTS_DIR) -> FontSet:
-    """The faces declared in ``layouts/fonts/fonts.yaml``; raise ``LayoutError`` when one is missing."""
-    folder = layouts_dir / FONT_DIR
-    doc = load_yaml(folder / "fonts.yaml")
+def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> FontSet:
+    """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing."""
+    files = Resolver.for_pack(pack, layouts_dir).files(f"{FONT_DIR}/fonts.yaml") if pack is not None else \
+        [layouts_dir / FONT_DIR / "fonts.yaml"]
+    roles: dict[str, dict[str, FontFace]] = {}
+    for path in reversed(files):
+        roles.update(_font_list(path))
+    return FontSet({key: face for faces in roles.values() for key, face in faces.items()})
+
+
+def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
+    """The faces of each role one ``fonts.yaml`` declares."""
+    folder = path.parent
+    try:
+        doc = load_yaml(path)
+    except LoadError as exc:
+        raise LayoutError(exc.findings) from None
     roles = doc.data.get("roles") if isinstance(doc.data, dict) else None
     if not isinstance(roles, dict):
         raise LayoutError([_error(doc.mark(()), "expected 'roles:' with a mapping of font roles")])
-    faces: dict[str, FontFace] = {}
+    found: dict[str, dict[str, FontFace]] = {}
     problems = []
     for role, spec in roles.items():
+        if not isinstance(spec, dict):
+            problems.append(_error(doc.mark(("roles", role)), f"role '{role}': expected {{family, faces}}"))
+            continue
+        faces = found.setdefault(role, {})
         for style, file in (spec.get("faces") or {}).items():
-            path = folder / file
+            try:
+                path = inside_pack(folder, str(file))
+            except PathEscape as exc:
+                problems.append(_error(doc.mark(("roles", role, "faces", style)), str(exc)))
+                continue
             if style not in STYLES:
                 problems.append(_error(doc.mark(("roles", role, "faces", style)),
                                        f"unknown style '{style}'; styles: {', '.join(STYLES)}"))
@@ -105,7 +129,7 @@ def load_fonts(layouts_dir: Path = LAYOUTS_DIR) -> FontSet:
                 faces[f"{role}/{style}"] = FontFace(role, style, str(spec.get("family", role)), path)
     if problems:
         raise LayoutError(problems)
-    return FontSet(faces)
+    return found
 
 
 @lru_cache(maxsize=None)

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnpforge.findings import Finding, Mark
@@ -81,6 +81,14 @@ class Layout:
     params: dict[str, Any]
     size_name: str
     chain: tuple[str, ...] = ()
+    marks: dict[tuple, Mark] = field(default_factory=dict, compare=False)  # where keys were written
+
+    def mark(self, *at: Any) -> Mark:
+        """Where the key at ``at`` (or its nearest written parent, or the layout's file) was written."""
+        for end in range(len(at), 0, -1):
+            if at[:end] in self.marks:
+                return self.marks[at[:end]]
+        return self.marks.get((), Mark(self.path))
 
     @property
     def page_width(self) -> float:

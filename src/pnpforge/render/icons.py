@@ -1,8 +1,8 @@
 """Icons: ``:id:`` in card text and icons placed by templates, drawn as inline vector SVG.
 
 An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
-a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the pack's ``layouts/icons/``,
-``layouts/<pack-id>/icons/`` and ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy
+a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
+the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy
 gets its colour from the ``color`` attribute, which the PDF stage's SVG renderer honours. An id with no file
 is drawn as a small label badge (unknown ids are reported by the static checks, not here).
 """
@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import ICON_PATTERN, in_language
 from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.resolver import Resolver
 
 ICONS = "icons"
 SVG_PATTERN = re.compile(r"<svg\b([^>]*)>(.*)</svg>", re.DOTALL)
@@ -35,8 +36,7 @@ class IconSet:
         """The icon folders of one pack, first match first."""
         self.pack = pack
         self.lang = lang
-        self.folders = [p for p in (pack.root / "layouts" / ICONS, layouts_dir / pack.id / ICONS,
-                                    layouts_dir / ICONS) if p.is_dir()]
+        self.folders = Resolver.for_pack(pack, layouts_dir).folders(ICONS)
         self._paths: dict[str, Path | None] = {}
 
     def label(self, icon_id: str) -> str:

@@ -116,7 +116,31 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
         template=str(template), stylesheets=tuple(stylesheets), zones=zones, fit=fit, art=art, back=back,
         variants=variants, transparent=bool(merged.get("transparent", False)),
         render=bool(merged.get("render", True)), params=params, size_name=size_name,
-        chain=chain)
+        chain=chain, marks=_marks(merged, doc_of, own))
+
+
+def _marks(merged: dict[str, Any], doc_of, own: Doc) -> dict[tuple, Any]:
+    """Where the keys a later check may point at were written: template, stylesheets, fit fields, art."""
+    marks: dict[tuple, Any] = {(): own.mark(())}
+    for key in ("template", "stylesheets", "art"):
+        if key in merged:
+            marks[(key,)] = doc_of(key).mark((key,))
+    for index, _ in enumerate(merged.get("stylesheets") or []):
+        marks[("stylesheets", index)] = doc_of("stylesheets").mark(("stylesheets", index))
+    if isinstance(merged.get("art"), dict) and "field" in merged["art"]:
+        marks[("art", "field")] = doc_of("art").mark(("art", "field"))
+    for fit_name, spec in (merged.get("fit") or {}).items():
+        doc = doc_of("fit", fit_name)
+        marks[("fit", fit_name)] = doc.mark(("fit", fit_name))
+        fields = spec.get("fields") if isinstance(spec, dict) else None
+        if isinstance(fields, list):
+            for index, _ in enumerate(fields):
+                marks[("fit", fit_name, "fields", index)] = doc.mark(("fit", fit_name, "fields", index))
+        elif fields is not None:
+            marks[("fit", fit_name, "fields", 0)] = doc.mark(("fit", fit_name, "fields"))
+        if isinstance(spec, dict) and "font" in spec:
+            marks[("fit", fit_name, "font")] = doc.mark(("fit", fit_name, "font"))
+    return marks
 
 
 def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding], name: str):

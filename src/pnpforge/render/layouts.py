@@ -1,10 +1,12 @@
 """Layouts as data: the size, bleed, safe zone, named zones and template of each component type.
 
 A layout is a YAML file; ``extends: <name>`` inherits every key of another layout (mappings such as ``zones``
-merge name by name, everything else is replaced). A pack's layouts are looked up, first hit wins, in the pack's
-own ``layouts/`` folder, then ``layouts/<pack-id>/``, then ``layouts/generic/``; a layout that extends its own
-name continues the search further down that chain, so a pack overrides a built-in by name. A component type
-without a layout of its own uses ``card``, the generic layout that renders any declared type.
+merge name by name, everything else is replaced). A pack's layouts are looked up through its resolver
+(``render/resolver.py``): the pack's own ``layouts/`` folder, then those of the packs it names in ``layouts_from``,
+then the shared ``layouts/generic/``; a layout that extends its own name continues the search further down that
+chain, so a pack overrides a built-in by name. A component type without a layout of its own uses ``card``, the
+generic layout that renders any declared type. Named sizes come from ``sizes.yaml`` in every layer, a pack's
+sizes adding to (or replacing by name) the shared ones.
 
 Problems (unknown keys, a missing parent, a cycle, a bad number) are located findings, like content errors.
 Zone geometry is in millimetres from the trim's top-left corner.
@@ -20,17 +22,30 @@ from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-exported for callers
     BackSpec, FitSpec, Layout, LayoutError, Size, Zone, layout_error as _error)
 from pnpforge.render.layout_values import LAYOUT_KEYS, SIZE_KEYS, build_layout, number, unknown_keys
+from pnpforge.render.resolver import CARD_LAYOUTS, Resolver
 
 # The shared layouts ship inside the package (``pnpforge/layouts``; in a checkout, a link to the top-level
 # ``layouts/``), so pnpforge finds them from any working folder and after ``pip install``.
 LAYOUTS_DIR = (Path(__file__).parent.parent / "layouts").resolve()
-GENERIC = "generic"
 FALLBACK_LAYOUT = "card"
 
 
-def load_sizes(layouts_dir: Path = LAYOUTS_DIR) -> dict[str, Size]:
-    """The named sizes of ``layouts/sizes.yaml``."""
-    doc = load_yaml(layouts_dir / "sizes.yaml")
+def load_sizes(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> dict[str, Size]:
+    """The named sizes of ``sizes.yaml``: the shared set's, then each layer's of ``pack`` adding or replacing."""
+    files = Resolver.for_pack(pack, layouts_dir).files("sizes.yaml") if pack is not None else \
+        [layouts_dir / "sizes.yaml"]
+    sizes: dict[str, Size] = {}
+    for path in reversed(files):
+        sizes.update(_sizes_file(path))
+    return sizes
+
+
+def _sizes_file(path: Path) -> dict[str, Size]:
+    """The sizes one ``sizes.yaml`` names."""
+    try:
+        doc = load_yaml(path)
+    except LoadError as exc:
+        raise LayoutError(exc.findings) from None
     problems: list[Finding] = []
     sizes: dict[str, Size] = {}
     raw = doc.data.get("sizes") if isinstance(doc.data, dict) else None
@@ -53,10 +68,9 @@ def load_sizes(layouts_dir: Path = LAYOUTS_DIR) -> dict[str, Size]:
     return sizes
 
 
-def search_path(pack_root: Path, pack_id: str, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def search_path(pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where a pack's layouts are looked up, first hit wins."""
-    candidates = [pack_root / "layouts", layouts_dir / pack_id, layouts_dir / GENERIC]
-    return [p for p in candidates if p.is_dir()]
+    return Resolver.for_pack(pack, layouts_dir).folders(CARD_LAYOUTS)
 
 
 class LayoutSet:
@@ -93,6 +107,10 @@ class LayoutSet:
     def for_type(self, type_name: str) -> Layout:
         """The layout of a component type: its own, else the generic ``card``."""
         return self.get(type_name if self.has(type_name) else FALLBACK_LAYOUT)
+
+    def places(self) -> str:
+        """The searched folders, for messages."""
+        return self._places()
 
     def _places(self) -> str:
         """The searched folders, for messages."""

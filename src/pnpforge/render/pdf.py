@@ -23,6 +23,8 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from pnpforge.render.resolver import url_path
+
 FIXED_EPOCH = "0"
 HEAD_LOGGER = "fontTools.ttLib.tables._h_e_a_d"
 IGNORED_WARNINGS = ("Using fontTools instead of HarfBuzz-Subset",)
@@ -40,13 +42,9 @@ class PackFetcher(URLFetcher):
         """The file behind a ``pnp:`` URL; every other URL is refused."""
         if not url.startswith("pnp:"):
             raise ValueError(f"refusing to fetch '{url}': only pnp: URLs are resolved")
-        root_name, _, relative = url[4:].partition("/")
-        root = self.roots.get(root_name)
-        if root is None:
-            raise ValueError(f"unknown root in '{url}'")
-        path = (root / relative).resolve()
-        if root not in path.parents:
-            raise ValueError(f"'{url}' leaves its root")
+        path = url_path(self.roots, url)
+        if path is None:
+            raise ValueError(f"refusing to fetch '{url}': an unknown root, or a path leaving its root")
         mime = _MIME.get(path.suffix.lower(), "application/octet-stream")
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
 

@@ -82,8 +82,8 @@ def pack_output_dir(build_dir: Path, pack: Pack, lang: str) -> Path:
 
 
 def open_layouts(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> LayoutSet:
-    """The layouts the pack sees (its own, then ``layouts/<pack-id>/``, then ``layouts/generic/``)."""
-    return LayoutSet(search_path(pack.root, pack.id, layouts_dir), load_sizes(layouts_dir))
+    """The layouts the pack sees (its own, then its ``layouts_from`` packs', then ``layouts/generic/``)."""
+    return LayoutSet(search_path(pack, layouts_dir), load_sizes(layouts_dir, pack))
 
 
 def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[float] = (),
@@ -104,7 +104,7 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
     cache = FaceCache(out_dir / FACES_CACHE)
     result = RenderResult(pack.id, lang, faces, findings=list(problems), cache=cache, stamps=Stamps(out_dir))
     renderer = _renderer(pack, lang, out_dir, bleed, layouts_dir)
-    roots = {"layouts": renderer.layouts_dir, "pack": pack.root, "art": renderer.art_cache}
+    roots = renderer.roots.as_dict()
     files = FileDigests(roots)
     grouped = _by_type(faces)
     todo: dict[str, tuple[str, str]] = {}
@@ -180,7 +180,7 @@ def _render_task(task: tuple) -> int:
 
 def _renderer(pack: Pack, lang: str, out_dir: Path, bleed: float, layouts_dir: Path) -> Renderer:
     """A renderer drawing every face at the master bleed."""
-    return Renderer(pack, lang, open_layouts(pack, layouts_dir), load_fonts(layouts_dir),
+    return Renderer(pack, lang, open_layouts(pack, layouts_dir), load_fonts(layouts_dir, pack),
                     _art_cache(out_dir, pack), layouts_dir, bleed)
 
 

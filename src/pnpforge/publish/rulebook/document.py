@@ -13,13 +13,15 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from pnpforge.findings import Finding
+from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.rulebook.book import Sources
 from pnpforge.publish.rulebook.chapters import Chapter, ChapterWriter, rule_coverage
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.macros import Macros, slug, term_key
 from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.render.environment import make_environment
+from pnpforge.render.geometry import LayoutError, layout_error
+from pnpforge.render.resolver import Resolver
 
 TEMPLATE_DIR = "rulebook"
 TEMPLATE = "rulebook.html"
@@ -141,7 +143,12 @@ def book_html(book: Rulebook, layouts_dir: Path) -> str:
     """
     sources, pack = book.sources, book.sources.pack
     figures = book.figures
-    env = make_environment([layouts_dir / TEMPLATE_DIR])
+    resolver = Resolver.for_pack(pack, layouts_dir)
+    env = make_environment(resolver.folders(TEMPLATE_DIR))
+    stylesheet = resolver.first(f"{TEMPLATE_DIR}/{STYLESHEET}")
+    if stylesheet is None:
+        raise LayoutError([layout_error(Mark(f"{display_path(resolver.layers[0].folder(TEMPLATE_DIR))}/{STYLESHEET}"),
+                                        f"no stylesheet '{STYLESHEET}'; looked in {resolver.places(TEMPLATE_DIR)}")])
     toc = [[(heading.level, heading.text, heading.anchor) for heading in chapter.headings if heading.level <= 2]
            for chapter in book.chapters]
     toc += [[(1, sources.label("glossary"), "glossary")], [(1, sources.label("index"), "index")]]
@@ -151,7 +158,7 @@ def book_html(book: Rulebook, layouts_dir: Path) -> str:
         subtitle=sources.book.subtitle, note=sources.book.cover.note, accent=sources.book.accent,
         page_width=PAGE[0], page_height=PAGE[1],
         font_faces=Markup(figures.renderer.fonts.font_face_css(figures.roots.url)),
-        stylesheet=figures.roots.url(layouts_dir / TEMPLATE_DIR / STYLESHEET), labels=sources.label,
+        stylesheet=figures.roots.url(stylesheet), labels=sources.label,
         toc=halves(toc, len), chapters=book.chapters, glossary=book.glossary,
         cover_cards=book.cover,
         index=Markup(index_html(book.index, sources.label("index"))),

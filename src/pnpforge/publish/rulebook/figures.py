@@ -61,7 +61,7 @@ class Figures:
     def __post_init__(self) -> None:
         """Index the pack's fronts by item id; nothing is laid out yet."""
         self.renderer = Renderer(self.pack, self.lang, open_layouts(self.pack, self.layouts_dir),
-                                 load_fonts(self.layouts_dir), self.art_cache, self.layouts_dir, bleed=0.0)
+                                 load_fonts(self.layouts_dir, self.pack), self.art_cache, self.layouts_dir, bleed=0.0)
         faces, _ = pack_faces(self.pack, self.renderer.layouts)
         self.fronts: dict[str, Face] = {}
         for face in faces:

@@ -35,6 +35,7 @@ from weasyprint.text.fonts import FontConfiguration
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
 from pnpforge.render.pdf import PackFetcher, Collector, fixed_epoch, html_to_pdf
+from pnpforge.render.resolver import url_path
 
 CACHE_DIR = "cache/rulebook"
 CACHE_VERSION = "1"
@@ -88,8 +89,7 @@ class Keys:
         return seen
 
     def _path(self, url: str) -> Path | None:
-        root, _, relative = url[4:].partition("/")
-        return self.roots[root] / relative if root in self.roots else None
+        return url_path(self.roots, url)
 
     def _file(self, url: str) -> str:
         """A referenced file's hash ("missing" when it is not there: WeasyPrint will warn)."""
@@ -280,5 +280,4 @@ def _write(target: Path, data: bytes) -> None:
 
 def _roots(figures: Figures) -> dict[str, str]:
     """The ``pnp:`` roots as plain strings (for worker processes)."""
-    roots = figures.roots
-    return {"layouts": str(roots.layouts), "pack": str(roots.pack), "art": str(roots.art)}
+    return {name: str(path) for name, path in figures.roots.pairs()}

@@ -39,6 +39,7 @@ from pnpforge.publish.web.links import Linker
 from pnpforge.publish.web.search import SearchDoc, index_script, plain, sections
 from pnpforge.publish.web.settings import WEB_LAYOUTS, Settings
 from pnpforge.render.environment import make_environment
+from pnpforge.render.resolver import Resolver
 from pnpforge.render.stage import RenderResult
 
 ASSETS = "assets"
@@ -337,8 +338,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     """Render every page, make its links relative, write what changed; return (pages, written, findings)."""
     findings: list[Finding] = []
     site = content.site_dir
-    search = [p for p in (content.pack.root / "layouts" / WEB_LAYOUTS, content.layouts_dir / WEB_LAYOUTS)
-              if p.is_dir()]
+    search = Resolver.for_pack(content.pack, content.layouts_dir).folders(WEB_LAYOUTS)
     env = make_environment(search)
     linker = Linker(rules_dir=RULES_DIR)
     static = _static_files(search)

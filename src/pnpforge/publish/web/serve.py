@@ -118,12 +118,12 @@ def start_server(site_dir: Path, host: str, port: int, state: LiveState, script:
     return server
 
 
-def first_stage(changed: list[Path], pack_root: Path, layouts_dir: Path) -> str:
+def first_stage(changed: list[Path], pack_root: Path, layouts_dir: Path, borrowed: tuple[Path, ...] = ()) -> str:
     """The stage a rebuild starts from: ``rules`` when only rules pages, examples or the site's own layouts
     changed, else ``load`` (the pack's data, art or card layouts)."""
     pack_root = pack_root.resolve()
     rules_inputs = [(layouts_dir / "web").resolve(), pack_root / "layouts" / "web",
-                    *(pack_root / name for name in RULES_FOLDERS)]
+                    *((folder / "web").resolve() for folder in borrowed), *(pack_root / name for name in RULES_FOLDERS)]
     if all(any(_below(path.resolve(), folder) for folder in rules_inputs) for path in changed):
         return "rules"
     return "load"
@@ -170,15 +170,16 @@ def serve_pack(game: str, build_dir: Path, host: str = "127.0.0.1", port: int = 
         echo(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}")
         return 2
     pack_root = builder.pack.root
+    borrowed = tuple(root / "layouts" for _, root in builder.pack.layout_packs if (root / "layouts").is_dir())
     address = f"http://{host}:{server.server_address[1]}/"
     echo(f"serving {display_path(builder.site_dir)}/ at {address} ; watching {display_path(pack_root)}/ and "
          f"{display_path(layouts_dir)}/ (Ctrl+C stops)")
     stop = stop or threading.Event()
     try:
-        for changes in watchfiles.watch(pack_root, layouts_dir, stop_event=stop, debounce=120, step=40,
+        for changes in watchfiles.watch(pack_root, layouts_dir, *borrowed, stop_event=stop, debounce=120, step=40,
                                         raise_interrupt=True):
             changed = sorted({Path(path) for _, path in changes})
-            start = first_stage(changed, pack_root, layouts_dir)
+            start = first_stage(changed, pack_root, layouts_dir, borrowed)
             names = ", ".join(display_path(p) for p in changed[:3]) + (" ..." if len(changed) > 3 else "")
             echo(f"{names} changed: rebuilding from the {start} stage")
             state.update(True)

@@ -1,9 +1,10 @@
-"""The web site's settings: ``layouts/web/site.yaml``, then a pack's own, each key declared with a description.
+"""The web site's settings: ``web/site.yaml`` of every layer of the pack's resolver, each key declared with a
+description.
 
-Looked up, later files overriding earlier ones key by key (``labels`` merge word by word):
-  ``layouts/web/site.yaml``              the defaults every site starts from
-  ``layouts/web/<pack-id>.yaml``         settings for one bundled pack (gallery filters and their labels)
-  ``<pack>/layouts/web/site.yaml``       a designer's own settings, kept in the pack
+Read in this order, later files overriding earlier ones key by key (``labels`` merge word by word):
+  ``layouts/web/site.yaml``              the shared defaults every site starts from
+  ``<other>/layouts/web/site.yaml``      each pack named in ``layouts_from`` (the last named first)
+  ``<pack>/layouts/web/site.yaml``       the pack's own settings
 
 An unknown key is reported at its line with the accepted keys, like any other file of pnpforge.
 """
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.content.pack import DocView, Pack, validate_model
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.findings import Finding
+from pnpforge.render.resolver import Resolver
 
 WEB_LAYOUTS = "web"
 SITE_FILE = "site.yaml"
@@ -61,10 +63,8 @@ class Settings:
 
 
 def settings_files(pack: Pack, layouts_dir: Path) -> list[Path]:
-    """The settings files of a pack's site, defaults first."""
-    candidates = [layouts_dir / WEB_LAYOUTS / SITE_FILE, layouts_dir / WEB_LAYOUTS / f"{pack.id}.yaml",
-                  pack.root / "layouts" / WEB_LAYOUTS / SITE_FILE]
-    return [path for path in candidates if path.is_file()]
+    """The settings files of a pack's site, defaults first: ``web/site.yaml`` of every layer."""
+    return list(reversed(Resolver.for_pack(pack, layouts_dir).files(f"{WEB_LAYOUTS}/{SITE_FILE}")))
 
 
 def load_settings(pack: Pack, layouts_dir: Path, findings: list[Finding]) -> Settings:

@@ -154,7 +154,7 @@ class SiteBuilder:
         wanted = self._wanted_faces(shown)
         findings: list[Finding] = []
         if self.master is None or not all(key in self.master.pages for key in wanted):
-            bleeds = [preset.bleed_mm for preset in load_presets(self.layouts_dir)]
+            bleeds = [preset.bleed_mm for preset in load_presets(self.layouts_dir, pack)]
             select = None if self.select is None else (lambda face: face.key in wanted)
             self.master = render_master(pack, self.lang, self.out_dir, bleeds, self.layouts_dir, self.step,
                                         self.jobs, select)
@@ -176,9 +176,7 @@ class SiteBuilder:
         site = self.site_dir
         tasks, copies = [], {}
         renderer = self.figures.renderer
-        roots = tuple((name, str(path)) for name, path in (("layouts", renderer.roots.layouts),
-                                                           ("pack", renderer.roots.pack),
-                                                           ("art", renderer.roots.art)))
+        roots = tuple((name, str(path)) for name, path in renderer.roots.pairs())
         faces = {face.key: face for face in self.master.faces}
         faces.update({key: face for key, face in self.figures.shown.items() if key not in faces})
         digests = FileDigests({name: Path(path) for name, path in roots})

@@ -1,0 +1,85 @@
+"""Everything a build reads, checked without building: layouts and templates (``render/preflight.py``), every
+template of the pack's layers compiled, the rulebook's sources (``rules/``: pages, glossary, ``rulebook.yaml``,
+macros and icons) read and rendered to HTML, and the web site's settings.
+
+``validate --static`` reports all of it; ``build`` stops before making anything when any of it is an error, so
+the errors of both are the same lines. A problem that would stop a build blocks (exit 2).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from jinja2 import TemplateError
+
+from pnpforge.content.pack import Pack
+from pnpforge.findings import Finding, Mark
+from pnpforge.publish.rulebook import has_rulebook
+from pnpforge.publish.rulebook.book import load_sources
+from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
+from pnpforge.publish.rulebook.figures import Figures
+from pnpforge.publish.web.settings import WEB_LAYOUTS, load_settings
+from pnpforge.render.environment import make_environment
+from pnpforge.render.geometry import LayoutError
+from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.preflight import check_layouts
+from pnpforge.render.resolver import CARD_LAYOUTS, Resolver
+from pnpforge.render.template_errors import template_finding
+
+TEMPLATE_SUFFIXES = (".html",)
+
+
+def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
+    """The findings a build of ``pack`` in ``lang`` would give before writing anything; errors block."""
+    lang = lang or pack.game.languages[0]
+    findings = check_layouts(pack, lang, layouts_dir)
+    findings += compile_templates(pack, layouts_dir)
+    findings += _rules(pack, lang, layouts_dir)
+    load_settings(pack, layouts_dir, findings)
+    blocking = [replace(f, blocking=True) if f.severity == "error" else f for f in findings]
+    return list(dict.fromkeys(blocking))
+
+
+def compile_templates(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
+    """A syntax error in any template of the pack's own layers (cards, rulebook, web), located at its line."""
+    resolver = Resolver.for_pack(pack, layouts_dir)
+    problems = []
+    for kind in (CARD_LAYOUTS, TEMPLATE_DIR, WEB_LAYOUTS):
+        folders = resolver.folders(kind)
+        env = make_environment(folders)
+        for folder in folders:
+            if folder.is_relative_to(resolver.shared):
+                continue  # the shared set is checked by pnpforge's own tests
+            for path in sorted(folder.glob("*")):
+                if path.suffix not in TEMPLATE_SUFFIXES or not path.is_file():
+                    continue
+                try:
+                    env.get_template(path.name)
+                except TemplateError as exc:
+                    problems.append(template_finding(exc, path.stem, path.name, Mark(str(path)), folders))
+    return problems
+
+
+def _rules(pack: Pack, lang: str, layouts_dir: Path) -> list[Finding]:
+    """The rulebook's findings when it is read and rendered to HTML (no PDF), without the closing info."""
+    if not has_rulebook(pack):
+        return []
+    sources = load_sources(pack, lang)
+    if any(f.blocking for f in sources.findings):
+        return sources.findings
+    with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as art:
+        try:
+            book = write_rulebook(sources, Figures(pack, lang, Path(art), layouts_dir), lang)
+        except LayoutError as exc:
+            return list(sources.findings) + exc.findings
+        findings = [f for f in book.findings if f.severity != "info"]
+        try:
+            book_html(book, layouts_dir)
+        except LayoutError as exc:
+            findings += exc.findings
+        except TemplateError as exc:
+            findings.append(template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
+                                             Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR)))
+    return findings
