@@ -65,10 +65,11 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         click.echo(f"== {pack_id}")
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
-            for language in [lang] if lang else pack.game.languages:
-                stops = [f for f in _preflight(pack, [language]) if f.blocking]
-                findings += stops or _build_pack(pack, language, out_dir, only, jobs, offset)
-            findings = list(dict.fromkeys(findings))
+            languages = [lang] if lang else pack.game.languages
+            stops = [f for f in _preflight(pack, [x for x in languages if x in pack.game.languages]) if f.blocking]
+            findings += stops  # a layout, template or rules file that would fail stops the pack before any output
+            for language in [] if stops else languages:
+                findings += _build_pack(pack, language, out_dir, only, jobs, offset)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:

@@ -35,11 +35,12 @@ def test_an_installed_wheel_builds_a_pack_from_any_folder(tmp_path: Path) -> Non
     assert installed.returncode == 0, installed.stdout + installed.stderr
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(FIXTURE, elsewhere / "my-pack")
+    shutil.copytree(DATA / "lantern-rules" / "rules", elsewhere / "my-pack" / "rules")  # so it has a web rulebook
     where = subprocess.run([str(python), "-c", "import pnpforge, pnpforge.render.layouts as l; "
                                                "print(pnpforge.__file__); print(l.LAYOUTS_DIR)"],
                            cwd=elsewhere, capture_output=True, text=True, check=True).stdout.splitlines()
     assert all(line.startswith(str(site)) for line in where), where  # the wheel's code and layouts, not the checkout's
-    result = subprocess.run([str(env / "bin" / "pnpforge"), "build", "./my-pack"], cwd=elsewhere,
+    result = subprocess.run([str(env / "bin" / "pnpforge"), "build", "./my-pack", "--lang", "en"], cwd=elsewhere,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     out = elsewhere / "build" / "lantern-market"
@@ -48,3 +49,7 @@ def test_an_installed_wheel_builds_a_pack_from_any_folder(tmp_path: Path) -> Non
         assert list((out / "print" / paper).glob("*.pdf")), paper
     for shop in ("tgc", "mpc"):
         assert list((out / "shop" / shop).rglob("*.png")) and list((out / "shop" / shop).rglob("*.pdf")), shop
+    for paper in ("a4", "letter"):
+        assert (out / f"rulebook-{paper}.pdf").is_file(), paper
+    assert (out / "web" / "index.html").is_file() and list((out / "web" / "cards").glob("*.html"))
+    assert "no errors, no warnings" in result.stdout, result.stdout

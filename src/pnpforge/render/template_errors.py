@@ -63,6 +63,16 @@ def _frame(exc: Exception, search: list[Path]) -> tuple[Path, int] | None:
     return found
 
 
+def _open_tag(text: str) -> int:
+    """Where the first tag left open on a line starts (else its first tag, else its first character)."""
+    tags = list(TAG.finditer(text))
+    for tag in tags:
+        close = "}}" if tag.group() == "{{" else "%}"
+        if text.find(close, tag.end()) < 0 or TAG.search(text, tag.end(), text.find(close, tag.end())):
+            return tag.start()
+    return tags[0].start() if tags else len(text) - len(text.lstrip())
+
+
 def _mark(path: Path, line: int, name: str | None) -> Mark:
     """``path:line:col``, the column where ``name`` (else the first tag) starts on that line."""
     col = 1
@@ -72,7 +82,6 @@ def _mark(path: Path, line: int, name: str | None) -> Mark:
         text = ""
     at = text.find(name) if name else -1
     if at < 0:
-        tag = TAG.search(text)
-        at = tag.start() if tag else len(text) - len(text.lstrip())
+        at = _open_tag(text)
     col = at + 1
     return Mark(display_path(path), line, col)

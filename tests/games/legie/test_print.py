@@ -24,7 +24,7 @@ from tests.games.legie.helpers import load_pack_once
 from tests.impose.conftest import PAPERS, UNPRINTABLE, Built, ink, page_image, runs
 
 TOLERANCE_MM = 0.2
-MARGIN_MM = 1.0  # a tile leaves 1 mm of its square showing on each side (layouts/legie/legie-tile.yaml)
+MARGIN_MM = 1.0  # a tile leaves 1 mm of its square showing on each side (content/legie/layouts/legie-tile.yaml)
 PT_PER_MM = 72 / 25.4
 TILE_TYPES = ("unit_tile", "flag_tile")
 
