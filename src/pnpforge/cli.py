@@ -172,9 +172,9 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
     checked = check_pack(game)
     findings = list(checked.findings)
     pack = checked.pack
-    if pack is not None and not any(f.blocking for f in findings):
-        findings += _preflight(pack, pack.game.languages)
-    if pack is None or any(f.blocking for f in findings) or static_only:
+    if pack is not None and not any(f.severity == "error" for f in findings):  # else only follow-on errors
+        findings += _preflight(pack, pack.game.languages)  # reported, but only the data decide the simulation
+    if pack is None or any(f.blocking for f in checked.findings) or static_only:
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
     from pnpforge.games import load_package

@@ -2,8 +2,11 @@
 template of the pack's layers compiled, the rulebook's sources (``rules/``: pages, glossary, ``rulebook.yaml``,
 macros and icons) read and rendered to HTML, and the web site's settings.
 
-``validate --static`` reports all of it; ``build`` stops before making anything when any of it is an error, so
-the errors of both are the same lines. A problem that would stop a build blocks (exit 2).
+``validate --static`` reports all of it; ``build`` stops before making anything when any of it blocks, so the
+errors of both are the same lines. What blocks (exit 2) is what a build cannot read or draw: a layout or template
+problem, a rules file that cannot be read, a macro, icon or card the rules name that does not exist. A worked
+example the engine plays differently, or a rule the pages never explain, stays an error of the rulebook (exit 1):
+the build still makes everything and reports it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pnpforge.render.resolver import CARD_LAYOUTS, Resolver
 from pnpforge.render.template_errors import template_finding
 
 TEMPLATE_SUFFIXES = (".html",)
+BLOCKING_RULES = {"layout", "rulebook", "input"}  # the checks whose errors stop a build
 
 
 def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
@@ -38,7 +42,8 @@ def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = 
     findings += compile_templates(pack, layouts_dir)
     findings += _rules(pack, lang, layouts_dir)
     load_settings(pack, layouts_dir, findings)
-    blocking = [replace(f, blocking=True) if f.severity == "error" else f for f in findings]
+    blocking = [replace(f, blocking=True) if f.severity == "error" and f.rule in BLOCKING_RULES else f
+                for f in findings]
     return list(dict.fromkeys(blocking))
 
 
