@@ -55,6 +55,10 @@ CASES = {
         lambda root: edit(root / "layouts" / "merchant.html", "{{ v.price }}", "{{ v.powr }}"),
         "layouts/merchant.html:2:75: error: layout 'merchant': template 'merchant.html': 'powr' is undefined: "
         "no such field or value here ('dict object' has no attribute 'powr')"),
+    "unsafe-attribute": (  # a pack's template runs in Jinja's sandbox
+        lambda root: edit(root / "layouts" / "merchant.html", "{{ v.price }}", "{{ v.__class__.__mro__ }}"),
+        "layouts/merchant.html:2:75: error: layout 'merchant': template 'merchant.html': not allowed in a layout's "
+        "template: access to attribute '__class__' of 'dict' object is unsafe"),
     "missing-css": (
         lambda root: (root / "layouts" / "merchant.css").unlink(),
         "layouts/merchant.yaml:3:35: error: layout 'merchant': stylesheet 'merchant.css' not found; looked in "

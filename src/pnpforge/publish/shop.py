@@ -56,10 +56,8 @@ class ShopPreset:
 def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> list[ShopPreset]:
     """Every preset under ``shop/`` of the pack's layers, by file name (a pack's own replaces a shared one of
     the same name); raise ``LayoutError`` for a broken one."""
-    paths = Resolver.for_pack(pack, layouts_dir).named(SHOP_DIR) if pack is not None else \
-        {p.stem: p for p in sorted((layouts_dir / SHOP_DIR).glob("*.yaml"))}
     presets, problems = [], []
-    for path in paths.values():
+    for path in Resolver.for_pack(pack, layouts_dir).named(SHOP_DIR).values():
         try:
             doc = load_yaml(path)
         except LoadError as exc:

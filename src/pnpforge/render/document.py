@@ -46,11 +46,6 @@ class Roots:
     pack: Path
     art: Path
 
-    @property
-    def layouts(self) -> Path:
-        """The shared layouts."""
-        return self.resolver.shared
-
     def pairs(self) -> list[tuple[str, Path]]:
         """``(prefix, folder)`` for every root, most specific first."""
         return [*self.resolver.url_roots(), ("pack", self.pack), ("art", self.art)]

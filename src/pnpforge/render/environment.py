@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from pnpforge.content.pack import Item, Pack
@@ -20,8 +21,9 @@ from pnpforge.render.icons import IconSet
 
 
 def make_environment(search: list[Path]) -> Environment:
-    """A Jinja environment whose templates come from the layout search path, autoescaping everything."""
-    env = Environment(
+    """A sandboxed Jinja environment (a pack's templates are untrusted) whose templates come from the layout
+    search path, autoescaping everything."""
+    env = SandboxedEnvironment(
         loader=FileSystemLoader([str(p) for p in search]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,

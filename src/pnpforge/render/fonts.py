@@ -89,10 +89,8 @@ class FontSet:
 
 def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> FontSet:
     """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing."""
-    files = Resolver.for_pack(pack, layouts_dir).files(f"{FONT_DIR}/fonts.yaml") if pack is not None else \
-        [layouts_dir / FONT_DIR / "fonts.yaml"]
     roles: dict[str, dict[str, FontFace]] = {}
-    for path in reversed(files):
+    for path in reversed(Resolver.for_pack(pack, layouts_dir).files(f"{FONT_DIR}/fonts.yaml")):
         roles.update(_font_list(path))
     return FontSet({key: face for faces in roles.values() for key, face in faces.items()})
 

@@ -32,10 +32,8 @@ FALLBACK_LAYOUT = "card"
 
 def load_sizes(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> dict[str, Size]:
     """The named sizes of ``sizes.yaml``: the shared set's, then each layer's of ``pack`` adding or replacing."""
-    files = Resolver.for_pack(pack, layouts_dir).files("sizes.yaml") if pack is not None else \
-        [layouts_dir / "sizes.yaml"]
     sizes: dict[str, Size] = {}
-    for path in reversed(files):
+    for path in reversed(Resolver.for_pack(pack, layouts_dir).files("sizes.yaml")):
         sizes.update(_sizes_file(path))
     return sizes
 
@@ -100,7 +98,7 @@ class LayoutSet:
             found = self.locate(name)
             if found is None:
                 raise LayoutError([_error(Mark(display_path(self.search[0]) if self.search else "layouts"),
-                                          f"no layout '{name}'; looked in {self._places()}")])
+                                          f"no layout '{name}'; looked in {self.places()}")])
             self._resolved[name] = self._resolve(name, *found)
         return self._resolved[name]
 
@@ -109,10 +107,6 @@ class LayoutSet:
         return self.get(type_name if self.has(type_name) else FALLBACK_LAYOUT)
 
     def places(self) -> str:
-        """The searched folders, for messages."""
-        return self._places()
-
-    def _places(self) -> str:
         """The searched folders, for messages."""
         return ", ".join(f"{display_path(p)}/" for p in self.search) or "no layout folder"
 
@@ -142,7 +136,7 @@ class LayoutSet:
             found = self.locate(parent, cur_index + 1 if parent == cur_name else 0)
             if found is None:
                 raise LayoutError([_error(doc.mark(("extends",)),
-                                          f"extends '{parent}', which does not exist; looked in {self._places()}",
+                                          f"extends '{parent}', which does not exist; looked in {self.places()}",
                                           cur_name)])
             current = (parent, *found)
         merged, origin = merge_chain(chain, ("zones", "fit", "params"))

@@ -9,6 +9,7 @@ template or stylesheet fetches that is not there.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import tempfile
 from pathlib import Path
@@ -17,7 +18,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.cache import CSS_URL, PNP_URL
 from pnpforge.render.document import Renderer
-from pnpforge.render.faces import BACK, FRONT, Face, pack_faces
+from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.geometry import Layout, LayoutError, layout_error
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
@@ -62,8 +63,7 @@ def _samples(faces: list[Face]) -> list[Face]:
     """The first front and the first back of each layout of each type."""
     chosen: dict[tuple[str, str, str], Face] = {}
     for face in faces:
-        if face.side in (FRONT, BACK):
-            chosen.setdefault((face.type, face.side, face.layout.name), face)
+        chosen.setdefault((face.type, face.side, face.layout.name), face)
     return list(chosen.values())
 
 
@@ -125,24 +125,14 @@ def _missing_files(html: str, renderer: Renderer, layout: Layout) -> list[Findin
             continue
         if path.suffix.lower() == ".css":
             text = path.read_text(encoding="utf-8", errors="replace")
-            base = url.rsplit("/", 1)[0]
+            base = posixpath.dirname(url[4:])
             for found in CSS_URL.finditer(text):
                 target = found.group(1) or found.group(2)
                 if ":" in target and not target.startswith("pnp:"):
                     continue
-                pending.append((target if target.startswith("pnp:") else _join(base, target), path))
+                pending.append((target if target.startswith("pnp:") else
+                                f"pnp:{posixpath.normpath(posixpath.join(base, target))}", path))
     return problems
-
-
-def _join(base: str, relative: str) -> str:
-    """A stylesheet-relative URL made absolute."""
-    parts = base.split("/")
-    for part in relative.split("/"):
-        if part == "..":
-            parts = parts[:-1]
-        elif part not in ("", "."):
-            parts.append(part)
-    return "/".join(parts)
 
 
 def _missing(url: str, stylesheet: Path | None, layout: Layout, renderer: Renderer) -> Finding:

@@ -52,15 +52,10 @@ class Resolver:
 
     @classmethod
     def for_pack(cls, pack, shared: Path) -> "Resolver":
-        """The pack's own layouts, those of the packs it names in ``layouts_from``, then ``shared``."""
-        return cls.of(pack.id, pack.root, getattr(pack, "layout_packs", ()), shared)
-
-    @classmethod
-    def of(cls, pack_id: str, pack_root: Path, borrowed: tuple[tuple[str, Path], ...] | list,
-           shared: Path) -> "Resolver":
-        """Layers from a pack folder, ``(pack id, pack folder)`` pairs it borrows from, and the shared set."""
-        layers = [Layer(name, root / PACK_LAYOUTS, _url(name, shared))
-                  for name, root in [(pack_id, pack_root), *borrowed]]
+        """The pack's own layouts, those of the packs it names in ``layouts_from``, then ``shared`` (the shared
+        set alone when ``pack`` is None)."""
+        own = [] if pack is None else [(pack.id, pack.root), *getattr(pack, "layout_packs", ())]
+        layers = [Layer(name, root / PACK_LAYOUTS, _url(name, shared)) for name, root in own]
         return cls(tuple(layers) + (Layer("shared", shared, "layouts", shared=True),))
 
     @property

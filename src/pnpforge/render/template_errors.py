@@ -12,11 +12,12 @@ import traceback
 from pathlib import Path
 
 from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
+from jinja2.exceptions import SecurityError
 
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import layout_error
 
-ATTRIBUTE = re.compile(r"has no attribute '([^']+)'")
+ATTRIBUTE = re.compile(r"has no attribute '([^']+)'|access to attribute '([^']+)'")
 UNDEFINED = re.compile(r"^'([^']+)' is undefined")
 TAG = re.compile(r"\{[{%]")
 
@@ -34,9 +35,11 @@ def template_finding(exc: Exception, layout_name: str, template: str, template_m
         looked = ", ".join(f"{display_path(p)}/" for p in search) or "no template folder"
         message = f"template '{missing}' not found; looked in {looked}"
         return layout_error(_mark(*place, None) if place else template_mark, message, layout_name)
-    name = _failing_name(str(exc)) if isinstance(exc, UndefinedError) else None
+    name = _failing_name(str(exc)) if isinstance(exc, (UndefinedError, SecurityError)) else None
     place = _frame(exc, search)
-    if isinstance(exc, UndefinedError):
+    if isinstance(exc, SecurityError):
+        message = f"not allowed in a layout's template: {str(exc).rstrip('.')}"
+    elif isinstance(exc, UndefinedError):
         message = f"'{name}' is undefined: no such field or value here ({exc})" if name else f"undefined: {exc}"
     else:
         message = str(exc) if type(exc).__name__ == "RenderError" else f"{type(exc).__name__}: {exc}"
@@ -48,7 +51,7 @@ def template_finding(exc: Exception, layout_name: str, template: str, template_m
 def _failing_name(message: str) -> str | None:
     """The attribute or variable an ``UndefinedError`` is about."""
     found = ATTRIBUTE.search(message) or UNDEFINED.search(message)
-    return found.group(1) if found else None
+    return next(group for group in found.groups() if group) if found else None
 
 
 def _frame(exc: Exception, search: list[Path]) -> tuple[Path, int] | None:
