@@ -99,7 +99,9 @@ def test_serve_rebuilds_and_reloads_the_open_page(legion_site: Site, browser, tm
         with (pack / "rules" / "01-the-market.md").open("a", encoding="utf-8") as rules:
             rules.write("\nLanterns are lit at dusk, and the zebracorn trade begins.\n")
         _poll(f"{address}rules/01-the-market.html", "zebracorn", CHANGE_TIMEOUT)
-        page.wait_for_function("() => document.body.innerText.includes('zebracorn') && !window.notReloaded",
+        # While the page reloads there is a moment with no body yet: the predicate must wait through it.
+        page.wait_for_function("() => !window.notReloaded && document.body !== null"
+                               " && document.body.innerText.includes('zebracorn')",
                                timeout=CHANGE_TIMEOUT * 1000)
 
         # A card's data changes: the pack is loaded again and the card's page and face image are rebuilt.
