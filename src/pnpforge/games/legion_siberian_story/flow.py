@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import data as rules
-from pnpforge.games.legion_siberian_story.state import LegionState, chance, decision, task
+from pnpforge.engine.steps import chance, decision, task
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 DESPATCH_ROUND = 2  # Story rules: Despatches, "at the start of the second round"
 

@@ -13,7 +13,8 @@ from typing import Callable, Mapping
 from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story import flow, modes, orders, resolution
 from pnpforge.games.legion_siberian_story.data import DEFAULT_LIMITS, LegionData
-from pnpforge.games.legion_siberian_story.state import LegionState, Steps
+from pnpforge.engine.steps import Steps
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 MODES = ("base", "despatches", "survival")
 RULES = (flow, orders, resolution, modes)  # the modules whose marked functions are the steps of play

@@ -20,7 +20,8 @@ from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story.flow import give_overlay, schedule_draw_then
 from pnpforge.games.legion_siberian_story.orders import ACTIVE
 from pnpforge.games.legion_siberian_story.scoring import final_scores
-from pnpforge.games.legion_siberian_story.state import LegionState, chance, decision, task
+from pnpforge.engine.steps import chance, decision, task
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 DESPATCH_DRAW = 2
 CAMPAIGN_GAMES = 3  # Story rules: Survival mode, "three games"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import moves
 from pnpforge.games.legion_siberian_story.flow import give_overlay, restore_token, schedule_draw_then
-from pnpforge.games.legion_siberian_story.state import LegionState, decision, task
+from pnpforge.engine.steps import decision, task
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 
 @task("orders_start")

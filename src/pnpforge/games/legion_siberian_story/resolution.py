@@ -9,7 +9,8 @@ from __future__ import annotations
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.scoring import final_scores
-from pnpforge.games.legion_siberian_story.state import LegionState, decision, task
+from pnpforge.engine.steps import decision, task
+from pnpforge.games.legion_siberian_story.state import LegionState
 
 
 def location_effects(state: LegionState, name: str) -> list:

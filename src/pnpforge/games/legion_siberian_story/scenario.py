@@ -21,7 +21,8 @@ from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.data import CharacterCard, LegionData, LocationCard, PlotCard, SKILLS
 from pnpforge.games.legion_siberian_story.game import LegionGame
-from pnpforge.games.legion_siberian_story.state import Fighter, LegionState, task
+from pnpforge.engine.steps import task
+from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
 
 Skill = Literal["combat", "charisma", "intelligence"]
 Ability = Literal["assault", "violence", "first_aid", "fragility"]

@@ -1,80 +1,23 @@
-"""The state of a game of Legion and the agenda machine that moves it.
+"""The state of a game of Legion, moved by the engine's step machine (``engine/steps.py``).
 
-The rules are written as small steps on an *agenda* (a stack): a task runs by itself, a decision waits for the
-player it names, a chance step waits for the caller's RNG. ``apply_action`` answers the decision on top, then the
-state runs tasks until the next decision or chance step. A decision with a single option is taken at once, so
-players are asked only real questions. Agenda entries are plain tuples, so cloning a state is copying containers.
-
-The rules modules declare their steps with ``@task``, ``@decision`` and ``@chance``, which only mark the function;
-each ``LegionGame`` collects the marked functions of the modules it plays with into its own immutable ``Steps``
-table, so importing a module changes nothing and a scenario's game may carry a step of its own.
+The rules modules (flow, orders, resolution, modes) are written as steps marked with ``@task``, ``@decision`` and
+``@chance``; each ``LegionGame`` collects them into its own ``Steps`` table, and a state runs its agenda. A decision
+with a single option is taken at once, so players are asked only real questions. Agenda entries are plain tuples,
+so cloning a state is copying containers.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from inspect import isfunction
-from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.engine.api import CHANCE, TERMINAL
+from pnpforge.engine.steps import StepMachine
 from pnpforge.games.legion_siberian_story import view
 
 if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_story.game import LegionGame
 
 Action = tuple
-
-
-# --- declaring and collecting steps ----------------------------------------------------------------------------
-def task(name: str):
-    """Mark ``func(state, *args)`` as the task ``name``: it runs by itself when it comes up on the agenda."""
-    def mark(func):
-        func.step = ("task", name, None)
-        return func
-    return mark
-
-
-def decision(name: str, options: Callable[..., list]):
-    """Mark ``func(state, action, *args)`` as the decision ``name``, answered among ``options(state, *args)``."""
-    def mark(func):
-        func.step = ("decision", name, options)
-        return func
-    return mark
-
-
-def chance(name: str, outcomes: Callable[..., list]):
-    """Mark ``func(state, action, *args)`` as the chance step ``name``, drawn among ``outcomes(state, *args)``."""
-    def mark(func):
-        func.step = ("chance", name, outcomes)
-        return func
-    return mark
-
-
-@dataclass(frozen=True)
-class Steps:
-    """A game's steps by name: handler(state, *args) of tasks; (options, apply) of decisions and chance steps."""
-
-    tasks: Mapping[str, Callable[..., None]]
-    decisions: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
-    chances: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
-
-    @classmethod
-    def collect(cls, *sources: ModuleType | Callable) -> "Steps":
-        """The steps marked in ``sources``: modules (each marked function in them) or marked functions."""
-        tables: dict[str, dict] = {"task": {}, "decision": {}, "chance": {}}
-        named: dict[str, Callable] = {}
-        for source in sources:
-            for func in vars(source).values() if isinstance(source, ModuleType) else (source,):
-                if not isfunction(func) or not hasattr(func, "step"):
-                    continue
-                kind, name, options = func.step
-                if named.setdefault(name, func) is not func:
-                    raise ValueError(f"two steps are named {name!r}: {named[name].__qualname__} and "
-                                     f"{func.__qualname__}")
-                tables[kind][name] = func if kind == "task" else (options, func)
-        return cls(*(MappingProxyType(tables[kind]) for kind in ("task", "decision", "chance")))
 
 
 class Fighter:
@@ -92,15 +35,14 @@ class Fighter:
         return (self.wounds, self.frost, self.crippled, self.gear)
 
 
-class LegionState:
+class LegionState(StepMachine):
     """A game of Legion in progress (see ``LegionGame.new_initial_state``)."""
 
     def __init__(self, game: "LegionGame"):
         n = game.num_players
         self.game = game
         self.data = game.data
-        # the game's step table, kept here because every action reads it
-        self._tasks, self._decisions, self._chances = game.steps.tasks, game.steps.decisions, game.steps.chances
+        self.start_steps(game.steps)
         self.n = n
         self.factions: tuple[str, ...] = game.factions
         self.round = 0
@@ -147,55 +89,10 @@ class LegionState:
         self.results: list[dict] = []  # per plot of this round: power, winners, awards
         self.gaps: Counter = Counter()
         self.log: list[tuple] = []
-        self.agenda: list[tuple] = []
-        self.pending: tuple | None = None
-        self.over = False
-        self.auto = True  # take single-option decisions at once (scenarios ask every question)
-        self._options: list | None = None  # the pending question's options, computed once
         self.watch: Callable[["LegionState"], None] | None = None  # called when the Order resolution phase begins
         self.final: list[float] | None = None
 
-    # --- the protocol --------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        kind = self.pending[0]
-        return CHANCE if kind in self._chances else self.pending[1]
-
-    def is_chance_node(self) -> bool:
-        return not self.over and self.pending[0] in self._chances
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        kind, *args = self.pending
-        outcomes = self._chances[kind][0](self, *args)
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
-
-    def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        if self._options is None:
-            kind, *args = self.pending
-            table = self._chances if kind in self._chances else self._decisions
-            self._options = table[kind][0](self, *args)
-        return list(self._options)
-
-    def apply_action(self, action: Action) -> None:
-        if self.over:
-            raise ValueError("the game is over")
-        kind, *args = self.pending
-        table = self._chances if kind in self._chances else self._decisions
-        options = self._options if self._options is not None else table[kind][0](self, *args)
-        self._options = None
-        if action not in options:
-            raise ValueError(f"illegal action {action!r} for {kind}")
-        self.pending = None
-        table[kind][1](self, action, *args)
-        self.run()
-
+    # --- the protocol (the rest is the step machine's) -------------------------------------------------------
     def observation(self, player: int) -> tuple:
         return view.observation(self, player)
 
@@ -204,10 +101,6 @@ class LegionState:
 
     def __str__(self) -> str:
         return view.describe(self)
-
-    def refresh(self) -> None:
-        """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
-        self._options = None
 
     def returns(self) -> list[float]:
         return list(self.final) if self.final else [0.0] * self.n
@@ -233,36 +126,6 @@ class LegionState:
         other.won_types = [Counter(c) for c in self.won_types]
         other.gaps = Counter(self.gaps)
         return other
-
-    # --- the agenda ----------------------------------------------------------------------------------------
-    def push(self, *entries: tuple) -> None:
-        """Schedule entries to run next, the first given first."""
-        self.agenda.extend(reversed(entries))
-
-    def run(self) -> None:
-        """Run tasks until a decision with a real choice, a chance step, or the end of the game."""
-        tasks, chances, decisions = self._tasks, self._chances, self._decisions
-        while not self.over:
-            if not self.agenda:
-                raise RuntimeError("the agenda ran empty before the game ended")
-            entry = self.agenda.pop()
-            kind = entry[0]
-            if kind in tasks:
-                tasks[kind](self, *entry[1:])
-                continue
-            if kind in chances:
-                self.pending = entry
-                self._options = None
-                return
-            options = decisions[kind][0](self, *entry[1:])
-            if not options:
-                continue  # nothing to decide: the step has no effect
-            if len(options) == 1 and self.auto:
-                decisions[kind][1](self, options[0], *entry[1:])
-                continue
-            self.pending = entry
-            self._options = options
-            return
 
     # --- helpers shared by the rules modules ---------------------------------------------------------------
     def owner(self, character: str) -> int:

@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # the state calls this module, so it is imported for annotati
 def observation(state: LegionState, player: int) -> tuple:
     """A hashable summary of everything ``player`` may know."""
     n = state.n
-    data = state.data
     plots = []
     for i, plot_id in enumerate(state.plots):
         seen = []

@@ -1,0 +1,186 @@
+"""The step machine: rules written as small steps on an agenda, for any game whose turns are made of many questions.
+
+A game's rules are functions marked as steps. A *task* runs by itself when it comes up; a *decision* waits for the
+player its options name; a *chance* step waits for the caller's RNG, drawn among outcomes that are equally likely or
+weighted. The agenda is a stack of plain tuples ``(step name, *arguments)``: a step pushes what happens next, and
+``StepMachine.run`` pops entries, running tasks, until a decision with a real choice, a chance step or the end.
+
+Marking a function changes nothing but the function; a game collects the marked functions of the modules it plays
+with into its own immutable ``Steps`` table, once, so that two games (a scenario with a step of its own, say) never
+share mutable state. A state class takes ``StepMachine`` as a base and calls ``start_steps(steps)``; it keeps its own
+game data in its own attributes and implements ``observation``, ``returns``, ``clone`` and the rest itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from inspect import isfunction
+from types import MappingProxyType, ModuleType
+from typing import Any, Callable, Mapping
+
+from pnpforge.engine.api import CHANCE, TERMINAL
+
+Action = Any
+
+
+def task(name: str):
+    """Mark ``func(state, *args)`` as the task ``name``: it runs by itself when it comes up on the agenda."""
+    def mark(func):
+        func.step = ("task", name, None, False)
+        return func
+    return mark
+
+
+def decision(name: str, options: Callable[..., list]):
+    """Mark ``func(state, action, *args)`` as the decision ``name``, answered among ``options(state, *args)`` by the
+    player its first argument names (an agenda entry ``(name, player, ...)``)."""
+    def mark(func):
+        func.step = ("decision", name, options, False)
+        return func
+    return mark
+
+
+def chance(name: str, outcomes: Callable[..., list], weighted: bool = False):
+    """Mark ``func(state, action, *args)`` as the chance step ``name``.
+
+    ``outcomes(state, *args)`` lists outcomes that are equally likely, or with ``weighted=True`` ``(outcome,
+    probability)`` pairs whose probabilities sum to 1."""
+    def mark(func):
+        func.step = ("chance", name, outcomes, weighted)
+        return func
+    return mark
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A game's steps by name: ``handler(state, *args)`` of tasks; ``(options, apply)`` of decisions and chance steps;
+    the names of the weighted chance steps."""
+
+    tasks: Mapping[str, Callable[..., None]]
+    decisions: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
+    chances: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
+    weighted: frozenset[str] = frozenset()
+
+    @classmethod
+    def collect(cls, *sources: ModuleType | Callable) -> "Steps":
+        """The steps marked in ``sources``: modules (each marked function in them) or marked functions."""
+        tables: dict[str, dict] = {"task": {}, "decision": {}, "chance": {}}
+        named: dict[str, Callable] = {}
+        weighted: set[str] = set()
+        for source in sources:
+            for func in vars(source).values() if isinstance(source, ModuleType) else (source,):
+                if not isfunction(func) or not hasattr(func, "step"):
+                    continue
+                kind, name, options, is_weighted = func.step
+                if named.setdefault(name, func) is not func:
+                    raise ValueError(f"two steps are named {name!r}: {named[name].__qualname__} and "
+                                     f"{func.__qualname__}")
+                tables[kind][name] = func if kind == "task" else (options, func)
+                if is_weighted:
+                    weighted.add(name)
+        return cls(*(MappingProxyType(tables[kind]) for kind in ("task", "decision", "chance")), frozenset(weighted))
+
+
+class StepMachine:
+    """The game-protocol half of a state whose rules are steps.
+
+    The state sets ``pending`` to the entry that waits (a decision's second item is the player to act), ``over`` when
+    the game ends, and ``auto`` to take a decision with a single option at once (a scenario that asks every question
+    turns it off). Subclasses copy ``agenda`` in ``clone`` (a list of tuples: a shallow copy is enough)."""
+
+    agenda: list[tuple]
+    pending: tuple | None
+    over: bool
+    auto: bool
+
+    def start_steps(self, steps: Steps) -> None:
+        """Take the game's steps and start with an empty agenda."""
+        self._tasks, self._decisions, self._chances = steps.tasks, steps.decisions, steps.chances
+        self._weighted = steps.weighted
+        self.agenda = []
+        self.pending = None
+        self.over = False
+        self.auto = True
+        self._options: list | None = None  # the pending question's options, computed once
+
+    # --- the protocol ------------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        kind = self.pending[0]
+        return CHANCE if kind in self._chances else self.pending[1]
+
+    def is_chance_node(self) -> bool:
+        return not self.over and self.pending[0] in self._chances
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        kind, *args = self.pending
+        outcomes = self._chances[kind][0](self, *args)
+        if kind in self._weighted:
+            return list(outcomes)
+        p = 1.0 / len(outcomes)
+        return [(o, p) for o in outcomes]
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if self._options is None:
+            kind, *args = self.pending
+            if kind in self._chances:
+                return [o for o, _ in self.chance_outcomes()]
+            self._options = self._decisions[kind][0](self, *args)
+        return list(self._options)
+
+    def apply_action(self, action: Action) -> None:
+        if self.over:
+            raise ValueError("the game is over")
+        kind, *args = self.pending
+        if kind in self._chances:
+            options = [o for o, _ in self.chance_outcomes()]
+            apply = self._chances[kind][1]
+        else:
+            options = self._options if self._options is not None else self._decisions[kind][0](self, *args)
+            apply = self._decisions[kind][1]
+        self._options = None
+        if action not in options:
+            raise ValueError(f"illegal action {action!r} for {kind}")
+        self.pending = None
+        apply(self, action, *args)
+        self.run()
+
+    def refresh(self) -> None:
+        """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
+        self._options = None
+
+    # --- the agenda --------------------------------------------------------------------------------------------
+    def push(self, *entries: tuple) -> None:
+        """Schedule entries to run next, the first given first."""
+        self.agenda.extend(reversed(entries))
+
+    def run(self) -> None:
+        """Run tasks until a decision with a real choice, a chance step, or the end of the game."""
+        tasks, chances, decisions = self._tasks, self._chances, self._decisions
+        while not self.over:
+            if not self.agenda:
+                raise RuntimeError("the agenda ran empty before the game ended")
+            entry = self.agenda.pop()
+            kind = entry[0]
+            if kind in tasks:
+                tasks[kind](self, *entry[1:])
+                continue
+            if kind in chances:
+                self.pending = entry
+                self._options = None
+                return
+            options = decisions[kind][0](self, *entry[1:])
+            if not options:
+                continue  # nothing to decide: the step has no effect
+            if len(options) == 1 and self.auto:
+                decisions[kind][1](self, options[0], *entry[1:])
+                continue
+            self.pending = entry
+            self._options = options
+            return
