@@ -71,8 +71,8 @@ class Outcome:
 class GoldenGame:
     """A seeded playthrough kept as a golden transcript (``tests/golden/<pack>/<name>.txt``).
 
-    ``header`` opens the file when given; ``chance`` is ``weighted`` (by the outcomes' probabilities) or ``uniform``
-    (any outcome alike, the sampling of older golden files); ``final`` writes the final position (default ``str``).
+    ``header`` opens the file when given; chance outcomes are drawn by their probabilities, as in every playout;
+    ``final`` writes the final position (default ``str``).
     """
 
     name: str
@@ -80,7 +80,6 @@ class GoldenGame:
     bots: tuple[str, ...]
     seed: int
     header: str | None = None
-    chance: str = "weighted"
     blank_before_final: bool = True
     final: Callable[[State], str] | None = None
 

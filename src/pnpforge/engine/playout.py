@@ -30,15 +30,6 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
-def sample_uniform(state: State, rng: random.Random) -> Action:
-    """Pick any chance outcome alike (the sampling of older golden transcripts)."""
-    outcomes = state.chance_outcomes()
-    return outcomes[rng.randrange(len(outcomes))][0]
-
-
-CHANCE_SAMPLERS = {"weighted": sample_chance, "uniform": sample_uniform}
-
-
 def actor(state: State, player: int) -> str:
     """Who acts, for transcripts: the game's own words when its state has ``actor_to_string``."""
     named = getattr(state, "actor_to_string", None)

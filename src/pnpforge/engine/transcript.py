@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage, GoldenGame
-from pnpforge.engine.playout import CHANCE_SAMPLERS, Run, play_game, play_seed
+from pnpforge.engine.playout import Run, play_game, play_seed
 
 
 def seed_transcript(package: GamePackage, pack: Any, run: Run, seed: int) -> str:
@@ -26,7 +26,7 @@ def golden_transcript(package: GamePackage, pack: Any, golden: GoldenGame) -> st
     rng = random.Random(golden.seed)
     bots = [package.bot(name, game, seat, rng) for seat, name in enumerate(golden.bots)]
     lines: list[str] = [golden.header] if golden.header is not None else []
-    final = play_game(game, bots, rng, transcript=lines, chance=CHANCE_SAMPLERS[golden.chance])
+    final = play_game(game, bots, rng, transcript=lines)
     lines += [""] if golden.blank_before_final else []
     lines.append(golden.final(final) if golden.final is not None else str(final))
     return "\n".join(lines) + "\n"

@@ -85,7 +85,7 @@ PACKAGE = GamePackage(
                   for bots in (("greedy", "random"), ("mcts", "greedy"))),
     goldens=tuple(GoldenGame(name, GameConfig(mode=mode, scenario=scenario), ("greedy", "random"), 20,
                              header=f"# legie {mode}{' ' + scenario if scenario else ''}: black greedy, white random, "
-                                    "seed 20", chance="uniform", blank_before_final=False, final=golden_final)
+                                    "seed 20", blank_before_final=False, final=golden_final)
                   for name, (mode, scenario) in GOLDEN.items()),
     example=diagram.example,
 )

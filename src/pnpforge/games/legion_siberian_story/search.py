@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from pnpforge.engine.playout import sample_chance
 from pnpforge.games.legion_siberian_story.bots import JUDGES, GreedyBot
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
@@ -151,7 +152,6 @@ def _play_out_round(state: LegionState, rng: random.Random, bot: GreedyBot, limi
         if state.over or state.round != start_round:
             return
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            state.apply_action(sample_chance(state, rng))
         else:
             state.apply_action(bot.choose(state, state.current_player(), rng))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from pnpforge.engine.playout import sample_chance
 from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import ROUNDS
@@ -43,8 +44,7 @@ def _finish_round(state: LegionState, rng: random.Random, actions: list | None =
         if state.over or state.round > last_round or state.game_number != game_number:
             break
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            action = outcomes[rng.randrange(len(outcomes))][0]
+            action = sample_chance(state, rng)
         else:
             action = _GREEDY.choose(state, state.current_player(), rng)
             if actions is not None:
