@@ -3,6 +3,10 @@
 Squares are numbered ``row * size + column`` from a1 (bottom left) to f6 (top right); columns a-f run left to
 right, rows 1-6 bottom to top. The four quarters are nw (a-c, 4-6), ne (d-f, 4-6), sw (a-c, 1-3) and se (d-f, 1-3).
 A face's rows are printed top row first; a rotation turns the part clockwise as seen from above.
+
+The field is an engine ``Grid`` (``engine/grid.py``): square ``row * size + column`` is the cell
+``(column, size - 1 - row)``, since a grid's rows run top to bottom. Legie's terrain blocks neither steps nor sight
+(what a terrain does to a unit is in ``tables.py``), so the grid gives the field its adjacency and groups.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnpforge.engine.grid import Cell, Grid
 from pnpforge.games.legie.model import BoardPart, Ruleset
 
 QUARTERS = ("nw", "ne", "sw", "se")
@@ -35,19 +40,30 @@ def parse_square(text: object, size: int) -> int | None:
     return row * size + column if 0 <= row < size else None
 
 
+def cell_of(square: int, size: int) -> Cell:
+    """The grid cell of a square (a1 is the bottom-left cell)."""
+    row, column = divmod(square, size)
+    return column, size - 1 - row
+
+
+def square_of(cell: Cell, size: int) -> int:
+    """The square number of a grid cell."""
+    column, y = cell
+    return (size - 1 - y) * size + column
+
+
+def field_grid(terrain: tuple[str, ...], size: int) -> Grid:
+    """The field as a grid whose cells carry the terrain of their squares."""
+    rows = tuple(tuple(terrain[square_of((x, y), size)] for x in range(size)) for y in range(size))
+    return Grid(rows, move_blocking=frozenset(), sight_blocking=frozenset())
+
+
 @lru_cache(maxsize=8)
 def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
-    """For each square, the squares sharing an edge with it (never the diagonal ones)."""
-    result = []
-    for square in range(size * size):
-        row, column = divmod(square, size)
-        around = []
-        for d_row, d_column in ((1, 0), (0, 1), (-1, 0), (0, -1)):
-            r, c = row + d_row, column + d_column
-            if 0 <= r < size and 0 <= c < size:
-                around.append(r * size + c)
-        result.append(tuple(around))
-    return tuple(result)
+    """For each square, the squares sharing an edge with it (never the diagonal ones), lowest number first."""
+    grid = field_grid(("plain",) * (size * size), size)
+    return tuple(tuple(sorted(square_of(cell, size) for cell in grid.steps(cell_of(square, size))))
+                 for square in range(size * size))
 
 
 @dataclass(frozen=True)
