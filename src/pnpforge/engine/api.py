@@ -12,7 +12,8 @@ gives the readable form used by transcripts, and a state may name who acts in it
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+import random
+from typing import Hashable, Protocol, Sequence, runtime_checkable
 
 CHANCE = -1  # current_player() at a chance node
 TERMINAL = -4  # current_player() once the game is over
@@ -64,3 +65,9 @@ class Game(Protocol):
     def new_initial_state(self) -> State:
         """The position before the first action (often a chance node: shuffling, set-up draws)."""
 
+
+class Bot(Protocol):
+    """A player: chooses an action from what its player may observe."""
+
+    def choose(self, state: State, player: int, rng: random.Random) -> Action:
+        """The action to play; may look only at ``state.observation(player)`` and ``state.legal_actions()``."""

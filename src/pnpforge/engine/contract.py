@@ -6,7 +6,8 @@ matches, transcripts, the replay runner, the simulation harness and the generic 
 and reaches the game only through this contract:
 
 - ``new_game(pack, GameConfig) -> Game``: an immutable game for fixed parameters;
-- ``bots``: name -> ``factory(game, seat, rng, **options) -> Bot``;
+- ``bots``: name -> ``factory(game, seat, rng, **options) -> Bot``; a package with ``determinize`` and a greedy bot
+  also gets the engine's ``search`` bot, which plays out with the greedy one (``engine/search.py``);
 - ``replay(pack, file) -> Outcome``: a scripted game or scenario played through the engine, as data and findings;
 - ``events(final_state) -> events`` (``engine/events.py``): what happened in a simulated game, for the analyses.
 
@@ -20,9 +21,10 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping
 
-from pnpforge.engine.api import Action, Game, State
+from pnpforge.engine.api import Bot, Game, State
+from pnpforge.engine.search import SearchFactory, SearchPlan
 from pnpforge.findings import Finding
 
 
@@ -39,13 +41,6 @@ class GameConfig:
     def option(self, key: str, default: Any = None) -> Any:
         """A game-specific option (a fixed field, a turn limit, ...)."""
         return dict(self.options).get(key, default)
-
-
-class Bot(Protocol):
-    """A player: chooses an action from what its player may observe."""
-
-    def choose(self, state: State, player: int, rng: random.Random) -> Action:
-        """The action to play; may look only at ``state.observation(player)`` and ``state.legal_actions()``."""
 
 
 BotFactory = Callable[..., Bot]  # (game, seat, rng, **options) -> Bot
@@ -111,6 +106,15 @@ class GamePackage:
     # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
     # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
     example: Callable[[Any, Path, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
+    # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
+    # plan's policy bot and names no ``search`` bot of its own
+    search: SearchPlan = SearchPlan()
+
+    def __post_init__(self) -> None:
+        policy = self.bots.get(self.search.policy)
+        if self.determinize is not None and policy is not None and "search" not in self.bots:
+            object.__setattr__(self, "bots", {**self.bots,
+                                              "search": SearchFactory(policy, self.determinize, self.search)})
 
     @property
     def has_engine(self) -> bool:

@@ -1,79 +1,23 @@
-"""Playouts: one game played to its end by bots, and the seeded games the validator, matches and transcripts share.
+"""Playouts: the seeded games the validator, matches and transcripts share.
 
-``play_game`` is the loop: bots choose for players, the caller's RNG chooses at chance nodes. ``play_seed`` plays
-the game a seed stands for — sides and bots seated by ``engine/seating.py``, the game from the package's
-``new_game`` — so that a finding's seed, a match and ``pnpforge replay --seed`` all replay the same game.
+``play_game`` (``engine/loop.py``) is the loop: bots choose for players, the caller's RNG chooses at chance nodes.
+``play_seed`` plays the game a seed stands for — sides and bots seated by ``engine/seating.py``, the game from the
+package's ``new_game`` — so that a finding's seed, a match and ``pnpforge replay --seed`` all replay the same game.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pnpforge.engine.api import Action, Game, State
-from pnpforge.engine.contract import Bot, GameConfig, GamePackage
+from pnpforge.engine.contract import GameConfig, GamePackage
+from pnpforge.engine.loop import MAX_STEPS, RandomBot, actor, play_game, random_bot, sample_chance
 from pnpforge.engine.seating import Seating, seat
 
-MAX_STEPS = 100_000
-
-
-def sample_chance(state: State, rng: random.Random) -> Action:
-    """Pick a chance outcome with the given RNG, weighted by its probability."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if pick < total:
-            return outcome
-    return outcomes[-1][0]
-
-
-def actor(state: State, player: int) -> str:
-    """Who acts, for transcripts: the game's own words when its state has ``actor_to_string``."""
-    named = getattr(state, "actor_to_string", None)
-    return named(player) if named is not None else f"player {player}"
-
-
-def play_game(game: Game, bots: Sequence[Bot], rng: random.Random, max_steps: int = MAX_STEPS,
-              after_action: Callable[[State, Action], None] | None = None,
-              transcript: list[str] | None = None, start: State | None = None,
-              chance: Callable[[State, random.Random], Action] = sample_chance) -> State:
-    """Play one game to its end (from ``start`` if given); ``after_action`` runs after every action."""
-    state = start if start is not None else game.new_initial_state()
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return state
-        if state.is_chance_node():
-            action = chance(state, rng)
-            who = "chance"
-        else:
-            player = state.current_player()
-            action = bots[player].choose(state, player, rng)
-            who = actor(state, player) if transcript is not None else ""
-        if transcript is not None:
-            transcript.append(f"{who}: {state.action_to_string(action)}")
-        state.apply_action(action)
-        if after_action is not None:
-            after_action(state, action)
-    raise RuntimeError(f"game did not end within {max_steps} steps")
-
-
-class RandomBot:
-    """Uniform random play among the legal actions."""
-
-    name = "random"
-
-    def choose(self, state: State, player: int, rng: random.Random) -> Action:
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
-
-
-def random_bot(game: Game, seat: int, rng: random.Random, **options: Any) -> RandomBot:
-    """The uniform random bot, for any game's ``bots``."""
-    return RandomBot()
-
+__all__ = ["MAX_STEPS", "Played", "RandomBot", "Run", "actor", "game_for", "play_game", "play_seed", "random_bot",
+           "sample_chance"]
 
 @dataclass(frozen=True)
 class Run:

@@ -56,41 +56,57 @@ def best_strike(state: LegieState, player: int) -> tuple[int, bool]:
     game, tables = state.game, state.tables
     board, owner, neighbours = state.board, game.owner, game.neighbours
     kinds = len(game.kinds)
-    free = [s for s in range(game.squares) if board[s] < 0 and s != state.flag]
-    best, king = 0, False
     hunted = game.hunted
+    immobile, strengths, defence = game.immobile, game.strength, tables.defence
+    # what does not depend on the tile laid: the enemies next to each free square, and the strength of the
+    # player's units already around each of them (the free square itself holds nothing, so it adds nothing)
+    near: list[tuple[int, list[tuple[int, int]]]] = []
+    support: dict[int, int] = {}
+    for s in range(game.squares):
+        if board[s] >= 0 or s == state.flag:
+            continue
+        enemies = []
+        for n in neighbours[s]:
+            v = board[n]
+            if v >= 0 and owner[v] != player and not immobile[v]:
+                enemies.append((n, v))
+                if n not in support:
+                    support[n] = sum(strengths[board[m]] for m in neighbours[n]
+                                     if board[m] >= 0 and owner[board[m]] == player)
+        near.append((s, enemies))
+    best, king = 0, False
+    hot = [(s, enemies, any(v % kinds == hunted for _, v in enemies)) for s, enemies in near if enemies]
     shots = state.arrow_targets() if any(state.off[player][k] and game.arrow[player * kinds + k]
                                          for k in range(kinds)) else []
     shot_king = any(board[s] % kinds == hunted for s in shots)
+    can_shoot = tables.can_shoot
     for k, held in enumerate(state.off[player]):
         if not held:
             continue
         index = player * kinds + k
-        allowed, strength, crown, arrow = tables.allowed[index], game.strength[index], game.crown[index], \
-            game.arrow[index]
-        for s in free:
+        allowed, strength, crown = tables.allowed[index], strengths[index], game.crown[index]
+        shoots = game.arrow[index] and bool(shots)
+        if shoots and any(allowed[s] and can_shoot[s] for s, _ in near):
+            best = max(best, 1)  # an arrow alone strikes one
+            king = king or shot_king
+        for s, enemies, king_here in hot:
             if not allowed[s]:
                 continue
-            fallen = 0
-            for n in neighbours[s]:
-                v = board[n]
-                if v < 0 or owner[v] == player or game.immobile[v]:
-                    continue
-                if crown:
-                    hit = True
-                elif strength:
-                    total = strength + sum(game.strength[board[m]] for m in neighbours[n]
-                                           if m != s and board[m] >= 0 and owner[board[m]] == player)
-                    hit = total > tables.defence[v][n]
-                else:
-                    hit = False
-                if hit:
-                    fallen += 1
-                    king = king or v % kinds == hunted
-            if arrow and shots and tables.can_shoot[s]:
+            if crown:
+                fallen = len(enemies)
+                king = king or king_here
+            elif strength:
+                fallen = 0
+                for n, v in enemies:
+                    if strength + support[n] > defence[v][n]:
+                        fallen += 1
+                        king = king or v % kinds == hunted
+            else:
+                fallen = 0
+            if shoots and can_shoot[s]:
                 fallen += 1
-                king = king or shot_king
-            best = max(best, fallen)
+            if fallen > best:
+                best = fallen
     return best, king
 
 
@@ -101,15 +117,25 @@ class GreedyBot:
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
         best, chosen = -math.inf, []
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_action(action)
-            value = self._settled_value(child, player)
+        for action, value in self._values(state, player):
             if value > best + 1e-9:
                 best, chosen = value, [action]
             elif abs(value - best) <= 1e-9:
                 chosen.append(action)
         return chosen[rng.randrange(len(chosen))]
+
+    def rank(self, state: LegieState, player: int, rng: random.Random) -> list[int]:
+        """Every legal action, the best first (ties in a random sequence): what the search bot tries."""
+        scored = [(value, rng.random(), action) for action, value in self._values(state, player)]
+        return [action for _, _, action in sorted(scored, reverse=True)]
+
+    def _values(self, state: LegieState, player: int) -> list[tuple[int, float]]:
+        values = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            values.append((action, self._settled_value(child, player)))
+        return values
 
     def _settled_value(self, state: LegieState, player: int) -> float:
         """The value after our pending choices (target, Flag) are made the best way too."""

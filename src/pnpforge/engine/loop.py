@@ -1,0 +1,73 @@
+"""The play loop: bots choose for the players, the caller's RNG for chance, until the end (or a caller's horizon).
+
+It knows the game protocol (``engine/api.py``) and nothing else, so playouts for seeded games, search bots and
+tests all share it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+from pnpforge.engine.api import Action, Bot, Game, State
+
+MAX_STEPS = 100_000
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Pick a chance outcome with the given RNG, weighted by its probability."""
+    outcomes = state.chance_outcomes()
+    pick = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if pick < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+def actor(state: State, player: int) -> str:
+    """Who acts, for transcripts: the game's own words when its state has ``actor_to_string``."""
+    named = getattr(state, "actor_to_string", None)
+    return named(player) if named is not None else f"player {player}"
+
+
+def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_steps: int = MAX_STEPS,
+              after_action: Callable[[State, Action], None] | None = None,
+              transcript: list[str] | None = None, start: State | None = None,
+              chance: Callable[[State, random.Random], Action] = sample_chance,
+              until: Callable[[State], bool] | None = None) -> State:
+    """Play one game to its end (from ``start`` if given, changing it), or until ``until(state)`` holds;
+    ``after_action`` runs after every action. ``bots`` are indexed by player."""
+    state = start if start is not None else game.new_initial_state()
+    for _ in range(max_steps):
+        if state.is_terminal() or (until is not None and until(state)):
+            return state
+        if state.is_chance_node():
+            action = chance(state, rng)
+            who = "chance"
+        else:
+            player = state.current_player()
+            action = bots[player].choose(state, player, rng)
+            who = actor(state, player) if transcript is not None else ""
+        if transcript is not None:
+            transcript.append(f"{who}: {state.action_to_string(action)}")
+        state.apply_action(action)
+        if after_action is not None:
+            after_action(state, action)
+    raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+class RandomBot:
+    """Uniform random play among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State, player: int, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+
+def random_bot(game: Game, seat: int, rng: random.Random, **options: Any) -> RandomBot:
+    """The uniform random bot, for any game's ``bots``."""
+    return RandomBot()
