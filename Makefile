@@ -58,6 +58,7 @@ bench: setup
 
 matches: setup
 	$(PY) -m pnpforge.matches --out build
+	$(PY) -m pnpforge.matches --out build --package tests.engine.dice_race:PACKAGE tests/data/dice-race
 
 clean:
 	rm -rf build .pytest_cache

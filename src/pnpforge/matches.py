@@ -1,20 +1,25 @@
 """``make matches``: bot-against-bot matches for every pack whose game package has bots.
 
 Each game package declares the pairings to play (``GamePackage.matches``); the engine plays them on the shared
-harness, and the results go to ``build/<game>/matches.json``.
+harness, and the results go to ``build/<game>/matches.json``. ``--package module:NAME`` plays a package that is not
+registered (a game built inside the tests) on the pack folders given instead of pack ids.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.progress import Progress
 
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.matches import play_matches
+from pnpforge.engine.packs import cached_pack
 from pnpforge.engine.simulate import default_jobs
 from pnpforge.games import load_package
 
@@ -24,34 +29,50 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("build"))
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
-    parser.add_argument("packs", nargs="*", help="pack ids (default: every pack)")
+    parser.add_argument("--package", help="module:NAME of a game package to play instead of the registered ones")
+    parser.add_argument("packs", nargs="*", help="pack ids (default: every pack), or pack folders with --package")
     args = parser.parse_args()
     played = 0
-    for pack_id in args.packs or all_pack_ids():
-        checked = check_pack(pack_id)
-        package = load_package(checked.pack.game.engine) if checked.pack else None
+    for pack_id, pack, package in _games(args.package, args.packs):
         if package is None or not package.matches:
             print(f"{pack_id}: no bots; skipped")
             continue
-        start = time.perf_counter()
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{pack_id} matches", total=None)
-            result = play_matches(package, checked.pack, games=args.games, jobs=args.jobs,
-                                  progress=lambda n: bar.advance(task, n))
-        result["seconds"] = round(time.perf_counter() - start, 1)
-        target = args.out / pack_id / "matches.json"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        for match in result["matches"]:
-            a, b = match["bots"][:2]
-            verdict = "stronger" if match["stronger"] else "NOT shown stronger"
-            where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
-            print(f"{pack_id}: {a} vs {b}{where}: {match['share']:.1%} of {match['games']} games "
-                  f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
-        print(f"wrote {target} ({result['seconds']} s)")
+        _play(pack_id, pack, package, args)
         played += 1
     if not played:
         print("no pack has bots yet: nothing to play")
+
+
+def _games(named: str | None, packs: list[str]) -> list[tuple[str, Any, GamePackage | None]]:
+    """(pack id, pack, package) for every pack to play."""
+    if named is not None:
+        module, _, attribute = named.partition(":")
+        package = getattr(importlib.import_module(module), attribute or "PACKAGE")
+        return [(cached_pack(root).id, cached_pack(root), package) for root in packs]
+    found = []
+    for pack_id in packs or all_pack_ids():
+        checked = check_pack(pack_id)
+        found.append((pack_id, checked.pack, load_package(checked.pack.game.engine) if checked.pack else None))
+    return found
+
+
+def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{pack_id} matches", total=None)
+        result = play_matches(package, pack, games=args.games, jobs=args.jobs,
+                              progress=lambda n: bar.advance(task, n))
+    result["seconds"] = round(time.perf_counter() - start, 1)
+    target = args.out / pack_id / "matches.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for match in result["matches"]:
+        a, b = match["bots"][:2]
+        verdict = "stronger" if match["stronger"] else "NOT shown stronger"
+        where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
+        print(f"{pack_id}: {a} vs {b}{where}: {match['share']:.1%} of {match['games']} games "
+              f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
+    print(f"wrote {target} ({result['seconds']} s)")
 
 
 if __name__ == "__main__":

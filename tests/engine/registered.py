@@ -1,4 +1,7 @@
-"""The game packages with an engine and the packs that use them: what the engine suite runs over."""
+"""The game packages with an engine and the packs that use them: what the engine suite runs over.
+
+Besides the registered packages, the suite plays the tiny dice race the tests build from the engine toolkit alone
+(``tests/engine/dice_race.py``, with its pack in ``tests/data/dice-race``)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,10 @@ from pnpforge.content.pack import Pack, load_pack
 from pnpforge.engine.contract import GamePackage
 from pnpforge.games import registered
 
-from tests.conftest import REPO
+from tests.conftest import DATA, REPO
+from tests.engine import dice_race
+
+TEST_GAMES = ((dice_race.PACKAGE, DATA / "dice-race"),)
 
 
 @lru_cache(maxsize=None)
@@ -30,7 +36,7 @@ def engine_packs() -> list[tuple[GamePackage, Path]]:
         roots = [r for r in sorted((REPO / "content").glob("*")) if (r / "game.yaml").is_file()
                  and f"\nengine: {package.name}\n" in "\n" + (r / "game.yaml").read_text(encoding="utf-8")]
         found += [(package, root) for root in roots]
-    return found
+    return found + list(TEST_GAMES)
 
 
 def params(per_package=None) -> list:

@@ -80,6 +80,19 @@ def test_random_games_keep_the_invariants_and_the_protocol(package: GamePackage,
         assert final.is_terminal()
 
 
+@pytest.mark.parametrize("package, root", params())
+def test_each_of_the_three_bots_plays_a_whole_game(package: GamePackage, root: Path) -> None:
+    """Random, greedy and search (on a small budget) seated round the table, the protocol checked throughout."""
+    golden = package.goldens[0]
+    game = package.new_game(pack_at(root), golden.config)
+    names = ("search", "greedy", "random")
+    rng = random.Random(3)
+    bots = [package.bot(names[seat % 3], game, seat, rng, samples=1, candidates=2)
+            for seat in range(golden.config.players)]
+    final = play_game(game, bots, rng, after_action=ProtocolCheck(package, 3))
+    assert final.is_terminal()
+
+
 @pytest.mark.parametrize("package, root, golden", params(configurations))
 def test_clones_are_independent(package: GamePackage, root: Path, golden: GoldenGame) -> None:
     state = package.new_game(pack_at(root), golden.config).new_initial_state()

@@ -150,11 +150,12 @@ def _exercise() -> None:
             game = package.new_game(pack, golden.config)
             play_game(game, [RandomBot()] * golden.config.players, random.Random(1))
         run = Run(players=package.goldens[0].config.players, mode=package.goldens[0].config.mode,
-                  scenario=package.goldens[0].config.scenario, bots=("greedy",), analyse=True,
-                  bot_options=(("iterations", 10),))
+                  scenario=package.goldens[0].config.scenario, bots=("search", "greedy"), analyse=True,
+                  bot_options=(("iterations", 10), ("samples", 1), ("candidates", 2)))
         tally = play_and_tally(package, pack, run, 2)
         settings = Settings(1, (run.players,), package.modes[0], 2, 1, ("greedy",))
-        package.analyse(pack, {run.players: tally}, settings)
+        if package.analyse is not None:
+            package.analyse(pack, {run.players: tally}, settings)
         for example in sorted((root / "examples").glob("*.yaml"))[:2]:
             replay_and_check(package, pack, example)
 

@@ -25,6 +25,7 @@ class Pairing:
     mode: str = ""
     scenario: str | None = None
     bot_options: tuple[tuple[str, object], ...] = ()  # e.g. (("iterations", 40),) for a search bot
+    games: int | None = None  # at most this many games, whatever ``make matches`` asks (for slow bots)
 
 
 def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
@@ -44,5 +45,6 @@ def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, se
 def play_matches(package: GamePackage, pack: Any, games: int = 200, jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Every pairing the package declares, for ``make matches``."""
-    return {"game": pack.id, "matches": [play_match(package, pack, pairing, games, jobs=jobs, progress=progress)
+    return {"game": pack.id, "matches": [play_match(package, pack, pairing, min(games, pairing.games or games),
+                                                    jobs=jobs, progress=progress)
                                          for pairing in package.matches]}

@@ -12,7 +12,7 @@ from pnpforge.engine.matches import Pairing
 from pnpforge.engine.playout import random_bot
 from pnpforge.games.legie import checks, diagram
 from pnpforge.games.legie.analysis import PassCount, analyse, configurations, events
-from pnpforge.games.legie.bots import GreedyBot, MctsBot, determinize
+from pnpforge.games.legie.bots import SEARCH, GreedyBot, MctsBot, determinize
 from pnpforge.games.legie.invariants import check_invariants
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.replay import replay
@@ -23,6 +23,7 @@ VOCABULARY = (
     "mountain", "immobility", "sword", "crown", "return-of-the-king", "lord-of-the-forests",
 )
 MCTS_ITERATIONS = 400  # per decision, in matches
+SEARCH_GAMES = 120  # the search bot plays about 10 s of CPU a game, so its match is shorter
 GOLDEN = {"basic": ("basic", None), "advanced": ("advanced", None),
           "return-of-the-king": ("advanced", "return-of-the-king"), "column": ("advanced", "column"),
           "lord-of-the-forests": ("advanced", "lord-of-the-forests")}
@@ -76,13 +77,15 @@ PACKAGE = GamePackage(
     seat_names=colours,
     invariants=check_invariants,
     determinize=determinize,
+    search=SEARCH,
     replay=replay,
     events=events,
     observer=PassCount,
     analyse=analyse,
     configurations=configurations,
-    matches=tuple(Pairing(bots, mode=mode) for mode in ("basic", "advanced")
-                  for bots in (("greedy", "random"), ("mcts", "greedy"))),
+    matches=(*(Pairing(bots, mode=mode) for mode in ("basic", "advanced")
+               for bots in (("greedy", "random"), ("mcts", "greedy"))),
+             Pairing(("search", "greedy"), mode="basic", games=SEARCH_GAMES)),
     goldens=tuple(GoldenGame(name, GameConfig(mode=mode, scenario=scenario), ("greedy", "random"), 20,
                              header=f"# legie {mode}{' ' + scenario if scenario else ''}: black greedy, white random, "
                                     "seed 20", blank_before_final=False, final=golden_final)

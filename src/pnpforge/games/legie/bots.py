@@ -1,4 +1,5 @@
-"""Legie bots: uniform random, greedy (one ply with a look at the reply's threats), and UCT Monte-Carlo search.
+"""Legie bots: uniform random, greedy (one ply with a look at the reply's threats), UCT Monte-Carlo search, and the
+plan of the engine's search bot (``SEARCH``: greedy playouts four turns deep, weighed by the evaluation).
 
 Legie hides nothing, so a bot's observation is the position itself; bots read the state and its legal actions and
 never change it (they search on clones). Every random choice uses the RNG passed in.
@@ -11,15 +12,17 @@ import random
 from dataclasses import dataclass, field
 
 from pnpforge.engine.playout import RandomBot
+from pnpforge.engine.search import SearchPlan
 from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
 
-__all__ = ["RandomBot", "GreedyBot", "MctsBot", "determinize", "evaluate"]
+__all__ = ["RandomBot", "GreedyBot", "MctsBot", "SEARCH", "determinize", "evaluate"]
 
 WIN = 1000.0
 PLACED = 10.0  # per unit on the board: the basic goal is to lay every unit
 THREAT = 7.0  # per own unit the opponent could remove with its next tile
 KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
 SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
+SEARCH_TURNS = 4  # how far the search bot's playouts look
 
 
 def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
@@ -49,6 +52,20 @@ def evaluate(state: LegieState, me: int) -> float:
     if effect == "score_at_end":
         value += SCORE * (state.score(me) - state.score(1 - me))
     return value
+
+
+def search_value(state: LegieState, me: int) -> float:
+    """What a search playout stopped short of the end is worth to ``me``: the evaluation as a chance to win."""
+    return 1.0 / (1.0 + math.exp(-evaluate(state, me) / 30.0))
+
+
+def four_turns_on(start: LegieState, now: LegieState) -> bool:
+    """A search playout looks four turns ahead: the answer, the reply, ours and theirs again."""
+    return now.turns - start.turns >= SEARCH_TURNS
+
+
+# Legie hides nothing and its greedy bot only breaks ties at random, so one world per question is enough
+SEARCH = SearchPlan(samples=1, candidates=4, horizon=four_turns_on, value=search_value)
 
 
 def best_strike(state: LegieState, player: int) -> tuple[int, bool]:

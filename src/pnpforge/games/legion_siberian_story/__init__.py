@@ -16,7 +16,7 @@ from pnpforge.games.legion_siberian_story.game import MODES, LegionGame, make_ga
 from pnpforge.games.legion_siberian_story.invariants import violations
 from pnpforge.games.legion_siberian_story.outcomes import Weighing, events
 from pnpforge.games.legion_siberian_story.replay import replay
-from pnpforge.games.legion_siberian_story.search import SearchBot, determinize
+from pnpforge.games.legion_siberian_story.search import SEARCH, determinize
 
 VOCABULARY = (
     "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
@@ -39,10 +39,6 @@ def greedy_bot(game, seat, rng, **options) -> GreedyBot:
     return GreedyBot()
 
 
-def search_bot(game, seat, rng, **options) -> SearchBot:
-    return SearchBot()
-
-
 PACKAGE = GamePackage(
     name="legion_siberian_story",
     vocabulary=VOCABULARY,
@@ -62,10 +58,11 @@ PACKAGE = GamePackage(
                    "usefulness", "view"),
     new_game=new_game,
     modes=MODES,
-    bots={"random": random_bot, "greedy": greedy_bot, "search": search_bot},
+    bots={"random": random_bot, "greedy": greedy_bot},  # and the engine's search bot, with the plan below
     factions=faction_ids,
     invariants=violations,
     determinize=determinize,
+    search=SEARCH,
     replay=replay,
     events=events,
     observer=Weighing,

@@ -72,6 +72,15 @@ class GreedyBot:
         ties = [i for score, i in scored if score >= best - 1e-9]
         return actions[ties[rng.randrange(len(ties))]]
 
+    def rank(self, state: LegionState, player: int, rng: random.Random) -> list[tuple]:
+        """The legal actions, the best-judged first (what the search bot tries); unjudged questions keep their
+        sequence."""
+        actions = state.legal_actions()
+        judge = JUDGES.get(state.pending[0])
+        if judge is None:
+            return actions
+        return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -judge(state, player, actions[i]))]
+
 
 def _commander(state, player, action):
     return 0.0  # every commander is fine; ties break at random

@@ -1,20 +1,20 @@
-"""Determinization and the search bot.
+"""Determinization and what the engine's search bot needs to play Legion (``engine/search.py``).
 
 ``determinize`` builds a full state that agrees with everything one player may know and fills in the rest at
 random: other players' hands, decks and face-down cards from the cards they could be, their unseen tokens among
 the places tokens could be, their purchases this round forgotten. What a player cannot know is never copied from
 the true state, so the bot's choice depends on its observation (and its RNG) only.
 
-``SearchBot`` samples a few such states for each important question, plays each candidate answer out to the end
-of the round with greedy players, and keeps the answer with the best average standing.
+``SEARCH`` tells the search bot which questions to weigh (the important ones), how far to play on (to the end of
+the round, with greedy players) and how to weigh where it got (``standing``): four candidates, the greedy bot's
+best-judged, in four sampled worlds each.
 """
 
 from __future__ import annotations
 
 import random
 
-from pnpforge.engine.playout import sample_chance
-from pnpforge.games.legion_siberian_story.bots import JUDGES, GreedyBot
+from pnpforge.engine.search import SearchPlan
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
 
@@ -114,44 +114,14 @@ def standing(state: LegionState, player: int) -> float:
     return scores[player] - best_other + 0.15 * state.supplies[player]
 
 
-class SearchBot:
-    """Determinized Monte-Carlo search over the important questions; greedy elsewhere."""
-
-    name = "search"
-
-    def __init__(self, samples: int = 4, candidates: int = 4):
-        self.samples = samples
-        self.candidates = candidates
-        self.greedy = GreedyBot()
-
-    def choose(self, state: LegionState, player: int, rng: random.Random) -> tuple:
-        actions = state.legal_actions()
-        kind = state.pending[0]
-        if kind not in SEARCHED or len(actions) == 1:
-            return self.greedy.choose(state, player, rng)
-        judge = JUDGES[kind]
-        ranked = sorted(range(len(actions)), key=lambda i: -judge(state, player, actions[i]))
-        candidates = [actions[i] for i in ranked[: self.candidates]]
-        totals = [0.0] * len(candidates)
-        for _ in range(self.samples):
-            world = determinize(state, player, rng)
-            seed = rng.randrange(1 << 30)
-            for index, action in enumerate(candidates):
-                trial = world.clone()
-                trial.apply_action(action)
-                _play_out_round(trial, random.Random(seed), self.greedy)
-                totals[index] += standing(trial, player)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+def searched(state: LegionState) -> bool:
+    """The questions the search bot weighs by playing on; the greedy judgement answers the rest."""
+    return state.pending[0] in SEARCHED
 
 
-def _play_out_round(state: LegionState, rng: random.Random, bot: GreedyBot, limit: int = 2000) -> None:
-    """Play greedily (chance by ``rng``) until the round ends."""
-    start_round = state.round
-    for _ in range(limit):
-        if state.over or state.round != start_round:
-            return
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(bot.choose(state, state.current_player(), rng))
+def round_over(start: LegionState, now: LegionState) -> bool:
+    """A search playout looks as far as the end of the round."""
+    return now.round != start.round
+
+
+SEARCH = SearchPlan(samples=4, candidates=4, horizon=round_over, value=standing, searched=searched)
