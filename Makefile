@@ -56,9 +56,10 @@ update-golden: setup
 bench: setup
 	$(PY) -m pnpforge.bench --out build/bench.json
 
+# make matches MATCHES_ARGS="--only search,greedy --games 100" plays a part of them
 matches: setup
-	$(PY) -m pnpforge.matches --out build
-	$(PY) -m pnpforge.matches --out build --package tests.engine.dice_race:PACKAGE tests/data/dice-race
+	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS)
+	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS) --package tests.engine.dice_race:PACKAGE tests/data/dice-race
 
 clean:
 	rm -rf build .pytest_cache

@@ -11,6 +11,7 @@ import argparse
 import importlib
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--package", help="module:NAME of a game package to play instead of the registered ones")
+    parser.add_argument("--only", metavar="BOT,BOT", help="play only the pairings of these two bots, e.g. search,greedy")
     parser.add_argument("packs", nargs="*", help="pack ids (default: every pack), or pack folders with --package")
     args = parser.parse_args()
     played = 0
@@ -37,7 +39,15 @@ def main() -> None:
         if package is None or not package.matches:
             print(f"{pack_id}: no bots; skipped")
             continue
-        _play(pack_id, pack, package, args)
+        name = "matches"
+        if args.only:
+            wanted = tuple(args.only.split(","))
+            package = replace(package, matches=tuple(p for p in package.matches if p.bots == wanted))
+            if not package.matches:
+                print(f"{pack_id}: no {args.only} pairing; skipped")
+                continue
+            name = f"matches-{'-'.join(wanted)}"  # a part of the matches does not replace the whole file
+        _play(pack_id, pack, package, args, name)
         played += 1
     if not played:
         print("no pack has bots yet: nothing to play")
@@ -56,14 +66,14 @@ def _games(named: str | None, packs: list[str]) -> list[tuple[str, Any, GamePack
     return found
 
 
-def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespace) -> None:
+def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespace, name: str) -> None:
     start = time.perf_counter()
     with Progress(transient=True) as bar:
         task = bar.add_task(f"{pack_id} matches", total=None)
         result = play_matches(package, pack, games=args.games, jobs=args.jobs,
                               progress=lambda n: bar.advance(task, n))
     result["seconds"] = round(time.perf_counter() - start, 1)
-    target = args.out / pack_id / "matches.json"
+    target = args.out / pack_id / f"{name}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     for match in result["matches"]:
