@@ -3,7 +3,10 @@
 PyYAML is used for scanning and composing only; values are built here, so that
 - every mapping, key and scalar keeps its file, line and column (``Doc.marks``),
 - duplicate keys, YAML tags, tab indentation, oversized scalars and deep nesting are refused with a position,
-- aliases are expanded under a node budget (a "billion laughs" file stops at the cap, located at the alias),
+- control characters and other unprintable code points are refused where they stand (even in a comment), and so
+  is a lone surrogate written as an escape in a quoted string,
+- aliases are expanded under a node budget (a "billion laughs" file stops at the cap, located at the alias), and a
+  file holds at most ``MAX_NODES`` nodes in all (a type of 10,000 cards in one file is fine),
 - numbers are bounded before Python tries to build them.
 
 Anything wrong here makes the input unusable: the findings are ``blocking`` (exit code 2).
@@ -11,6 +14,7 @@ Anything wrong here makes the input unusable: the findings are ``blocking`` (exi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +30,12 @@ from pnpforge.findings import Finding, Mark, display_path
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_SCALAR_CHARS = 1024 * 1024
-MAX_NODES = 10_000
+MAX_ALIAS_NODES = 10_000  # nodes that alias expansion may add to one file
+MAX_NODES = 2_000_000  # nodes in one file, aliases expanded
+MAX_REPORTED = 10  # unprintable characters reported per file
+# what YAML (and so every pack text) may hold: tab, newline, carriage return and printable code points
+UNPRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+SURROGATE = re.compile("[\uD800-\uDFFF]")
 MAX_DEPTH = 100
 MAX_NUMBER_DIGITS = 30
 
@@ -133,7 +142,8 @@ def read_text(path: Path, shown: str) -> str:
     nul = raw.find(b"\x00")
     if nul >= 0:
         line, col = _line_col_of_byte(raw, nul)
-        raise LoadError([_input_error(Mark(shown, line, col), "binary file: found a NUL byte; expected UTF-8 YAML text")])
+        kind = "YAML text" if path.suffix in (".yaml", ".yml") else "text"
+        raise LoadError([_input_error(Mark(shown, line, col), f"binary file: found a NUL byte; expected UTF-8 {kind}")])
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -146,7 +156,32 @@ def read_text(path: Path, shown: str) -> str:
         ]) from None
     if not text.strip():
         raise LoadError([_input_error(Mark(shown, 1, 1), "file is empty")])
+    unprintable = unprintable_characters(text, shown)
+    if unprintable:
+        raise LoadError(unprintable)
     return text
+
+
+def unprintable_characters(text: str, shown: str) -> list[Finding]:
+    """Located errors for control characters and other code points a pack's text may not hold."""
+    found = []
+    for match in UNPRINTABLE.finditer(text):
+        if len(found) == MAX_REPORTED:
+            break
+        start = match.start()
+        line = text.count("\n", 0, start) + 1
+        col = start - (text.rfind("\n", 0, start) + 1) + 1
+        found.append(_input_error(Mark(shown, line, col), f"{describe_character(match.group())} is not allowed in a "
+                                  "pack's text (only tab, newline and printable characters); delete it"))
+    return found
+
+
+def describe_character(ch: str) -> str:
+    """``control character U+0001`` and the like."""
+    code = ord(ch)
+    kind = "control character" if code < 0x20 or 0x7F <= code < 0xA0 else \
+        "lone surrogate" if 0xD800 <= code <= 0xDFFF else "non-character"
+    return f"{kind} U+{code:04X}"
 
 
 def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
@@ -250,6 +285,7 @@ class _Builder:
     def __init__(self, shown: str):
         self.shown = shown
         self.nodes = 0
+        self.aliased = 0  # nodes built again through an alias
         self.marks: dict[Path_, Mark] = {}
         self.key_marks: dict[Path_, Mark] = {}
         self.errors: list[Finding] = []
@@ -260,23 +296,28 @@ class _Builder:
 
     def build(self, node: Node, at: Path_, depth: int, alias: Node | None = None) -> Any:
         self.nodes += 1
+        if alias is not None:
+            self.aliased += 1
+            if self.aliased > MAX_ALIAS_NODES:
+                raise LoadError([_input_error(self._mark(alias), f"alias expansion exceeds {MAX_ALIAS_NODES:,} "
+                                              "nodes; refusing to expand it")])
         if self.nodes > MAX_NODES:
-            where = alias or node
-            raise LoadError([_input_error(self._mark(where),
-                                          f"alias expansion exceeds {MAX_NODES:,} nodes; refusing to expand it")])
+            raise LoadError([_input_error(self._mark(alias or node), f"the file holds more than {MAX_NODES:,} "
+                                          "values; split it")])
         if depth > MAX_DEPTH:
             raise LoadError([_input_error(self._mark(node), f"nesting is deeper than {MAX_DEPTH} levels")])
         if isinstance(node, _AliasNode):
             self.nodes -= 1
+            self.aliased -= alias is not None
             return self.build(node.target, at, depth, alias or node)
         self.marks.setdefault(at, self._mark(alias or node))
         if isinstance(node, MappingNode):
-            return self._mapping(node, at, depth)
+            return self._mapping(node, at, depth, alias)
         if isinstance(node, SequenceNode):
             return [self.build(child, at + (i,), depth + 1, alias) for i, child in enumerate(node.value)]
         return self._scalar(node, alias)
 
-    def _mapping(self, node: MappingNode, at: Path_, depth: int) -> dict:
+    def _mapping(self, node: MappingNode, at: Path_, depth: int, alias: Node | None = None) -> dict:
         result: dict = {}
         first_seen: dict[Any, Mark] = {}
         for key_node, value_node in node.value:
@@ -294,13 +335,18 @@ class _Builder:
                 continue
             first_seen[key] = key_mark
             self.key_marks[at + (key,)] = key_mark
-            result[key] = self.build(value_node, at + (key,), depth + 1)
+            result[key] = self.build(value_node, at + (key,), depth + 1, alias)
         return result
 
     def _scalar(self, node: ScalarNode, alias: Node | None) -> Any:
         tag = node.tag.rsplit(":", 1)[-1]
         if tag in ("int", "float") and sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
             return HugeNumber(node.value)  # never converted: the schema reports it where it stands
+        surrogate = SURROGATE.search(node.value)
+        if surrogate is not None:
+            self.errors.append(_input_error(self._mark(alias or node), f"{describe_character(surrogate.group())} "
+                                            "(written as an escape) is not a character; write the character itself"))
+            return ""
         if tag in ("str", "timestamp", "binary", "merge", "value", "yaml"):
             return node.value
         try:

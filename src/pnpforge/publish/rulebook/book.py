@@ -15,7 +15,7 @@ from typing import Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnpforge.content.pack import DocView, Pack, validate_model
-from pnpforge.content.source import Doc, LoadError, load_yaml
+from pnpforge.content.source import Doc, LoadError, load_yaml, read_text
 from pnpforge.findings import Finding, Mark, display_path
 
 RULES_DIR = "rules"
@@ -177,9 +177,9 @@ def load_sources(pack: Pack, lang: str) -> Sources:
         if not PAGE_NAME.match(path.name):
             continue
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            findings.append(_blocking(Mark(display_path(path)), f"cannot read the page: {exc}"))
+            text = read_text(path, display_path(path))
+        except LoadError as exc:
+            findings.extend(exc.findings)
             continue
         pages.append(Page(path, display_path(path), text))
     if not pages:
