@@ -75,3 +75,23 @@ def test_a_control_character_in_a_rules_page_is_located(tmp_path: Path) -> None:
     result = run_cli("validate", "--static", str(pack))
     assert result.code == 2 and "internal error" not in result.output, result.output
     assert f"{page.name}:2:1: error: control character U+001B is not allowed" in result.output
+
+
+@pytest.mark.parametrize("file, message", [
+    ("/some/where/evil", "'/some/where/evil' is neither an SVG file inside the pack (a path ending in .svg) nor the "
+                         "name of a layout icon (lower-case letters, digits, '-' and '_')"),
+    ("../../../../etc/evil.svg", "path '../../../../etc/evil.svg' leaves the pack folder"),
+    ("/etc/evil.svg", "path '/etc/evil.svg' must be relative to the pack folder"),
+])
+def test_an_icon_file_outside_the_pack_is_refused(tmp_path: Path, file: str, message: str) -> None:
+    pack = tmp_path / "lantern-market"
+    shutil.copytree(DATA / "lantern-market", pack)
+    game = pack / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "  coin: {label: {en: Coin, de: Münze}}", f'  coin: {{label: {{en: Coin, de: Münze}}, file: "{file}"}}'),
+        encoding="utf-8")
+    for command in (("validate", "--static"), ("build", "--only", "faces")):
+        result = run_cli(*command, str(pack), "--out", str(tmp_path / "out"))
+        assert result.code == 2, result.output
+        assert f"game.yaml:21:46: error: icon 'coin': file: {message}" in result.output
+    assert not (tmp_path / "out" / "lantern-market" / "faces").exists()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
-from pnpforge.content.text import icons_in, strings_of
+from pnpforge.content.text import ICON_NAME, icons_in, strings_of
 from pnpforge.content.walk import walk
 from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
@@ -74,10 +75,33 @@ def icons(pack: Pack) -> Iterator[Finding]:
                     if icon not in known:
                         yield _error(item, path, f"{_shown(path)}: unknown icon ':{icon}:'"
                                                  f"{'; known icons: ' + ', '.join(sorted(known)) if known else ''}")
+    for icon_id, declared in pack.game.icons.items():
+        problem = icon_file_problem(pack.root, declared.file)
+        if problem is not None:
+            message, unusable = problem
+            yield Finding("error", f"icon '{icon_id}': file: {message}", blocking=unusable,
+                          mark=pack.game_doc.value_mark(("icons", icon_id, "file")))
     for index, faction in enumerate(pack.game.factions):
         if faction.icon and faction.icon not in known:
             yield Finding("error", f"faction '{faction.id}': unknown icon '{faction.icon}'",
                           mark=pack.game_doc.mark(("factions", index, "icon")))
+
+
+def icon_file_problem(root: Path, file: str | None) -> tuple[str, bool] | None:
+    """Why an icon's ``file`` cannot be used, and whether that makes the input unusable: it names an SVG file inside
+    the pack, or a layout icon by name."""
+    if file is None:
+        return None
+    if file.lower().endswith(".svg"):
+        try:
+            target = inside_pack(root, file)
+        except PathEscape as exc:
+            return str(exc), True
+        return None if target.is_file() else (f"'{display_path(target)}' does not exist", False)
+    if not ICON_NAME.match(file):
+        return (f"'{file}' is neither an SVG file inside the pack (a path ending in .svg) nor the name of a layout "
+                "icon (lower-case letters, digits, '-' and '_')"), True
+    return None
 
 
 @static_rule("translations")

@@ -6,6 +6,7 @@ import re
 from typing import Any, Iterator
 
 ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+ICON_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")  # a layout icon named by an icon's ``file``
 
 
 def languages_of(value: Any) -> set[str] | None:

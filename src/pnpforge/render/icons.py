@@ -16,7 +16,7 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from pnpforge.content.paths import PathEscape, inside_pack
-from pnpforge.content.text import ICON_PATTERN, in_language
+from pnpforge.content.text import ICON_NAME, ICON_PATTERN, in_language
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
 
@@ -55,15 +55,17 @@ class IconSet:
         declared = self.pack.game.icons.get(icon_id)
         name = icon_id
         if declared and declared.file:
-            if declared.file.endswith(".svg"):
+            if declared.file.lower().endswith(".svg"):
                 try:
                     path = inside_pack(self.pack.root, declared.file)
                 except PathEscape:
                     path = None
                 if path is not None and path.is_file():
                     return path
-            else:
+            elif ICON_NAME.match(declared.file):
                 name = declared.file
+            else:
+                return None  # not a name: the static checks report it
         for folder in self.folders:
             candidate = folder / f"{name}.svg"
             if candidate.is_file():
