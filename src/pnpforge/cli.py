@@ -13,6 +13,7 @@ import click
 
 from pnpforge import __version__
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.files import remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
 from pnpforge.report.jsonfile import write_findings
 from pnpforge.report.terminal import format_findings
@@ -43,15 +44,18 @@ def cli() -> None:
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move the backs of duplex sheets by X,Y mm: positive X to the right, positive Y up, as seen "
                    "looking at the back side (measure it with print/<paper>/calibration.pdf).")
+@click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
+                                            "outputs are kept).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
-          jobs: int | None, back_offset: str) -> None:
+          jobs: int | None, back_offset: str, force: bool) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
     sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
     index.html). A language other than the pack's first goes to build/<game>/<lang>/. Only faces whose inputs
-    changed since the last build are rendered again.
+    changed since the last build are rendered again. When the checks find an error nothing is written over the
+    last good outputs, unless --force; every file is written whole or not at all.
     """
     offset = _offset(back_offset)
     names = list(games) or all_pack_ids()
@@ -68,7 +72,12 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
             languages = [lang] if lang else pack.game.languages
             stops = [f for f in _preflight(pack, [x for x in languages if x in pack.game.languages]) if f.blocking]
             findings += stops  # a layout, template or rules file that would fail stops the pack before any output
-            for language in [] if stops else languages:
+            errors = sum(f.severity == "error" for f in findings)
+            if errors and not stops and not force:
+                click.echo(f"not built: the checks found {errors} error{'' if errors == 1 else 's'}; the last good "
+                           "outputs are kept (--force builds anyway)")
+            remove_leftovers(out_dir / pack_id)
+            for language in [] if stops or (errors and not force) else languages:
                 findings += _build_pack(pack, language, out_dir, only, jobs, offset)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))

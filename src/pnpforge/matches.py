@@ -22,6 +22,7 @@ from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.matches import play_matches
 from pnpforge.engine.packs import cached_pack
 from pnpforge.engine.simulate import default_jobs
+from pnpforge.files import write_atomic
 from pnpforge.games import load_package
 
 
@@ -75,7 +76,7 @@ def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespac
     result["seconds"] = round(time.perf_counter() - start, 1)
     target = args.out / pack_id / f"{name}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_atomic(target, json.dumps(result, indent=2, sort_keys=True) + "\n")
     for match in result["matches"]:
         a, b = match["bots"][:2]
         verdict = "stronger" if match["stronger"] else "NOT shown stronger"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpforge.content.pack import Pack
+from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark
 from pnpforge.impose.calibration import calibration_pdf
 from pnpforge.impose.draw import sheet_pdf
@@ -26,7 +27,6 @@ from pnpforge.impose.geometry import (BACK, Piece, Placement, SheetPage, backs_o
 from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import FRONT
-from pnpforge.render.fragments import write_if_changed
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult
 

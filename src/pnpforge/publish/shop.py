@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.files import replacing, write_atomic
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
@@ -134,7 +135,7 @@ def shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: R
                         "page": index, "size_px": list(size)})
     manifest = {"preset": preset.id, "shop": preset.name, "dpi": preset.dpi, "bleed_px": preset.bleed_px,
                 "faces": records}
-    (folder / "shop.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_atomic(folder / "shop.json", json.dumps(manifest, indent=1) + "\n")
     return ShopResult(preset, folder, pages.pdfs, pngs, findings)
 
 
@@ -159,7 +160,7 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
             continue
         for index, image in rasterise(Path(pdf), dpi, transparent=wanted_transparent, pages=indices):
             target = Path(targets[index])
-            target.parent.mkdir(parents=True, exist_ok=True)
-            image.save(target, format="PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
+            with replacing(target) as temporary:
+                image.save(temporary, format="PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
             done.append((str(target), image.size))
     return done

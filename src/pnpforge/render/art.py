@@ -17,6 +17,7 @@ from markupsafe import Markup
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.files import replacing, write_atomic
 from pnpforge.render.colour import mix
 from pnpforge.render.layouts import Zone
 
@@ -69,8 +70,7 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
         name = f"{key}.svg"
         target = cache_dir / name
         if not target.is_file():
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            write_atomic(target, data)
         return name
     if suffix not in RASTER_SUFFIXES:
         return None
@@ -85,10 +85,8 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
             fitted = ImageOps.fit(image.convert(mode), size, Image.Resampling.LANCZOS, centering=(0.5, 0.5))
     except (UnidentifiedImageError, OSError, ValueError):
         return None
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_suffix(".tmp")
-    fitted.save(temporary, format="PNG", optimize=False, compress_level=6)
-    temporary.replace(target)
+    with replacing(target) as temporary:
+        fitted.save(temporary, format="PNG", optimize=False, compress_level=6)
     return name
 
 

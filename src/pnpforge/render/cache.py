@@ -21,6 +21,7 @@ from pathlib import Path
 
 import weasyprint
 
+from pnpforge.files import write_atomic
 from pnpforge.render import fragments
 from pnpforge.render.resolver import url_path
 
@@ -152,8 +153,4 @@ class Stamps:
 
     def save(self) -> None:
         """Write the stamps back."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(dict(sorted(self._stamps.items())), indent=0) + "\n"
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(self.path)
+        write_atomic(self.path, json.dumps(dict(sorted(self._stamps.items())), indent=0) + "\n")

@@ -25,6 +25,8 @@ from pypdf import PdfReader
 from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject, FloatObject,
                            IndirectObject, NameObject, NullObject, NumberObject, StreamObject, TextStringObject)
 
+from pnpforge.files import replacing
+
 VERSION = "1"
 PT_PER_MM = 72 / 25.4
 _REF = re.compile(rb"\x00(\d+)\x00")
@@ -129,13 +131,10 @@ def dump(fragment: Fragment, path: Path, meta: dict) -> None:
     header = {"version": VERSION, "contents": fragment.contents, "mediabox": list(fragment.mediabox),
               "resources": fragment.resources.hex(), "group": fragment.group.hex() if fragment.group else None,
               "objects": index, "meta": meta}
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with temporary.open("wb") as out:
+    with replacing(path) as temporary, temporary.open("wb") as out:
         out.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
         for blob in blobs:
             out.write(blob)
-    temporary.replace(path)
 
 
 def load(path: Path) -> tuple[Fragment, dict]:
@@ -275,12 +274,4 @@ def _utf16(text: str) -> bytes:
     return ("feff" + text.encode("utf-16-be").hex()).encode()
 
 
-def write_if_changed(target: Path, data: bytes) -> bool:
-    """Write ``data`` to ``target`` unless it already holds exactly that; True when written."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
-        return False
-    temporary = target.with_suffix(target.suffix + ".tmp")
-    temporary.write_bytes(data)
-    temporary.replace(target)
-    return True
+

@@ -23,6 +23,7 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from pnpforge.files import write_if_changed
 from pnpforge.render.resolver import url_path
 
 FIXED_EPOCH = "0"
@@ -106,9 +107,5 @@ def write_pdf(html: str, target: Path, roots: dict[str, Path],
               font_config: FontConfiguration | None = None) -> list[str]:
     """Write ``html`` as a PDF to ``target`` (only when the bytes changed); return WeasyPrint's warnings."""
     data, warnings = html_to_pdf(html, roots, font_config)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.is_file() or target.read_bytes() != data:
-        temporary = target.with_suffix(target.suffix + ".tmp")
-        temporary.write_bytes(data)
-        temporary.replace(target)
+    write_if_changed(target, data)
     return warnings

@@ -24,13 +24,14 @@ from typing import Callable, Iterable
 from weasyprint.text.fonts import FontConfiguration
 
 from pnpforge.content.pack import Pack
+from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
 from pnpforge.render.document import Renderer
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import load_fonts
-from pnpforge.render.fragments import PdfBuilder, write_if_changed
+from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
 from pnpforge.render.pdf import html_to_pdf
 
@@ -261,8 +262,6 @@ def write_manifest(result: RenderResult, folder: Path) -> Path:
     records = [face_record(face, *result.pages[face.key], folder, result.bleeds[face.key])
                for face in result.faces if face.key in result.pages]
     target = folder / MANIFEST
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"pack": result.pack_id, "lang": result.lang, "faces": records}, indent=1,
-                      ensure_ascii=False) + "\n"
-    target.write_text(text, encoding="utf-8")
+    write_atomic(target, json.dumps({"pack": result.pack_id, "lang": result.lang, "faces": records}, indent=1,
+                                    ensure_ascii=False) + "\n")
     return target

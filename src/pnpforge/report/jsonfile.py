@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
 
 
@@ -19,5 +20,4 @@ def findings_json(findings: list[Finding], pack_id: str | None = None) -> str:
 
 
 def write_findings(path: Path, findings: list[Finding], pack_id: str | None = None) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(findings_json(findings, pack_id), encoding="utf-8")
+    write_atomic(path, findings_json(findings, pack_id))

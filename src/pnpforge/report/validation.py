@@ -12,6 +12,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from pnpforge.engine.validate import Analysis, Settings
+from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, count_line
 
 
@@ -28,8 +29,7 @@ def report_data(pack_id: str, settings: Settings, static: list[Finding], analysi
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def write_html(path: Path, data: dict[str, Any], analysis: Analysis) -> None:
@@ -40,8 +40,7 @@ def write_html(path: Path, data: dict[str, Any], analysis: Analysis) -> None:
     charts = [{"title": c.title, "svg": chart_svg(c)} for c in analysis.charts]
     html = env.get_template("validation.html.j2").render(data=data, charts=charts, tables=analysis.tables,
                                                          summary=summary_rows(data.get("summary", {})))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html, encoding="utf-8")
+    write_atomic(path, html)
 
 
 def summary_rows(summary: dict[str, Any], intervals: bool = True) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -32,6 +32,7 @@ from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleOb
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
 from pnpforge.render.pdf import PackFetcher, Collector, fixed_epoch, html_to_pdf
@@ -151,8 +152,8 @@ def _read_book(base: Path) -> Laid:
 def faces_task(html: str, roots: dict[str, str], base: str) -> None:
     """Lay out one group of faces (the render stage's ``html_to_pdf``) into the cache."""
     data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()})
-    _write(Path(base).with_suffix(".pdf"), data)
-    _write(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
+    write_atomic(Path(base).with_suffix(".pdf"), data)
+    write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
 
 
 def book_task(html: str, entries: list, label: str, roots: dict[str, str], base: str) -> None:
@@ -167,12 +168,12 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
         with fixed_epoch():
             document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=fetcher).render(
                 font_config=FontConfiguration())
-            _write(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
+            write_atomic(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
             numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
             start = numbers.get(INDEX_ANCHOR, len(document.pages))
             if _repeats(index, numbers):
                 alone = index_document(html, index, label, numbers, start)
-                _write(target.with_suffix(".index.pdf"), HTML(
+                write_atomic(target.with_suffix(".index.pdf"), HTML(
                     string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).write_pdf(
                     font_config=FontConfiguration(), pdf_identifier=_identifier(alone)))
     finally:
@@ -180,7 +181,7 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
              for page in document.pages]
     meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages}
-    _write(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
+    write_atomic(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
 
 
 def _repeats(index: list[IndexEntry], numbers: dict[str, int]) -> bool:
@@ -212,7 +213,7 @@ def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], target: P
     writer.write(buffer)
     output = buffer.getvalue()
     if not target.is_file() or target.read_bytes() != output:
-        _write(target, output)
+        write_atomic(target, output)
     return len(writer.pages)
 
 
@@ -270,12 +271,6 @@ def _task(task: tuple) -> None:
     (faces_task if kind == "faces" else book_task)(*args)
 
 
-def _write(target: Path, data: bytes) -> None:
-    """Write a file in one step (a reader never sees half of it)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(target)
 
 
 def _roots(figures: Figures) -> dict[str, str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -22,6 +21,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
 
+from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.render.pdf import html_to_pdf
 
@@ -149,7 +149,7 @@ def _save(task: ImageTask, image: Image.Image) -> None:
         image = _round(image)
     buffer = io.BytesIO()
     image.save(buffer, "WEBP", **WEBP)
-    _write(Path(task.target), buffer.getvalue())
+    write_atomic(Path(task.target), buffer.getvalue())
 
 
 def _render(page, dpi: float, transparent: bool, bleed_mm: float) -> Image.Image:
@@ -192,25 +192,14 @@ def _subset_font(task: FontTask) -> None:
     font.flavor = "woff"
     buffer = io.BytesIO()
     font.save(buffer)
-    _write(Path(task.target), buffer.getvalue())
+    write_atomic(Path(task.target), buffer.getvalue())
 
 
-def _write(target: Path, data: bytes) -> None:
-    """Write a file atomically."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    temporary.replace(target)
 
 
 def publish(source: Path, target: Path) -> bool:
     """Copy a cached file into the site unless the site already has the same bytes; True when written."""
-    if target.is_file() and target.stat().st_size == source.stat().st_size and \
-            target.read_bytes() == source.read_bytes():
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target)
-    return True
+    return write_if_changed(target, source.read_bytes())
 
 
 def prune(folder: Path, keep: set[Path], pattern: str) -> None:

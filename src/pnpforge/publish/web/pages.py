@@ -18,7 +18,6 @@ only when its bytes changed, and pages the site no longer has are removed.
 from __future__ import annotations
 
 import re
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from markupsafe import Markup, escape
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.games import load_package
 from pnpforge.publish.rulebook.document import Rulebook
@@ -437,22 +437,12 @@ def _copy_static(search: list[Path], site: Path) -> None:
                 if not source.is_file() or relative in done:
                     continue
                 done.add(relative)
-                target = site / relative
-                if not target.is_file() or target.read_bytes() != source.read_bytes():
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(source, target)
+                write_if_changed(site / relative, source.read_bytes())
 
 
 def _write_text(target: Path, text: str) -> int:
     """Write a text file unless it holds these bytes already; 1 when written."""
-    data = text.encode("utf-8")
-    if target.is_file() and target.read_bytes() == data:
-        return 0
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".tmp")
-    temporary.write_bytes(data)
-    temporary.replace(target)
-    return 1
+    return int(write_if_changed(target, text))
 
 
 def _prune_pages(site: Path, keep: set[str]) -> None:
