@@ -9,7 +9,6 @@ when a sweep outgrows one machine.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -19,6 +18,7 @@ from pnpforge.engine.packs import cached_pack
 from pnpforge.engine.playout import Run, play_seed
 from pnpforge.engine.results import tally_game
 from pnpforge.engine.tally import Tally
+from pnpforge.workers import pool as worker_pool
 
 CHUNK = 20  # games per chunk
 
@@ -72,7 +72,7 @@ def run(work: Iterable[Chunk], jobs: int = 1, progress: Callable[[int], None] | 
             if progress:
                 progress(chunk.count)
         return merged
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs, start=None) as pool:
         for chunk, tally in zip(work, pool.map(run_chunk, work)):
             merged.merge(tally)
             if progress:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +26,7 @@ from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
 from pnpforge.render.raster import rasterise
 from pnpforge.render.stage import RenderResult, cut
+from pnpforge.workers import pool as worker_pool
 
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
@@ -144,7 +143,7 @@ def run_tasks(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]
     workers = min(jobs or os.cpu_count() or 1, len(tasks), 4)
     if workers <= 1:
         return [pair for task in tasks for pair in rasterise_task(task)]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    with worker_pool(workers) as pool:
         return [pair for chunk in pool.map(rasterise_task, tasks) for pair in chunk]
 
 

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -34,6 +32,7 @@ from pnpforge.render.fonts import load_fonts
 from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
 from pnpforge.render.pdf import html_to_pdf
+from pnpforge.workers import pool as worker_pool
 
 FACES_DIR = "faces"
 MASTER_DIR = "cache/master"
@@ -157,7 +156,7 @@ def _render_faces(todo: dict[str, tuple[str, str]], roots: dict[str, Path], cach
     chunks = [items[i:i + FACES_PER_TASK] for i in range(0, len(items), FACES_PER_TASK)]
     tasks = [({name: str(path) for name, path in roots.items()}, str(cache.folder),
               [(key, html) for key, (_, html) in chunk]) for chunk in chunks]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    with worker_pool(workers) as pool:
         for chunk, _ in zip(chunks, pool.map(_render_task, tasks)):
             for _, (type_name, _) in chunk:
                 if progress is not None:

@@ -22,9 +22,7 @@ import logging
 import os
 import re
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 
 from pypdf import PageObject, PdfReader, PdfWriter
@@ -37,6 +35,7 @@ from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
 from pnpforge.render.pdf import PackFetcher, Collector, fixed_epoch, html_to_pdf
 from pnpforge.render.resolver import url_path
+from pnpforge.workers import pool as worker_pool
 
 CACHE_DIR = "cache/rulebook"
 CACHE_VERSION = "1"
@@ -261,7 +260,7 @@ def run(tasks: list[tuple], jobs: int) -> None:
         for task in tasks:
             _task(task)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    with worker_pool(workers) as pool:
         list(pool.map(_task, tasks))
 
 

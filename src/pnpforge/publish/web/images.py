@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import io
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -24,6 +22,7 @@ from PIL import Image, ImageDraw
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.render.pdf import html_to_pdf
+from pnpforge.workers import pool as worker_pool
 
 VERSION = "3"
 CACHE_DIR = "cache/web"
@@ -94,7 +93,7 @@ def run_tasks(tasks: list, jobs: int | None) -> None:
         _batch(tasks)
         return
     batches = _batches(tasks, workers)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    with worker_pool(workers) as pool:
         list(pool.map(_batch, batches))
 
 

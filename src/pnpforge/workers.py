@@ -1,0 +1,34 @@
+"""Worker processes that end with the build: one pool factory for every stage that works in parallel.
+
+A pool's workers are told by the kernel (Linux ``PR_SET_PDEATHSIG``) to stop when the process that started them
+ends, however it ends, so killing a build never leaves workers rendering or writing behind it. Elsewhere the
+workers end when they next find their queue closed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import multiprocessing
+import os
+import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1
+
+
+def end_with_parent(parent: int) -> None:
+    """Worker initializer: ask for SIGTERM when the parent ends, and stop now if it already has."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def pool(workers: int, start: str | None = "spawn") -> ProcessPoolExecutor:
+    """A process pool whose workers end with this process (``start``: the multiprocessing start method)."""
+    context = multiprocessing.get_context(start) if start else None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent,
+                               initargs=(os.getpid(),))
