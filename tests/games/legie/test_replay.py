@@ -181,6 +181,8 @@ INVALID = [
       "3:22: error: board.nw.side: 'c' is not a face of part-1; faces: a, b",
       "4:31: error: board.ne.rotation: expected one of 0, 90, 180, 270, found 45",
       "5:8: error: board.sw.part: 'part-2' already lies at ne"]),
+    ("mode: advanced\n" + FOUR_A_FACES.replace("part: part-3", "part: [part-3]") + "moves: []\n",
+     ["5:8: error: board.sw.part: expected a board part id, found a list"]),
     ("mode: basic\nsetup:\n  board:\n    a1: {player: white, unit: king}\n    a2: {player: white, unit: king}\n"
      "moves: []\n", ["5:5: error: setup.board.a2: white has only 1 king"]),
     ("mode: basic\nsetup:\n  flag: a1\n  board:\n    a1: {player: white, unit: king}\nmoves: []\n",

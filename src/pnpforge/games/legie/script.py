@@ -161,7 +161,11 @@ def _layout(r: _Reader, top: dict, scenario: Scenario | None) -> Layout | None:
         entry = r.mapping(board[quarter], at, PLACEMENT_KEYS, f"board.{quarter}")
         if entry is None:
             continue
-        part = parts.get(entry.get("part"))
+        named = entry.get("part")
+        if named is not None and not isinstance(named, str):
+            r.error(at + ("part",), f"board.{quarter}.part: expected a board part id, found {_shown(named)}")
+            continue
+        part = parts.get(named)
         if part is None:
             r.error(at + ("part",), f"board.{quarter}.part: no board part {_shown(entry.get('part'))}; parts: "
                                     f"{', '.join(parts)}")

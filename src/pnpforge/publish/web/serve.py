@@ -70,6 +70,9 @@ class PreviewHandler(SimpleHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
         """The live state, the reload script, an HTML page with the script added, or a file."""
         path = unquote(urlsplit(self.path).path)
+        if any(ord(ch) < 0x20 or ch == "\x7f" for ch in path):
+            self.send_error(HTTPStatus.BAD_REQUEST, "no such page: the path holds a control character")
+            return
         if path == f"{LIVE_PREFIX}state":
             self._send(self.state.as_json(), "application/json")
         elif path == f"{LIVE_PREFIX}{LIVE_SCRIPT}":
