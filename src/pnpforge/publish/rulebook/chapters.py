@@ -17,6 +17,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.publish.rulebook.book import Page
 from pnpforge.publish.rulebook.examples import example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
+from pnpforge.publish.rulebook import sanitize
 from pnpforge.publish.rulebook.markdown import Where, parse, parser
 from pnpforge.publish.rulebook.tables import colgroup, column_widths
 
@@ -61,6 +62,7 @@ class ChapterWriter:
         renderer.rules["rb_macro"] = self._macro
         renderer.rules["heading_open"] = self._heading_open
         renderer.rules["table_open"] = _table_open
+        sanitize.install(renderer)  # raw HTML from the pack's text passes an allow-list
 
     def chapter(self, page: Page) -> Chapter:
         """The page as a chapter; problems become findings at their line and column."""

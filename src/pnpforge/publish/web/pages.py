@@ -36,6 +36,7 @@ from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries, fi
 from pnpforge.publish.web.figures import ROOT, WebFigures, card_page, image_path
 from pnpforge.publish.web.glossary import GlossaryBuilder, item_anchor, where_used
 from pnpforge.publish.web.links import Linker
+from pnpforge.publish.web.policy import with_policy
 from pnpforge.publish.web.search import SearchDoc, index_script, plain, sections
 from pnpforge.publish.web.settings import WEB_LAYOUTS, Settings
 from pnpforge.render.environment import make_environment
@@ -383,7 +384,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
         html, problems = linker.localise(path, html)
         findings += [Finding("warning", f"{path}: {problem}", mark=Mark(page.source), rule="web-link")
                      for problem in problems]
-        written += _write_text(site / path, html)
+        written += _write_text(site / path, with_policy(html))
     docs = search_docs(content, rules, entries, cards, examples)
     _write_text(site / ASSETS / "search-index.js", index_script(docs, search_fields(content)))
     _write_text(site / ASSETS / "fonts.css", _font_css(content, fonts))
