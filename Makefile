@@ -9,7 +9,7 @@ PNPFORGE := $(VENV)/bin/pnpforge
 DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium
 STAMP := $(VENV)/.installed
 
-.PHONY: all setup system venv build test update-golden bench matches clean
+.PHONY: all setup system venv build test update-golden bench matches reproducible clean
 
 all: setup build
 
@@ -60,6 +60,13 @@ bench: setup
 matches: setup
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS)
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS) --package tests.engine.dice_race:PACKAGE tests/data/dice-race
+
+# two cold builds of every pack into fresh folders must give the same bytes (caches aside)
+reproducible: setup
+	rm -rf build/.cold-a build/.cold-b
+	$(PY) -m pnpforge build --out build/.cold-a
+	$(PY) -m pnpforge build --out build/.cold-b
+	diff -r -q -x cache build/.cold-a build/.cold-b && echo "two cold builds are byte-identical"
 
 clean:
 	rm -rf build .pytest_cache
