@@ -9,7 +9,7 @@ PNPFORGE := $(VENV)/bin/pnpforge
 DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium
 STAMP := $(VENV)/.installed
 
-.PHONY: all setup system venv build test update-golden bench matches reproducible clean
+.PHONY: all setup system venv build test update-golden bench matches reproducible robustness clean
 
 all: setup build
 
@@ -60,6 +60,10 @@ bench: setup
 matches: setup
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS)
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS) --package tests.engine.dice_race:PACKAGE tests/data/dice-race
+
+# long robustness runs: builds killed at several points
+robustness: setup
+	$(PY) -m pytest -m slow $(PYTEST_ARGS)
 
 # two cold builds of every pack into fresh folders must give the same bytes (caches aside)
 reproducible: setup
