@@ -160,3 +160,16 @@ def test_layouts_from_an_unknown_pack_is_a_located_error(tmp_path: Path) -> None
     assert (result.code, errors) == (2, [
         f"{display_path(root)}/game.yaml:3:16: error: layouts_from: no pack 'lantern-fair'; looked in "
         f"{display_path(tmp_path)}/lantern-fair/ and content/lantern-fair/"])
+
+
+def test_a_template_that_reaches_for_the_shell_runs_nothing(tmp_path: Path) -> None:
+    root = make_pack(tmp_path)
+    marker = tmp_path / "owned"
+    edit(root / "layouts" / "merchant.html", "{{ v.price }}",
+         f"{{{{ cycler.__init__.__globals__.os.popen('id > {marker}').read() }}}}")
+    for args in (["validate", str(root), "--static"], ["build", str(root), "--out", str(tmp_path / "build")]):
+        result = run_cli(*args)
+        errors = [line for line in result.output.splitlines() if ": error: " in line]
+        assert result.code == 2 and len(errors) == 1, result.output
+        assert "layouts/merchant.html:2:" in errors[0] and "not allowed in a layout's template" in errors[0]
+        assert not marker.exists()
