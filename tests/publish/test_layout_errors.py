@@ -63,6 +63,10 @@ CASES = {
         lambda root: (root / "layouts" / "merchant.css").unlink(),
         "layouts/merchant.yaml:3:35: error: layout 'merchant': stylesheet 'merchant.css' not found; looked in "
         "{root}/layouts/, {shared}/generic/"),
+    "stylesheet-outside-the-pack": (
+        lambda root: edit(root / "layouts" / "merchant.yaml", "merchant.css]", "../../secret.css]"),
+        "layouts/merchant.yaml:3:35: error: layout 'merchant': stylesheet: path '../../secret.css' leaves the pack "
+        "folder"),
     "unknown-layout-key": (
         lambda root: edit(root / "layouts" / "merchant.yaml", "template:", "colour: red\ntemplate:"),
         "layouts/merchant.yaml:2:1: error: layout 'merchant': unknown key 'colour'; accepted keys: extends, doc, "

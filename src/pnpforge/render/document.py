@@ -18,6 +18,7 @@ from jinja2 import TemplateError
 from markupsafe import Markup
 
 from pnpforge.content.pack import Item, Pack
+from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
 from pnpforge.render.environment import PackView, humanise, make_environment
@@ -230,10 +231,15 @@ class Renderer:
 
     def _stylesheet_url(self, sheet: str, layout: Layout) -> str:
         """The ``pnp:`` URL of a stylesheet, looked up like layouts."""
-        for folder in self.layouts.search:
-            if (folder / sheet).is_file():
-                return self.roots.url(folder / sheet)
         index = layout.stylesheets.index(sheet)
+        for folder in self.layouts.search:
+            try:
+                path = inside_pack(folder, sheet)
+            except PathEscape as exc:
+                raise LayoutError([layout_error(layout.mark("stylesheets", index), f"stylesheet: {exc}",
+                                                layout.name)]) from None
+            if path.is_file():
+                return self.roots.url(path)
         raise LayoutError([layout_error(layout.mark("stylesheets", index),
                                         f"stylesheet '{sheet}' not found; looked in {self.layouts.places()}",
                                         layout.name)])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-exported for callers
@@ -83,7 +84,10 @@ class LayoutSet:
     def locate(self, name: str, start: int = 0) -> tuple[int, Path] | None:
         """The first ``<name>.yaml`` in the search path from position ``start``."""
         for index in range(start, len(self.search)):
-            path = self.search[index] / f"{name}.yaml"
+            try:
+                path = inside_pack(self.search[index], f"{name}.yaml")
+            except PathEscape:
+                return None  # a name that leaves the layouts folder names no layout
             if path.is_file():
                 return index, path
         return None
