@@ -79,6 +79,7 @@ class ListField(_Spec):
     min_items: int = 0
     max_items: int | None = None
     unique: bool = False
+    separator: str = Field(";", min_length=1, description="what splits the values in a spreadsheet cell")
 
 
 class ObjectField(_Spec):

@@ -131,11 +131,11 @@ else:  # pragma: no cover - libyaml ships with PyYAML's wheels
     _SCAN_LOADER = yaml.SafeLoader
 
 
-def read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text, refusing unreadable, binary, oversized, non-UTF-8 and empty files."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise LoadError([_input_error(Mark(shown), f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")])
+        if path.stat().st_size > limit:
+            raise LoadError([_input_error(Mark(shown), f"file is larger than {limit // (1024 * 1024)} MB")])
         raw = path.read_bytes()
     except OSError as exc:
         raise LoadError([_input_error(Mark(shown), f"cannot read file: {exc.strerror or exc}")]) from None

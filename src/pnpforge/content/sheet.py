@@ -1,0 +1,136 @@
+"""Items from a spreadsheet: a CSV file (UTF-8, one header row) read into the list of mappings a YAML item file holds.
+
+Columns map to fields by name, plus ``id`` and ``qty``. ``name.de`` beside ``name`` gives the German text of a
+translated field (``name`` alone is the pack's first language). A list field splits its cell at the field's
+``separator`` (``;`` unless the schema says otherwise). Cells of numbers and true/false become numbers and booleans
+when they look like them; anything else stays text, so the schema reports it where it stands. Empty cells are left
+out, as an absent key would be in YAML.
+
+Every value remembers its row and column (``cards.csv:14:3``: line 14, column 3), so every finding about an item of a
+sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what YAML reading refuses
+(size, encoding, control characters) before any row is read.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from pnpforge.content.source import Doc, LoadError, read_text
+from pnpforge.findings import Finding, Mark
+
+MAX_SHEET_BYTES = 20 * 1024 * 1024
+INTEGER = re.compile(r"[+-]?\d{1,15}")
+DECIMAL = re.compile(r"[+-]?\d{1,15}\.\d{1,15}")
+BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
+SPECIAL = ("id", "qty")
+UNSUPPORTED = ("object", "effect")
+
+
+def _error(mark: Mark, message: str) -> Finding:
+    return Finding("error", message, mark=mark, blocking=True, rule="input")
+
+
+def load_csv(path: Path, shown: str, fields: dict[str, Any], languages: list[str]) -> Doc:
+    """The sheet as a ``Doc`` of item mappings; ``LoadError`` with located findings when it cannot be used."""
+    text = read_text(path, shown, limit=MAX_SHEET_BYTES)
+    rows: list[tuple[int, list[str]]] = []
+    reader = csv.reader(io.StringIO(text, newline=""))
+    line = 1
+    try:
+        for row in reader:
+            rows.append((line, row))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise LoadError([_error(Mark(shown, reader.line_num, 1), f"CSV syntax error: {exc}")]) from None
+    rows = [(number, row) for number, row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise LoadError([_error(Mark(shown, 1, 1), "the sheet is empty: it needs a header row naming the fields")])
+    header_line, header = rows[0]
+    columns = _columns(header, header_line, shown, fields, languages)
+    data: list[dict] = []
+    marks: dict[tuple, Mark] = {}
+    for index, (number, row) in enumerate(rows[1:]):
+        item: dict[str, Any] = {}
+        marks[(index,)] = Mark(shown, number, 1)
+        for col, (field, lang) in columns.items():
+            cell = row[col].strip() if col < len(row) else ""
+            if not cell:
+                continue
+            mark = Mark(shown, number, col + 1)
+            spec = fields.get(field)
+            if lang is not None:
+                translated = item.setdefault(field, {})
+                translated[lang] = cell
+                marks[(index, field, lang)] = mark
+                marks.setdefault((index, field), mark)
+                continue
+            item[field] = _value(cell, spec, field)
+            marks[(index, field)] = mark
+        data.append(item)
+    return Doc(shown, data, marks, dict(marks), text.splitlines())
+
+
+def _columns(header: list[str], line: int, shown: str, fields: dict[str, Any],
+             languages: list[str]) -> dict[int, tuple[str, str | None]]:
+    """Column index -> (field, language or None); every header problem located at its cell."""
+    problems: list[Finding] = []
+    columns: dict[int, tuple[str, str | None]] = {}
+    seen: dict[tuple[str, str | None], int] = {}
+    accepted = ", ".join([*SPECIAL, *fields])
+    plain_translated = {name for name, spec in fields.items() if spec.kind == "text" and spec.translated}
+    for col, title in enumerate(header):
+        name = title.strip()
+        mark = Mark(shown, line, col + 1)
+        field, _, lang = name.partition(".")
+        key = (field, lang or None)
+        if not name:
+            problems.append(_error(mark, "a column has no name in the header row"))
+            continue
+        if field not in fields and field not in SPECIAL:
+            problems.append(_error(mark, f"unknown column '{name}'; accepted columns: {accepted}"))
+            continue
+        if lang:
+            if field not in plain_translated:
+                problems.append(_error(mark, f"column '{name}': only translated text fields take a language"))
+                continue
+            if lang not in languages:
+                problems.append(_error(mark, f"column '{name}': '{lang}' is not one of the pack's languages "
+                                             f"({', '.join(languages)})"))
+                continue
+        elif field in plain_translated and languages:
+            key = (field, languages[0]) if any(t.strip().startswith(f"{field}.") for t in header) else key
+        spec = fields.get(field)
+        if spec is not None and spec.kind in UNSUPPORTED:
+            problems.append(_error(mark, f"column '{name}': {spec.kind} fields cannot be written in a sheet's cell; "
+                                         "keep this type in YAML"))
+            continue
+        if key in seen:
+            problems.append(_error(mark, f"column '{name}' appears twice (first in column {seen[key] + 1})"))
+            continue
+        seen[key] = col
+        columns[col] = key
+    present = {field for field, _ in columns.values()}
+    for missing in ("id", *(n for n, spec in fields.items() if spec.required and spec.default is None)):
+        if missing not in present:
+            problems.append(_error(Mark(shown, line, 1), f"missing required column '{missing}'"))
+    if problems:
+        raise LoadError(problems)
+    return columns
+
+
+def _value(cell: str, spec: Any, field: str) -> Any:
+    """A cell as the value its field expects, when it looks like one (else the text, for the schema to report)."""
+    kind = "int" if field == "qty" else "string" if spec is None else spec.kind
+    if kind == "list":
+        return [_value(part.strip(), spec.of, "") for part in cell.split(spec.separator) if part.strip()]
+    if kind == "int" and INTEGER.fullmatch(cell):
+        return int(cell)
+    if kind == "number" and (INTEGER.fullmatch(cell) or DECIMAL.fullmatch(cell)):
+        return int(cell) if INTEGER.fullmatch(cell) else float(cell)
+    if kind == "bool" and cell.lower() in BOOLEANS:
+        return BOOLEANS[cell.lower()]
+    return cell

@@ -1,0 +1,82 @@
+"""Item files as CSV sheets: the same items as YAML, and every problem located at its row and column."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnpforge.content.pack import load_pack
+from pnpforge.content.sheet import MAX_SHEET_BYTES
+
+from tests.conftest import DATA
+from tests.helpers import run_cli
+
+STALLS = """id,name,name.de,rent
+corner-stall,Corner Stall,Eckstand,1
+fountain-stall,Fountain Stall,Brunnenstand,2
+bridge-stall,Bridge Stall,Brückenstand,
+"""
+
+
+def _sheet_pack(tmp_path: Path, text: str | bytes = STALLS) -> Path:
+    pack = tmp_path / "lantern-market"
+    shutil.copytree(DATA / "lantern-market", pack)
+    (pack / "stalls.yaml").unlink()
+    game = pack / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("file: stalls.yaml", "file: stalls.csv"),
+                    encoding="utf-8")
+    sheet = pack / "stalls.csv"
+    sheet.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return pack
+
+
+def _values(pack):
+    return [(i.id, i.values, i.qty) for i in pack.items["stall"]]
+
+
+def test_a_sheet_gives_the_same_items_as_the_yaml_it_replaces(tmp_path: Path) -> None:
+    from_yaml, problems = load_pack(DATA / "lantern-market")
+    from_sheet, sheet_problems = load_pack(_sheet_pack(tmp_path))
+    assert problems == [] and sheet_problems == []
+    assert _values(from_sheet) == _values(from_yaml)
+    result = run_cli("validate", "--static", str(tmp_path / "lantern-market"))
+    assert result.code == 0, result.output
+
+
+CASES = [
+    ("wrong type in a cell", STALLS.replace("Eckstand,1", "Eckstand,one"), 2,
+     "stalls.csv:2:4: error: stall 'corner-stall': rent: expected an integer, found 'one'"),
+    ("missing required column", STALLS.replace(",name,name.de,", ",").replace(",Corner Stall,Eckstand,", ",")
+     .replace(",Fountain Stall,Brunnenstand,", ",").replace(",Bridge Stall,Brückenstand,", ","), 2,
+     "stalls.csv:1:1: error: missing required column 'name'"),
+    ("unknown column", STALLS.replace("rent\n", "rent,colour\n"), 2,
+     "stalls.csv:1:5: error: unknown column 'colour'; accepted columns: id, qty, name, rent"),
+    ("bad id", STALLS.replace("corner-stall,", "Corner Stall!,"), 2,
+     "stalls.csv:2:1: error: stall 'Corner Stall!': id: "),
+    ("duplicate id", STALLS.replace("bridge-stall,", "corner-stall,"), 1,
+     "stalls.csv:4:1: error: stall 'corner-stall': duplicate id 'corner-stall'"),
+    ("undeclared language", STALLS.replace("name.de", "name.fr"), 2,
+     "stalls.csv:1:3: error: column 'name.fr': 'fr' is not one of the pack's languages (en, de)"),
+    ("empty sheet", "\n\n", 2, "stalls.csv:1:1: error: file is empty"),
+    ("header only", "id,name,rent\n", 1, "game.yaml:34:19: error: box: the box lists 3 stall items, the content has 0"),
+    ("not UTF-8", STALLS.replace("ü", "\xfc").encode("latin-1"), 2,
+     "stalls.csv:4:29: error: file is not valid UTF-8 (byte 0xfc); save it with UTF-8 encoding"),
+]
+
+
+@pytest.mark.parametrize("what, text, code, message", CASES, ids=[c[0] for c in CASES])
+def test_a_sheet_problem_is_located_at_its_row_and_column(tmp_path: Path, what, text, code, message) -> None:
+    pack = _sheet_pack(tmp_path, text)
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == code, result.output
+    assert f"{pack}/{message}" in result.output, result.output
+
+
+def test_a_sheet_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    pack = _sheet_pack(tmp_path)
+    with (pack / "stalls.csv").open("ab") as sheet:
+        sheet.truncate(MAX_SHEET_BYTES + 1)
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == 2 and f"{pack}/stalls.csv: error: file is larger than 20 MB" in result.output
