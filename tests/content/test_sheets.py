@@ -80,3 +80,53 @@ def test_a_sheet_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path
         sheet.truncate(MAX_SHEET_BYTES + 1)
     result = run_cli("validate", "--static", str(pack))
     assert result.code == 2 and f"{pack}/stalls.csv: error: file is larger than 20 MB" in result.output
+
+
+def _xlsx_pack(tmp_path: Path, rows: list[list], sheet: str = "Stalls") -> Path:
+    from openpyxl import Workbook
+
+    pack = _sheet_pack(tmp_path)
+    (pack / "stalls.csv").unlink()
+    game = pack / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("file: stalls.csv", "file: stalls.xlsx"),
+                    encoding="utf-8")
+    book = Workbook()
+    book.active.title = sheet
+    for row in rows:
+        book.active.append(row)
+    book.save(pack / "stalls.xlsx")
+    return pack
+
+
+XLSX_ROWS = [["id", "name", "name.de", "rent"], ["corner-stall", "Corner Stall", "Eckstand", 1],
+             ["fountain-stall", "Fountain Stall", "Brunnenstand", 2], ["bridge-stall", "Bridge Stall", "Brückenstand"]]
+
+
+def test_a_workbook_gives_the_same_items_as_the_yaml_it_replaces(tmp_path: Path) -> None:
+    from_yaml, _ = load_pack(DATA / "lantern-market")
+    from_book, problems = load_pack(_xlsx_pack(tmp_path, XLSX_ROWS))
+    assert problems == [] and _values(from_book) == _values(from_yaml)
+
+
+@pytest.mark.parametrize("what, rows, message", [
+    ("wrong type", [XLSX_ROWS[0], ["corner-stall", "Corner Stall", "Eckstand", "one"], *XLSX_ROWS[2:]],
+     "stalls.xlsx:Stalls!D2: error: stall 'corner-stall': rent: expected an integer, found 'one'"),
+    ("formula without a saved value", [XLSX_ROWS[0], ["corner-stall", "Corner Stall", "Eckstand", "=1+1"],
+                                       *XLSX_ROWS[2:]],
+     "stalls.xlsx:Stalls!D2: error: the formula =1+1 has no saved value; open the file in a spreadsheet program and "
+     "save it again"),
+    ("unknown column", [XLSX_ROWS[0] + ["colour"], *XLSX_ROWS[1:]],
+     "stalls.xlsx:Stalls!E1: error: unknown column 'colour'; accepted columns: id, qty, name, rent"),
+])
+def test_a_workbook_problem_is_located_at_its_cell(tmp_path: Path, what, rows, message) -> None:
+    pack = _xlsx_pack(tmp_path, rows)
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == 2 and f"{pack}/{message}" in result.output, result.output
+
+
+def test_a_file_that_is_no_workbook_is_refused(tmp_path: Path) -> None:
+    pack = _xlsx_pack(tmp_path, XLSX_ROWS)
+    (pack / "stalls.xlsx").write_bytes(b"id,name\n")
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == 2 and f"{pack}/stalls.xlsx: error: not a readable .xlsx workbook (not a zip archive)" \
+        in result.output

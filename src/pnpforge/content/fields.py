@@ -115,6 +115,7 @@ class TypeSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     file: str
+    sheet: str | None = None  # the worksheet of an .xlsx file (default: the first)
     doc: str = ""
     label: str | None = None
     fields: dict[str, FieldSpec] = {}

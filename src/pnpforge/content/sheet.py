@@ -1,4 +1,6 @@
-"""Items from a spreadsheet: a CSV file (UTF-8, one header row) read into the list of mappings a YAML item file holds.
+"""Items from a spreadsheet: a CSV file (UTF-8, one header row) or an Excel workbook (.xlsx, the first worksheet or
+the type's ``sheet:``) read into the list of mappings a YAML item file holds. A formula cell gives the value the
+spreadsheet program saved with it, and is an error when it has none.
 
 Columns map to fields by name, plus ``id`` and ``qty``. ``name.de`` beside ``name`` gives the German text of a
 translated field (``name`` alone is the pack's first language). A list field splits its cell at the field's
@@ -6,8 +8,8 @@ translated field (``name`` alone is the pack's first language). A list field spl
 when they look like them; anything else stays text, so the schema reports it where it stands. Empty cells are left
 out, as an absent key would be in YAML.
 
-Every value remembers its row and column (``cards.csv:14:3``: line 14, column 3), so every finding about an item of a
-sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what YAML reading refuses
+Every value remembers its row and column (``cards.csv:14:3``: line 14, column 3; ``cards.xlsx:Sheet1!C14``), so every
+finding about an item of a sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what YAML reading refuses
 (size, encoding, control characters) before any row is read.
 """
 
@@ -23,6 +25,7 @@ from pnpforge.content.source import Doc, LoadError, read_text
 from pnpforge.findings import Finding, Mark
 
 MAX_SHEET_BYTES = 20 * 1024 * 1024
+MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # an .xlsx is a zip archive: its unpacked size is bounded too
 INTEGER = re.compile(r"[+-]?\d{1,15}")
 DECIMAL = re.compile(r"[+-]?\d{1,15}\.\d{1,15}")
 BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
@@ -46,21 +49,98 @@ def load_csv(path: Path, shown: str, fields: dict[str, Any], languages: list[str
             line = reader.line_num + 1
     except csv.Error as exc:
         raise LoadError([_error(Mark(shown, reader.line_num, 1), f"CSV syntax error: {exc}")]) from None
+    return _items(rows, lambda row, col: Mark(shown, row, col), shown, fields, languages, text.splitlines())
+
+
+def load_xlsx(path: Path, shown: str, fields: dict[str, Any], languages: list[str], sheet: str | None) -> Doc:
+    """The first worksheet (or ``sheet``) of an Excel workbook as a ``Doc``; positions are ``Sheet1!C14``."""
+    from openpyxl import load_workbook
+
+    size_problem = _workbook_size(path, shown)
+    if size_problem:
+        raise LoadError([_error(Mark(shown), size_problem)])
+    try:
+        values = load_workbook(path, read_only=True, data_only=True)
+        formulas = load_workbook(path, read_only=True, data_only=False)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file  # noqa: BLE001
+        raise LoadError([_error(Mark(shown), f"not a readable .xlsx workbook ({type(exc).__name__})")]) from None
+    names = values.sheetnames
+    name = sheet or names[0]
+    if name not in names:
+        raise LoadError([_error(Mark(shown), f"no worksheet '{name}'; worksheets: {', '.join(names)}")])
+    where = lambda row, col: Mark(f"{shown}:{name}!{_letters(col)}{row}")  # noqa: E731 - a cell's name
+    rows: list[tuple[int, list[str]]] = []
+    problems: list[Finding] = []
+    for number, (cached, written) in enumerate(zip(values[name].iter_rows(values_only=True),
+                                                   formulas[name].iter_rows(values_only=True)), 1):
+        row = []
+        for col, (value, source) in enumerate(zip(cached, written), 1):
+            if value is None and isinstance(source, str) and source.startswith("="):
+                problems.append(_error(where(number, col), f"the formula {source} has no saved value; open the file "
+                                                           "in a spreadsheet program and save it again"))
+            row.append(_cell_text(value))
+        rows.append((number, row))
+    values.close()
+    formulas.close()
+    if problems:
+        raise LoadError(problems)
+    return _items(rows, where, shown, fields, languages, [])
+
+
+def _workbook_size(path: Path, shown: str) -> str | None:
+    """Why a workbook is too large to open, checked before it is read (and before it is unpacked)."""
+    import zipfile
+
+    if path.stat().st_size > MAX_SHEET_BYTES:
+        return f"file is larger than {MAX_SHEET_BYTES // (1024 * 1024)} MB"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(entry.file_size for entry in archive.infolist())
+    except (zipfile.BadZipFile, OSError):
+        return "not a readable .xlsx workbook (not a zip archive)"
+    if unpacked > MAX_UNPACKED_BYTES:
+        return f"the workbook unpacks to more than {MAX_UNPACKED_BYTES // (1024 * 1024)} MB"
+    return None
+
+
+def _letters(col: int) -> str:
+    """Column 3 as ``C``, 28 as ``AB``."""
+    name = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def _cell_text(value: Any) -> str:
+    """A cell's value as the text a CSV would hold (whole numbers without a decimal point)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _items(rows: list[tuple[int, list[str]]], where, shown: str, fields: dict[str, Any], languages: list[str],
+           lines: list[str]) -> Doc:
+    """Rows (the first naming the columns) as item mappings with the position of every value."""
     rows = [(number, row) for number, row in rows if any(cell.strip() for cell in row)]
     if not rows:
-        raise LoadError([_error(Mark(shown, 1, 1), "the sheet is empty: it needs a header row naming the fields")])
+        raise LoadError([_error(where(1, 1), "the sheet is empty: it needs a header row naming the fields")])
     header_line, header = rows[0]
-    columns = _columns(header, header_line, shown, fields, languages)
+    columns = _columns(header, header_line, where, fields, languages)
     data: list[dict] = []
     marks: dict[tuple, Mark] = {}
     for index, (number, row) in enumerate(rows[1:]):
         item: dict[str, Any] = {}
-        marks[(index,)] = Mark(shown, number, 1)
+        marks[(index,)] = where(number, 1)
         for col, (field, lang) in columns.items():
             cell = row[col].strip() if col < len(row) else ""
             if not cell:
                 continue
-            mark = Mark(shown, number, col + 1)
+            mark = where(number, col + 1)
             spec = fields.get(field)
             if lang is not None:
                 translated = item.setdefault(field, {})
@@ -71,10 +151,10 @@ def load_csv(path: Path, shown: str, fields: dict[str, Any], languages: list[str
             item[field] = _value(cell, spec, field)
             marks[(index, field)] = mark
         data.append(item)
-    return Doc(shown, data, marks, dict(marks), text.splitlines())
+    return Doc(shown, data, marks, dict(marks), lines)
 
 
-def _columns(header: list[str], line: int, shown: str, fields: dict[str, Any],
+def _columns(header: list[str], line: int, where, fields: dict[str, Any],
              languages: list[str]) -> dict[int, tuple[str, str | None]]:
     """Column index -> (field, language or None); every header problem located at its cell."""
     problems: list[Finding] = []
@@ -84,7 +164,7 @@ def _columns(header: list[str], line: int, shown: str, fields: dict[str, Any],
     plain_translated = {name for name, spec in fields.items() if spec.kind == "text" and spec.translated}
     for col, title in enumerate(header):
         name = title.strip()
-        mark = Mark(shown, line, col + 1)
+        mark = where(line, col + 1)
         field, _, lang = name.partition(".")
         key = (field, lang or None)
         if not name:
@@ -116,7 +196,7 @@ def _columns(header: list[str], line: int, shown: str, fields: dict[str, Any],
     present = {field for field, _ in columns.values()}
     for missing in ("id", *(n for n, spec in fields.items() if spec.required and spec.default is None)):
         if missing not in present:
-            problems.append(_error(Mark(shown, line, 1), f"missing required column '{missing}'"))
+            problems.append(_error(where(line, 1), f"missing required column '{missing}'"))
     if problems:
         raise LoadError(problems)
     return columns
