@@ -159,6 +159,30 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
 
 
 @cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A spreadsheet (.csv or .xlsx, a header row) whose rows become the cards.")
+def new(folder: Path, sheet: Path | None) -> None:
+    """Make a new pack in FOLDER: one card type, a front layout, a rules page, a README; it builds at once."""
+    from pnpforge.content.source import LoadError
+    from pnpforge.scaffold import create
+
+    if folder.exists():
+        raise click.ClickException(f"{folder} already exists; give a new folder")
+    try:
+        done = create(folder, sheet)
+    except LoadError as exc:
+        click.echo(format_findings(exc.findings or [Finding("error", "the sheet has no rows",
+                                                              mark=Mark(str(sheet)))], 1, show_info=False))
+        sys.exit(2)
+    for note in done.notes:
+        click.echo(f"{sheet}: warning: {note}")
+    click.echo(f"created {folder}/ with {done.cards} card{'' if done.cards == 1 else 's'}: {', '.join(done.files)}")
+    click.echo(f"next: edit {folder}/game.yaml and {folder}/layouts/front.html (see {folder}/README.md), then "
+               f"run: pnpforge build {folder}")
+
+
+@cli.command()
 @click.argument("game")
 @click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")

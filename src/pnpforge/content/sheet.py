@@ -78,7 +78,7 @@ def load_xlsx(path: Path, shown: str, fields: dict[str, Any], languages: list[st
             if value is None and isinstance(source, str) and source.startswith("="):
                 problems.append(_error(where(number, col), f"the formula {source} has no saved value; open the file "
                                                            "in a spreadsheet program and save it again"))
-            row.append(_cell_text(value))
+            row.append(cell_text(value))
         rows.append((number, row))
     values.close()
     formulas.close()
@@ -112,7 +112,7 @@ def _letters(col: int) -> str:
     return name
 
 
-def _cell_text(value: Any) -> str:
+def cell_text(value: Any) -> str:
     """A cell's value as the text a CSV would hold (whole numbers without a decimal point)."""
     if value is None:
         return ""

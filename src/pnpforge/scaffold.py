@@ -1,0 +1,201 @@
+"""``pnpforge new``: a working pack in a new folder, optionally with its cards taken from a spreadsheet.
+
+The pack holds a ``game.yaml`` with one card type, its items (``cards.yaml``, or ``cards.csv`` from the sheet), a front
+layout of its own (``layouts/front.yaml`` with its template and CSS; the back is the shared one), a first rules page
+and glossary in each language, and a README saying what to edit next. It validates and builds clean at once.
+
+From a sheet (CSV or .xlsx, first worksheet), each column becomes a field: ``id`` the ids (made from ``name`` when
+there is none, kebab-case, a collision given a number and reported), ``qty`` the copies, a column of whole numbers an
+``int``, ``x.de`` beside ``x`` a translated text and German among the languages, anything else text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpforge.content.sheet import INTEGER, cell_text
+from pnpforge.content.source import LoadError, read_text
+from pnpforge.files import write_atomic
+
+ID_PATTERN = re.compile(r"[^a-z0-9]+")
+RESERVED = {"id", "qty"}
+SAMPLE = """\
+- id: first-card
+  name: First Card
+  power: 3
+  text: Draw a card.
+- id: second-card
+  name: Second Card
+  power: 5
+  text: Every player gains 1 power.
+  qty: 2
+"""
+
+
+@dataclass
+class Scaffold:
+    """What ``new`` wrote, and what it has to say about the sheet."""
+
+    root: Path
+    files: list[str] = field(default_factory=list)
+    cards: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def kebab(text: str) -> str:
+    """``Old Marta's Stall`` -> ``old-marta-s-stall``."""
+    return ID_PATTERN.sub("-", text.lower()).strip("-") or "card"
+
+
+def read_sheet(path: Path) -> list[list[str]]:
+    """The rows of a CSV file or of an .xlsx workbook's first worksheet, as text (``LoadError`` when unreadable)."""
+    if path.suffix.lower() == ".xlsx":
+        from openpyxl import load_workbook
+
+        book = load_workbook(path, read_only=True, data_only=True)
+        rows = [[cell_text(v) for v in row] for row in book.worksheets[0].iter_rows(values_only=True)]
+        book.close()
+    else:
+        rows = list(csv.reader(io.StringIO(read_text(path, path.name), newline="")))
+    return [row for row in rows if any(cell.strip() for cell in row)]
+
+
+def create(root: Path, sheet: Path | None = None) -> Scaffold:
+    """Write a new pack at ``root`` (which must not exist yet)."""
+    pack_id = kebab(root.name)
+    name = root.name.replace("-", " ").replace("_", " ").title()
+    done = Scaffold(root)
+    if sheet is None:
+        languages, fields_yaml, items_file, items = ["en"], _default_fields(), "cards.yaml", SAMPLE
+        done.cards = 3
+    else:
+        languages, fields_yaml, items, count, notes = _from_sheet(read_sheet(sheet))
+        items_file = "cards.csv"
+        done.cards, done.notes = count, notes
+    files = {
+        "game.yaml": _game(pack_id, name, languages, fields_yaml, items_file, done.cards),
+        items_file: items,
+        "layouts/front.yaml": FRONT_YAML,
+        "layouts/front.html": FRONT_HTML,
+        "layouts/front.css": FRONT_CSS,
+        "README.md": README.format(name=name, items=items_file),
+    }
+    for lang in languages:
+        files[f"rules/{lang}/01-how-to-play.md"] = RULES.get(lang, RULES["en"]).format(name=name)
+        files[f"rules/{lang}/glossary.yaml"] = GLOSSARY.get(lang, GLOSSARY["en"])
+    for relative, text in files.items():
+        write_atomic(root / relative, text)
+        done.files.append(relative)
+    return done
+
+
+def _default_fields() -> str:
+    return ("      name: {kind: text, required: true, doc: The card's title.}\n"
+            "      power: {kind: int, min: 0, max: 99, default: 0, doc: How strong the card is.}\n"
+            "      text: {kind: text, doc: \"What the card does (icons are written :name:).\"}\n")
+
+
+def _from_sheet(rows: list[list[str]]) -> tuple[list[str], str, str, int, list[str]]:
+    """Languages, the field declarations, the items as CSV, the number of cards and the notes on ids."""
+    if not rows:
+        raise LoadError([])
+    header = [cell.strip() for cell in rows[0]]
+    body = [row + [""] * (len(header) - len(row)) for row in rows[1:]]
+    translated = {h.split(".", 1)[0] for h in header if "." in h}
+    languages = ["en", *sorted({h.split(".", 1)[1] for h in header if "." in h} - {"en"})]
+    lines = []
+    for index, column in enumerate(header):
+        if column in RESERVED or "." in column:
+            continue
+        values = [row[index].strip() for row in body if row[index].strip()]
+        if values and all(INTEGER.fullmatch(v) for v in values):
+            low = min(0, *(int(v) for v in values))
+            high = max(99, *(int(v) for v in values))
+            lines.append(f"      {column}: {{kind: int, min: {low}, max: {high}, default: 0}}\n")
+        else:
+            required = ", required: true" if column == "name" else ""
+            lines.append(f"      {column}: {{kind: text{required}}}\n" if column in translated or column == "name"
+                         else f"      {column}: {{kind: text, translated: false}}\n")
+    notes: list[str] = []
+    if "id" not in header:
+        source = header.index("name") if "name" in header else 0
+        seen: dict[str, int] = {}
+        header = ["id", *header]
+        for number, row in enumerate(body, 2):
+            made = kebab(row[source])
+            seen[made] = seen.get(made, 0) + 1
+            if seen[made] > 1:
+                notes.append(f"row {number}: id '{made}' is taken; this card is '{made}-{seen[made]}'")
+                made = f"{made}-{seen[made]}"
+            row.insert(0, made)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(body)
+    qty = header.index("qty") if "qty" in header else None
+    count = sum(int(row[qty]) if qty is not None and INTEGER.fullmatch(row[qty].strip()) else 1 for row in body)
+    return languages, "".join(lines), out.getvalue(), count, notes
+
+
+def _game(pack_id: str, name: str, languages: list[str], fields_yaml: str, items_file: str, cards: int) -> str:
+    return f"""\
+# {name}: made by `pnpforge new`. Change the name, the players and the about text; add fields to the card type
+# (docs/content-model.md) and draw the card in layouts/front.html and front.css (docs/layouts.md).
+id: {pack_id}
+name: {name}
+version: "1"
+languages: [{", ".join(languages)}]
+players: {{min: 2, max: 4}}
+about: A new game, ready to print and play.
+box:
+  - {{type: card, count: {cards}}}
+types:
+  card:
+    file: {items_file}
+    doc: A card of the game.
+    fields:
+{fields_yaml}"""
+
+
+FRONT_YAML = """\
+# The front of a card: the shared card's size, bleed and zones, drawn by this pack's own template and style.
+extends: card
+template: front.html
+stylesheets: [base.css, card.css, front.css]
+"""
+FRONT_HTML = """\
+{# The front of a card. `v` holds the card's fields, `t()` picks the language, `rich()` draws :icons:, `zone()`
+   places a box in millimetres; see docs/layouts.md. #}
+{% include "card.html" %}
+"""
+FRONT_CSS = """\
+/* This pack's own style for its cards, after the shared base.css and card.css. */
+.title { letter-spacing: 0.02em; }
+"""
+README = """\
+# {name}
+
+Made by `pnpforge new`. What to edit next:
+
+1. `game.yaml`: the game's name, players and about text; the fields of a card.
+2. `{items}`: the cards, one per row (or per YAML entry); `qty` prints copies.
+3. `layouts/front.html` and `front.css`: how a card looks.
+4. `rules/*/01-how-to-play.md`: the rulebook, in Markdown.
+
+Then `pnpforge validate .` and `pnpforge build .`: the faces, the sheets to print at home (`print/`), the print-shop
+files (`shop/`), the PDF rulebook and the web site (`web/index.html`) appear under `build/`.
+"""
+RULES = {
+    "en": "# How to play {{#how-to-play}}\n\nEach player takes a hand of [[card|cards]] and plays one each turn. "
+          "The card with the most power wins the round.\n",
+    "de": "# So wird gespielt {{#so-wird-gespielt}}\n\nJeder nimmt eine Hand [[Karte|Karten]] und spielt in jedem "
+          "Zug eine davon. Die stärkste Karte gewinnt die Runde.\n",
+}
+GLOSSARY = {
+    "en": "- term: Card\n  aliases: [cards]\n  definition: One of the game's cards.\n",
+    "de": "- term: Karte\n  aliases: [Karten]\n  definition: Eine der Karten des Spiels.\n",
+}

@@ -1,0 +1,50 @@
+"""``pnpforge new``: a pack that validates and builds at once, from nothing or from a spreadsheet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import DATA
+from tests.helpers import run_cli
+
+SHEETS = DATA / "spreadsheets"
+
+
+def test_a_new_pack_validates_clean_and_says_what_to_edit(tmp_path: Path) -> None:
+    made = run_cli("new", str(tmp_path / "demo"))
+    assert made.code == 0 and "created" in made.output and "next: edit" in made.output
+    checked = run_cli("validate", "--static", str(tmp_path / "demo"))
+    assert (checked.code, checked.output.strip()) == (0, "no errors, no warnings in 2 files")
+    assert run_cli("new", str(tmp_path / "demo")).code != 0  # never over an existing folder
+
+
+def test_a_pack_from_a_sheet_builds_every_output_with_a_face_per_copy(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    made = run_cli("new", str(folder), "--from", str(SHEETS / "deck.csv"))
+    assert made.code == 0 and "with 53 cards" in made.output, made.output
+    out = tmp_path / "build"
+    built = run_cli("build", str(folder), "--out", str(out), "--lang", "en")
+    assert built.code == 0 and "no errors, no warnings" in built.output, built.output
+    faces = json.loads((out / "demo" / "faces" / "faces.json").read_text(encoding="utf-8"))["faces"]
+    fronts = [f for f in faces if f["side"] == "front"]
+    assert len(fronts) == 40 and sum(f["copies"] for f in fronts) == 53  # 40 rows, their qty adding up to 53
+    assert sorted(p.name for p in (out / "demo" / "print").glob("*/*.pdf"))
+    assert list((out / "demo" / "shop").rglob("*.png")) and (out / "demo" / "web" / "cards" / "index.html").is_file()
+
+
+def test_a_workbook_makes_the_same_pack_as_its_csv(tmp_path: Path) -> None:
+    assert run_cli("new", str(tmp_path / "a" / "demo"), "--from", str(SHEETS / "deck.csv")).code == 0
+    assert run_cli("new", str(tmp_path / "b" / "demo"), "--from", str(SHEETS / "deck.xlsx")).code == 0
+    for name in ("game.yaml", "cards.csv"):
+        assert (tmp_path / "a" / "demo" / name).read_bytes() == (tmp_path / "b" / "demo" / name).read_bytes()
+
+
+def test_ids_are_made_from_names_and_a_collision_is_reported(tmp_path: Path) -> None:
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("name,power\nFire Ball,3\nFire-Ball,4\nIce,2\n", encoding="utf-8")
+    made = run_cli("new", str(tmp_path / "demo"), "--from", str(sheet))
+    assert made.code == 0 and "warning: row 3: id 'fire-ball' is taken; this card is 'fire-ball-2'" in made.output
+    assert (tmp_path / "demo" / "cards.csv").read_text(encoding="utf-8").splitlines() == [
+        "id,name,power", "fire-ball,Fire Ball,3", "fire-ball-2,Fire-Ball,4", "ice,Ice,2"]
+    assert run_cli("validate", "--static", str(tmp_path / "demo")).code == 0
