@@ -36,9 +36,9 @@ def cli() -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Where build/<game>/ folders go.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@click.option("--only", type=click.Choice(("faces", "shop", "print", "rulebook", "web")),
-              help="Build one output only: the face PDFs, the print-shop files, the home-print sheets, the PDF "
-                   "rulebook or the web site.")
+@click.option("--only", metavar="OUTPUT[,OUTPUT...]",
+              help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files), "
+                   "print (home-print sheets), rulebook (the PDF rulebook), web (the web site).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
@@ -58,6 +58,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     last good outputs, unless --force; every file is written whole or not at all.
     """
     offset = _offset(back_offset)
+    only = _outputs(only)
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
@@ -88,6 +89,48 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     sys.exit(max(codes))
 
 
+OUTPUT_NAMES = ("faces", "shop", "print", "rulebook", "web")
+
+
+def _outputs(text: str | None) -> tuple[str, ...] | None:
+    """``faces,web`` as a tuple of outputs; a name that is no output is a usage error."""
+    if text is None:
+        return None
+    names = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    unknown = [name for name in names if name not in OUTPUT_NAMES]
+    if unknown or not names:
+        raise click.BadParameter(f"{unknown[0] if unknown else text!r} is not an output; outputs: "
+                                 f"{', '.join(OUTPUT_NAMES)}", param_hint="--only")
+    return names
+
+
+class StageLines:
+    """Progress for a log or a pipe: one line per stage, with its count and seconds, when the stage ends."""
+
+    def __init__(self, pack_id: str):
+        import time
+
+        self.pack_id = pack_id
+        self.stage: str | None = None
+        self.count = 0
+        self.since = time.monotonic()  # when the last stage ended: the next one began then
+
+    def __call__(self, what: str, count: int) -> None:
+        if what != self.stage:
+            self.flush()
+            self.stage, self.count = what, 0
+        self.count += count
+
+    def flush(self) -> None:
+        import time
+
+        now = time.monotonic()
+        if self.stage is not None:
+            click.echo(f"{self.pack_id}: {self.stage}: {self.count} in {now - self.since:.1f} s")
+            self.since = now
+        self.stage = None
+
+
 def _offset(text: str) -> tuple[float, float]:
     """``X,Y`` in millimetres."""
     try:
@@ -109,7 +152,7 @@ def _preflight(pack, languages: list[str]) -> list[Finding]:
     return list(dict.fromkeys(found))
 
 
-def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: int | None,
+def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | None, jobs: int | None,
                 back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Finding]:
     """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
     import time
@@ -127,16 +170,23 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: str | None, jobs: i
                         blocking=True, rule="input")]
     started = time.monotonic()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, transient=True, disable=not sys.stdout.isatty()) as progress:
+    terminal = sys.stdout.isatty()
+    lines = StageLines(pack.id)  # a log or a pipe gets a line per stage instead of a bar
+    with Progress(*columns, transient=True, disable=not terminal) as progress:
         task = progress.add_task(f"{pack.id}: rendering", total=None)
 
         def step(what: str, count: int) -> None:
-            progress.update(task, description=f"{pack.id}: {what}", advance=count)
+            if terminal:
+                progress.update(task, description=f"{pack.id}: {what}", advance=count)
+            else:
+                lines(what, count)
 
         try:
             outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset)
         except LayoutError as exc:
             return exc.findings
+        finally:
+            lines.flush()
     faces = outputs.faces
     rendered = outputs.rendered
     if faces is not None:

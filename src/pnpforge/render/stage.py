@@ -151,7 +151,7 @@ def _render_faces(todo: dict[str, tuple[str, str]], roots: dict[str, Path], cach
             data, warnings = html_to_pdf(html, roots, fonts)
             cache.store(key, data, warnings)
             if progress is not None:
-                progress(type_name, 1)
+                progress(f"faces {type_name}", 1)
         return
     chunks = [items[i:i + FACES_PER_TASK] for i in range(0, len(items), FACES_PER_TASK)]
     tasks = [({name: str(path) for name, path in roots.items()}, str(cache.folder),
@@ -160,7 +160,7 @@ def _render_faces(todo: dict[str, tuple[str, str]], roots: dict[str, Path], cach
         for chunk, _ in zip(chunks, pool.map(_render_task, tasks)):
             for _, (type_name, _) in chunk:
                 if progress is not None:
-                    progress(type_name, 1)
+                    progress(f"faces {type_name}", 1)
 
 
 _WORKER_FONTS: list[FontConfiguration] = []  # one font configuration per worker process, made on first use
