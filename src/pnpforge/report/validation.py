@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import PackageLoader, select_autoescape
+from jinja2.sandbox import SandboxedEnvironment
 
 from pnpforge.engine.validate import Analysis, Settings
 from pnpforge.files import write_atomic
@@ -35,8 +36,9 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 def write_html(path: Path, data: dict[str, Any], analysis: Analysis) -> None:
     from pnpforge.report.charts import chart_svg
 
-    env = Environment(loader=PackageLoader("pnpforge.report", "templates"), autoescape=select_autoescape(),
-                      keep_trailing_newline=True)
+    # the report shows a pack's words, so even pnpforge's own template renders in the sandbox
+    env = SandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"),
+                               autoescape=select_autoescape(), keep_trailing_newline=True)
     charts = [{"title": c.title, "svg": chart_svg(c)} for c in analysis.charts]
     html = env.get_template("validation.html.j2").render(data=data, charts=charts, tables=analysis.tables,
                                                          summary=summary_rows(data.get("summary", {})))
