@@ -47,7 +47,7 @@ class Scaffold:
 
 
 def kebab(text: str) -> str:
-    """``Old Marta's Stall`` -> ``old-marta-s-stall``."""
+    """``Fire Ball (big)`` -> ``fire-ball-big``."""
     return ID_PATTERN.sub("-", text.lower()).strip("-") or "card"
 
 
