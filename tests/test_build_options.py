@@ -22,3 +22,34 @@ def test_an_unknown_output_is_a_usage_error(tmp_path: Path) -> None:
     result = run_cli("build", str(tmp_path), "--only", "faces,posters")
     assert result.code == 2 and "'posters' is not an output; outputs: faces, shop, print, rulebook, web" in \
         result.output
+
+
+def test_a_pack_without_rules_gets_a_web_gallery_and_search_and_no_empty_sections(tmp_path: Path) -> None:
+    from html.parser import HTMLParser
+
+    from tests.conftest import DATA
+
+    out = tmp_path / "build"
+    built = run_cli("build", str(DATA / "lantern-market"), "--out", str(out), "--only", "web", "--lang", "en")
+    assert built.code == 0, built.output
+    site = out / "lantern-market" / "web"
+    assert (site / "cards" / "index.html").is_file() and (site / "search.html").is_file()
+    assert not (site / "examples.html").exists() and not (site / "rules").exists()
+
+    class Nav(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inside, self.links = False, []
+
+        def handle_starttag(self, tag, attrs) -> None:
+            self.inside = self.inside or (tag == "nav" and ("id", "wb-site-nav") in attrs)
+            if self.inside and tag == "a":
+                self.links.append(dict(attrs)["href"])
+
+        def handle_endtag(self, tag) -> None:
+            self.inside = self.inside and tag != "nav"
+
+    nav = Nav()
+    nav.feed((site / "index.html").read_text(encoding="utf-8"))
+    assert nav.links == ["cards/index.html", "glossary.html"]
+    assert all((site / link).is_file() for link in nav.links)

@@ -86,7 +86,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         outputs.findings += outputs.prints.findings
         if step is not None:
             step("print sheets", len(outputs.prints.files))
-    if "web" in wanted and has_rulebook(pack):
+    if "web" in wanted:  # a pack without rules still gets its gallery and search
         outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
                                   step=step)
         outputs.findings += outputs.site.findings

@@ -241,15 +241,22 @@ def _faction(content: SiteContent, entry: CardEntry) -> dict | None:
             "colour": faction.colour or ""}
 
 
+def example_files(content: SiteContent) -> list[Path]:
+    """The worked examples the site can draw: ``examples/*.yaml``, when the rulebook or the game draws them."""
+    folder = content.pack.root / EXAMPLES_DIR
+    drawing = content.book.sources.book.examples if content.book else None
+    package = load_package(content.pack.game.engine) if content.pack.game.engine else None
+    drawn = drawing is not None or (package is not None and package.example is not None)
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() and drawn else []
+
+
 def examples_page(content: SiteContent, used: dict[str, tuple[str, str]],
                   findings: list[Finding]) -> SitePage:
     """Every worked example: where the rules explain it, or drawn here when no rules page shows it."""
     folder = content.pack.root / EXAMPLES_DIR
-    items = []
     drawing = content.book.sources.book.examples if content.book else None
-    package = load_package(content.pack.game.engine) if content.pack.game.engine else None
-    drawn = drawing is not None or (package is not None and package.example is not None)
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() and drawn else []:
+    items = []
+    for path in example_files(content):
         try:
             data = load_yaml(path).data
         except LoadError as exc:
@@ -377,7 +384,8 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     cards = card_pages(content, shown_in)
     counts = {"cards": len(content.cards), "glossary": len(entries), "examples": len(examples.context["examples"]),
               "chapters": len(rules)}
-    for page in [glossary, examples, gallery_page(content), *cards, home_page(content, counts), search_page(content)]:
+    sections = [glossary, *([examples] if any(link["kind"] == "examples" for link in nav) else [])]
+    for page in [*sections, gallery_page(content), *cards, home_page(content, counts), search_page(content)]:
         render(page)
     written = 0
     for path, (page, html) in rendered.items():
@@ -394,14 +402,14 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
 
 
 def _nav(content: SiteContent) -> list[dict]:
-    """The site's main navigation."""
+    """The site's main navigation: only the sections that have pages."""
     nav = []
     if content.chapters:
         nav.append({"kind": "rules", "label": content.label("rules"),
                     "href": f"{ROOT}{content.chapter_path(content.chapters[0])}"})
     nav.append({"kind": "cards", "label": content.label("cards"), "href": f"{ROOT}cards/index.html"})
     nav.append({"kind": "glossary", "label": content.label("glossary"), "href": f"{ROOT}glossary.html"})
-    if content.chapters:
+    if example_files(content):
         nav.append({"kind": "examples", "label": content.label("examples"), "href": f"{ROOT}examples.html"})
     return nav
 
