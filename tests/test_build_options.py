@@ -53,3 +53,17 @@ def test_a_pack_without_rules_gets_a_web_gallery_and_search_and_no_empty_section
     nav.feed((site / "index.html").read_text(encoding="utf-8"))
     assert nav.links == ["cards/index.html", "glossary.html"]
     assert all((site / link).is_file() for link in nav.links)
+
+
+def test_paper_and_sheets_choose_the_home_print_sheets(tmp_path: Path) -> None:
+    assert run_cli("new", str(tmp_path / "demo")).code == 0
+    out = tmp_path / "build"
+    built = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--paper", "letter",
+                    "--sheets", "cards-gapped")
+    assert built.code == 0, built.output
+    printed = out / "demo" / "print"
+    assert sorted(p.relative_to(printed).as_posix() for p in printed.rglob("*.pdf")) == [
+        "letter/calibration.pdf", "letter/card-cards-gapped.pdf"]
+    wrong = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--sheets", "posters")
+    assert wrong.code == 1 and "error: --sheets posters: no type of this pack is printed on 'posters' sheets; its " \
+                                "sheets: cards, cards-gapped, cards-gutter-fold" in wrong.output

@@ -44,10 +44,15 @@ def cli() -> None:
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move the backs of duplex sheets by X,Y mm: positive X to the right, positive Y up, as seen "
                    "looking at the back side (measure it with print/<paper>/calibration.pdf).")
+@click.option("--paper", "papers", metavar="PAPER[,PAPER...]",
+              help="Home-print sheets on these papers only, e.g. a4 or a4,letter (default: the print plan's).")
+@click.option("--sheets", metavar="SHEET[,SHEET...]",
+              help="Home-print these sheet styles only, e.g. cards-gapped or cards,cards-gutter-fold (default: "
+                   "each type's styles in the print plan).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
-          jobs: int | None, back_offset: str, force: bool) -> None:
+          jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, force: bool) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
@@ -59,6 +64,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     """
     offset = _offset(back_offset)
     only = _outputs(only)
+    chosen = (_names(papers), _names(sheets))
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
@@ -79,7 +85,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
                            "outputs are kept (--force builds anyway)")
             remove_leftovers(out_dir / pack_id)
             for language in [] if stops or (errors and not force) else languages:
-                findings += _build_pack(pack, language, out_dir, only, jobs, offset)
+                findings += _build_pack(pack, language, out_dir, only, jobs, offset, chosen)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:
@@ -102,6 +108,13 @@ def _outputs(text: str | None) -> tuple[str, ...] | None:
         raise click.BadParameter(f"{unknown[0] if unknown else text!r} is not an output; outputs: "
                                  f"{', '.join(OUTPUT_NAMES)}", param_hint="--only")
     return names
+
+
+def _names(text: str | None) -> tuple[str, ...] | None:
+    """``a4,letter`` as a tuple; None when not given."""
+    if text is None:
+        return None
+    return tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip())) or None
 
 
 class StageLines:
@@ -153,7 +166,8 @@ def _preflight(pack, languages: list[str]) -> list[Finding]:
 
 
 def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | None, jobs: int | None,
-                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Finding]:
+                back_offset: tuple[float, float] = (0.0, 0.0),
+                chosen: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)) -> list[Finding]:
     """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
     import time
 
@@ -182,7 +196,8 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
                 lines(what, count)
 
         try:
-            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset)
+            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset,
+                                    papers=chosen[0], sheets=chosen[1])
         except LayoutError as exc:
             return exc.findings
         finally:

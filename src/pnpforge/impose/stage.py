@@ -102,26 +102,34 @@ def _matches(when: dict, fronts: list[Piece]) -> bool:
 
 
 def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
-                back_offset: tuple[float, float] = (0.0, 0.0)) -> PrintResult:
-    """Write every sheet of the pack's print plan into ``out_dir/print/``; raise ``LayoutError`` on bad presets."""
+                back_offset: tuple[float, float] = (0.0, 0.0), papers: tuple[str, ...] | None = None,
+                styles: tuple[str, ...] | None = None) -> PrintResult:
+    """Write every sheet of the pack's print plan into ``out_dir/print/`` (only ``papers`` and sheet ``styles`` when
+    given: the folder then holds just those); raise ``LayoutError`` on bad presets."""
     presets = Presets(sheet_search_path(pack, layouts_dir))
     plan = presets.plan()
     folder = out_dir / PRINT_DIR
     result = PrintResult(folder)
+    for name in papers or ():
+        if name not in plan.papers:
+            result.findings.append(Finding("error", f"--paper {name}: the print plan has no paper '{name}'; papers: "
+                                                    f"{', '.join(plan.papers)}", mark=Mark(plan.path), rule="impose"))
     by_key = pieces(faces)
     fronts_by_type: dict[str, list[Piece]] = {}
     for face in faces.faces:
         if face.side == FRONT and face.key in faces.keys:
             fronts_by_type.setdefault(face.type, []).append(by_key[face.key])
-    for paper in plan.papers:
+    known_styles: set[str] = set()
+    for paper in [p for p in plan.papers if papers is None or p in papers]:
         for type_name, fronts in fronts_by_type.items():
-            styles = styles_for(plan, type_name, fronts)
-            if styles is None:
+            planned = styles_for(plan, type_name, fronts)
+            known_styles.update(planned or ())
+            if planned is None:
                 result.findings.append(Finding("warning", f"type '{type_name}' matches no rule of the print plan; "
                                                           "it has no home-print sheets", mark=Mark(plan.path),
                                                rule="impose"))
                 continue
-            for style in styles:
+            for style in [s for s in planned if styles is None or s in styles]:
                 sheet = presets.sheet(paper, style)
                 pages, problems = sheet_pages(sheet, fronts, by_key, back_offset)
                 result.findings += [Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
@@ -133,6 +141,11 @@ def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Pat
             sheet = presets.sheet(paper, plan.calibration)
             result.files.append(PrintFile(folder / paper / "calibration.pdf", paper, plan.calibration,
                                           sheet.mode, None, [], sheet))
+    for name in styles or ():
+        if known_styles and name not in known_styles:
+            result.findings.append(Finding("error", f"--sheets {name}: no type of this pack is printed on '{name}' "
+                                                    f"sheets; its sheets: {', '.join(sorted(known_styles))}",
+                                           mark=Mark(plan.path), rule="impose"))
     for item in result.files:
         result.written += _write(item, faces, back_offset, layouts_dir, pack.id)
     faces.stamps.save()

@@ -53,7 +53,8 @@ class BuildOutputs:
 def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str, ...] | None = None,
                   layouts_dir: Path = LAYOUTS_DIR, step: Callable[[str, int], None] | None = None,
                   jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
-                  select: Callable[[Face], bool] | None = None) -> BuildOutputs:
+                  select: Callable[[Face], bool] | None = None, papers: tuple[str, ...] | None = None,
+                  sheets: tuple[str, ...] | None = None) -> BuildOutputs:
     """Build the pack's outputs (all of ``OUTPUTS``, or the one or several named by ``only``) into ``build/<pack>/``.
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
@@ -82,7 +83,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
             if step is not None:
                 step(f"shop {shop.preset.id}", len(shop.pngs))
     if "print" in wanted:
-        outputs.prints = impose_pack(pack, master, out_dir, layouts_dir, back_offset)
+        outputs.prints = impose_pack(pack, master, out_dir, layouts_dir, back_offset, papers, sheets)
         outputs.findings += outputs.prints.findings
         if step is not None:
             step("print sheets", len(outputs.prints.files))
