@@ -123,3 +123,15 @@ def test_legion_overlay_and_character_read_the_same_zones(legion) -> None:
     character, overlay = layouts.get("character"), layouts.get("overlay")
     assert character.zones == overlay.zones
     assert "character-frame" in character.chain and "character-frame" in overlay.chain
+
+
+def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
+    from pnpforge.render.layout_values import LAYOUT_KEYS
+
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
+    assert [key for key in LAYOUT_KEYS if f"| `{key}` |" not in text] == []
+    helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
+               "ref(id)", "items(type)", "pnp-<role>"]
+    assert [name for name in helpers if f"`{name}`" not in text] == []
