@@ -19,6 +19,20 @@ def test_a_new_pack_validates_clean_and_says_what_to_edit(tmp_path: Path) -> Non
     assert run_cli("new", str(tmp_path / "demo")).code != 0  # never over an existing folder
 
 
+def test_the_new_pack_draws_its_cards_with_its_own_layouts(tmp_path: Path) -> None:
+    from pnpforge.content.pack import load_pack
+    from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
+
+    assert run_cli("new", str(tmp_path / "demo")).code == 0
+    pack, _ = load_pack(tmp_path / "demo")
+    layouts = LayoutSet(search_path(pack), load_sizes(LAYOUTS_DIR, pack))
+    front = layouts.get("card")
+    back = layouts.get(front.back.layout)
+    assert (front.template, front.stylesheets[-1]) == ("front.html", "front.css")
+    assert (back.template, back.stylesheets[-1]) == ("back-of-card.html", "back-of-card.css")
+    assert Path(front.path).parent == Path(back.path).parent == tmp_path / "demo" / "layouts"
+
+
 def test_a_pack_from_a_sheet_builds_every_output_with_a_face_per_copy(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     made = run_cli("new", str(folder), "--from", str(SHEETS / "deck.csv"))

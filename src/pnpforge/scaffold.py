@@ -1,8 +1,9 @@
 """``pnpforge new``: a working pack in a new folder, optionally with its cards taken from a spreadsheet.
 
-The pack holds a ``game.yaml`` with one card type, its items (``cards.yaml``, or ``cards.csv`` from the sheet), a front
-layout of its own (``layouts/front.yaml`` with its template and CSS; the back is the shared one), a first rules page
-and glossary in each language, and a README saying what to edit next. It validates and builds clean at once.
+The pack holds a ``game.yaml`` with one card type, its items (``cards.yaml``, or ``cards.csv`` from the sheet), the
+type's layouts (``layouts/card.yaml`` for the front and ``card-back.yaml`` for the back, each extending the shared one
+with a template and CSS of the pack's own), a first rules page and glossary in each language, and a README saying what
+to edit next. It validates and builds clean at once.
 
 From a sheet (CSV or .xlsx, first worksheet), each column becomes a field: ``id`` the ids (made from ``name`` when
 there is none, kebab-case, a collision given a number and reported), ``qty`` the copies, a column of whole numbers an
@@ -79,9 +80,12 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
     files = {
         "game.yaml": _game(pack_id, name, languages, fields_yaml, items_file, done.cards),
         items_file: items,
-        "layouts/front.yaml": FRONT_YAML,
+        "layouts/card.yaml": FRONT_YAML,
         "layouts/front.html": FRONT_HTML,
         "layouts/front.css": FRONT_CSS,
+        "layouts/card-back.yaml": BACK_YAML,
+        "layouts/back-of-card.html": BACK_HTML,
+        "layouts/back-of-card.css": BACK_CSS,
         "README.md": README.format(name=name, items=items_file),
     }
     for lang in languages:
@@ -162,10 +166,26 @@ types:
 
 
 FRONT_YAML = """\
-# The front of a card: the shared card's size, bleed and zones, drawn by this pack's own template and style.
+# The layout of the type `card` (a layout is named after its type): the shared card's size, bleed and zones, drawn
+# by this pack's own template and style. `extends: card` continues to the shared layout of the same name.
 extends: card
 template: front.html
 stylesheets: [base.css, card.css, front.css]
+back: {layout: card-back, same_for: []}
+"""
+BACK_YAML = """\
+# The back every card shares (same_for: [] in card.yaml), drawn by this pack's own template and style.
+extends: back
+template: back-of-card.html
+stylesheets: [base.css, card.css, back-of-card.css]
+"""
+BACK_HTML = """\
+{# The back of a card: here the shared back (the game's name on the type's colour); draw your own. #}
+{% include "back.html" %}
+"""
+BACK_CSS = """\
+/* This pack's own style for the backs of its cards. */
+.emblem { letter-spacing: 0.04em; }
 """
 FRONT_HTML = """\
 {# The front of a card. `v` holds the card's fields, `t()` picks the language, `rich()` draws :icons:, `zone()`
@@ -183,7 +203,8 @@ Made by `pnpforge new`. What to edit next:
 
 1. `game.yaml`: the game's name, players and about text; the fields of a card.
 2. `{items}`: the cards, one per row (or per YAML entry); `qty` prints copies.
-3. `layouts/front.html` and `front.css`: how a card looks.
+3. `layouts/front.html` and `front.css`: how the front of a card looks (`layouts/card.yaml` sets its size and
+   zones); `back-of-card.html` and `.css`: its back.
 4. `rules/*/01-how-to-play.md`: the rulebook, in Markdown.
 
 Then `pnpforge validate .` and `pnpforge build .`: the faces, the sheets to print at home (`print/`), the print-shop
