@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -20,7 +20,7 @@ from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
 
 
-def make_environment(search: list[Path]) -> Environment:
+def make_environment(search: list[Path]) -> SandboxedEnvironment:
     """A sandboxed Jinja environment (a pack's templates are untrusted) whose templates come from the layout
     search path, autoescaping everything."""
     env = SandboxedEnvironment(
@@ -53,7 +53,7 @@ class PackView:
         self._by_id = pack.by_id()
         self._factions = {f.id: f for f in pack.game.factions}
 
-    def install(self, env: Environment) -> None:
+    def install(self, env: SandboxedEnvironment) -> None:
         """Expose the helpers as the environment's filters and globals."""
         env.filters.update(t=self.t, rich=self.rich, ref=self.ref)
         env.globals.update(t=self.t, rich=self.rich, icon=self.icon, ref=self.ref, items=self.items,
