@@ -62,3 +62,17 @@ def test_ids_are_made_from_names_and_a_collision_is_reported(tmp_path: Path) -> 
     assert (tmp_path / "demo" / "cards.csv").read_text(encoding="utf-8").splitlines() == [
         "id,name,power", "fire-ball,Fire Ball,3", "fire-ball-2,Fire-Ball,4", "ice,Ice,2"]
     assert run_cli("validate", "--static", str(tmp_path / "demo")).code == 0
+
+
+def test_a_sheet_new_cannot_read_is_a_located_error_and_makes_no_pack(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.csv"
+    empty.write_text(",,\n\n", encoding="utf-8")
+    broken = tmp_path / "broken.xlsx"
+    broken.write_bytes(b"not a workbook")
+    for sheet, message in ((empty, "empty.csv:1:1: error: the sheet has no rows: it needs a header row naming the "
+                                   "columns"),
+                           (broken, "broken.xlsx: error: not a readable .xlsx workbook (not a zip archive)")):
+        result = run_cli("new", str(tmp_path / sheet.stem), "--from", str(sheet))
+        assert result.code == 2 and message in result.output and "internal error" not in result.output, \
+            result.output
+        assert not (tmp_path / sheet.stem).exists()

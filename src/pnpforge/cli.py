@@ -102,7 +102,7 @@ def _outputs(text: str | None) -> tuple[str, ...] | None:
     """``faces,web`` as a tuple of outputs; a name that is no output is a usage error."""
     if text is None:
         return None
-    names = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    names = _names(text) or ()
     unknown = [name for name in names if name not in OUTPUT_NAMES]
     if unknown or not names:
         raise click.BadParameter(f"{unknown[0] if unknown else text!r} is not an output; outputs: "
@@ -237,8 +237,7 @@ def new(folder: Path, sheet: Path | None) -> None:
     try:
         done = create(folder, sheet)
     except LoadError as exc:
-        click.echo(format_findings(exc.findings or [Finding("error", "the sheet has no rows",
-                                                              mark=Mark(str(sheet)))], 1, show_info=False))
+        click.echo(format_findings(exc.findings, 1, show_info=False))
         sys.exit(2)
     for note in done.notes:
         click.echo(f"{sheet}: warning: {note}")

@@ -18,9 +18,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnpforge.content.sheet import INTEGER, cell_text
-from pnpforge.content.source import LoadError, read_text
+from pnpforge.content.sheet import INTEGER, read_rows
+from pnpforge.content.source import LoadError
 from pnpforge.files import write_atomic
+from pnpforge.findings import Finding, display_path
 
 ID_PATTERN = re.compile(r"[^a-z0-9]+")
 RESERVED = {"id", "qty"}
@@ -53,16 +54,15 @@ def kebab(text: str) -> str:
 
 
 def read_sheet(path: Path) -> list[list[str]]:
-    """The rows of a CSV file or of an .xlsx workbook's first worksheet, as text (``LoadError`` when unreadable)."""
-    if path.suffix.lower() == ".xlsx":
-        from openpyxl import load_workbook
-
-        book = load_workbook(path, read_only=True, data_only=True)
-        rows = [[cell_text(v) for v in row] for row in book.worksheets[0].iter_rows(values_only=True)]
-        book.close()
-    else:
-        rows = list(csv.reader(io.StringIO(read_text(path, path.name), newline="")))
-    return [row for row in rows if any(cell.strip() for cell in row)]
+    """The non-empty rows of a CSV file or of an .xlsx workbook's first worksheet, as text; ``LoadError`` with
+    located findings when the sheet cannot be read or holds no rows."""
+    shown = display_path(path)
+    rows, where, _ = read_rows(path, shown)
+    rows = [row for _, row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise LoadError([Finding("error", "the sheet has no rows: it needs a header row naming the columns",
+                                 mark=where(1, 1), blocking=True, rule="input")])
+    return rows
 
 
 def create(root: Path, sheet: Path | None = None) -> Scaffold:
@@ -105,8 +105,6 @@ def _default_fields() -> str:
 
 def _from_sheet(rows: list[list[str]]) -> tuple[list[str], str, str, int, list[str]]:
     """Languages, the field declarations, the items as CSV, the number of cards and the notes on ids."""
-    if not rows:
-        raise LoadError([])
     header = [cell.strip() for cell in rows[0]]
     body = [row + [""] * (len(header) - len(row)) for row in rows[1:]]
     translated = {h.split(".", 1)[0] for h in header if "." in h}

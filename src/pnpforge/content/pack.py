@@ -17,7 +17,7 @@ from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
 from pnpforge.content.paths import PathEscape, inside_pack, outside_links
 from pnpforge.content.registry import Rule, registry_path
-from pnpforge.content.sheet import load_csv, load_xlsx
+from pnpforge.content.sheet import SHEET_SUFFIXES, load_sheet
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 
@@ -294,10 +294,8 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
         return [_blocking(type_doc.mark(("types", type_name, "file")),
                           f"file '{spec.file}' of type '{type_name}' does not exist")]
     try:
-        if path.suffix.lower() == ".csv":
-            doc = load_csv(path, display_path(path), spec.fields, pack.game.languages)
-        elif path.suffix.lower() == ".xlsx":
-            doc = load_xlsx(path, display_path(path), spec.fields, pack.game.languages, spec.sheet)
+        if path.suffix.lower() in SHEET_SUFFIXES:
+            doc = load_sheet(path, display_path(path), spec.fields, pack.game.languages, spec.sheet)
         else:
             doc = load_yaml(path)
     except LoadError as exc:

@@ -19,7 +19,7 @@ import csv
 import io
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pnpforge.content.source import Doc, LoadError, read_text
 from pnpforge.findings import Finding, Mark
@@ -29,6 +29,7 @@ MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # an .xlsx is a zip archive: its unpacked
 INTEGER = re.compile(r"[+-]?\d{1,15}")
 DECIMAL = re.compile(r"[+-]?\d{1,15}\.\d{1,15}")
 BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
+SHEET_SUFFIXES = (".csv", ".xlsx")
 SPECIAL = ("id", "qty")
 UNSUPPORTED = ("object", "effect")
 
@@ -37,10 +38,24 @@ def _error(mark: Mark, message: str) -> Finding:
     return Finding("error", message, mark=mark, blocking=True, rule="input")
 
 
-def load_csv(path: Path, shown: str, fields: dict[str, Any], languages: list[str]) -> Doc:
-    """The sheet as a ``Doc`` of item mappings; ``LoadError`` with located findings when it cannot be used."""
+Rows = list[tuple[int, list[str]]]  # (row number, cells as text)
+Where = Callable[[int, int], Mark]  # (row, column) -> the position a finding shows
+
+
+def load_sheet(path: Path, shown: str, fields: dict[str, Any], languages: list[str], sheet: str | None = None) -> Doc:
+    """A CSV file or a workbook's worksheet as a ``Doc`` of item mappings; ``LoadError`` with located findings when
+    it cannot be used."""
+    rows, where, lines = read_rows(path, shown, sheet)
+    return _items(rows, where, shown, fields, languages, lines)
+
+
+def read_rows(path: Path, shown: str, sheet: str | None = None) -> tuple[Rows, Where, list[str]]:
+    """The rows of a sheet as text, how to name a cell's position, and the file's lines (for CSV)."""
+    if path.suffix.lower() == ".xlsx":
+        rows, where = _workbook_rows(path, shown, sheet)
+        return rows, where, []
     text = read_text(path, shown, limit=MAX_SHEET_BYTES)
-    rows: list[tuple[int, list[str]]] = []
+    rows: Rows = []
     reader = csv.reader(io.StringIO(text, newline=""))
     line = 1
     try:
@@ -49,11 +64,11 @@ def load_csv(path: Path, shown: str, fields: dict[str, Any], languages: list[str
             line = reader.line_num + 1
     except csv.Error as exc:
         raise LoadError([_error(Mark(shown, reader.line_num, 1), f"CSV syntax error: {exc}")]) from None
-    return _items(rows, lambda row, col: Mark(shown, row, col), shown, fields, languages, text.splitlines())
+    return rows, lambda row, col: Mark(shown, row, col), text.splitlines()
 
 
-def load_xlsx(path: Path, shown: str, fields: dict[str, Any], languages: list[str], sheet: str | None) -> Doc:
-    """The first worksheet (or ``sheet``) of an Excel workbook as a ``Doc``; positions are ``Sheet1!C14``."""
+def _workbook_rows(path: Path, shown: str, sheet: str | None) -> tuple[Rows, Where]:
+    """The first worksheet (or ``sheet``) of an Excel workbook; positions are ``Sheet1!C14``."""
     from openpyxl import load_workbook
 
     size_problem = _workbook_size(path, shown)
@@ -69,7 +84,7 @@ def load_xlsx(path: Path, shown: str, fields: dict[str, Any], languages: list[st
     if name not in names:
         raise LoadError([_error(Mark(shown), f"no worksheet '{name}'; worksheets: {', '.join(names)}")])
     where = lambda row, col: Mark(f"{shown}:{name}!{_letters(col)}{row}")  # noqa: E731 - a cell's name
-    rows: list[tuple[int, list[str]]] = []
+    rows: Rows = []
     problems: list[Finding] = []
     for number, (cached, written) in enumerate(zip(values[name].iter_rows(values_only=True),
                                                    formulas[name].iter_rows(values_only=True)), 1):
@@ -84,7 +99,7 @@ def load_xlsx(path: Path, shown: str, fields: dict[str, Any], languages: list[st
     formulas.close()
     if problems:
         raise LoadError(problems)
-    return _items(rows, where, shown, fields, languages, [])
+    return rows, where
 
 
 def _workbook_size(path: Path, shown: str) -> str | None:
@@ -123,7 +138,7 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def _items(rows: list[tuple[int, list[str]]], where, shown: str, fields: dict[str, Any], languages: list[str],
+def _items(rows: Rows, where: Where, shown: str, fields: dict[str, Any], languages: list[str],
            lines: list[str]) -> Doc:
     """Rows (the first naming the columns) as item mappings with the position of every value."""
     rows = [(number, row) for number, row in rows if any(cell.strip() for cell in row)]
@@ -154,7 +169,7 @@ def _items(rows: list[tuple[int, list[str]]], where, shown: str, fields: dict[st
     return Doc(shown, data, marks, dict(marks), lines)
 
 
-def _columns(header: list[str], line: int, where, fields: dict[str, Any],
+def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any],
              languages: list[str]) -> dict[int, tuple[str, str | None]]:
     """Column index -> (field, language or None); every header problem located at its cell."""
     problems: list[Finding] = []
