@@ -15,12 +15,13 @@ its plan names as policy (``greedy`` by default); ``GamePackage.search`` tunes i
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from pnpforge.engine.api import Action, Bot, Game, State
 from pnpforge.engine.loop import play_game
 
+BOT_OPTIONS = ("samples", "candidates")  # what a run's bot options may change
 PLAYOUT_STEPS = 20_000  # a playout longer than this is a rules bug, reported by the loop
 
 
@@ -43,8 +44,7 @@ class SearchPlan:
 
     def with_options(self, options: dict[str, Any]) -> "SearchPlan":
         """The plan with the numeric options a run gives (unknown ones are left to other bots)."""
-        known = {f.name for f in fields(self) if f.name in ("samples", "candidates")}
-        return replace(self, **{k: int(v) for k, v in options.items() if k in known})
+        return replace(self, **{k: int(v) for k, v in options.items() if k in BOT_OPTIONS})
 
 
 @dataclass(frozen=True)
