@@ -54,9 +54,11 @@ CASES = [
     ("unknown column", STALLS.replace("rent\n", "rent,colour\n"), 2,
      "stalls.csv:1:5: error: unknown column 'colour'; accepted columns: id, qty, name, rent"),
     ("bad id", STALLS.replace("corner-stall,", "Corner Stall!,"), 2,
-     "stalls.csv:2:1: error: stall 'Corner Stall!': id: "),
+     "stalls.csv:2:1: error: stall 'Corner Stall!': id: expected a kebab-case id (lowercase letters and digits "
+     "joined by hyphens), found 'Corner Stall!'"),
     ("duplicate id", STALLS.replace("bridge-stall,", "corner-stall,"), 1,
-     "stalls.csv:4:1: error: stall 'corner-stall': duplicate id 'corner-stall'"),
+     "stalls.csv:4:1: error: stall 'corner-stall': duplicate id 'corner-stall' (also stall 'corner-stall' at "
+     "{pack}/stalls.csv:2:1)"),
     ("undeclared language", STALLS.replace("name.de", "name.fr"), 2,
      "stalls.csv:1:3: error: column 'name.fr': 'fr' is not one of the pack's languages (en, de)"),
     ("empty sheet", "\n\n", 2, "stalls.csv:1:1: error: file is empty"),
@@ -71,7 +73,7 @@ def test_a_sheet_problem_is_located_at_its_row_and_column(tmp_path: Path, what, 
     pack = _sheet_pack(tmp_path, text)
     result = run_cli("validate", "--static", str(pack))
     assert result.code == code, result.output
-    assert f"{pack}/{message}" in result.output, result.output
+    assert f"{pack}/{message.format(pack=pack)}" in result.output, result.output
 
 
 def test_a_sheet_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
