@@ -14,7 +14,7 @@ from pnpforge.engine import dice
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.grid import Grid
 from pnpforge.engine.matches import Pairing
-from pnpforge.engine.playout import random_bot
+from pnpforge.engine.loop import random_bot
 from pnpforge.engine.sealed import Sealed
 from pnpforge.engine.steps import StepMachine, Steps, chance, decision, task
 

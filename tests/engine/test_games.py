@@ -16,7 +16,7 @@ import pytest
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.engine.contract import GamePackage, GoldenGame
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.engine.replay import replay_and_check
 from pnpforge.engine.transcript import golden_transcript
 

@@ -9,7 +9,7 @@ from typing import Hashable, Sequence
 import pytest
 
 from pnpforge.engine.api import TERMINAL, Action, Game, State
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.engine.sealed import Options, Sealed
 
 BIDS = range(4)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from pnpforge.engine.api import CHANCE, TERMINAL
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.engine.steps import StepMachine, Steps, chance, decision, task
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpforge.engine.playout import Run, RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
+from pnpforge.engine.playout import Run
 from pnpforge.engine.replay import replay_and_check
 from pnpforge.engine.simulate import play_and_tally
 from pnpforge.engine.validate import Settings

@@ -3,6 +3,6 @@ rules that every game shares: playouts, seating, tallies, the simulation harness
 the generic analyses."""
 
 from pnpforge.engine.api import CHANCE, TERMINAL, Game, State
-from pnpforge.engine.playout import play_game
+from pnpforge.engine.loop import play_game
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State", "play_game"]

@@ -13,11 +13,8 @@ from typing import Any
 
 from pnpforge.engine.api import Action, Game, State
 from pnpforge.engine.contract import GameConfig, GamePackage
-from pnpforge.engine.loop import MAX_STEPS, RandomBot, actor, play_game, random_bot, sample_chance
+from pnpforge.engine.loop import play_game
 from pnpforge.engine.seating import Seating, seat
-
-__all__ = ["MAX_STEPS", "Played", "RandomBot", "Run", "actor", "game_for", "play_game", "play_seed", "random_bot",
-           "sample_chance"]
 
 @dataclass(frozen=True)
 class Run:

@@ -10,7 +10,8 @@ import random
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage, GoldenGame
-from pnpforge.engine.playout import Run, play_game, play_seed
+from pnpforge.engine.loop import play_game
+from pnpforge.engine.playout import Run, play_seed
 
 
 def seed_transcript(package: GamePackage, pack: Any, run: Run, seed: int) -> str:

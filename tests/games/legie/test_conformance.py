@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.games.legie.invariants import check_invariants
 from pnpforge.games.legie.state import CHOOSE_FLAG, EMPTY
 

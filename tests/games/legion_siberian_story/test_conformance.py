@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnpforge.engine.playout import RandomBot, play_game
+from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.game import make_game

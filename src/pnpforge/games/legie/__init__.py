@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.matches import Pairing
-from pnpforge.engine.playout import random_bot
+from pnpforge.engine.loop import random_bot
 from pnpforge.games.legie import checks, diagram
 from pnpforge.games.legie.analysis import PassCount, analyse, configurations, events
 from pnpforge.games.legie.bots import SEARCH, GreedyBot, MctsBot, determinize

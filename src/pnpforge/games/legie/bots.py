@@ -11,7 +11,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from pnpforge.engine.playout import RandomBot
+from pnpforge.engine.loop import RandomBot
 from pnpforge.engine.search import SearchPlan
 from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
 

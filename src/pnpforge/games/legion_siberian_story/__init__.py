@@ -7,7 +7,7 @@ data cannot: the rules that relate the data to each other.
 
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.matches import Pairing
-from pnpforge.engine.playout import random_bot
+from pnpforge.engine.loop import random_bot
 from pnpforge.games.legion_siberian_story import checks
 from pnpforge.games.legion_siberian_story.analysis import analyse
 from pnpforge.games.legion_siberian_story.bots import GreedyBot

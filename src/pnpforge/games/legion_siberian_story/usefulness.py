@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from pnpforge.engine.playout import sample_chance
+from pnpforge.engine.loop import sample_chance
 from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import ROUNDS
