@@ -59,11 +59,16 @@ def test_paper_and_sheets_choose_the_home_print_sheets(tmp_path: Path) -> None:
     assert run_cli("new", str(tmp_path / "demo")).code == 0
     out = tmp_path / "build"
     built = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--paper", "letter",
-                    "--sheets", "cards-gapped")
+                    "--sheets", "gapped")
     assert built.code == 0, built.output
     printed = out / "demo" / "print"
     assert sorted(p.relative_to(printed).as_posix() for p in printed.rglob("*.pdf")) == [
         "letter/calibration.pdf", "letter/card-cards-gapped.pdf"]
+    both = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--paper", "a4",
+                   "--sheets", "9up,cards-gutter-fold")  # an alias and a name
+    assert both.code == 0, both.output
+    assert sorted(p.relative_to(printed).as_posix() for p in printed.rglob("*.pdf")) == [
+        "a4/calibration.pdf", "a4/card-cards-gutter-fold.pdf", "a4/card-cards.pdf"]
     wrong = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--sheets", "posters")
     assert wrong.code == 1 and "error: --sheets posters: no type of this pack is printed on 'posters' sheets; its " \
-                                "sheets: cards, cards-gapped, cards-gutter-fold" in wrong.output
+                                "sheets: 9up, block, cards, cards-gapped, cards-gutter-fold, gapped, gutter-fold" in wrong.output

@@ -47,8 +47,8 @@ def cli() -> None:
 @click.option("--paper", "papers", metavar="PAPER[,PAPER...]",
               help="Home-print sheets on these papers only, e.g. a4 or a4,letter (default: the print plan's).")
 @click.option("--sheets", metavar="SHEET[,SHEET...]",
-              help="Home-print these sheet styles only, e.g. cards-gapped or cards,cards-gutter-fold (default: "
-                   "each type's styles in the print plan).")
+              help="Home-print these sheet styles only, by name or alias, e.g. gapped or 9up,gutter-fold "
+                   "(default: each type's styles in the print plan).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,

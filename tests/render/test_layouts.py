@@ -135,3 +135,15 @@ def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
     helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
                "ref(id)", "items(type)", "pnp-<role>"]
     assert [name for name in helpers if f"`{name}`" not in text] == []
+
+
+def test_the_layout_docs_name_every_sheet_plan_and_shop_key() -> None:
+    from pnpforge.impose.presets import MODES, PLAN_KEYS, SHEET_KEYS, WHEN_KEYS
+    from pnpforge.publish.shop import PRESET_KEYS
+
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
+    rows = [key for key in SHEET_KEYS if f"| `{key}` |" not in text and f"`{key}`," not in text]
+    named = [key for key in [*PLAN_KEYS, *WHEN_KEYS, *PRESET_KEYS, *MODES] if f"`{key}`" not in text]
+    assert (rows, named) == ([], [])

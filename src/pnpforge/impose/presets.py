@@ -37,6 +37,7 @@ SHEET_KEYS = {
     "gap": "mm between the faces' bleeds (gapped cards, punchboards)",
     "marks": "crop marks: {length, min_length, offset, stroke}",
     "duplex": "long-edge (backs on the following page, columns mirrored) or none",
+    "aliases": "other names `build --sheets` accepts for this style (not inherited by presets that extend it)",
 }
 MARK_KEYS = {"length": "the longest crop mark, mm", "min_length": "the room a mark needs, mm; a grid leaves it",
              "offset": "mm between the bleed and a mark", "stroke": "line width in points"}
@@ -80,6 +81,11 @@ class Sheet:
     marks: Marks
     duplex: bool
     path: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def known_as(self, name: str) -> bool:
+        """Whether ``build --sheets`` chooses this style by ``name``: its own name or one of its aliases."""
+        return name == self.name or name in self.aliases
 
     @property
     def printable(self) -> tuple[float, float, float, float]:
@@ -312,5 +318,13 @@ def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dic
     bleed, gap = num(("bleed",), 3), num(("gap",), 0)
     if problems:
         raise LayoutError(_renamed(problems))
+    # a style's aliases come from its own file or one it overrides by name, never from another style it extends
+    alias_doc = origin.get(("aliases",), own)
+    aliases = merged.get("aliases") or [] if Path(str(alias_doc.path)).stem == name else []
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+        problems.append(_error(alias_doc, ("aliases",), "aliases: expected a list of names", name))
+        aliases = []
+    if problems:
+        raise LayoutError(_renamed(problems))
     return Sheet(name, paper_name, width, height, edge, mode, grid, bleed, gap, marks, duplex == "long-edge",
-                 own.path)
+                 own.path, tuple(aliases))

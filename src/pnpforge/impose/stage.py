@@ -129,8 +129,11 @@ def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Pat
                                                           "it has no home-print sheets", mark=Mark(plan.path),
                                                rule="impose"))
                 continue
-            for style in [s for s in planned if styles is None or s in styles]:
+            for style in planned:
                 sheet = presets.sheet(paper, style)
+                known_styles.update(sheet.aliases)
+                if styles is not None and not any(sheet.known_as(name) for name in styles):
+                    continue
                 pages, problems = sheet_pages(sheet, fronts, by_key, back_offset)
                 result.findings += [Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
                                             subject=f"type '{type_name}'", rule="impose") for p in problems]
