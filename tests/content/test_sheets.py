@@ -132,3 +132,17 @@ def test_a_file_that_is_no_workbook_is_refused(tmp_path: Path) -> None:
     result = run_cli("validate", "--static", str(pack))
     assert result.code == 2 and f"{pack}/stalls.xlsx: error: not a readable .xlsx workbook (not a zip archive)" \
         in result.output
+
+
+def test_a_workbook_that_unpacks_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    import zipfile
+
+    from pnpforge.content.sheet import MAX_UNPACKED_BYTES
+
+    pack = _xlsx_pack(tmp_path, XLSX_ROWS)
+    with zipfile.ZipFile(pack / "stalls.xlsx", "a", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/media/padding.bin", bytes(MAX_UNPACKED_BYTES + 1))  # a few kB packed
+    assert (pack / "stalls.xlsx").stat().st_size < 1024 * 1024
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == 2 and f"{pack}/stalls.xlsx: error: the workbook unpacks to more than 50 MB" \
+        in result.output, result.output
