@@ -53,8 +53,13 @@ test: setup
 update-golden: setup
 	$(PY) -m pytest --update-golden $(PYTEST_ARGS)
 
+# make bench: every section (static, simulation, build, publish, peers, stress) into build/bench.json. peers prints
+# tests/data/bench-deck with pnpforge and with protograf 0.5.2 (in its own virtualenv, build/bench/protograf-venv,
+# made on first use); stress builds BENCH_STRESS_CARDS generated cards (10000 takes long: BENCH_STRESS_CARDS=500 for
+# a quick run, 0 to leave it out). BENCH_ARGS="--only peers,stress" runs some sections and keeps the others' figures.
+BENCH_STRESS_CARDS ?= 10000
 bench: setup
-	$(PY) -m pnpforge.bench --out build/bench.json
+	$(PY) -m pnpforge.bench --out build/bench.json --stress-cards $(BENCH_STRESS_CARDS) $(BENCH_ARGS)
 
 # make matches MATCHES_ARGS="--only search,greedy --games 100" plays a part of them
 matches: setup

@@ -1,0 +1,73 @@
+"""``python -m pnpforge.bench``: run the bench's sections and write their figures as JSON (``build/bench.json``).
+
+``--only peers,stress`` runs some sections and keeps the others' figures from the existing file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+from pathlib import Path
+from typing import Callable
+
+SECTIONS = ("static", "simulation", "build", "publish", "peers", "stress")
+REPORT_KEYS = {"static": "static_checks"}  # the key a section's figures are written under, when not its own name
+
+
+def sections(args: argparse.Namespace) -> dict[str, Callable[[], dict]]:
+    """Each section's name and the call that measures it."""
+    from pnpforge.bench.build import bench_build, bench_publish
+    from pnpforge.bench.checks import bench_simulation, bench_static_checks
+    from pnpforge.bench.peers import bench_peers
+    from pnpforge.bench.stress import bench_stress
+
+    return {"static": bench_static_checks, "simulation": bench_simulation, "build": bench_build,
+            "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
+            "stress": lambda: bench_stress(args.stress_cards)}
+
+
+def chosen(text: str | None) -> list[str]:
+    """The sections ``--only`` names (every one without it); an unknown name stops the run."""
+    if not text:
+        return list(SECTIONS)
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in SECTIONS]
+    if unknown:
+        raise SystemExit(f"unknown section {', '.join(unknown)}; sections: {', '.join(SECTIONS)}")
+    return names
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Measure pnpforge's code paths and write a JSON summary.")
+    parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
+    parser.add_argument("--only", help=f"comma-separated sections to run ({','.join(SECTIONS)}); the others' "
+                                       "figures are kept from the existing --out file")
+    parser.add_argument("--stress-cards", type=int, default=int(os.environ.get("BENCH_STRESS_CARDS", 10_000)),
+                        help="cards in the stress pack (default $BENCH_STRESS_CARDS or 10000; 0 leaves it out)")
+    parser.add_argument("--peer-runs", type=int, default=3, help="cold runs of each tool on the bench deck")
+    args = parser.parse_args(argv)
+    names = chosen(args.only)
+    report: dict = {}
+    if args.only and args.out.is_file():
+        try:
+            report = json.loads(args.out.read_text(encoding="utf-8"))
+        except ValueError:
+            report = {}
+    report["machine"] = {"python": platform.python_version(), "processor": platform.machine(),
+                         "cores": os.cpu_count()}
+    measure = sections(args)
+    for name in names:
+        print(f"== bench: {name}", flush=True)
+        report[REPORT_KEYS.get(name, name)] = measure[name]()
+    report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=2, sort_keys=True))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

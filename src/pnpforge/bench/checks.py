@@ -1,0 +1,67 @@
+"""The in-process figures of ``make bench``: loading and checking every pack, and games played per second."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from pnpforge.check.pack import all_pack_ids, check_pack
+
+
+def bench_static_checks(repeat: int = 5) -> dict:
+    """Load and statically check every pack; best of ``repeat`` runs, in milliseconds."""
+    results = {}
+    for pack_id in all_pack_ids():
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            checked = check_pack(pack_id)
+            times.append(time.perf_counter() - start)
+        items = sum(1 for _ in checked.pack.all_items()) if checked.pack else 0
+        results[pack_id] = {"load_and_check_ms": round(min(times) * 1000, 1), "items": items}
+    return results
+
+
+def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict:
+    """Full games per second through the simulation harness (the validator's path), at the most players."""
+    import cProfile
+    import io
+    import pstats
+
+    from pnpforge.engine.packs import cached_pack
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.simulate import chunks, run, run_chunk
+    from pnpforge.games import load_package
+
+    games = games or {"random": 400, "greedy": 100}
+    results = {}
+    for pack_id in all_pack_ids():
+        checked = check_pack(pack_id)
+        package = load_package(checked.pack.game.engine) if checked.pack else None
+        if package is None or not package.has_engine:
+            continue
+        players = checked.pack.game.players.max if checked.pack.game.players else 2
+        entry = {"players": players, "jobs": jobs}
+        for bot, count in games.items():
+            work = chunks(checked.pack.root, package, Run(players=players, bots=(bot,)), 0, count)
+            start = time.perf_counter()
+            run(work, jobs=jobs)
+            elapsed = time.perf_counter() - start
+            entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
+        cached_pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
+        profiler = cProfile.Profile()
+        sample = chunks(checked.pack.root, package, Run(players=players, bots=("random",)), 0, 60)
+        profiler.enable()
+        for chunk in sample:
+            run_chunk(chunk)
+        profiler.disable()
+        stream = io.StringIO()
+        stats = pstats.Stats(profiler, stream=stream).sort_stats("tottime")
+        top = []
+        for (filename, line, func), (_, calls, tottime, cumtime, _) in sorted(
+                stats.stats.items(), key=lambda kv: -kv[1][2])[:8]:
+            top.append({"function": f"{Path(filename).name}:{line}({func})", "calls": calls,
+                        "tottime_s": round(tottime, 3), "cumtime_s": round(cumtime, 3)})
+        entry["profile_random_60_games"] = top
+        results[pack_id] = entry
+    return results
