@@ -18,7 +18,7 @@ import io
 import json
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -27,9 +27,10 @@ from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, Diction
 
 from pnpforge.files import replacing
 
-VERSION = "1"
+VERSION = "2"
 PT_PER_MM = 72 / 25.4
 _REF = re.compile(rb"\x00(\d+)\x00")
+_FONT = re.compile(rb"\x01F([0-9a-f]+)\x01")  # a font the builder embeds once per file (natively drawn faces)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Fragment:
     resources: bytes  # the page's resource dictionary
     group: bytes | None  # the page's transparency group, if any
     mediabox: tuple[float, float, float, float]
+    fonts: dict[str, tuple[str, dict[int, str]]] = field(default_factory=dict)  # key -> (font file, glyph -> text)
 
     @property
     def size_pt(self) -> tuple[float, float]:
@@ -130,7 +132,9 @@ def dump(fragment: Fragment, path: Path, meta: dict) -> None:
         offset += sum(len(p) for p in parts)
     header = {"version": VERSION, "contents": fragment.contents, "mediabox": list(fragment.mediabox),
               "resources": fragment.resources.hex(), "group": fragment.group.hex() if fragment.group else None,
-              "objects": index, "meta": meta}
+              "objects": index, "meta": meta,
+              "fonts": {key: [path, {str(gid): text for gid, text in used.items()}]
+                        for key, (path, used) in fragment.fonts.items()}}
     with replacing(path) as temporary, temporary.open("wb") as out:
         out.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
         for blob in blobs:
@@ -153,8 +157,10 @@ def load(path: Path) -> tuple[Fragment, dict]:
             position += data_length
         objects.append((number, body, data))
     group = bytes.fromhex(header["group"]) if header["group"] else None
+    fonts = {key: (path, {int(gid): text for gid, text in used.items()})
+             for key, (path, used) in header.get("fonts", {}).items()}
     fragment = Fragment(objects, header["contents"], bytes.fromhex(header["resources"]), group,
-                        tuple(header["mediabox"]))
+                        tuple(header["mediabox"]), fonts)
     return fragment, header["meta"]
 
 
@@ -171,6 +177,7 @@ class PdfBuilder:
         """An empty document: object 1 is the catalogue, object 2 the page tree."""
         self._bodies: list[bytes | None] = [None, None]
         self._pages: list[int] = []
+        self._fonts: dict[str, tuple[str, dict[int, str], int]] = {}  # key -> (file, glyphs used, object)
 
     def reserve(self) -> int:
         """A new object number, filled in later with ``put``."""
@@ -199,12 +206,23 @@ class PdfBuilder:
         table = {old: self.reserve() for old, _, _ in fragment.objects if old != skip}
         if skip is not None:
             table[skip] = 0
+        for key, (path, used) in fragment.fonts.items():
+            if key not in self._fonts:
+                self._fonts[key] = (path, {}, self.reserve())
+            self._fonts[key][1].update(used)
         for old, body, data in fragment.objects:
             if old == skip:
                 continue
-            body = _renumber(body, table)
+            body = self._resolve(body, table)
             self.put(table[old], body if data is None else _stream(body, data))
         return table
+
+    def _resolve(self, body: bytes, table: dict[int, int]) -> bytes:
+        """A fragment's bytes with its references renumbered and its font placeholders resolved."""
+        body = _renumber(body, table)
+        if b"\x01" in body:
+            body = _FONT.sub(lambda m: b"%d 0 R" % self._fonts[m.group(1).decode()][2], body)
+        return body
 
     def face_form(self, fragment: Fragment) -> int:
         """A form XObject drawing the whole face page; its box is the page's box."""
@@ -213,14 +231,15 @@ class PdfBuilder:
         box = b"[" + b" ".join(number(v) for v in fragment.mediabox) + b"]"
         group = b"/Group " + _renumber(fragment.group, table) if fragment.group else b""
         dictionary = (b"/Type/XObject/Subtype/Form/BBox" + box + b"/Resources " +
-                      _renumber(fragment.resources, table) + group + _renumber(contents[0], table))
+                      self._resolve(fragment.resources, table) + group + _renumber(contents[0], table))
         return self.add(_stream(dictionary, contents[1]))
 
     def face_page(self, fragment: Fragment, boxes: dict[str, tuple[float, float, float, float]]) -> int:
         """The face as a page of its own, with page boxes (``/MediaBox`` ... in points) as given."""
         table = self._import(fragment)
         group = b"/Group " + _renumber(fragment.group, table) if fragment.group else b""
-        return self.page(boxes, b"%d 0 R" % table[fragment.contents], _renumber(fragment.resources, table), group)
+        return self.page(boxes, b"%d 0 R" % table[fragment.contents], self._resolve(fragment.resources, table),
+                         group)
 
     def page(self, boxes: dict[str, tuple[float, float, float, float]], contents: bytes, resources: bytes,
              extra: bytes = b"") -> int:
@@ -234,6 +253,12 @@ class PdfBuilder:
 
     def to_bytes(self, title: str = "") -> bytes:
         """The finished document."""
+        if self._fonts:
+            from pnpforge.render.native.embed import font_dictionaries
+
+            for key in sorted(self._fonts):
+                path, used, target = self._fonts[key]
+                font_dictionaries(self, path, used, target)
         kids = b" ".join(b"%d 0 R" % n for n in self._pages)
         self.put(1, b"<</Type/Catalog/Pages 2 0 R>>")
         self.put(2, b"<</Type/Pages/Kids[" + kids + b"]/Count %d>>" % len(self._pages))

@@ -1,0 +1,226 @@
+"""The box tree: styled elements as block, flex and inline boxes, the way CSS builds them.
+
+An element with ``display: block`` (or ``list-item`` without a marker) is a block box, ``display: flex`` a flex
+container; text, inline elements, ``<br>``, inline ``<svg>`` and ``<img>`` are inline content. A block holding
+both blocks and inline content gets anonymous blocks around the inline runs, and a flex container makes each
+child (and each run of text) a flex item, as CSS says. What the tree cannot represent raises ``Unsupported``.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import cssselect2
+
+from pnpforge.render.native.css import Style, Stylesheets, compute
+from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
+
+COLLAPSIBLE = " \t\n\r\f"
+
+
+@dataclass
+class Text:
+    """A run of text in one style (whitespace not yet collapsed)."""
+
+    text: str
+    style: Style
+
+
+@dataclass
+class Replaced:
+    """An inline svg or image."""
+
+    element: ET.Element
+    style: Style
+    width: float = 0.0  # used size, set by layout
+    height: float = 0.0
+
+
+@dataclass
+class Break:
+    """A forced line break (``<br>``)."""
+
+    style: Style
+
+
+Inline = Text | Replaced | Break
+
+
+@dataclass
+class Box:
+    """A block-level box: a block container or a flex container, with its used geometry once laid out."""
+
+    element: ET.Element | None
+    style: Style
+    children: list["Box"] = field(default_factory=list)
+    inline: list[Inline] | None = None  # set when the box holds inline content only
+    replaced: Replaced | None = None  # a blockified svg or image (a flex item, or display: block)
+    anonymous: bool = False
+    # used values, in points, page coordinates of the border box
+    x: float = 0.0
+    y: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+    lines: list = field(default_factory=list)  # laid-out lines of inline content
+
+    @property
+    def is_flex(self) -> bool:
+        return self.style["display"] == "flex"
+
+    @property
+    def positioned(self) -> bool:
+        return self.style["position"] in ("absolute", "relative")
+
+    @property
+    def absolute(self) -> bool:
+        return self.style["position"] == "absolute"
+
+    def edges(self) -> tuple[float, float, float, float]:
+        """Border plus padding on top, right, bottom and left."""
+        s = self.style
+        return tuple(_resolved(s[f"border-{side}-width"]) + _resolved(s[f"padding-{side}"], self.width)
+                     for side in ("top", "right", "bottom", "left"))
+
+
+def _resolved(value, base: float = 0.0) -> float:
+    from pnpforge.render.native.css import Percent
+
+    return value * base if isinstance(value, Percent) else float(value)
+
+
+def build(root: ET.Element, sheets: Stylesheets) -> Box:
+    """The box of the face: the one ``section`` in the body of ``root`` (an ``html`` element)."""
+    body = root[0]
+    sections = [child for child in body if child.tag == "section"]
+    if len(sections) != 1 or (body.text or "").strip() or any((c.tail or "").strip() for c in body):
+        raise Unsupported("a face is one <section>")
+    html_wrapper = cssselect2.ElementWrapper.from_html_root(root)
+    body_wrapper = next(html_wrapper.iter_children())
+    section_wrapper = next(w for w in body_wrapper.iter_children() if w.etree_element is sections[0])
+    html_style = compute(root, html_wrapper, sheets, None)
+    body_style = compute(body, body_wrapper, sheets, html_style)
+    return _block(sections[0], section_wrapper, sheets, body_style)
+
+
+def _block(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style | None) -> Box:
+    style = compute(element, wrapper, sheets, parent)
+    display = style["display"]
+    if display == "list-item" and style["list-style-type"] != "none":
+        raise Unsupported("list markers")
+    if display == "inline-block":
+        raise Unsupported("inline-block")
+    box = Box(element, style)
+    if element.tag in ("svg", "img"):
+        box.replaced = Replaced(element, style)
+        return box
+    items: list[Box | Inline] = []
+    if element.text:
+        items.append(Text(element.text, style))
+    for child_wrapper in wrapper.iter_children():
+        child = child_wrapper.etree_element
+        items += _content(child, child_wrapper, sheets, style)
+        if child.tail:
+            items.append(Text(child.tail, style))
+    blocks = [item for item in items if isinstance(item, Box)]
+    if box.is_flex:
+        box.children = _flex_items(items, style)
+    elif not blocks:
+        box.inline = [item for item in items if not isinstance(item, Box)]
+    else:
+        box.children = _wrap_inline_runs(items, style)
+    return box
+
+
+def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -> list[Box | Inline]:
+    """What one child element contributes: a block box, or inline content."""
+    style = compute(element, wrapper, sheets, parent)
+    display = style["display"]
+    if display == "none":
+        return []
+    if style["position"] == "absolute" or display in ("block", "flex", "list-item", "inline-block"):
+        return [_block(element, wrapper, sheets, parent)]
+    if style["position"] == "relative":
+        raise Unsupported("a relatively positioned inline element")
+    if element.tag == "br":
+        return [Break(style)]
+    if element.tag in ("svg", "img"):
+        if element.tag == "svg" and SVG_MARKUP not in element.attrib:
+            raise Unsupported("svg without markup")
+        return [Replaced(element, style)]
+    for side in ("top", "right", "bottom", "left"):
+        if style[f"padding-{side}"] or style[f"border-{side}-width"] or style[f"margin-{side}"]:
+            raise Unsupported(f"an inline <{element.tag}> with margins, padding or borders")
+    if style["background-color"] is not None:
+        raise Unsupported(f"an inline <{element.tag}> with a background")
+    if style["vertical-align"] != "baseline" or style["opacity"] != 1.0:
+        raise Unsupported(f"an inline <{element.tag}> raised or transparent")
+    found: list[Box | Inline] = []
+    if element.text:
+        found.append(Text(element.text, style))
+    for child_wrapper in wrapper.iter_children():
+        child = child_wrapper.etree_element
+        inner = _content(child, child_wrapper, sheets, style)
+        if any(isinstance(item, Box) for item in inner):
+            raise Unsupported(f"a block inside an inline <{element.tag}>")
+        found += inner
+        if child.tail:
+            found.append(Text(child.tail, style))
+    return found
+
+
+def _only_space(items: list[Inline]) -> bool:
+    return all(isinstance(item, Text) and not item.text.strip(COLLAPSIBLE) for item in items)
+
+
+def _wrap_inline_runs(items: list[Box | Inline], style: Style) -> list[Box]:
+    """Block children, with each run of inline content (not only whitespace) in an anonymous block."""
+    children: list[Box] = []
+    run: list[Inline] = []
+
+    def flush() -> None:
+        if run and not _only_space(run):
+            children.append(Box(None, _anonymous_style(style), inline=list(run), anonymous=True))
+        run.clear()
+
+    for item in items:
+        if isinstance(item, Box):
+            if item.absolute:
+                children.append(item)  # out of flow: does not split the inline run
+                continue
+            flush()
+            children.append(item)
+        else:
+            run.append(item)
+    flush()
+    return children
+
+
+def _flex_items(items: list[Box | Inline], style: Style) -> list[Box]:
+    """A flex container's items: each child box, each run of text in an anonymous item, inline svg blockified."""
+    children: list[Box] = []
+    run: list[Inline] = []
+
+    def flush() -> None:
+        if run and not _only_space(run):
+            children.append(Box(None, _anonymous_style(style), inline=list(run), anonymous=True))
+        run.clear()
+
+    for item in items:
+        if isinstance(item, Box):
+            flush()
+            children.append(item)
+        elif isinstance(item, Replaced):
+            flush()
+            children.append(Box(item.element, item.style, replaced=item))
+        else:
+            run.append(item)
+    flush()
+    return children
+
+
+def _anonymous_style(parent: Style) -> Style:
+    """An anonymous block's style: the inherited properties of its parent, everything else initial."""
+    from pnpforge.render.native.css import anonymous_style
+
+    return anonymous_style(parent)

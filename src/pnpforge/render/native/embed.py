@@ -1,0 +1,100 @@
+"""Embedding the native renderer's fonts: one subset per font per PDF, with widths and a Unicode map.
+
+Faces drawn natively name their fonts by a placeholder; the PDF builder collects the glyphs every face of the
+file uses and writes each font once: a Type 0 font with Identity-H encoding over a CID font whose glyph ids are
+the font's own (the subset keeps them, so content streams need no rewriting), its widths, its ToUnicode map (so
+text stays selectable and searchable), and the subset font program (TrueType as FontFile2, CFF-flavoured
+OpenType as FontFile3/OpenType, as WeasyPrint embeds them). Subsets are cached per process by glyph set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools import subset as ft_subset
+from fontTools.ttLib import TTFont
+
+from pnpforge.render.pdf import fixed_epoch
+
+
+@lru_cache(maxsize=16)
+def _font(path: str) -> TTFont:
+    return TTFont(path, lazy=False)
+
+
+@lru_cache(maxsize=512)
+def subset_program(path: str, gids: tuple[int, ...]) -> bytes:
+    """The font program of ``path`` keeping only ``gids`` (at their own ids)."""
+    options = ft_subset.Options(retain_gids=True, notdef_outline=True, hinting=False, desubroutinize=True,
+                                name_IDs=["*"], name_languages=["*"], layout_features=[], ignore_missing_glyphs=True)
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "DSIG", "SVG "]
+    font = TTFont(path, lazy=True)
+    subsetter = ft_subset.Subsetter(options)
+    subsetter.populate(gids=list(gids))
+    with fixed_epoch():
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+    return out.getvalue()
+
+
+def _tag(path: str, gids: tuple[int, ...]) -> str:
+    digest = hashlib.sha256(f"{Path(path).name}:{gids}".encode()).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def font_dictionaries(builder, path: str, used: dict[int, str], target: int) -> None:
+    """Write the objects of one embedded font into ``builder``, its Type 0 font dictionary as object ``target``."""
+    font = _font(path)
+    gids = tuple(sorted(set(used) | {0}))
+    program = subset_program(path, gids)
+    units = font["head"].unitsPerEm
+    scale = 1000 / units
+    name = font["name"].getDebugName(6) or Path(path).stem
+    name = "".join(ch for ch in name if ch.isalnum() or ch in "-_") or "Font"
+    base = f"{_tag(path, gids)}+{name}"
+    cff = "CFF " in font
+    if cff:
+        stream = builder.add_stream(b"/Subtype/OpenType", program)
+    else:
+        stream = builder.add_stream(b"/Length1 %d" % len(program), program)
+    head, hhea, os2, post = font["head"], font["hhea"], font.get("OS/2"), font["post"]
+    bbox = [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]
+    cap = getattr(os2, "sCapHeight", 0) or hhea.ascent
+    flags = 4 | (64 if post.italicAngle else 0)
+    descriptor = builder.add(
+        b"<</Type/FontDescriptor/FontName/" + base.encode() + b"/Flags %d/FontBBox[%s]/ItalicAngle %s"
+        b"/Ascent %d/Descent %d/CapHeight %d/StemV 80/%s %d 0 R>>" % (
+            flags, " ".join(str(v) for v in bbox).encode(), str(round(post.italicAngle, 3)).encode(),
+            round(hhea.ascent * scale), round(hhea.descent * scale), round(cap * scale),
+            b"FontFile3" if cff else b"FontFile2", stream))
+    metrics = font["hmtx"].metrics
+    order = font.getGlyphOrder()
+    widths = b" ".join(b"%d[%s]" % (gid, str(round(metrics[order[gid]][0] * scale, 3)).encode())
+                       for gid in gids if gid < len(order))
+    subtype = b"CIDFontType0" if cff else b"CIDFontType2"
+    cid_font = builder.add(
+        b"<</Type/Font/Subtype/" + subtype + b"/BaseFont/" + base.encode() +
+        b"/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/FontDescriptor %d 0 R/DW 0/W[%s]%s>>"
+        % (descriptor, widths, b"" if cff else b"/CIDToGIDMap/Identity"))
+    to_unicode = builder.add_stream(b"", _cmap(used))
+    builder.put(target, b"<</Type/Font/Subtype/Type0/BaseFont/" + base.encode() +
+                       b"/Encoding/Identity-H/DescendantFonts[%d 0 R]/ToUnicode %d 0 R>>" % (cid_font, to_unicode))
+
+
+def _cmap(used: dict[int, str]) -> bytes:
+    lines = [b"/CIDInit/ProcSet findresource begin 12 dict begin begincmap",
+             b"/CIDSystemInfo<</Registry(Adobe)/Ordering(UCS)/Supplement 0>>def",
+             b"/CMapName/Adobe-Identity-UCS def/CMapType 2 def",
+             b"1 begincodespacerange <0000> <ffff> endcodespacerange"]
+    entries = [(gid, text) for gid, text in sorted(used.items()) if text]
+    for start in range(0, len(entries), 100):
+        chunk = entries[start:start + 100]
+        lines.append(b"%d beginbfchar" % len(chunk))
+        lines += [b"<%04x> <%s>" % (gid, text.encode("utf-16-be").hex().encode()) for gid, text in chunk]
+        lines.append(b"endbfchar")
+    lines.append(b"endcmap CMapName currentdict/CMap defineresource pop end end")
+    return b"\n".join(lines)

@@ -1,0 +1,403 @@
+"""Block, flex and absolute layout of a face's box tree, in points from the face's top-left corner.
+
+The face is a block of the page's size. Absolutely positioned boxes (every ``zone()``) are placed in the padding
+box of their nearest positioned ancestor once that ancestor's size is known; blocks stack with their vertical
+margins collapsing between siblings; a flex container lays out one line of items (row or column), growing and
+shrinking them and aligning them as ``justify-content`` and ``align-items`` say, with an item's automatic
+minimum size being its min-content size, as CSS says. A combination outside these rules is ``Unsupported``.
+"""
+
+from __future__ import annotations
+
+from pnpforge.render.fonts import FontSet
+from pnpforge.render.native import inline
+from pnpforge.render.native.boxes import Box, Replaced
+from pnpforge.render.native.css import Percent
+from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
+
+SIDES = ("top", "right", "bottom", "left")
+DEFAULT_REPLACED = (225.0, 112.5)  # 300 x 150 CSS px, the size of a replaced element that states none
+
+
+def _length(value, base: float | None, name: str) -> float | None:
+    """A used length; None for ``auto`` (and for a percentage of an indefinite size)."""
+    if value in ("auto", "none", "content"):
+        return None
+    if isinstance(value, Percent):
+        if base is None:
+            return None
+        return value * base
+    return float(value)
+
+
+class Layout:
+    """Lays out one face."""
+
+    def __init__(self, fonts: FontSet):
+        self.fonts = fonts
+
+    def face(self, box: Box, width: float, height: float) -> Box:
+        box.x, box.y, box.width, box.height = 0.0, 0.0, width, height
+        self._contents(box, box, height_definite=True)
+        return box
+
+    # --- geometry helpers -------------------------------------------------------------------------------
+
+    def _edges(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
+        style = box.style
+        return tuple(float(style[f"border-{side}-width"]) + (_length(style[f"padding-{side}"], cb_width, "padding")
+                                                             or 0.0) for side in SIDES)
+
+    def _margins(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
+        style = box.style
+        found = []
+        for side in SIDES:
+            value = style[f"margin-{side}"]
+            if value == "auto":
+                raise Unsupported("margin: auto")
+            found.append(_length(value, cb_width, "margin") or 0.0)
+        return tuple(found)
+
+    def _border_width(self, box: Box, specified: float | None, edges) -> float | None:
+        if specified is None:
+            return None
+        if box.style["box-sizing"] == "border-box":
+            return max(specified, edges[1] + edges[3])
+        return specified + edges[1] + edges[3]
+
+    def _border_height(self, box: Box, specified: float | None, edges) -> float | None:
+        if specified is None:
+            return None
+        if box.style["box-sizing"] == "border-box":
+            return max(specified, edges[0] + edges[2])
+        return specified + edges[0] + edges[2]
+
+    def _check(self, box: Box) -> None:
+        style = box.style
+        for name, default in (("min-width", "auto"), ("min-height", "auto"), ("max-width", "none"),
+                              ("max-height", "none")):
+            if style[name] != default and not (name.startswith("min") and style[name] == 0):
+                raise Unsupported(f"{name}")
+        if style["flex-wrap"] != "nowrap" and box.is_flex:
+            raise Unsupported("flex-wrap: wrap")
+
+    # --- intrinsic widths ----------------------------------------------------------------------------------
+
+    def intrinsic(self, box: Box, cb_width: float) -> tuple[float, float]:
+        """Min-content and max-content border-box widths."""
+        self._check(box)
+        edges = self._edges(box, cb_width)
+        specified = self._border_width(box, _length(box.style["width"], None, "width"), edges)
+        if specified is not None:
+            return specified, specified
+        extra = edges[1] + edges[3]
+        if box.replaced is not None:
+            width = self._replaced_size(box.replaced, None, None)[0]
+            return width + extra, width + extra
+        if box.inline is not None:
+            low, high = inline.intrinsic(self._atoms(box, cb_width))
+            return low + extra, high + extra
+        low = high = 0.0
+        flow = [child for child in box.children if not child.absolute]
+        row = box.is_flex and box.style["flex-direction"] == "row"
+        gap = self._gap(box, "column-gap") * max(0, len(flow) - 1) if row else 0.0
+        for child in flow:
+            margins = self._margins(child, cb_width)
+            child_low, child_high = self.intrinsic(child, cb_width)
+            child_low += margins[1] + margins[3]
+            child_high += margins[1] + margins[3]
+            if row:
+                low, high = low + child_low, high + child_high
+            else:
+                low, high = max(low, child_low), max(high, child_high)
+        return low + gap + extra, high + gap + extra
+
+    def _atoms(self, box: Box, cb_width: float):
+        cached = getattr(box, "_atoms", None)
+        if cached is None:
+            cached = inline.atoms(box.inline, self.fonts, lambda r: self._size_replaced(r, cb_width, None))
+            box._atoms = cached
+        return cached
+
+    def _gap(self, box: Box, name: str) -> float:
+        value = box.style[name]
+        return 0.0 if value == "normal" else float(value)
+
+    # --- replaced elements -----------------------------------------------------------------------------------
+
+    def _replaced_size(self, replaced: Replaced, cb_width: float | None,
+                       cb_height: float | None) -> tuple[float, float]:
+        style = replaced.style
+        if replaced.element.tag != "svg" or SVG_MARKUP not in replaced.element.attrib:
+            raise Unsupported(f"<{replaced.element.tag}>")
+        if "width" in replaced.element.attrib or "height" in replaced.element.attrib:
+            raise Unsupported("svg with width or height attributes")
+        width = _length(style["width"], cb_width, "width")
+        height = _length(style["height"], cb_height, "height")
+        if width is None and height is None:
+            return DEFAULT_REPLACED
+        if width is None or height is None:
+            raise Unsupported("an svg sized on one axis only")
+        return width, height
+
+    def _size_replaced(self, replaced: Replaced, cb_width: float | None, cb_height: float | None) -> None:
+        replaced.width, replaced.height = self._replaced_size(replaced, cb_width, cb_height)
+
+    # --- block layout -----------------------------------------------------------------------------------------
+
+    def _contents(self, box: Box, positioned: Box, height_definite: bool) -> None:
+        """Lay out what is inside a box whose border box is placed and sized (its height may still grow)."""
+        self._check(box)
+        edges = self._edges(box, box.width)
+        cx, cy = box.x + edges[3], box.y + edges[0]
+        cw = max(0.0, box.width - edges[1] - edges[3])
+        ch = box.height - edges[0] - edges[2] if height_definite else None
+        container = box if box.positioned else positioned
+        if box.replaced is not None:
+            self._size_replaced(box.replaced, cw, ch)
+            content = box.replaced.height
+        elif box.inline is not None:
+            box.lines = inline.lay_out(box.inline, box.style, cw, self.fonts,
+                                       lambda r: self._size_replaced(r, cw, ch))
+            box._atoms = None
+            content = sum(line.height for line in box.lines)
+        elif box.is_flex:
+            content = self._flex(box, cx, cy, cw, ch, container)
+        else:
+            content = self._flow(box, cx, cy, cw, ch, container)
+        if not height_definite:
+            box.height = content + edges[0] + edges[2]
+        for child in box.children:
+            if child.absolute:
+                if not box.positioned:
+                    raise Unsupported("an absolutely positioned box whose parent is not positioned")
+                self._absolute(child, box)
+
+    def _flow(self, box: Box, cx: float, cy: float, cw: float, ch: float | None, container: Box) -> float:
+        """Stack in-flow block children; the content height."""
+        y = 0.0
+        previous_margin = None
+        for child in box.children:
+            if child.absolute:
+                continue
+            margins = self._margins(child, cw)
+            if previous_margin is None:
+                if margins[0] and not (box.style["overflow"] == "hidden" or box.absolute or box is container
+                                       or self._edges(box, cw)[0]):
+                    raise Unsupported("a first child's top margin collapsing through its parent")
+                y += margins[0]
+            else:
+                y += max(previous_margin, margins[0]) if previous_margin >= 0 and margins[0] >= 0 \
+                    else previous_margin + margins[0]
+            self._block(child, cx + margins[3], cy + y, cw - margins[1] - margins[3], cw, ch, container)
+            y += child.height
+            previous_margin = margins[2]
+        if previous_margin:
+            if not (box.style["overflow"] == "hidden" or box.absolute or box is container or
+                    self._edges(box, cw)[2] or box.style["height"] != "auto"):
+                raise Unsupported("a last child's bottom margin collapsing through its parent")
+            y += previous_margin
+        return y
+
+    def _block(self, box: Box, x: float, y: float, available: float, cb_width: float, cb_height: float | None,
+               container: Box, width: float | None = None, height: float | None = None) -> None:
+        """Place and lay out an in-flow block at ``x, y`` (its margin edge's left is ``x - margin``)."""
+        edges = self._edges(box, cb_width)
+        box.x, box.y = x, y
+        box.width = width if width is not None else (
+            self._border_width(box, _length(box.style["width"], cb_width, "width"), edges) or available)
+        specified = height if height is not None else self._border_height(
+            box, _length(box.style["height"], cb_height, "height"), edges)
+        box.height = specified or 0.0
+        self._contents(box, container, height_definite=specified is not None)
+
+    def _absolute(self, box: Box, container: Box) -> None:
+        """Place an absolutely positioned box in its containing block, the container's padding box."""
+        c_style = container.style
+        left_edge = float(c_style["border-left-width"])
+        top_edge = float(c_style["border-top-width"])
+        cb_x, cb_y = container.x + left_edge, container.y + top_edge
+        cb_w = container.width - left_edge - float(c_style["border-right-width"])
+        cb_h = container.height - top_edge - float(c_style["border-bottom-width"])
+        style = box.style
+        left, right = _length(style["left"], cb_w, "left"), _length(style["right"], cb_w, "right")
+        top, bottom = _length(style["top"], cb_h, "top"), _length(style["bottom"], cb_h, "bottom")
+        if left is None and right is None or top is None and bottom is None:
+            raise Unsupported("an absolutely positioned box without left/right or top/bottom")
+        margins = self._margins(box, cb_w)
+        edges = self._edges(box, cb_w)
+        width = self._border_width(box, _length(style["width"], cb_w, "width"), edges)
+        if width is None:
+            if left is not None and right is not None:
+                width = cb_w - left - right - margins[1] - margins[3]
+            else:
+                low, high = self.intrinsic(box, cb_w)
+                width = min(max(low, cb_w - (left or right or 0.0) - margins[1] - margins[3]), high)
+        height = self._border_height(box, _length(style["height"], cb_h, "height"), edges)
+        if height is None and top is not None and bottom is not None:
+            height = cb_h - top - bottom - margins[0] - margins[2]
+        x = cb_x + left + margins[3] if left is not None else cb_x + cb_w - right - margins[1] - width
+        box.x, box.width = x, width
+        if height is not None:
+            box.height = height
+            box.y = cb_y + top + margins[0] if top is not None else cb_y + cb_h - bottom - margins[2] - height
+            self._contents(box, box, height_definite=True)
+        else:
+            box.y = cb_y + (top or 0.0) + margins[0]
+            box.height = 0.0
+            self._contents(box, box, height_definite=False)
+            if top is None:
+                self._shift(box, cb_y + cb_h - bottom - margins[2] - box.height - box.y)
+
+    def _shift(self, box: Box, dy: float) -> None:
+        box.y += dy
+        for child in box.children:
+            self._shift(child, dy)
+
+    # --- flex layout -------------------------------------------------------------------------------------------
+
+    def _flex(self, box: Box, cx: float, cy: float, cw: float, ch: float | None, container: Box) -> float:
+        items = [child for child in box.children if not child.absolute]
+        style = box.style
+        align = style["align-items"]
+        justify = style["justify-content"]
+        if style["flex-direction"] == "row":
+            return self._flex_row(box, items, cx, cy, cw, ch, container, align, justify)
+        return self._flex_column(box, items, cx, cy, cw, ch, container, align, justify)
+
+    def _item_align(self, item: Box, align: str) -> str:
+        own = item.style["align-self"]
+        value = align if own in ("auto",) else own
+        return {"normal": "stretch", "start": "flex-start", "end": "flex-end"}.get(value, value)
+
+    def _flex_row(self, box, items, cx, cy, cw, ch, container, align, justify) -> float:
+        gap = self._gap(box, "column-gap")
+        bases, minimums, margins = [], [], []
+        for item in items:
+            m = self._margins(item, cw)
+            margins.append(m)
+            edges = self._edges(item, cw)
+            basis = item.style["flex-basis"]
+            basis = _length(basis, cw, "flex-basis") if basis != "auto" else None
+            if basis is not None:
+                basis = self._border_width(item, basis, edges)
+            if item.replaced is not None:
+                size = self._replaced_size(item.replaced, cw, ch)
+                basis = basis if basis is not None else size[0] + edges[1] + edges[3]
+                minimums.append(0.0)
+            else:
+                low, high = self.intrinsic(item, cw)
+                basis = basis if basis is not None else high
+                minimums.append(low if item.style["overflow"] == "visible" else 0.0)
+            bases.append(basis)
+        sizes = self._resolve_flexible(items, bases, minimums, [m[1] + m[3] for m in margins],
+                                       cw - gap * max(0, len(items) - 1))
+        for item, size, m in zip(items, sizes, margins):
+            edges = self._edges(item, cw)
+            specified = self._border_height(item, _length(item.style["height"], ch, "height"), edges)
+            stretch = self._item_align(item, align) == "stretch" and specified is None and ch is not None
+            height = ch - m[0] - m[2] if stretch else specified
+            item.x, item.y, item.width, item.height = 0.0, 0.0, size, height or 0.0
+            if item.replaced is not None:
+                w, h = self._replaced_size(item.replaced, cw, ch)
+                item.replaced.width, item.replaced.height = size - edges[1] - edges[3], h
+                item.height = height if height is not None else h + edges[0] + edges[2]
+            else:
+                self._contents(item, container, height_definite=height is not None)
+        line = ch if ch is not None else max((item.height + m[0] + m[2] for item, m in zip(items, margins)),
+                                             default=0.0)
+        used = sum(sizes) + sum(m[1] + m[3] for m in margins) + gap * max(0, len(items) - 1)
+        x, between = self._distribute(justify, cw - used, len(items))
+        for item, size, m in zip(items, sizes, margins):
+            mode = self._item_align(item, align)
+            if mode == "stretch" and item.style["height"] == "auto" and ch is None:
+                item.height = line - m[0] - m[2]
+            outer = item.height + m[0] + m[2]
+            offset = {"center": (line - outer) / 2, "flex-end": line - outer}.get(mode, 0.0)
+            self._shift_x(item, cx + x + m[3])
+            self._shift(item, cy + offset + m[0])
+            x += size + m[1] + m[3] + gap + between
+        return line
+
+    def _shift_x(self, box: Box, dx: float) -> None:
+        box.x += dx
+        for child in box.children:
+            self._shift_x(child, dx)
+
+    def _resolve_flexible(self, items, bases, minimums, margin_sums, available) -> list[float]:
+        free = available - sum(bases) - sum(margin_sums)
+        sizes = list(bases)
+        if free < 0:
+            weights = [item.style["flex-shrink"] * base for item, base in zip(items, bases)]
+            frozen = [False] * len(items)
+            for _ in range(len(items) + 1):
+                total = sum(w for w, f in zip(weights, frozen) if not f)
+                remaining = available - sum(margin_sums) - sum(sizes[i] if frozen[i] else bases[i]
+                                                               for i in range(len(items)))
+                if total <= 0 or remaining >= 0:
+                    break
+                clamped = False
+                for i in range(len(items)):
+                    if frozen[i]:
+                        continue
+                    sizes[i] = bases[i] + remaining * weights[i] / total
+                    if sizes[i] < minimums[i]:
+                        sizes[i], frozen[i], clamped = minimums[i], True, True
+                if not clamped:
+                    break
+        elif free > 0:
+            grow = [item.style["flex-grow"] for item in items]
+            if sum(grow) > 0:
+                sizes = [base + free * g / sum(grow) for base, g in zip(bases, grow)]
+        return sizes
+
+    def _distribute(self, justify: str, free: float, count: int) -> tuple[float, float]:
+        """The start offset and the extra space between items along the main axis."""
+        if justify in ("center",):
+            return free / 2, 0.0
+        if justify in ("flex-end", "end"):
+            return free, 0.0
+        if justify == "space-between" and count > 1 and free > 0:
+            return 0.0, free / (count - 1)
+        if justify == "space-around" and count and free > 0:
+            return free / count / 2, free / count
+        if justify == "space-evenly" and count and free > 0:
+            return free / (count + 1), free / (count + 1)
+        if justify == "space-between" or justify in ("space-around", "space-evenly"):
+            return (free / 2 if justify != "space-between" else 0.0), 0.0
+        return 0.0, 0.0
+
+    def _flex_column(self, box, items, cx, cy, cw, ch, container, align, justify) -> float:
+        gap = self._gap(box, "row-gap")
+        total = 0.0
+        placed = []
+        for item in items:
+            m = self._margins(item, cw)
+            edges = self._edges(item, cw)
+            mode = self._item_align(item, align)
+            width = self._border_width(item, _length(item.style["width"], cw, "width"), edges)
+            if width is None:
+                if mode == "stretch":
+                    width = cw - m[1] - m[3]
+                else:
+                    low, high = self.intrinsic(item, cw)
+                    width = min(max(low, cw - m[1] - m[3]), high)
+            height = self._border_height(item, _length(item.style["height"], ch, "height"), edges)
+            item.x, item.y, item.width, item.height = cx + m[3], cy, width, height or 0.0
+            if item.replaced is not None:
+                w, h = self._replaced_size(item.replaced, cw, ch)
+                item.replaced.width, item.replaced.height = w, h
+                item.height = height if height is not None else h + edges[0] + edges[2]
+            else:
+                self._contents(item, container, height_definite=height is not None)
+            offset = {"center": (cw - width - m[1] - m[3]) / 2,
+                      "flex-end": cw - width - m[1] - m[3]}.get(mode, 0.0)
+            self._shift_x(item, offset)
+            placed.append((item, m))
+            total += item.height + m[0] + m[2]
+        total += gap * max(0, len(items) - 1)
+        y, between = self._distribute(justify, (ch - total) if ch is not None else 0.0, len(items))
+        for item, m in placed:
+            self._shift(item, y + m[0])
+            y += item.height + m[0] + m[2] + gap + between
+        return total if ch is None else max(total, 0.0)

@@ -1,0 +1,244 @@
+"""Painting a laid-out face into a PDF content stream, as WeasyPrint paints the same boxes.
+
+Coordinates are points with y pointing down (the stream starts by flipping the page). Each box paints its
+background and borders (a rounded border box, the border ring filled even-odd between the border box and the
+padding box), then, clipped to its padding box when ``overflow: hidden``, its text or svg, its in-flow children
+and then its positioned children in tree order. A box with ``opacity`` below 1 is painted into a transparency
+group drawn with that alpha. Text is shown glyph by glyph from the HarfBuzz positions (TJ adjustments against
+the font's own advances); fonts are named by a placeholder the PDF builder resolves to a subset per file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnpforge.render.fragments import number
+from pnpforge.render.native.boxes import Box, Replaced
+from pnpforge.render.native.css import Percent
+from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
+from pnpforge.render.native.fonts import Font
+from pnpforge.render.native.inline import Piece
+
+KAPPA = 0.5522847498  # control-point distance of a quarter circle drawn with one cubic curve
+
+
+@dataclass
+class Canvas:
+    """A content stream being written and the resources it names."""
+
+    ops: list[bytes] = field(default_factory=list)
+    alphas: set[float] = field(default_factory=set)
+    shadings: dict[str, bytes] = field(default_factory=dict)
+    fonts: dict[str, Font] = field(default_factory=dict)
+    used: dict[str, dict[int, str]] = field(default_factory=dict)
+    forms: list[bytes] = field(default_factory=list)  # transparency groups: their content streams
+
+    def add(self, *parts: bytes) -> None:
+        self.ops.extend(parts)
+
+
+def _n(value: float) -> bytes:
+    return number(value)
+
+
+def _colour(rgba: tuple[float, float, float, float], canvas: Canvas, stroke: bool = False) -> bytes:
+    red, green, blue, alpha = rgba
+    ops = b"%s %s %s %s" % (_n(red), _n(green), _n(blue), b"RG" if stroke else b"rg")
+    if alpha < 1:
+        canvas.alphas.add(round(alpha, 4))
+        ops = b"/a" + _n(round(alpha, 4)) + b" gs " + ops
+    return ops
+
+
+def _radii(box: Box) -> list[tuple[float, float]]:
+    """Horizontal and vertical radius of each corner (top-left, top-right, bottom-right, bottom-left)."""
+    found = []
+    for corner in ("top-left", "top-right", "bottom-right", "bottom-left"):
+        value = box.style[f"border-{corner}-radius"]
+        if isinstance(value, Percent):
+            found.append((value * box.width, value * box.height))
+        else:
+            found.append((float(value), float(value)))
+    # scale down radii that do not fit their sides, as CSS says
+    factor = 1.0
+    for (a, b), side in (((0, 1), box.width), ((3, 2), box.width)):
+        total = found[a][0] + found[b][0]
+        if total > side > 0:
+            factor = min(factor, side / total)
+    for (a, b), side in (((0, 3), box.height), ((1, 2), box.height)):
+        total = found[a][1] + found[b][1]
+        if total > side > 0:
+            factor = min(factor, side / total)
+    return [(h * factor, v * factor) for h, v in found]
+
+
+def rounded_rect(x: float, y: float, w: float, h: float, radii: list[tuple[float, float]]) -> bytes:
+    """A closed path of a rectangle with elliptical corners."""
+    if not any(r for pair in radii for r in pair):
+        return b"%s %s %s %s re" % (_n(x), _n(y), _n(w), _n(h))
+    (tlh, tlv), (trh, trv), (brh, brv), (blh, blv) = radii
+    k = KAPPA
+    parts = [b"%s %s m" % (_n(x + tlh), _n(y)), b"%s %s l" % (_n(x + w - trh), _n(y))]
+    if trh or trv:
+        parts.append(b"%s %s %s %s %s %s c" % (_n(x + w - trh + trh * k), _n(y), _n(x + w), _n(y + trv - trv * k),
+                                               _n(x + w), _n(y + trv)))
+    parts.append(b"%s %s l" % (_n(x + w), _n(y + h - brv)))
+    if brh or brv:
+        parts.append(b"%s %s %s %s %s %s c" % (_n(x + w), _n(y + h - brv + brv * k), _n(x + w - brh + brh * k),
+                                               _n(y + h), _n(x + w - brh), _n(y + h)))
+    parts.append(b"%s %s l" % (_n(x + blh), _n(y + h)))
+    if blh or blv:
+        parts.append(b"%s %s %s %s %s %s c" % (_n(x + blh - blh * k), _n(y + h), _n(x), _n(y + h - blv + blv * k),
+                                               _n(x), _n(y + h - blv)))
+    parts.append(b"%s %s l" % (_n(x), _n(y + tlv)))
+    if tlh or tlv:
+        parts.append(b"%s %s %s %s %s %s c" % (_n(x), _n(y + tlv - tlv * k), _n(x + tlh - tlh * k), _n(y),
+                                               _n(x + tlh), _n(y)))
+    parts.append(b"h")
+    return b" ".join(parts)
+
+
+def _padding_box(box: Box) -> tuple[float, float, float, float, list[tuple[float, float]]]:
+    s = box.style
+    top, right = float(s["border-top-width"]), float(s["border-right-width"])
+    bottom, left = float(s["border-bottom-width"]), float(s["border-left-width"])
+    radii = _radii(box)
+    inner = [(max(0.0, radii[0][0] - left), max(0.0, radii[0][1] - top)),
+             (max(0.0, radii[1][0] - right), max(0.0, radii[1][1] - top)),
+             (max(0.0, radii[2][0] - right), max(0.0, radii[2][1] - bottom)),
+             (max(0.0, radii[3][0] - left), max(0.0, radii[3][1] - bottom))]
+    return box.x + left, box.y + top, box.width - left - right, box.height - top - bottom, inner
+
+
+class Painter:
+    """Paints laid-out boxes onto a canvas."""
+
+    def __init__(self, svg_of):
+        self.svg_of = svg_of  # markup -> parsed svg (cached by the caller)
+
+    def paint(self, box: Box, canvas: Canvas) -> None:
+        style = box.style
+        if style["visibility"] != "visible":
+            raise Unsupported("visibility: hidden")
+        if style["opacity"] < 1.0:
+            self._group(box, canvas, style["opacity"])
+            return
+        self._paint_box(box, canvas)
+
+    def _group(self, box: Box, canvas: Canvas, alpha: float) -> None:
+        inner = Canvas(alphas=canvas.alphas, shadings=canvas.shadings, fonts=canvas.fonts, used=canvas.used,
+                       forms=canvas.forms)
+        self._paint_box(box, inner)
+        canvas.forms.append(b"\n".join(inner.ops))
+        alpha = round(alpha, 4)
+        canvas.alphas.add(alpha)
+        canvas.add(b"q /a" + _n(alpha) + b" gs /Fm%d Do Q" % (len(canvas.forms) - 1))
+
+    def _paint_box(self, box: Box, canvas: Canvas) -> None:
+        style = box.style
+        background = style["background-color"]
+        radii = _radii(box)
+        if background is not None and background[3] > 0:
+            canvas.add(b"q " + _colour(background, canvas) + b" " +
+                       rounded_rect(box.x, box.y, box.width, box.height, radii) + b" f Q")
+        self._borders(box, canvas, radii)
+        clipped = style["overflow"] == "hidden" and box.replaced is None
+        if clipped:
+            px, py, pw, ph, inner = _padding_box(box)
+            canvas.add(b"q " + rounded_rect(px, py, pw, ph, inner) + b" W n")
+        if box.replaced is not None:
+            self._replaced(box.replaced, box.x + box.edges()[3], box.y + box.edges()[0], canvas)
+        if box.lines:
+            self._lines(box, canvas)
+        for child in box.children:
+            if not child.positioned:
+                self.paint(child, canvas)
+        for child in box.children:
+            if child.positioned:
+                self.paint(child, canvas)
+        if clipped:
+            canvas.add(b"Q")
+
+    def _borders(self, box: Box, canvas: Canvas, radii) -> None:
+        style = box.style
+        widths = [float(style[f"border-{side}-width"]) for side in ("top", "right", "bottom", "left")]
+        if not any(widths):
+            return
+        styles = {style[f"border-{side}-style"] for side, w in zip(("top", "right", "bottom", "left"), widths) if w}
+        colours = {style[f"border-{side}-color"] for side, w in zip(("top", "right", "bottom", "left"), widths) if w}
+        if len(colours) != 1:
+            raise Unsupported("borders of several colours")
+        if styles != {"solid"}:
+            raise Unsupported(f"border style {'/'.join(sorted(styles))}")
+        colour = colours.pop()
+        if not any(r for pair in radii for r in pair):  # square corners: each side a rectangle, no seams
+            top, right, bottom, left = widths
+            x, y, w, h = box.x, box.y, box.width, box.height
+            sides = [(x, y, w, top), (x, y + h - bottom, w, bottom), (x, y + top, left, h - top - bottom),
+                     (x + w - right, y + top, right, h - top - bottom)]
+            paths = b" ".join(b"%s %s %s %s re" % (_n(a), _n(b), _n(c), _n(d)) for a, b, c, d in sides if c > 0 and d > 0)
+            canvas.add(b"q " + _colour(colour, canvas) + b" " + paths + b" f Q")
+            return
+        if len(set(widths)) != 1:
+            raise Unsupported("rounded borders of several widths")
+        px, py, pw, ph, inner = _padding_box(box)
+        canvas.add(b"q " + _colour(colour, canvas) + b" " +
+                   rounded_rect(box.x, box.y, box.width, box.height, radii) + b" " +
+                   rounded_rect(px, py, pw, ph, inner) + b" f* Q")
+
+    def _replaced(self, replaced: Replaced, x: float, y: float, canvas: Canvas) -> None:
+        markup = replaced.element.get(SVG_MARKUP)
+        if markup is None:
+            raise Unsupported(f"<{replaced.element.tag}>")
+        drawing = self.svg_of(markup)
+        painted = drawing.paint(replaced.width, replaced.height, tuple(replaced.style["color"][:3]))
+        if replaced.style["color"][3] < 1:
+            raise Unsupported("a translucent svg colour")
+        canvas.alphas.update(painted.alphas)
+        canvas.shadings.update(dict(painted.shadings))
+        canvas.add(b"q 1 0 0 1 %s %s cm" % (_n(x), _n(y)), painted.ops, b"Q")
+
+    def _lines(self, box: Box, canvas: Canvas) -> None:
+        edges = box.edges()
+        left, top = box.x + edges[3], box.y + edges[0]
+        for line in box.lines:
+            baseline = top + line.top + line.baseline
+            for piece in line.pieces:
+                x = left + line.x + piece.x
+                if piece.replaced is not None:
+                    self._replaced(piece.replaced, x, baseline + piece.y, canvas)
+                elif piece.glyphs:
+                    self._text(piece, x, baseline, canvas)
+
+    def _text(self, piece: Piece, x: float, baseline: float, canvas: Canvas) -> None:
+        font, size = piece.font, piece.size
+        canvas.fonts[font.key] = font
+        used = canvas.used.setdefault(font.key, {})
+        colour = piece.style["color"]
+        parts = [b"BT", b"/F" + font.key.encode() + b" " + _n(size) + b" Tf", _colour(colour, canvas),
+                 b"1 0 0 -1 %s %s Tm" % (_n(x + piece.glyphs[0].x), _n(baseline))]
+        array = []
+        pen = piece.glyphs[0].x
+        for glyph in piece.glyphs:
+            shift = glyph.x - pen
+            if abs(shift) > 1e-6:
+                array.append(_n(round(-shift * 1000 / size, 3)))
+            array.append(b"<%04x>" % glyph.id)
+            used.setdefault(glyph.id, glyph.text)
+            pen = glyph.x + advance_of(font, glyph.id) * size
+        parts.append(b"[" + b" ".join(array) + b"] TJ")
+        parts.append(b"ET")
+        canvas.add(b" ".join(parts))
+
+
+_ADVANCES: dict[tuple[str, int], float] = {}
+
+
+def advance_of(font: Font, gid: int) -> float:
+    """A glyph's own advance (what the embedded font's widths say), per point of size."""
+    key = (font.key, gid)
+    value = _ADVANCES.get(key)
+    if value is None:
+        value = _ADVANCES[key] = font.font.get_glyph_h_advance(gid) / font.units
+    return value
+
