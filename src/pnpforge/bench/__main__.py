@@ -41,7 +41,8 @@ def chosen(text: str | None) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Measure pnpforge's code paths and write a JSON summary.")
+    parser = argparse.ArgumentParser(prog="python -m pnpforge.bench",
+                                     description="Measure pnpforge's code paths and write a JSON summary.")
     parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
     parser.add_argument("--only", help=f"comma-separated sections to run ({','.join(SECTIONS)}); the others' "
                                        "figures are kept from the existing --out file")
