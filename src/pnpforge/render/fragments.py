@@ -254,7 +254,7 @@ class PdfBuilder:
     def to_bytes(self, title: str = "") -> bytes:
         """The finished document."""
         if self._fonts:
-            from pnpforge.render.native.embed import font_dictionaries
+            from pnpforge.render.subsets import font_dictionaries
 
             for key in sorted(self._fonts):
                 path, used, target = self._fonts[key]

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from pnpforge.render.fonts import FontSet
-from pnpforge.render.native.boxes import COLLAPSIBLE, Break, Inline, Replaced, Text
+from pnpforge.render.native.boxes import COLLAPSIBLE, Break, Inline, Replaced
 from pnpforge.render.native.css import Percent, Style
 from pnpforge.render.native.dom import Unsupported
 from pnpforge.render.native.fonts import Font, pick

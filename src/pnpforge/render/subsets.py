@@ -1,4 +1,4 @@
-"""Embedding the native renderer's fonts: one subset per font per PDF, with widths and a Unicode map.
+"""Fonts of faces drawn natively, embedded once per PDF: one subset per font, with widths and a Unicode map.
 
 Faces drawn natively name their fonts by a placeholder; the PDF builder collects the glyphs every face of the
 file uses and writes each font once: a Type 0 font with Identity-H encoding over a CID font whose glyph ids are
