@@ -173,50 +173,52 @@ def _only_space(items: list[Inline]) -> bool:
     return all(isinstance(item, Text) and not item.text.strip(COLLAPSIBLE) for item in items)
 
 
+class _Runs:
+    """Children of a block: boxes as they come, each run of inline content (not only white space) wrapped."""
+
+    def __init__(self, style: Style):
+        self.style = style
+        self.children: list[Box] = []
+        self.run: list[Inline] = []
+
+    def inline(self, item: Inline) -> None:
+        self.run.append(item)
+
+    def box(self, box: Box) -> None:
+        self.flush()
+        self.children.append(box)
+
+    def flush(self) -> list[Box]:
+        if self.run and not _only_space(self.run):
+            self.children.append(Box(None, _anonymous_style(self.style), inline=list(self.run), anonymous=True))
+        self.run.clear()
+        return self.children
+
+
 def _wrap_inline_runs(items: list[Box | Inline], style: Style) -> list[Box]:
-    """Block children, with each run of inline content (not only whitespace) in an anonymous block."""
-    children: list[Box] = []
-    run: list[Inline] = []
-
-    def flush() -> None:
-        if run and not _only_space(run):
-            children.append(Box(None, _anonymous_style(style), inline=list(run), anonymous=True))
-        run.clear()
-
+    """Block children, with each run of inline content in an anonymous block (out-of-flow boxes do not split it)."""
+    runs = _Runs(style)
     for item in items:
-        if isinstance(item, Box):
-            if item.absolute:
-                children.append(item)  # out of flow: does not split the inline run
-                continue
-            flush()
-            children.append(item)
+        if isinstance(item, Box) and item.absolute:
+            runs.children.append(item)
+        elif isinstance(item, Box):
+            runs.box(item)
         else:
-            run.append(item)
-    flush()
-    return children
+            runs.inline(item)
+    return runs.flush()
 
 
 def _flex_items(items: list[Box | Inline], style: Style) -> list[Box]:
     """A flex container's items: each child box, each run of text in an anonymous item, inline svg blockified."""
-    children: list[Box] = []
-    run: list[Inline] = []
-
-    def flush() -> None:
-        if run and not _only_space(run):
-            children.append(Box(None, _anonymous_style(style), inline=list(run), anonymous=True))
-        run.clear()
-
+    runs = _Runs(style)
     for item in items:
         if isinstance(item, Box):
-            flush()
-            children.append(item)
+            runs.box(item)
         elif isinstance(item, Replaced):
-            flush()
-            children.append(Box(item.element, item.style, replaced=item))
+            runs.box(Box(item.element, item.style, replaced=item))
         else:
-            run.append(item)
-    flush()
-    return children
+            runs.inline(item)
+    return runs.flush()
 
 
 def _anonymous_style(parent: Style) -> Style:
