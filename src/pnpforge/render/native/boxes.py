@@ -62,7 +62,10 @@ class Box:
     y: float = 0.0
     width: float = 0.0
     height: float = 0.0
+    content_x: float = 0.0  # the content box's top-left corner (inside border and padding)
+    content_y: float = 0.0
     lines: list = field(default_factory=list)  # laid-out lines of inline content
+    atoms: list | None = None  # the inline content shaped once, for intrinsic widths before layout
 
     @property
     def is_flex(self) -> bool:
@@ -75,18 +78,6 @@ class Box:
     @property
     def absolute(self) -> bool:
         return self.style["position"] == "absolute"
-
-    def edges(self) -> tuple[float, float, float, float]:
-        """Border plus padding on top, right, bottom and left."""
-        s = self.style
-        return tuple(_resolved(s[f"border-{side}-width"]) + _resolved(s[f"padding-{side}"], self.width)
-                     for side in ("top", "right", "bottom", "left"))
-
-
-def _resolved(value, base: float = 0.0) -> float:
-    from pnpforge.render.native.css import Percent
-
-    return value * base if isinstance(value, Percent) else float(value)
 
 
 def build(root: ET.Element, sheets: Stylesheets) -> Box:

@@ -9,10 +9,12 @@ returned as a ``Fragment`` whose fonts the PDF builder embeds once per file.
 from __future__ import annotations
 
 import re
+import zlib
 from pathlib import Path
 
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.fragments import Fragment, number
+from pnpforge.render.native import svg
 from pnpforge.render.native.boxes import build
 from pnpforge.render.native.css import Stylesheets
 from pnpforge.render.native.dom import Unsupported, parse_fragment
@@ -51,12 +53,7 @@ class NativeRenderer:
     def svg_of(self, markup: str):
         found = self._svg.get(markup)
         if found is None:
-            from pnpforge.render.native import svg
-
-            try:
-                found = svg.parse_svg(markup)
-            except svg.Unsupported as exc:
-                raise Unsupported(f"svg: {exc}") from None
+            found = svg.parse_svg(markup)  # its Unsupported is the renderer's: the face falls back
             if len(self._svg) > 20_000:
                 self._svg.clear()
             self._svg[markup] = found
@@ -110,6 +107,4 @@ def _fragment(canvas: Canvas, width: float, height: float) -> Fragment:
 
 
 def _deflate(data: bytes) -> bytes:
-    import zlib
-
     return zlib.compress(data, 6)

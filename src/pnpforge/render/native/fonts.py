@@ -10,10 +10,13 @@ Fonts are loaded once per process; shaped words are cached.
 
 from __future__ import annotations
 
+import hashlib
+import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from fontTools.ttLib import TTFont
 import uharfbuzz as hb
 
 from pnpforge.render.fonts import STYLES, FontSet
@@ -49,11 +52,11 @@ class Font:
 
     def shape(self, text: str, ligatures: bool = True) -> Glyphs:
         """``text`` shaped at 1 pt."""
-        return _shape(self, text, ligatures)
+        return _shaped(str(self.path), text, ligatures)
 
 
 @lru_cache(maxsize=200_000)
-def _shape_cached(path: str, text: str, ligatures: bool) -> Glyphs:
+def _shaped(path: str, text: str, ligatures: bool) -> Glyphs:
     font = _FONTS[path]
     buffer = hb.Buffer()
     buffer.add_str(text)
@@ -68,10 +71,6 @@ def _shape_cached(path: str, text: str, ligatures: bool) -> Glyphs:
     return Glyphs(ids, advances, offsets, clusters, sum(advances))
 
 
-def _shape(font: Font, text: str, ligatures: bool) -> Glyphs:
-    return _shape_cached(str(font.path), text, ligatures)
-
-
 _FONTS: dict[str, Font] = {}
 
 
@@ -79,8 +78,6 @@ def load_font(path: Path) -> Font:
     """The font in ``path``, loaded once per process."""
     key = str(path)
     if key not in _FONTS:
-        import hashlib
-
         data = path.read_bytes()
         face = hb.Face(hb.Blob(data))
         font = hb.Font(face)
@@ -94,44 +91,17 @@ def load_font(path: Path) -> Font:
 
 def _x_height(data: bytes) -> int | None:
     """The font's x-height in font units (OS/2 ``sxHeight``), when it states one."""
-    import io
-
-    from fontTools.ttLib import TTFont
-
     os2 = TTFont(io.BytesIO(data), lazy=True).get("OS/2")
     return getattr(os2, "sxHeight", None) or None
 
 
 def pick(fonts: FontSet, family: str, weight: int, style: str) -> Font:
-    """The face of ``family`` (``pnp-<role>``) for a weight and style; ``Unsupported`` when there is none."""
+    """The face of ``family`` (``pnp-<role>``) with exactly this weight and style; ``Unsupported`` when the pack has
+    none (WeasyPrint would substitute a near one or synthesise it, which the native renderer does not imitate)."""
     if not family.startswith("pnp-"):
         raise Unsupported(f"font family {family!r}")
     role = family[4:]
-    if _nearest(weight, fonts, role, style) != weight:
-        raise Unsupported(f"pnp-{role} has no {style} face of weight {weight} (WeasyPrint would substitute one)")
     for face in fonts.faces.values():
-        if face.role != role:
-            continue
-        css_style, css_weight = STYLES.get(face.style, ("normal", 400))
-        if css_style == style and css_weight == weight:
+        if face.role == role and STYLES.get(face.style, ("normal", 400)) == (style, weight):
             return load_font(face.path)
-    raise Unsupported(f"no face of {family} for weight {weight}, style {style}")
-
-
-def _nearest(weight: int, fonts: FontSet, role: str, style: str) -> int:
-    """The weight CSS font matching picks among the role's faces of this style."""
-    weights = sorted({STYLES.get(face.style, ("normal", 400))[1] for face in fonts.faces.values()
-                      if face.role == role and STYLES.get(face.style, ("normal", 400))[0] == style})
-    if not weights:
-        raise Unsupported(f"no {style} face of pnp-{role}")
-    if weight in weights:
-        return weight
-    if 400 <= weight <= 500:
-        between = [w for w in weights if weight <= w <= 500]
-        if between:
-            return between[0]
-    if weight < 400:
-        lower = [w for w in weights if w <= weight]
-        return lower[-1] if lower else weights[0]
-    heavier = [w for w in weights if w >= weight]
-    return heavier[0] if heavier else weights[-1]
+    raise Unsupported(f"pnp-{role} has no {style} face of weight {weight}")

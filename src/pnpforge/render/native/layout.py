@@ -19,7 +19,7 @@ SIDES = ("top", "right", "bottom", "left")
 DEFAULT_REPLACED = (225.0, 112.5)  # 300 x 150 CSS px, the size of a replaced element that states none
 
 
-def _length(value, base: float | None, name: str) -> float | None:
+def _length(value, base: float | None) -> float | None:
     """A used length; None for ``auto`` (and for a percentage of an indefinite size)."""
     if value in ("auto", "none", "content"):
         return None
@@ -45,7 +45,7 @@ class Layout:
 
     def _edges(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
         style = box.style
-        return tuple(float(style[f"border-{side}-width"]) + (_length(style[f"padding-{side}"], cb_width, "padding")
+        return tuple(float(style[f"border-{side}-width"]) + (_length(style[f"padding-{side}"], cb_width)
                                                              or 0.0) for side in SIDES)
 
     def _margins(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
@@ -55,22 +55,22 @@ class Layout:
             value = style[f"margin-{side}"]
             if value == "auto":
                 raise Unsupported("margin: auto")
-            found.append(_length(value, cb_width, "margin") or 0.0)
+            found.append(_length(value, cb_width) or 0.0)
         return tuple(found)
 
-    def _border_width(self, box: Box, specified: float | None, edges) -> float | None:
+    def _border_size(self, box: Box, specified: float | None, before: float, after: float) -> float | None:
+        """A specified width or height as a border-box size, given the border and padding on its two sides."""
         if specified is None:
             return None
         if box.style["box-sizing"] == "border-box":
-            return max(specified, edges[1] + edges[3])
-        return specified + edges[1] + edges[3]
+            return max(specified, before + after)
+        return specified + before + after
+
+    def _border_width(self, box: Box, specified: float | None, edges) -> float | None:
+        return self._border_size(box, specified, edges[1], edges[3])
 
     def _border_height(self, box: Box, specified: float | None, edges) -> float | None:
-        if specified is None:
-            return None
-        if box.style["box-sizing"] == "border-box":
-            return max(specified, edges[0] + edges[2])
-        return specified + edges[0] + edges[2]
+        return self._border_size(box, specified, edges[0], edges[2])
 
     def _check(self, box: Box) -> None:
         style = box.style
@@ -87,7 +87,7 @@ class Layout:
         """Min-content and max-content border-box widths."""
         self._check(box)
         edges = self._edges(box, cb_width)
-        specified = self._border_width(box, _length(box.style["width"], None, "width"), edges)
+        specified = self._border_width(box, _length(box.style["width"], None), edges)
         if specified is not None:
             return specified, specified
         extra = edges[1] + edges[3]
@@ -113,11 +113,9 @@ class Layout:
         return low + gap + extra, high + gap + extra
 
     def _atoms(self, box: Box, cb_width: float):
-        cached = getattr(box, "_atoms", None)
-        if cached is None:
-            cached = inline.atoms(box.inline, self.fonts, lambda r: self._size_replaced(r, cb_width, None))
-            box._atoms = cached
-        return cached
+        if box.atoms is None:
+            box.atoms = inline.atoms(box.inline, self.fonts, lambda r: self._size_replaced(r, cb_width, None))
+        return box.atoms
 
     def _gap(self, box: Box, name: str) -> float:
         value = box.style[name]
@@ -132,8 +130,8 @@ class Layout:
             raise Unsupported(f"<{replaced.element.tag}>")
         if "width" in replaced.element.attrib or "height" in replaced.element.attrib:
             raise Unsupported("svg with width or height attributes")
-        width = _length(style["width"], cb_width, "width")
-        height = _length(style["height"], cb_height, "height")
+        width = _length(style["width"], cb_width)
+        height = _length(style["height"], cb_height)
         if width is None and height is None:
             return DEFAULT_REPLACED
         if width is None or height is None:
@@ -149,7 +147,7 @@ class Layout:
         """Lay out what is inside a box whose border box is placed and sized (its height may still grow)."""
         self._check(box)
         edges = self._edges(box, box.width)
-        cx, cy = box.x + edges[3], box.y + edges[0]
+        cx, cy = box.content_x, box.content_y = box.x + edges[3], box.y + edges[0]
         cw = max(0.0, box.width - edges[1] - edges[3])
         ch = box.height - edges[0] - edges[2] if height_definite else None
         container = box if box.positioned else positioned
@@ -159,7 +157,7 @@ class Layout:
         elif box.inline is not None:
             box.lines = inline.lay_out(box.inline, box.style, cw, self.fonts,
                                        lambda r: self._size_replaced(r, cw, ch))
-            box._atoms = None
+            box.atoms = None
             content = sum(line.height for line in box.lines)
         elif box.is_flex:
             content = self._flex(box, cx, cy, cw, ch, container)
@@ -205,9 +203,9 @@ class Layout:
         edges = self._edges(box, cb_width)
         box.x, box.y = x, y
         box.width = width if width is not None else (
-            self._border_width(box, _length(box.style["width"], cb_width, "width"), edges) or available)
+            self._border_width(box, _length(box.style["width"], cb_width), edges) or available)
         specified = height if height is not None else self._border_height(
-            box, _length(box.style["height"], cb_height, "height"), edges)
+            box, _length(box.style["height"], cb_height), edges)
         box.height = specified or 0.0
         self._contents(box, container, height_definite=specified is not None)
 
@@ -220,20 +218,20 @@ class Layout:
         cb_w = container.width - left_edge - float(c_style["border-right-width"])
         cb_h = container.height - top_edge - float(c_style["border-bottom-width"])
         style = box.style
-        left, right = _length(style["left"], cb_w, "left"), _length(style["right"], cb_w, "right")
-        top, bottom = _length(style["top"], cb_h, "top"), _length(style["bottom"], cb_h, "bottom")
+        left, right = _length(style["left"], cb_w), _length(style["right"], cb_w)
+        top, bottom = _length(style["top"], cb_h), _length(style["bottom"], cb_h)
         if left is None and right is None or top is None and bottom is None:
             raise Unsupported("an absolutely positioned box without left/right or top/bottom")
         margins = self._margins(box, cb_w)
         edges = self._edges(box, cb_w)
-        width = self._border_width(box, _length(style["width"], cb_w, "width"), edges)
+        width = self._border_width(box, _length(style["width"], cb_w), edges)
         if width is None:
             if left is not None and right is not None:
                 width = cb_w - left - right - margins[1] - margins[3]
             else:
                 low, high = self.intrinsic(box, cb_w)
                 width = min(max(low, cb_w - (left or right or 0.0) - margins[1] - margins[3]), high)
-        height = self._border_height(box, _length(style["height"], cb_h, "height"), edges)
+        height = self._border_height(box, _length(style["height"], cb_h), edges)
         if height is None and top is not None and bottom is not None:
             height = cb_h - top - bottom - margins[0] - margins[2]
         x = cb_x + left + margins[3] if left is not None else cb_x + cb_w - right - margins[1] - width
@@ -251,6 +249,7 @@ class Layout:
 
     def _shift(self, box: Box, dy: float) -> None:
         box.y += dy
+        box.content_y += dy
         for child in box.children:
             self._shift(child, dy)
 
@@ -278,7 +277,7 @@ class Layout:
             margins.append(m)
             edges = self._edges(item, cw)
             basis = item.style["flex-basis"]
-            basis = _length(basis, cw, "flex-basis") if basis != "auto" else None
+            basis = _length(basis, cw) if basis != "auto" else None
             if basis is not None:
                 basis = self._border_width(item, basis, edges)
             if item.replaced is not None:
@@ -294,7 +293,7 @@ class Layout:
                                        cw - gap * max(0, len(items) - 1))
         for item, size, m in zip(items, sizes, margins):
             edges = self._edges(item, cw)
-            specified = self._border_height(item, _length(item.style["height"], ch, "height"), edges)
+            specified = self._border_height(item, _length(item.style["height"], ch), edges)
             stretch = self._item_align(item, align) == "stretch" and specified is None and ch is not None
             height = ch - m[0] - m[2] if stretch else specified
             item.x, item.y, item.width, item.height = 0.0, 0.0, size, height or 0.0
@@ -302,6 +301,7 @@ class Layout:
                 w, h = self._replaced_size(item.replaced, cw, ch)
                 item.replaced.width, item.replaced.height = size - edges[1] - edges[3], h
                 item.height = height if height is not None else h + edges[0] + edges[2]
+                item.content_x, item.content_y = item.x + edges[3], item.y + edges[0]
             else:
                 self._contents(item, container, height_definite=height is not None)
         line = ch if ch is not None else max((item.height + m[0] + m[2] for item, m in zip(items, margins)),
@@ -321,6 +321,7 @@ class Layout:
 
     def _shift_x(self, box: Box, dx: float) -> None:
         box.x += dx
+        box.content_x += dx
         for child in box.children:
             self._shift_x(child, dx)
 
@@ -375,19 +376,20 @@ class Layout:
             m = self._margins(item, cw)
             edges = self._edges(item, cw)
             mode = self._item_align(item, align)
-            width = self._border_width(item, _length(item.style["width"], cw, "width"), edges)
+            width = self._border_width(item, _length(item.style["width"], cw), edges)
             if width is None:
                 if mode == "stretch":
                     width = cw - m[1] - m[3]
                 else:
                     low, high = self.intrinsic(item, cw)
                     width = min(max(low, cw - m[1] - m[3]), high)
-            height = self._border_height(item, _length(item.style["height"], ch, "height"), edges)
+            height = self._border_height(item, _length(item.style["height"], ch), edges)
             item.x, item.y, item.width, item.height = cx + m[3], cy, width, height or 0.0
             if item.replaced is not None:
                 w, h = self._replaced_size(item.replaced, cw, ch)
                 item.replaced.width, item.replaced.height = w, h
                 item.height = height if height is not None else h + edges[0] + edges[2]
+                item.content_x, item.content_y = item.x + edges[3], item.y + edges[0]
             else:
                 self._contents(item, container, height_definite=height is not None)
             offset = {"center": (cw - width - m[1] - m[3]) / 2,

@@ -147,7 +147,7 @@ class Painter:
             px, py, pw, ph, inner = _padding_box(box)
             canvas.add(b"q " + rounded_rect(px, py, pw, ph, inner) + b" W n")
         if box.replaced is not None:
-            self._replaced(box.replaced, box.x + box.edges()[3], box.y + box.edges()[0], canvas)
+            self._replaced(box.replaced, box.content_x, box.content_y, canvas)
         if box.lines:
             self._lines(box, canvas)
         for child in box.children:
@@ -199,8 +199,7 @@ class Painter:
         canvas.add(b"q 1 0 0 1 %s %s cm" % (_n(x), _n(y)), painted.ops, b"Q")
 
     def _lines(self, box: Box, canvas: Canvas) -> None:
-        edges = box.edges()
-        left, top = box.x + edges[3], box.y + edges[0]
+        left, top = box.content_x, box.content_y
         for line in box.lines:
             baseline = top + line.top + line.baseline
             for piece in line.pieces:
