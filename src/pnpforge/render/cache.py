@@ -2,7 +2,7 @@
 
 A face's key is the SHA-256 of its HTML (the layout's template rendered with the item's data, fitted text, page
 size and bleed) and of the bytes of every file that HTML fetches through ``pnp:`` URLs (stylesheets and what they
-import, fonts, art), plus the versions of WeasyPrint and of this cache's format. The same key always gives the
+import, fonts, art), plus the versions of WeasyPrint, of the native renderer and of this cache's format. The same key always gives the
 same PDF bytes (``render.pdf`` is deterministic), so a face whose key is in the cache is not laid out again:
 editing one card changes one key; editing a layout or a stylesheet changes the keys of the faces that use it.
 Entries are ``cache/faces/<key>.frag`` (``render.fragments``), with WeasyPrint's warnings beside the bytes.
@@ -17,12 +17,12 @@ import hashlib
 import json
 import posixpath
 import re
+from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
 
-import weasyprint
-
 from pnpforge.files import write_atomic
-from pnpforge.render import fragments
+from pnpforge.render import fragments, native
 from pnpforge.render.resolver import url_path
 
 CACHE_VERSION = "1"
@@ -73,10 +73,16 @@ class FileDigests:
 def face_key(html: str, files: FileDigests) -> str:
     """The cache key of one face's HTML and everything it fetches."""
     urls = sorted(set(PNP_URL.findall(html)))
-    parts: list[str | bytes] = [CACHE_VERSION, weasyprint.__version__, fragments.VERSION, html]
+    parts: list[str | bytes] = [CACHE_VERSION, _weasyprint_version(), native.key(), fragments.VERSION, html]
     for url in urls:
         parts += [url, files.of(url)]
     return hash_of(*parts)
+
+
+@lru_cache(maxsize=1)
+def _weasyprint_version() -> str:
+    """WeasyPrint's version, read from its package metadata (importing it costs a second)."""
+    return version("weasyprint")
 
 
 class FaceCache:
@@ -95,9 +101,9 @@ class FaceCache:
         """True when the face is rendered already."""
         return self.path(key).is_file()
 
-    def store(self, key: str, pdf: bytes, warnings: list[str]) -> None:
-        """Digest a face's PDF and keep it with WeasyPrint's warnings."""
-        fragments.dump(fragments.digest(pdf), self.path(key), {"warnings": warnings})
+    def store(self, key: str, fragment: fragments.Fragment, warnings: list[str]) -> None:
+        """Keep a face's page with the warnings drawing it gave."""
+        fragments.dump(fragment, self.path(key), {"warnings": warnings})
 
     def fragment(self, key: str) -> fragments.Fragment:
         """A face's fragment (read once per build)."""

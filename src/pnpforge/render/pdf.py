@@ -2,9 +2,8 @@
 
 - No dates: the documents carry no ``dcterms.created``/``modified`` metadata, so the PDF has no CreationDate.
 - A fixed file identifier: derived from the HTML instead of from time and randomness.
-- Font subsets: WeasyPrint subsets fonts with fontTools (when HarfBuzz's subsetter is absent), which stamps the
-  current time into each subset's ``head`` table; ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention that
-  fontTools honours) pins it for the duration of the write.
+- Font subsets: WeasyPrint subsets fonts with fontTools (when HarfBuzz's subsetter is absent), so the write runs
+  inside ``render.epoch.fixed_epoch``, which pins the timestamp fontTools stamps into each subset.
 - Fetching: only ``pnp:`` URLs resolve, to files below the layouts, the pack and the art cache; anything else
   (a remote URL, a system path) is refused, so output never depends on the network or the machine's files.
 WeasyPrint's warnings are collected and returned, so that a layout that loses a resource does not pass silently.
@@ -14,20 +13,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from pnpforge.files import write_if_changed
+from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.resolver import url_path
 
-FIXED_EPOCH = "0"
-HEAD_LOGGER = "fontTools.ttLib.tables._h_e_a_d"
 IGNORED_WARNINGS = ("Using fontTools instead of HarfBuzz-Subset",)
 
 
@@ -67,24 +62,6 @@ class Collector(logging.Handler):
         message = record.getMessage()
         if not message.startswith(IGNORED_WARNINGS):
             self.messages.append(message)
-
-
-@contextmanager
-def fixed_epoch() -> Iterator[None]:
-    """Pin font timestamps, and quiet fontTools' note about the vendored fonts' pre-1970 creation dates."""
-    previous = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
-    head_log = logging.getLogger(HEAD_LOGGER)
-    level = head_log.level
-    head_log.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        head_log.setLevel(level)
-        if previous is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
 def html_to_pdf(html: str, roots: dict[str, Path],

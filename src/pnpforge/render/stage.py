@@ -7,8 +7,9 @@ impose stage needs to place faces on sheets. A build in a language other than th
 
 The pack is laid out once, as a master with the widest bleed any output needs (``cache/master/``); the face
 PDFs and the print-shop PDFs are that master with smaller page boxes, so every output shows the same vector
-pages. Each face is laid out on its own and cached by a hash of its inputs (``render.cache``), so a build lays
-out only the faces that changed, and a file assembled from faces is rewritten only when one of them changed.
+pages. Each face is drawn on its own (natively, or by WeasyPrint when its CSS asks for more: ``render.drawing``)
+and cached by a hash of its inputs (``render.cache``), so a build draws only the faces that changed, and a file
+assembled from faces is rewritten only when one of them changed.
 """
 
 from __future__ import annotations
@@ -19,19 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from weasyprint.text.fonts import FontConfiguration
-
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
 from pnpforge.render.document import Renderer
+from pnpforge.render.drawing import FaceDrawer
 from pnpforge.render.faces import Face, pack_faces
-from pnpforge.render.fonts import load_fonts
+from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
-from pnpforge.render.pdf import html_to_pdf
 from pnpforge.workers import pool as worker_pool
 
 FACES_DIR = "faces"
@@ -59,6 +58,7 @@ class RenderResult:
     cache: FaceCache | None = None
     stamps: Stamps | None = None
     rendered: int = 0  # faces laid out by this build (the others came from the cache)
+    refusals: dict[str, int] = field(default_factory=dict)  # why faces were drawn by WeasyPrint, with counts
     titles: dict[str, str] = field(default_factory=dict)  # type -> title of its PDFs
 
     def type_pages(self) -> dict[Path, list[Face]]:
@@ -91,8 +91,9 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
                   jobs: int | None = 1, select: Callable[[Face], bool] | None = None) -> RenderResult:
     """Lay out every face with the widest bleed any output needs; faces already in the cache are reused.
 
-    Each face is its own WeasyPrint document, keyed by a hash of its HTML and of the files it fetches
-    (``render.cache``); only faces whose key is not in ``out_dir/cache/faces/`` are laid out, in ``jobs``
+    Each face is its own HTML document, keyed by a hash of its HTML and of the files it fetches
+    (``render.cache``) and drawn by ``render.drawing``; only faces whose key is not in ``out_dir/cache/faces/``
+    are drawn, in ``jobs``
     processes when there are many. ``out_dir/cache/master/<type>.pdf`` holds each type's faces at the master
     bleed. ``select`` limits the work to some faces (tests render a few).
     """
@@ -119,7 +120,7 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
             if not cache.has(key):
                 todo.setdefault(key, (type_name, html))
         fit_findings[type_name] = renderer.findings[before:]
-    _render_faces(todo, roots, cache, jobs, progress)
+    result.refusals = _render_faces(todo, renderer.fonts, roots, cache, jobs, progress)
     result.rendered = len(todo)
     for type_name, type_faces in grouped.items():
         warnings = [w for face in type_faces for w in cache.warnings(result.keys[face.key])]
@@ -140,42 +141,54 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
     return result
 
 
-def _render_faces(todo: dict[str, tuple[str, str]], roots: dict[str, Path], cache: FaceCache,
-                  jobs: int | None, progress: Progress | None) -> None:
-    """Lay out the faces not in the cache (key -> (type, HTML)) and store them; in processes when many."""
+def _render_faces(todo: dict[str, tuple[str, str]], fonts: FontSet, roots: dict[str, Path], cache: FaceCache,
+                  jobs: int | None, progress: Progress | None) -> dict[str, int]:
+    """Draw the faces not in the cache (key -> (type, HTML)) and store them; in processes when many.
+
+    Returns why faces were drawn by WeasyPrint rather than natively, with counts.
+    """
     items = list(todo.items())
     workers = min(jobs or os.cpu_count() or 1, len(items) // FACES_PER_WORKER)
     if workers <= 1:
-        fonts = FontConfiguration()
+        drawer = FaceDrawer(fonts, roots)
         for key, (type_name, html) in items:
-            data, warnings = html_to_pdf(html, roots, fonts)
-            cache.store(key, data, warnings)
+            drawn = drawer.draw(html)
+            cache.store(key, drawn.fragment, drawn.warnings)
             if progress is not None:
                 progress(f"faces {type_name}", 1)
-        return
+        return drawer.refusals
     chunks = [items[i:i + FACES_PER_TASK] for i in range(0, len(items), FACES_PER_TASK)]
-    tasks = [({name: str(path) for name, path in roots.items()}, str(cache.folder),
+    tasks = [(fonts, {name: str(path) for name, path in roots.items()}, str(cache.folder),
               [(key, html) for key, (_, html) in chunk]) for chunk in chunks]
+    refusals: dict[str, int] = {}
     with worker_pool(workers) as pool:
-        for chunk, _ in zip(chunks, pool.map(_render_task, tasks)):
+        for chunk, reasons in zip(chunks, pool.map(_render_task, tasks)):
+            for reason, count in reasons.items():
+                refusals[reason] = refusals.get(reason, 0) + count
             for _, (type_name, _) in chunk:
                 if progress is not None:
                     progress(f"faces {type_name}", 1)
+    return refusals
 
 
-_WORKER_FONTS: list[FontConfiguration] = []  # one font configuration per worker process, made on first use
+_WORKER_DRAWERS: dict[tuple, FaceDrawer] = {}  # one drawer per worker process and pack, made on first use
 
 
-def _render_task(task: tuple) -> int:
-    """Worker process: lay out some faces and store them in the cache."""
-    roots, folder, pages = task
-    if not _WORKER_FONTS:
-        _WORKER_FONTS.append(FontConfiguration())
+def _render_task(task: tuple) -> dict[str, int]:
+    """Worker process: draw some faces and store them in the cache; why some went to WeasyPrint."""
+    fonts, roots, folder, pages = task
+    signature = (tuple(sorted(roots.items())), tuple(sorted((k, str(f.path)) for k, f in fonts.faces.items())))
+    drawer = _WORKER_DRAWERS.get(signature)
+    if drawer is None:
+        _WORKER_DRAWERS.clear()
+        drawer = _WORKER_DRAWERS[signature] = FaceDrawer(fonts, {name: Path(path) for name, path in roots.items()})
+    before = dict(drawer.refusals)
     cache = FaceCache(Path(folder))
     for key, html in pages:
-        data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()}, _WORKER_FONTS[0])
-        cache.store(key, data, warnings)
-    return len(pages)
+        drawn = drawer.draw(html)
+        cache.store(key, drawn.fragment, drawn.warnings)
+    return {reason: count - before.get(reason, 0) for reason, count in drawer.refusals.items()
+            if count != before.get(reason, 0)}
 
 
 def _renderer(pack: Pack, lang: str, out_dir: Path, bleed: float, layouts_dir: Path) -> Renderer:

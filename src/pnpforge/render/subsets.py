@@ -17,7 +17,7 @@ from pathlib import Path
 from fontTools import subset as ft_subset
 from fontTools.ttLib import TTFont
 
-from pnpforge.render.pdf import fixed_epoch
+from pnpforge.render.epoch import fixed_epoch
 
 
 @lru_cache(maxsize=16)

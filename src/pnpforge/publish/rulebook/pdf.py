@@ -27,13 +27,11 @@ from pathlib import Path
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleObject, StreamObject
-from weasyprint import HTML
-from weasyprint.text.fonts import FontConfiguration
 
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
-from pnpforge.render.pdf import PackFetcher, Collector, fixed_epoch, html_to_pdf
+from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.resolver import url_path
 from pnpforge.workers import pool as worker_pool
 
@@ -150,6 +148,7 @@ def _read_book(base: Path) -> Laid:
 
 def faces_task(html: str, roots: dict[str, str], base: str) -> None:
     """Lay out one group of faces (the render stage's ``html_to_pdf``) into the cache."""
+    from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when a layout is due
     data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()})
     write_atomic(Path(base).with_suffix(".pdf"), data)
     write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
@@ -157,6 +156,10 @@ def faces_task(html: str, roots: dict[str, str], base: str) -> None:
 
 def book_task(html: str, entries: list, label: str, roots: dict[str, str], base: str) -> None:
     """Lay the text out once and write it; when a term's uses share a page, lay out the index again alone."""
+    from weasyprint import HTML  # noqa: PLC0415 - WeasyPrint loads only when a layout is due
+    from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
+
+    from pnpforge.render.pdf import Collector, PackFetcher  # noqa: PLC0415
     fetcher = PackFetcher({name: Path(path) for name, path in roots.items()})
     index = [IndexEntry(term, anchor, uses) for term, anchor, uses in entries]
     collector = Collector()

@@ -21,7 +21,6 @@ from PIL import Image, ImageDraw
 
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
-from pnpforge.render.pdf import html_to_pdf
 from pnpforge.workers import pool as worker_pool
 
 VERSION = "3"
@@ -130,6 +129,7 @@ def _batch(tasks: list) -> int:
 
 def _lay_out(task: LayoutTask) -> None:
     """Lay out a document of faces with WeasyPrint, then save each page as its face's image."""
+    from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when a face needs it
     if not _FONT_CONFIGS:
         from weasyprint.text.fonts import FontConfiguration
         _FONT_CONFIGS.append(FontConfiguration())

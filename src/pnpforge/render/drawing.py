@@ -1,0 +1,53 @@
+"""Drawing one face: natively when the renderer lays out all of its HTML and CSS, with WeasyPrint otherwise.
+
+The native renderer (``render.native``) draws a face's document straight into a PDF content stream in a few
+milliseconds; a face whose CSS goes beyond what it lays out (``Unsupported``) is drawn by WeasyPrint instead,
+whole, so every face looks as WeasyPrint draws it whichever path it took (the pixel tests hold the native path to
+that). WeasyPrint is imported only when a face needs it. ``PNPFORGE_RENDERER=weasyprint`` draws every face with
+WeasyPrint, for comparing the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnpforge.render import fragments, native
+from pnpforge.render.fonts import FontSet
+from pnpforge.render.native.dom import Unsupported
+from pnpforge.render.native.face import NativeRenderer
+
+
+
+@dataclass
+class Drawn:
+    """A face drawn: its page, the warnings on the way and whether the native renderer drew it."""
+
+    fragment: fragments.Fragment
+    warnings: list[str]
+    native: bool
+
+
+class FaceDrawer:
+    """Draws faces for one pack's fonts and ``pnp:`` roots; stylesheets, fonts and icons load once."""
+
+    def __init__(self, fonts: FontSet, roots: dict[str, Path]):
+        self.roots = {name: Path(path) for name, path in roots.items()}
+        self.renderer = NativeRenderer(fonts, self.roots) if native.enabled() else None
+        self._weasy = None  # WeasyPrint's font configuration, made when a face first needs it
+        self.refusals: dict[str, int] = {}  # why faces went to WeasyPrint, with counts
+
+    def draw(self, html: str) -> Drawn:
+        """The face of one document."""
+        if self.renderer is not None:
+            try:
+                return Drawn(self.renderer.render(html), [], True)
+            except Unsupported as refusal:
+                reason = str(refusal)
+                self.refusals[reason] = self.refusals.get(reason, 0) + 1
+        from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when used
+        if self._weasy is None:
+            from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
+            self._weasy = FontConfiguration()
+        data, warnings = html_to_pdf(html, self.roots, self._weasy)
+        return Drawn(fragments.digest(data), warnings, False)
