@@ -22,7 +22,10 @@ from pnpforge.render.epoch import fixed_epoch
 
 @lru_cache(maxsize=16)
 def _font(path: str) -> TTFont:
-    return TTFont(path, lazy=False)
+    with fixed_epoch():  # quiet about the vendored fonts' old dates
+        font = TTFont(path, lazy=False)
+        font.ensureDecompiled()
+        return font
 
 
 @lru_cache(maxsize=512)

@@ -100,8 +100,7 @@ def atoms(items: list[Inline], fonts: FontSet, resolve_replaced) -> list[Atom]:
     space_before = True  # spaces at the start of the block go
     for item in items:
         if isinstance(item, Break):
-            while found and found[-1].space:
-                found.pop()
+            _drop_trailing_spaces(found)
             found.append(Atom(0.0, item.style, forced=True, break_after=True))
             space_before = True
             continue
@@ -121,9 +120,28 @@ def atoms(items: list[Inline], fonts: FontSet, resolve_replaced) -> list[Atom]:
         space_before = text.endswith(" ")
         text = _transform(text, style)
         found += _shaped(text, style, fonts)
-    while found and found[-1].space:
-        found.pop()
+    _drop_trailing_spaces(found)
     return found
+
+
+def _drop_trailing_spaces(line: list[Atom]) -> None:
+    """Remove the spaces a line (or the text before a forced break) ends with.
+
+    Pango shapes the text left on the line again, so the last glyph loses the kerning it had towards the space
+    (Lato kerns ``y`` before a space): its advance becomes the glyph's own again.
+    """
+    if not line or not line[-1].space:
+        return
+    while line and line[-1].space:
+        line.pop()
+    if line and line[-1].glyphs and line[-1].font is not None:
+        last = line[-1]
+        gid, dx, advance, text = last.glyphs[-1]
+        own = last.font.font.get_glyph_h_advance(gid) / last.font.units * last.style["font-size"]
+        if own != advance:
+            line[-1] = Atom(last.width - advance + own, last.style, last.font, last.char,
+                            last.glyphs[:-1] + [(gid, dx, own, text)], last.replaced, last.forced,
+                            last.break_after, last.space)
 
 
 def _shaped(text: str, style: Style, fonts: FontSet) -> list[Atom]:
@@ -213,19 +231,27 @@ def lay_out(items: list[Inline], style: Style, width: float, fonts: FontSet, res
     if style["text-indent"]:
         raise Unsupported("text-indent")
     for line_atoms in break_lines(found, width):
-        while line_atoms and line_atoms[-1].space:
-            line_atoms = line_atoms[:-1]
+        _drop_trailing_spaces(line_atoms)
         pieces, line_width = _pieces(line_atoms)
         above, below = _strut(style, strut_font)
+        edges = []  # boxes aligned with the line's top or bottom, placed once its baseline boxes are
         for piece in pieces:
             if piece.replaced is not None:
                 replaced = piece.replaced
+                if replaced.style["vertical-align"] in ("top", "bottom"):
+                    edges.append(piece)
+                    continue
                 piece.y = -_raise(replaced, style, strut_font) - replaced.height
                 above = max(above, -piece.y)
                 below = max(below, piece.y + replaced.height)
             else:
                 a, b = _strut(piece.style, piece.font)
                 above, below = max(above, a), max(below, b)
+        if edges:  # a box taller than the line makes it taller below its baseline, as WeasyPrint does
+            below = max(below, max(piece.replaced.height for piece in edges) - above)
+            for piece in edges:
+                top_aligned = piece.replaced.style["vertical-align"] == "top"
+                piece.y = -above if top_aligned else below - piece.replaced.height
         line = Line(line_width, top, above + below, above, pieces)
         if align == "center":
             line.x = (width - line_width) / 2

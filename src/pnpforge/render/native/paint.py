@@ -202,14 +202,16 @@ class Painter:
         left, top = box.content_x, box.content_y
         for line in box.lines:
             baseline = top + line.top + line.baseline
+            texts = [piece for piece in line.pieces if piece.replaced is None and piece.glyphs]
             for piece in line.pieces:
                 x = left + line.x + piece.x
                 if piece.replaced is not None:
                     self._replaced(piece.replaced, x, baseline + piece.y, canvas)
                 elif piece.glyphs:
-                    self._text(piece, x, baseline, canvas)
+                    self._text(piece, x, baseline, canvas, piece is texts[0], piece is texts[-1])
 
-    def _text(self, piece: Piece, x: float, baseline: float, canvas: Canvas) -> None:
+    def _text(self, piece: Piece, x: float, baseline: float, canvas: Canvas, starts: bool = True,
+              ends: bool = True) -> None:
         font, size = piece.font, piece.size
         canvas.fonts[font.key] = font
         used = canvas.used.setdefault(font.key, {})
@@ -218,11 +220,18 @@ class Painter:
                  b"1 0 0 -1 %s %s Tm" % (_n(x + piece.glyphs[0].x), _n(baseline))]
         array = []
         glyphs = piece.glyphs
+        spacing = piece.style["letter-spacing"]
+        spacing = 0.0 if spacing == "normal" else float(spacing)
         for index, glyph in enumerate(glyphs):
             array.append(b"<%04x>" % glyph.id)
             used.setdefault(glyph.id, glyph.text)
             if index + 1 < len(glyphs):
                 own = advance_of(font, glyph.id) * 1000
+                if spacing:
+                    shift = spaced_shift(font, glyph.id, glyphs[index + 1].x - glyph.x - spacing, size, spacing,
+                                         index > 0 or not starts, index + 1 < len(glyphs) or not ends)
+                    array.append(_n(round(own - shift, 3)))
+                    continue
                 drawn = pango_advance(font, glyph.id, glyphs[index + 1].x - glyph.x, size)
                 if abs(own - drawn) > 1e-6:
                     array.append(_n(round(own - drawn, 3)))
@@ -249,6 +258,27 @@ def pango_advance(font: Font, gid: int, advance: float, size: float) -> float:
     logical = round(round(advance_of(font, gid) * size_px * PANGO_UNITS) * per_unit)
     kerning = logical - width
     return logical - int(kerning)
+
+
+def spaced_shift(font: Font, gid: int, advance: float, size: float, spacing: float, left: bool,
+                 right: bool) -> float:
+    """How far WeasyPrint moves from a letter-spaced glyph to the next one, in 1/1000 em.
+
+    Pango splits the spacing (in 1/1024 px) into a part before each glyph, drawn as an offset, and a part after
+    it, and drops the parts at the ends of a line; WeasyPrint writes the offset before the next glyph in
+    Pango units per pixel of size (not per 1/1000 em) and truncates the glyph's kerning, offset included.
+    """
+    size_px = size / PX
+    units = int(spacing / PX * PANGO_UNITS)
+    before = units // 2
+    if units % PANGO_UNITS == 0:
+        before = (before + PANGO_UNITS // 2) & ~(PANGO_UNITS - 1)
+    after = units - before
+    width = round(advance / PX * PANGO_UNITS) + (before if left else 0) + (after if right else 0)
+    logical = round(round(advance_of(font, gid) * size_px * PANGO_UNITS) * 1000 / PANGO_UNITS / size_px)
+    offset = before / size_px if left else 0.0
+    kerning = int(logical + offset - width * 1000 / PANGO_UNITS / size_px)
+    return logical - kerning + before / size_px  # the next glyph's offset: it always has one
 
 
 def advance_of(font: Font, gid: int) -> float:
