@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnpforge.render.fragments import number
+from pnpforge.render.native import dashes
 from pnpforge.render.native.boxes import Box, Replaced
 from pnpforge.render.native.css import Percent
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
@@ -161,30 +162,32 @@ class Painter:
 
     def _borders(self, box: Box, canvas: Canvas, radii) -> None:
         style = box.style
-        widths = [float(style[f"border-{side}-width"]) for side in ("top", "right", "bottom", "left")]
+        widths = tuple(float(style[f"border-{side}-width"]) for side in dashes.SIDES)
         if not any(widths):
             return
-        styles = {style[f"border-{side}-style"] for side, w in zip(("top", "right", "bottom", "left"), widths) if w}
-        colours = {style[f"border-{side}-color"] for side, w in zip(("top", "right", "bottom", "left"), widths) if w}
-        if len(colours) != 1:
-            raise Unsupported("borders of several colours")
-        if styles != {"solid"}:
-            raise Unsupported(f"border style {'/'.join(sorted(styles))}")
-        colour = colours.pop()
-        if not any(r for pair in radii for r in pair):  # square corners: each side a rectangle, no seams
-            top, right, bottom, left = widths
-            x, y, w, h = box.x, box.y, box.width, box.height
-            sides = [(x, y, w, top), (x, y + h - bottom, w, bottom), (x, y + top, left, h - top - bottom),
-                     (x + w - right, y + top, right, h - top - bottom)]
-            paths = b" ".join(b"%s %s %s %s re" % (_n(a), _n(b), _n(c), _n(d)) for a, b, c, d in sides if c > 0 and d > 0)
-            canvas.add(b"q " + _colour(colour, canvas) + b" " + paths + b" f Q")
+        colours = [style[f"border-{side}-color"] for side in dashes.SIDES]
+        kinds = [style[f"border-{side}-style"] if colour[3] else None for side, colour in zip(dashes.SIDES, colours)]
+        drawn = {kind for kind, width in zip(kinds, widths) if width and kind}
+        one_colour = len(set(colours)) == 1
+        rounded = any(r for pair in radii for r in pair)
+        frame = (box.x, box.y, box.width, box.height)
+        if drawn == {"solid"} and one_colour and all(widths):
+            px, py, pw, ph, inner = _padding_box(box)
+            canvas.add(b"q " + _colour(colours[0], canvas) + b" " + rounded_rect(*frame, radii) + b" " +
+                       rounded_rect(px, py, pw, ph, inner) + b" f* Q")
             return
-        if len(set(widths)) != 1:
-            raise Unsupported("rounded borders of several widths")
+        if drawn in ({"dashed"}, {"dotted"}) and one_colour and all(widths) and len(set(widths)) == 1 \
+                and not rounded:
+            canvas.add(b"q " + _colour(colours[0], canvas, stroke=True), *dashes.stroked(drawn.pop(), widths[0], frame),
+                       b"Q")
+            return
         px, py, pw, ph, inner = _padding_box(box)
-        canvas.add(b"q " + _colour(colour, canvas) + b" " +
-                   rounded_rect(box.x, box.y, box.width, box.height, radii) + b" " +
-                   rounded_rect(px, py, pw, ph, inner) + b" f* Q")
+        ring = rounded_rect(px, py, pw, ph, inner) + b" " + rounded_rect(*frame, radii) + b" f*"
+        for index in (2, 3, 1, 0):  # bottom, left, right, top: the order WeasyPrint paints sides in
+            if not widths[index] or not kinds[index]:
+                continue
+            clip = dashes.side_clip(kinds[index], dashes.SIDES[index], frame, widths, radii)
+            canvas.add(b"q " + clip + b" " + _colour(colours[index], canvas) + b" " + ring + b" Q")
 
     def _replaced(self, replaced: Replaced, x: float, y: float, canvas: Canvas) -> None:
         markup = replaced.element.get(SVG_MARKUP)
