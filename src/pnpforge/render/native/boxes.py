@@ -94,8 +94,8 @@ def build(root: ET.Element, sheets: Stylesheets) -> Box:
     return _block(sections[0], section_wrapper, sheets, body_style)
 
 
-def _block(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style | None) -> Box:
-    style = compute(element, wrapper, sheets, parent)
+def _block(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style | None, item: bool = False) -> Box:
+    style = compute(element, wrapper, sheets, parent, blockify=item)
     display = style["display"]
     if display == "list-item" and style["list-style-type"] != "none":
         raise Unsupported("list markers")
@@ -110,7 +110,12 @@ def _block(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style | No
         items.append(Text(element.text, style))
     for child_wrapper in wrapper.iter_children():
         child = child_wrapper.etree_element
-        items += _content(child, child_wrapper, sheets, style)
+        if box.is_flex and child.tag not in ("svg", "img", "br"):  # every child element is a flex item
+            child_style = compute(child, child_wrapper, sheets, style)
+            if child_style["display"] != "none":
+                items.append(_block(child, child_wrapper, sheets, style, item=True))
+        else:
+            items += _content(child, child_wrapper, sheets, style)
         if child.tail:
             items.append(Text(child.tail, style))
     blocks = [item for item in items if isinstance(item, Box)]

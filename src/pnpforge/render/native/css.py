@@ -162,8 +162,8 @@ class Style(dict):
 
 
 def compute(element: ET.Element, wrapper: cssselect2.ElementWrapper, sheets: Stylesheets,
-            parent: Style | None) -> Style:
-    """The computed style of ``element`` given its parent's."""
+            parent: Style | None, blockify: bool = False) -> Style:
+    """The computed style of ``element`` given its parent's; a flex item's ``inline`` display is ``block``."""
     if element.tag not in KNOWN_TAGS:
         raise Unsupported(f"element <{element.tag}>")
     entries = []
@@ -179,6 +179,13 @@ def compute(element: ET.Element, wrapper: cssselect2.ElementWrapper, sheets: Sty
     for *_, declaration in entries:
         for name, value in expand(declaration):
             declared[name] = value
+    if blockify:
+        display = declared.get("display")
+        name = display[0].value if display and isinstance(display[0], tinycss2.ast.IdentToken) else "inline"
+        if name in ("inline", "inline-block"):
+            declared["display"] = (tinycss2.ast.IdentToken(0, 0, "block"),)
+        elif name == "inline-flex":
+            declared["display"] = (tinycss2.ast.IdentToken(0, 0, "flex"),)
     key = (tuple(declared.items()), parent.serial if parent is not None else 0)
     found = _STYLES.get(key)
     if found is None:

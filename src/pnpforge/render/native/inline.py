@@ -150,6 +150,8 @@ def _shaped(text: str, style: Style, fonts: FontSet) -> list[Atom]:
     spacing = style["letter-spacing"]
     spacing = 0.0 if spacing == "normal" else float(spacing)
     shaped = font.shape(text, ligatures=not spacing)
+    if 0 in shaped.ids:  # WeasyPrint would take the character from another font
+        raise Unsupported("a character its font does not have")
     per_char: list[list[tuple[int, float, float, str]]] = [[] for _ in text]
     advances = [0.0] * len(text)
     order = sorted(set(shaped.clusters))

@@ -69,13 +69,18 @@ class Layout:
     def _border_width(self, box: Box, specified: float | None, edges) -> float | None:
         return self._border_size(box, specified, edges[1], edges[3])
 
+    def _max_width(self, box: Box, cb_width: float | None, edges) -> float:
+        """The border-box width ``max-width`` allows (infinite for ``none``)."""
+        value = box.style["max-width"]
+        limit = None if value == "none" else self._border_width(box, _length(value, cb_width), edges)
+        return float("inf") if limit is None else limit
+
     def _border_height(self, box: Box, specified: float | None, edges) -> float | None:
         return self._border_size(box, specified, edges[0], edges[2])
 
     def _check(self, box: Box) -> None:
         style = box.style
-        for name, default in (("min-width", "auto"), ("min-height", "auto"), ("max-width", "none"),
-                              ("max-height", "none")):
+        for name, default in (("min-width", "auto"), ("min-height", "auto"), ("max-height", "none")):
             if style[name] != default and not (name.startswith("min") and style[name] == 0):
                 raise Unsupported(f"{name}")
         if style["flex-wrap"] != "nowrap" and box.is_flex:
@@ -87,16 +92,17 @@ class Layout:
         """Min-content and max-content border-box widths."""
         self._check(box)
         edges = self._edges(box, cb_width)
+        most = self._max_width(box, None, edges)
         specified = self._border_width(box, _length(box.style["width"], None), edges)
         if specified is not None:
-            return specified, specified
+            return min(specified, most), min(specified, most)
         extra = edges[1] + edges[3]
         if box.replaced is not None:
             width = self._replaced_size(box.replaced, None, None)[0]
             return width + extra, width + extra
         if box.inline is not None:
             low, high = inline.intrinsic(self._atoms(box, cb_width))
-            return low + extra, high + extra
+            return min(low + extra, most), min(high + extra, most)
         low = high = 0.0
         flow = [child for child in box.children if not child.absolute]
         row = box.is_flex and box.style["flex-direction"] == "row"
@@ -110,7 +116,7 @@ class Layout:
                 low, high = low + child_low, high + child_high
             else:
                 low, high = max(low, child_low), max(high, child_high)
-        return low + gap + extra, high + gap + extra
+        return min(low + gap + extra, most), min(high + gap + extra, most)
 
     def _atoms(self, box: Box, cb_width: float):
         if box.atoms is None:
@@ -202,8 +208,9 @@ class Layout:
         """Place and lay out an in-flow block at ``x, y`` (its margin edge's left is ``x - margin``)."""
         edges = self._edges(box, cb_width)
         box.x, box.y = x, y
-        box.width = width if width is not None else (
-            self._border_width(box, _length(box.style["width"], cb_width), edges) or available)
+        box.width = width if width is not None else min(
+            self._border_width(box, _length(box.style["width"], cb_width), edges) or available,
+            self._max_width(box, cb_width, edges))
         specified = height if height is not None else self._border_height(
             box, _length(box.style["height"], cb_height), edges)
         box.height = specified or 0.0
@@ -231,6 +238,7 @@ class Layout:
             else:
                 low, high = self.intrinsic(box, cb_w)
                 width = min(max(low, cb_w - (left or right or 0.0) - margins[1] - margins[3]), high)
+        width = min(width, self._max_width(box, cb_w, edges))
         height = self._border_height(box, _length(style["height"], cb_h), edges)
         if height is None and top is not None and bottom is not None:
             height = cb_h - top - bottom - margins[0] - margins[2]
@@ -288,9 +296,10 @@ class Layout:
                 low, high = self.intrinsic(item, cw)
                 basis = basis if basis is not None else high
                 minimums.append(low if item.style["overflow"] == "visible" else 0.0)
-            bases.append(basis)
+            bases.append(min(basis, self._max_width(item, cw, edges)))
         sizes = self._resolve_flexible(items, bases, minimums, [m[1] + m[3] for m in margins],
                                        cw - gap * max(0, len(items) - 1))
+        sizes = [min(size, self._max_width(item, cw, self._edges(item, cw))) for item, size in zip(items, sizes)]
         for item, size, m in zip(items, sizes, margins):
             edges = self._edges(item, cw)
             specified = self._border_height(item, _length(item.style["height"], ch), edges)
@@ -383,6 +392,7 @@ class Layout:
                 else:
                     low, high = self.intrinsic(item, cw)
                     width = min(max(low, cw - m[1] - m[3]), high)
+            width = min(width, self._max_width(item, cw, edges))
             height = self._border_height(item, _length(item.style["height"], ch), edges)
             item.x, item.y, item.width, item.height = cx + m[3], cy, width, height or 0.0
             if item.replaced is not None:
