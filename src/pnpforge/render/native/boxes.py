@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import cssselect2
 
-from pnpforge.render.native.css import Style, Stylesheets, compute
+from pnpforge.render.native.css import Percent, Style, Stylesheets, compute
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
 
 COLLAPSIBLE = " \t\n\r\f"
@@ -44,7 +44,15 @@ class Break:
     style: Style
 
 
-Inline = Text | Replaced | Break
+@dataclass
+class Spacer:
+    """The horizontal margin and padding at the start or end of an inline element (without borders or background)."""
+
+    width: float
+    style: Style
+
+
+Inline = Text | Replaced | Break | Spacer
 
 
 @dataclass
@@ -144,14 +152,14 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
         if element.tag == "svg" and SVG_MARKUP not in element.attrib:
             raise Unsupported("svg without markup")
         return [Replaced(element, style)]
-    for side in ("top", "right", "bottom", "left"):
-        if style[f"padding-{side}"] or style[f"border-{side}-width"] or style[f"margin-{side}"]:
-            raise Unsupported(f"an inline <{element.tag}> with margins, padding or borders")
+    if any(style[f"border-{side}-width"] for side in ("top", "right", "bottom", "left")):
+        raise Unsupported(f"an inline <{element.tag}> with borders")
     if style["background-color"] is not None:
         raise Unsupported(f"an inline <{element.tag}> with a background")
     if style["vertical-align"] != "baseline" or style["opacity"] != 1.0:
         raise Unsupported(f"an inline <{element.tag}> raised or transparent")
-    found: list[Box | Inline] = []
+    start, end = (_inline_edge(style, "left"), _inline_edge(style, "right"))  # vertical ones move nothing
+    found: list[Box | Inline] = [Spacer(start, style)] if start else []
     if element.text:
         found.append(Text(element.text, style))
     for child_wrapper in wrapper.iter_children():
@@ -162,7 +170,20 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
         found += inner
         if child.tail:
             found.append(Text(child.tail, style))
+    if end:
+        found.append(Spacer(end, style))
     return found
+
+
+def _inline_edge(style: Style, side: str) -> float:
+    """The margin and padding on one side of an inline element, in points."""
+    total = 0.0
+    for name in (f"margin-{side}", f"padding-{side}"):
+        value = style[name]
+        if value == "auto" or isinstance(value, Percent):
+            raise Unsupported(f"an inline element's {name}: {value}")
+        total += float(value)
+    return total
 
 
 def _only_space(items: list[Inline]) -> bool:

@@ -378,6 +378,25 @@ def colour(raw: tuple, name: str = "color") -> tuple[float, float, float, float]
     return found
 
 
+FLEX_KEYWORDS = {"none": "0 0 auto", "auto": "1 1 auto", "initial": "0 1 auto"}
+
+
+def _flex_parts(value: tuple) -> list[tuple[str, tuple]]:
+    """``flex`` as grow, shrink and basis: a keyword, or numbers (grow, shrink) and a basis in any order."""
+    value = tuple(token for token in value if token.type not in ("whitespace", "comment"))
+    if len(value) == 1 and value[0].type == "ident" and value[0].lower_value in FLEX_KEYWORDS:
+        value = tuple(tinycss2.parse_component_value_list(FLEX_KEYWORDS[value[0].lower_value], skip_comments=True))
+        value = tuple(token for token in value if token.type != "whitespace")
+    numbers = [token for token in value if token.type == "number"]
+    others = [token for token in value if token.type != "number"]
+    if not value or len(numbers) > 2 or len(others) > 1 or (not numbers and not others):
+        raise Unsupported(f"flex: {tinycss2.serialize(value)}")
+    grow = numbers[0] if numbers else tinycss2.ast.NumberToken(0, 0, 1, 1, "1")
+    shrink = numbers[1] if len(numbers) > 1 else tinycss2.ast.NumberToken(0, 0, 1, 1, "1")
+    basis = others[0] if others else tinycss2.ast.NumberToken(0, 0, 0, 0, "0")  # a number alone means basis 0
+    return [("flex-grow", (grow,)), ("flex-shrink", (shrink,)), ("flex-basis", (basis,))]
+
+
 def expand(declaration: Declaration) -> list[tuple[str, tuple]]:
     """A declaration as longhand ``(name, value tokens)`` pairs; shorthands are split."""
     name, value = declaration.name, declaration.value
@@ -417,6 +436,8 @@ def expand(declaration: Declaration) -> list[tuple[str, tuple]]:
     if name == "text-decoration":
         if len(value) == 1 and value[0].type == "ident" and value[0].lower_value == "none":
             return [("text-decoration-line", value)]
+    if name == "flex":
+        return _flex_parts(value)
     if name == "flex-flow":
         return [("flex-direction" if t.lower_value in ("row", "column") else "flex-wrap", (t,)) for t in value
                 if t.type == "ident"]

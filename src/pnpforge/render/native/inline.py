@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from pnpforge.render.fonts import FontSet
-from pnpforge.render.native.boxes import COLLAPSIBLE, Break, Inline, Replaced
+from pnpforge.render.native.boxes import COLLAPSIBLE, Break, Inline, Replaced, Spacer
 from pnpforge.render.native.css import Percent, Style
 from pnpforge.render.native.dom import Unsupported
 from pnpforge.render.native.fonts import Font, pick
@@ -103,6 +103,9 @@ def atoms(items: list[Inline], fonts: FontSet, resolve_replaced) -> list[Atom]:
             _drop_trailing_spaces(found)
             found.append(Atom(0.0, item.style, forced=True, break_after=True))
             space_before = True
+            continue
+        if isinstance(item, Spacer):
+            found.append(Atom(item.width, item.style, font_of(item.style, fonts)))
             continue
         if isinstance(item, Replaced):
             resolve_replaced(item)

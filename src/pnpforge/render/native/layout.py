@@ -48,12 +48,15 @@ class Layout:
         return tuple(float(style[f"border-{side}-width"]) + (_length(style[f"padding-{side}"], cb_width)
                                                              or 0.0) for side in SIDES)
 
-    def _margins(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
+    def _margins(self, box: Box, cb_width: float, centring: bool = False) -> tuple[float, float, float, float]:
+        """Margins in points; ``auto`` only left and right of a block in flow (``centring``), where it counts 0."""
         style = box.style
         found = []
         for side in SIDES:
             value = style[f"margin-{side}"]
-            if value == "auto":
+            if value == "auto" and centring and side in ("left", "right"):
+                value = 0.0
+            elif value == "auto":
                 raise Unsupported("margin: auto")
             found.append(_length(value, cb_width) or 0.0)
         return tuple(found)
@@ -83,8 +86,9 @@ class Layout:
         for name, default in (("min-width", "auto"), ("min-height", "auto"), ("max-height", "none")):
             if style[name] != default and not (name.startswith("min") and style[name] == 0):
                 raise Unsupported(f"{name}")
-        if style["flex-wrap"] != "nowrap" and box.is_flex:
-            raise Unsupported("flex-wrap: wrap")
+        if style["flex-wrap"] == "wrap-reverse" or (style["flex-wrap"] == "wrap" and box.is_flex
+                                                     and style["flex-direction"] != "row"):
+            raise Unsupported(f"flex-wrap: {style['flex-wrap']} in a {style['flex-direction']} container")
 
     # --- intrinsic widths ----------------------------------------------------------------------------------
 
@@ -112,7 +116,9 @@ class Layout:
             child_low, child_high = self.intrinsic(child, cb_width)
             child_low += margins[1] + margins[3]
             child_high += margins[1] + margins[3]
-            if row:
+            if row and box.style["flex-wrap"] == "wrap":  # each item may have a line of its own
+                low, high = max(low, child_low), high + child_high
+            elif row:
                 low, high = low + child_low, high + child_high
             else:
                 low, high = max(low, child_low), max(high, child_high)
@@ -184,7 +190,14 @@ class Layout:
         for child in box.children:
             if child.absolute:
                 continue
-            margins = self._margins(child, cw)
+            margins = self._margins(child, cw, centring=True)
+            left, available = margins[3], cw - margins[1] - margins[3]
+            autos = [child.style[f"margin-{side}"] == "auto" for side in ("left", "right")]
+            width = self._border_width(child, _length(child.style["width"], cw), self._edges(child, cw))
+            if any(autos) and width is not None:  # auto margins share the room the width leaves
+                room = cw - margins[1] - margins[3] - width
+                left += room / 2 if all(autos) else (room if autos[0] else 0.0)
+                available = width
             if previous_margin is None:
                 if margins[0] and not (box.style["overflow"] == "hidden" or box.absolute or box is container
                                        or self._edges(box, cw)[0]):
@@ -193,7 +206,7 @@ class Layout:
             else:
                 y += max(previous_margin, margins[0]) if previous_margin >= 0 and margins[0] >= 0 \
                     else previous_margin + margins[0]
-            self._block(child, cx + margins[3], cy + y, cw - margins[1] - margins[3], cw, ch, container)
+            self._block(child, cx + left, cy + y, available, cw, ch, container)
             y += child.height
             previous_margin = margins[2]
         if previous_margin:
@@ -268,6 +281,8 @@ class Layout:
         style = box.style
         align = style["align-items"]
         justify = style["justify-content"]
+        if style["flex-direction"] == "row" and style["flex-wrap"] == "wrap":
+            return self._flex_lines(box, items, cx, cy, cw, ch, container, align, justify)
         if style["flex-direction"] == "row":
             return self._flex_row(box, items, cx, cy, cw, ch, container, align, justify)
         return self._flex_column(box, items, cx, cy, cw, ch, container, align, justify)
@@ -277,26 +292,54 @@ class Layout:
         value = align if own in ("auto",) else own
         return {"normal": "stretch", "start": "flex-start", "end": "flex-end"}.get(value, value)
 
+    def _flex_basis(self, item: Box, cw: float, ch: float | None) -> tuple[float, float]:
+        """A row item's hypothetical main size (border box) and the least it shrinks to."""
+        edges = self._edges(item, cw)
+        basis = item.style["flex-basis"]
+        basis = _length(basis, cw) if basis != "auto" else None
+        if basis is not None:
+            basis = self._border_width(item, basis, edges)
+        if item.replaced is not None:
+            size = self._replaced_size(item.replaced, cw, ch)
+            basis, minimum = basis if basis is not None else size[0] + edges[1] + edges[3], 0.0
+        else:
+            low, high = self.intrinsic(item, cw)
+            basis = basis if basis is not None else high
+            minimum = low if item.style["overflow"] == "visible" else 0.0
+        return min(basis, self._max_width(item, cw, edges)), minimum
+
+    def _flex_lines(self, box, items, cx, cy, cw, ch, container, align, justify) -> float:
+        """A wrapping row: items in lines as they fit, lines stacked and stretched to fill the container."""
+        gap, row_gap = self._gap(box, "column-gap"), self._gap(box, "row-gap")
+        lines: list[list[Box]] = []
+        used = 0.0
+        for item in items:
+            m = self._margins(item, cw)
+            outer = self._flex_basis(item, cw, ch)[0] + m[1] + m[3]
+            if lines and lines[-1] and used + gap + outer <= cw + 1e-6:
+                lines[-1].append(item)
+                used += gap + outer
+            else:
+                lines.append([item])
+                used = outer
+        heights = [self._flex_row(box, line, cx, cy, cw, None, container, align, justify) for line in lines]
+        free = (ch - sum(heights) - row_gap * (len(lines) - 1)) if ch is not None else 0.0
+        if free > 0:  # align-content: normal stretches the lines
+            heights = [height + free / len(lines) for height in heights]
+        y = cy
+        for line, height in zip(lines, heights):
+            self._flex_row(box, line, cx, y, cw, height, container, align, justify)
+            y += height + row_gap
+        return sum(heights) + row_gap * (len(lines) - 1)
+
     def _flex_row(self, box, items, cx, cy, cw, ch, container, align, justify) -> float:
         gap = self._gap(box, "column-gap")
         bases, minimums, margins = [], [], []
         for item in items:
-            m = self._margins(item, cw)
-            margins.append(m)
-            edges = self._edges(item, cw)
-            basis = item.style["flex-basis"]
-            basis = _length(basis, cw) if basis != "auto" else None
-            if basis is not None:
-                basis = self._border_width(item, basis, edges)
-            if item.replaced is not None:
-                size = self._replaced_size(item.replaced, cw, ch)
-                basis = basis if basis is not None else size[0] + edges[1] + edges[3]
-                minimums.append(0.0)
-            else:
-                low, high = self.intrinsic(item, cw)
-                basis = basis if basis is not None else high
-                minimums.append(low if item.style["overflow"] == "visible" else 0.0)
-            bases.append(min(basis, self._max_width(item, cw, edges)))
+            margins.append(self._margins(item, cw))
+            basis, minimum = self._flex_basis(item, cw, ch)
+            bases.append(basis)
+            minimums.append(minimum)
         sizes = self._resolve_flexible(items, bases, minimums, [m[1] + m[3] for m in margins],
                                        cw - gap * max(0, len(items) - 1))
         sizes = [min(size, self._max_width(item, cw, self._edges(item, cw))) for item, size in zip(items, sizes)]
