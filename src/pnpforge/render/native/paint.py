@@ -19,8 +19,9 @@ from pnpforge.render.native.css import Percent
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
 from pnpforge.render.native.fonts import Font
 from pnpforge.render.native.inline import Piece
+from pnpforge.render.native.pango import GlyphWidths
 
-KAPPA = 0.5522847498  # control-point distance of a quarter circle drawn with one cubic curve
+KAPPA = 0.55  # control-point distance of a rounded corner's cubic curve, per radius (WeasyPrint's, not the exact circle's 0.5523)
 
 
 @dataclass
@@ -116,6 +117,7 @@ class Painter:
 
     def __init__(self, svg_of):
         self.svg_of = svg_of  # markup -> parsed svg (cached by the caller)
+        self.widths = GlyphWidths()  # the face's glyph widths, fixed at each glyph's first use
 
     def paint(self, box: Box, canvas: Canvas) -> None:
         style = box.style
@@ -230,12 +232,9 @@ class Painter:
             used.setdefault(glyph.id, glyph.text)
             if index + 1 < len(glyphs):
                 own = advance_of(font, glyph.id) * 1000
-                if spacing:
-                    shift = spaced_shift(font, glyph.id, glyphs[index + 1].x - glyph.x - spacing, size, spacing,
-                                         index > 0 or not starts, index + 1 < len(glyphs) or not ends)
-                    array.append(_n(round(own - shift, 3)))
-                    continue
-                drawn = pango_advance(font, glyph.id, glyphs[index + 1].x - glyph.x, size)
+                units = round((glyphs[index + 1].x - glyph.x - spacing) / size * font.units)
+                drawn = self.widths.advance(font, glyph.id, units, size, spacing, index > 0 or not starts,
+                                            index + 1 < len(glyphs) or not ends)
                 if abs(own - drawn) > 1e-6:
                     array.append(_n(round(own - drawn, 3)))
         parts.append(b"[" + b" ".join(array) + b"] TJ")
@@ -244,44 +243,6 @@ class Painter:
 
 
 _ADVANCES: dict[tuple[str, int], float] = {}
-PANGO_UNITS = 1024  # Pango's units per CSS pixel
-PX = 0.75  # points per CSS pixel
-
-
-def pango_advance(font: Font, gid: int, advance: float, size: float) -> float:
-    """The advance WeasyPrint draws for a glyph whose laid-out advance is ``advance`` points, in 1/1000 em.
-
-    WeasyPrint writes each glyph's width rounded to a whole 1/1000 em and a kerning adjustment truncated to a
-    whole one, both from Pango's advances in 1/1024 pixel; reproducing that arithmetic puts every glyph where a
-    WeasyPrint render of the same face puts it, to a hundredth of a point.
-    """
-    size_px = size / PX
-    per_unit = 1000 / PANGO_UNITS / size_px
-    width = round(advance / PX * PANGO_UNITS) * per_unit
-    logical = round(round(advance_of(font, gid) * size_px * PANGO_UNITS) * per_unit)
-    kerning = logical - width
-    return logical - int(kerning)
-
-
-def spaced_shift(font: Font, gid: int, advance: float, size: float, spacing: float, left: bool,
-                 right: bool) -> float:
-    """How far WeasyPrint moves from a letter-spaced glyph to the next one, in 1/1000 em.
-
-    Pango splits the spacing (in 1/1024 px) into a part before each glyph, drawn as an offset, and a part after
-    it, and drops the parts at the ends of a line; WeasyPrint writes the offset before the next glyph in
-    Pango units per pixel of size (not per 1/1000 em) and truncates the glyph's kerning, offset included.
-    """
-    size_px = size / PX
-    units = int(spacing / PX * PANGO_UNITS)
-    before = units // 2
-    if units % PANGO_UNITS == 0:
-        before = (before + PANGO_UNITS // 2) & ~(PANGO_UNITS - 1)
-    after = units - before
-    width = round(advance / PX * PANGO_UNITS) + (before if left else 0) + (after if right else 0)
-    logical = round(round(advance_of(font, gid) * size_px * PANGO_UNITS) * 1000 / PANGO_UNITS / size_px)
-    offset = before / size_px if left else 0.0
-    kerning = int(logical + offset - width * 1000 / PANGO_UNITS / size_px)
-    return logical - kerning + before / size_px  # the next glyph's offset: it always has one
 
 
 def advance_of(font: Font, gid: int) -> float:
