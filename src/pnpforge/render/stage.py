@@ -38,7 +38,7 @@ MASTER_DIR = "cache/master"
 ART_DIR = "cache/art"
 MANIFEST = "faces.json"
 Progress = Callable[[str, int], None]
-FACES_PER_WORKER = 6  # fewer faces than this per worker are laid out in this process (no start-up cost)
+FACES_PER_WORKER = 120  # fewer faces than this per worker are drawn in this process (a worker costs its start-up)
 FACES_PER_TASK = 4
 
 

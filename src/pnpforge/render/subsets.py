@@ -23,8 +23,10 @@ from pnpforge.render.epoch import fixed_epoch
 @lru_cache(maxsize=16)
 def _font(path: str) -> TTFont:
     with fixed_epoch():  # quiet about the vendored fonts' old dates
-        font = TTFont(path, lazy=False)
-        font.ensureDecompiled()
+        font = TTFont(path, lazy=True)
+        for tag in ("head", "hhea", "maxp", "OS/2", "post", "hmtx", "name"):  # what the dictionaries read
+            font.get(tag)
+        font.getGlyphOrder()
         return font
 
 
