@@ -1,0 +1,49 @@
+"""Drawing a face: natively when the renderer lays out its CSS, by WeasyPrint otherwise, and the switch that sends
+every face to WeasyPrint (which is part of each face's cache key, so cached native faces are not reused)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnpforge.check.pack import check_pack
+from pnpforge.render import stage
+from pnpforge.render.cache import FileDigests, face_key
+from pnpforge.render.drawing import FaceDrawer
+from pnpforge.render.faces import pack_faces
+
+from tests.conftest import DATA
+
+
+@pytest.fixture(scope="module")
+def ship(tmp_path_factory):
+    pack = check_pack(str(DATA / "harbour-lights")).pack
+    faces, _ = pack_faces(pack, stage.open_layouts(pack))
+    face = next(face for face in faces if face.key == "ship/timber-queen")
+    renderer = stage._renderer(pack, "en", tmp_path_factory.mktemp("out"), face.layout.bleed, stage.LAYOUTS_DIR)
+    return renderer.document([face], "test"), renderer.fonts, renderer.roots.as_dict()
+
+
+def test_a_face_the_renderer_lays_out_is_drawn_natively(ship) -> None:
+    html, fonts, roots = ship
+    drawer = FaceDrawer(fonts, roots)
+    drawn = drawer.draw(html)
+    assert drawn.native and drawn.fragment.fonts and not drawer.refusals
+
+
+def test_css_beyond_it_goes_to_weasyprint_and_the_reason_is_counted(ship) -> None:
+    html, fonts, roots = ship
+    floated = html.replace('class="speed" style="', 'class="speed" style="float:left;')
+    assert floated != html
+    drawer = FaceDrawer(fonts, roots)
+    drawn = drawer.draw(floated)
+    assert not drawn.native and not drawn.fragment.fonts  # WeasyPrint embeds its own fonts in the page
+    assert drawn.fragment.mediabox == pytest.approx(drawer.draw(html).fragment.mediabox, abs=1e-3)
+    assert sum(drawer.refusals.values()) == 1 and any("float" in reason for reason in drawer.refusals)
+
+
+def test_the_switch_draws_with_weasyprint_and_changes_the_cache_key(ship, monkeypatch) -> None:
+    html, fonts, roots = ship
+    native_key = face_key(html, FileDigests(roots))
+    monkeypatch.setenv("PNPFORGE_RENDERER", "weasyprint")
+    assert not FaceDrawer(fonts, roots).draw(html).native
+    assert face_key(html, FileDigests(roots)) != native_key
