@@ -207,6 +207,9 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
     if faces is not None:
         click.echo(f"{rendered} face{'' if rendered == 1 else 's'} rendered, "
                    f"{outputs.face_count() - rendered} unchanged")
+        if outputs.refusals:
+            reasons = "; ".join(f"{reason} ({count})" for reason, count in sorted(outputs.refusals.items()))
+            click.echo(f"{sum(outputs.refusals.values())} of them drawn by WeasyPrint, slower: {reasons}")
     if faces is not None and faces.manifest is not None:
         click.echo(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
     for shop in outputs.shops:

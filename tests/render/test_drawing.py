@@ -3,6 +3,8 @@ every face to WeasyPrint (which is part of each face's cache key, so cached nati
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from pnpforge.check.pack import check_pack
@@ -12,6 +14,7 @@ from pnpforge.render.drawing import FaceDrawer
 from pnpforge.render.faces import pack_faces
 
 from tests.conftest import DATA
+from tests.helpers import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +50,22 @@ def test_the_switch_draws_with_weasyprint_and_changes_the_cache_key(ship, monkey
     monkeypatch.setenv("PNPFORGE_RENDERER", "weasyprint")
     assert not FaceDrawer(fonts, roots).draw(html).native
     assert face_key(html, FileDigests(roots)) != native_key
+
+
+def test_the_render_stage_says_which_faces_went_to_weasyprint_and_why(legion, tmp_path) -> None:
+    commander = next(item.id for item in legion.of_type("commander"))
+    character = next(item.id for item in legion.of_type("character"))
+    wanted = {f"commander/{commander}", f"character/{character}"}
+    master = stage.render_master(legion, "en", tmp_path, jobs=1, select=lambda face: face.key in wanted)
+    assert master.rendered == 2
+    assert master.refusals == {"element <table>": 1}  # the commander's orders table; the character is native
+
+
+def test_a_build_names_what_sent_faces_to_weasyprint(tmp_path) -> None:
+    pack = tmp_path / "harbour-lights"
+    shutil.copytree(DATA / "harbour-lights", pack)
+    css = pack / "layouts" / "ship.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n.speed { float: left; }\n", encoding="utf-8")
+    run = run_cli("build", str(pack), "--only", "faces", "--out", str(tmp_path / "out"))
+    assert run.code == 0, run.output
+    assert "8 of them drawn by WeasyPrint, slower: property float: left (8)" in run.output  # the fronts, not the back

@@ -44,6 +44,7 @@ class BuildOutputs:
     site: SiteResult | None = None
     findings: list[Finding] = field(default_factory=list)
     rendered: int = 0  # faces laid out by this build; the others came from the render cache
+    refusals: dict[str, int] = field(default_factory=dict)  # why some of them were drawn by WeasyPrint, with counts
 
     def face_count(self) -> int:
         """How many distinct faces the build drew."""
@@ -71,7 +72,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     presets = load_presets(layouts_dir, pack)
     master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
     outputs.findings += master.findings
-    outputs.rendered = master.rendered
+    outputs.rendered, outputs.refusals = master.rendered, master.refusals
     if "faces" in wanted:
         outputs.faces = render_pack(pack, lang, out_dir, layouts_dir, master=master)
     else:

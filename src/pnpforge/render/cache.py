@@ -2,10 +2,11 @@
 
 A face's key is the SHA-256 of its HTML (the layout's template rendered with the item's data, fitted text, page
 size and bleed) and of the bytes of every file that HTML fetches through ``pnp:`` URLs (stylesheets and what they
-import, fonts, art), plus the versions of WeasyPrint, of the native renderer and of this cache's format. The same key always gives the
-same PDF bytes (``render.pdf`` is deterministic), so a face whose key is in the cache is not laid out again:
-editing one card changes one key; editing a layout or a stylesheet changes the keys of the faces that use it.
-Entries are ``cache/faces/<key>.frag`` (``render.fragments``), with WeasyPrint's warnings beside the bytes.
+import, fonts, art), plus the versions of WeasyPrint, of the native renderer (or that it is switched off) and of
+this cache's format. The same key always gives the same PDF bytes (both renderers are deterministic), so a face
+whose key is in the cache is not drawn again: editing one card changes one key; editing a layout or a stylesheet
+changes the keys of the faces that use it. Entries are ``cache/faces/<key>.frag`` (``render.fragments``), with
+the warnings drawing gave beside the bytes.
 
 ``Stamps`` does the same one level up: each file assembled from faces (a type's face PDF, a print-shop PDF or
 PNG, a print sheet) records the key of its inputs, and is left alone while the key and the file are unchanged.

@@ -13,15 +13,11 @@ from __future__ import annotations
 
 from math import ceil, floor, pi, sqrt, tan
 
-from pnpforge.render.fragments import number
+from pnpforge.render.fragments import number as _n
 from pnpforge.render.native.dom import Unsupported
 
 SIDES = ("top", "right", "bottom", "left")
 Radii = list[tuple[float, float]]  # (horizontal, vertical) of top-left, top-right, bottom-right, bottom-left
-
-
-def _n(value: float) -> bytes:
-    return number(value)
 
 
 def stroked(style: str, width: float, box: tuple[float, float, float, float]) -> list[bytes]:

@@ -50,9 +50,18 @@ class Font:
     line_gap: float  # per point of size; ``line-height: normal`` adds it (split above and below)
     used: dict[int, str] = field(default_factory=dict)  # glyph id -> text, for the embedding
 
+    def own_advance(self, gid: int) -> int:
+        """A glyph's advance in font units, without kerning (what the embedded font's widths say)."""
+        return _own_advance(str(self.path), gid)
+
     def shape(self, text: str, ligatures: bool = True) -> Glyphs:
         """``text`` shaped at 1 pt."""
         return _shaped(str(self.path), text, ligatures)
+
+
+@lru_cache(maxsize=100_000)
+def _own_advance(path: str, gid: int) -> int:
+    return _FONTS[path].font.get_glyph_h_advance(gid)
 
 
 @lru_cache(maxsize=200_000)

@@ -10,7 +10,7 @@ ascent and descent), and inline svg and images sit on the baseline or at their `
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.native.boxes import COLLAPSIBLE, Break, Inline, Replaced, Spacer
@@ -140,11 +140,10 @@ def _drop_trailing_spaces(line: list[Atom]) -> None:
     if line and line[-1].glyphs and line[-1].font is not None:
         last = line[-1]
         gid, dx, advance, text = last.glyphs[-1]
-        own = last.font.font.get_glyph_h_advance(gid) / last.font.units * last.style["font-size"]
+        own = last.font.own_advance(gid) / last.font.units * last.style["font-size"]
         if own != advance:
-            line[-1] = Atom(last.width - advance + own, last.style, last.font, last.char,
-                            last.glyphs[:-1] + [(gid, dx, own, text)], last.replaced, last.forced,
-                            last.break_after, last.space)
+            line[-1] = replace(last, width=last.width - advance + own,
+                               glyphs=last.glyphs[:-1] + [(gid, dx, own, text)])
 
 
 def _shaped(text: str, style: Style, fonts: FontSet) -> list[Atom]:

@@ -21,7 +21,7 @@ from pnpforge.render.native.fonts import Font
 from pnpforge.render.native.inline import Piece
 from pnpforge.render.native.pango import GlyphWidths
 
-KAPPA = 0.55  # control-point distance of a rounded corner's cubic curve, per radius (WeasyPrint's, not the exact circle's 0.5523)
+KAPPA = 0.55  # a rounded corner's control-point distance per radius: WeasyPrint's, not the exact circle's 0.5523
 
 
 @dataclass
@@ -231,7 +231,7 @@ class Painter:
             array.append(b"<%04x>" % glyph.id)
             used.setdefault(glyph.id, glyph.text)
             if index + 1 < len(glyphs):
-                own = advance_of(font, glyph.id) * 1000
+                own = font.own_advance(glyph.id) * 1000 / font.units
                 units = round((glyphs[index + 1].x - glyph.x - spacing) / size * font.units)
                 drawn = self.widths.advance(font, glyph.id, units, size, spacing, index > 0 or not starts,
                                             index + 1 < len(glyphs) or not ends)
@@ -240,16 +240,3 @@ class Painter:
         parts.append(b"[" + b" ".join(array) + b"] TJ")
         parts.append(b"ET")
         canvas.add(b" ".join(parts))
-
-
-_ADVANCES: dict[tuple[str, int], float] = {}
-
-
-def advance_of(font: Font, gid: int) -> float:
-    """A glyph's own advance (what the embedded font's widths say), per point of size."""
-    key = (font.key, gid)
-    value = _ADVANCES.get(key)
-    if value is None:
-        value = _ADVANCES[key] = font.font.get_glyph_h_advance(gid) / font.units
-    return value
-

@@ -12,10 +12,11 @@ to a thousandth of a point; approximating it shifts long lines by a few hundredt
 
 from __future__ import annotations
 
+from pnpforge.render.native.css import PT
 from pnpforge.render.native.fonts import Font
 
 PANGO_UNITS = 1024  # Pango's units per CSS pixel
-PX = 0.75  # points per CSS pixel
+PX = PT["px"]  # points per CSS pixel
 
 
 def _scaled(units: int, scale: int, upem: int) -> int:
@@ -37,7 +38,7 @@ class GlyphWidths:
         ``before`` and ``after`` say whether the glyph takes the spacing's part before and after it.
         """
         scale = int(size / PX * PANGO_UNITS)
-        own = font.font.get_glyph_h_advance(gid)
+        own = font.own_advance(gid)
         width = _scaled(own, scale, font.units) + _scaled(units - own, scale, font.units)
         logical = self._logical.setdefault((font.key, gid),
                                            round(_scaled(own, scale, font.units) * 1000 / scale))
