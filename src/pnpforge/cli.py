@@ -16,6 +16,7 @@ from pnpforge.check.pack import all_pack_ids, check_pack
 from pnpforge.files import remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
 from pnpforge.report.jsonfile import write_findings
+from pnpforge.render.template_code import FOLDER as TEMPLATE_CODE, keep_compiled_in
 from pnpforge.report.terminal import format_findings
 
 BUILD_DIR = Path("build")
@@ -76,6 +77,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         click.echo(f"== {pack_id}")
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
+            keep_compiled_in(out_dir / pack_id / TEMPLATE_CODE)  # compiled templates for the next build
             languages = [lang] if lang else pack.game.languages
             stops = [f for f in _preflight(pack, [x for x in languages if x in pack.game.languages]) if f.blocking]
             findings += stops  # a layout, template or rules file that would fail stops the pack before any output

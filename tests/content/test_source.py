@@ -47,3 +47,14 @@ def test_a_self_referencing_alias_is_refused_not_followed_forever() -> None:
     with pytest.raises(LoadError) as caught:
         parse_yaml("a: &a [*a, *a]\n", "x.yaml")
     assert str(caught.value) == "x.yaml:1:8: error: nesting is deeper than 100 levels"
+
+
+def test_a_shared_document_is_parsed_once_and_again_when_its_file_changes(tmp_path) -> None:
+    from pnpforge.content.source import load_yaml_shared
+
+    path = tmp_path / "layout.yaml"
+    path.write_text("size: poker\n", encoding="utf-8")
+    first = load_yaml_shared(path)
+    assert load_yaml_shared(path) is first
+    path.write_text("size: bridge-long\n", encoding="utf-8")  # another size: the file's size changes
+    assert load_yaml_shared(path).data == {"size": "bridge-long"}

@@ -22,9 +22,15 @@ SAMPLE_EVERY_S = 0.1
 
 
 def timed(command: list[str], cwd: Path | None = None) -> dict:
-    """Run a command in a fresh process: wall and CPU seconds (with its workers), peak memory, exit code, output."""
+    """Run a command in a fresh process: wall and CPU seconds (with its workers), peak memory, exit code, output.
+
+    The command may keep compiled Python modules, as it does on a user's machine, even where the bench's own
+    environment says not to.
+    """
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd,
+                               env=env)
     sampler = TreeMemory(process.pid)
     sampler.start()
     output = process.stdout.read()

@@ -199,6 +199,26 @@ def load_yaml(path: Path, shown: str | None = None) -> Doc:
     return parse_yaml(text, shown)
 
 
+_SHARED_DOCS: dict[tuple[str, str | None, int, int], Doc] = {}
+
+
+def load_yaml_shared(path: Path, shown: str | None = None) -> Doc:
+    """``load_yaml``, parsed once per process while the file is unchanged (size and time); the ``Doc`` is shared
+    by every caller, so none may modify it."""
+    try:
+        status = path.stat()
+    except OSError:
+        return load_yaml(path, shown)  # worded by read_text
+    key = (str(path), shown, status.st_mtime_ns, status.st_size)
+    doc = _SHARED_DOCS.get(key)
+    if doc is None:
+        doc = load_yaml(path, shown)
+        if len(_SHARED_DOCS) > 4096:  # a long-running watch keeps only recent files
+            _SHARED_DOCS.clear()
+        _SHARED_DOCS[key] = doc
+    return doc
+
+
 def parse_yaml(text: str, shown: str) -> Doc:
     """Parse YAML text (already decoded) into a ``Doc``."""
     lines = text.splitlines()

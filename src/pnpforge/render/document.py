@@ -46,6 +46,7 @@ class Roots:
     resolver: Resolver
     pack: Path
     art: Path
+    _resolved: list[tuple[str, Path]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def pairs(self) -> list[tuple[str, Path]]:
         """``(prefix, folder)`` for every root, most specific first."""
@@ -58,9 +59,11 @@ class Roots:
     def url(self, path: Path) -> str:
         """The ``pnp:`` URL of a file below one of the roots."""
         resolved = path.resolve()
-        for prefix, root in self.pairs():
+        if self._resolved is None:
+            self._resolved = [(prefix, root.resolve()) for prefix, root in self.pairs()]
+        for prefix, root in self._resolved:
             try:
-                return f"pnp:{prefix}/{resolved.relative_to(root.resolve()).as_posix()}"
+                return f"pnp:{prefix}/{resolved.relative_to(root).as_posix()}"
             except ValueError:
                 continue
         raise RenderError(f"file '{path}' is outside the layouts, the pack and the art cache")
@@ -89,6 +92,7 @@ class Renderer:
         self.env = make_environment(self.layouts.search)
         self.view.install(self.env)
         self._reported: set[tuple[str, str]] = set()
+        self._sheet_urls: dict[tuple[str, str], str] = {}  # looked up once per renderer (one build)
 
     def layout_of(self, face: Face) -> Layout:
         """The face's layout with the bleed this build asks for."""
@@ -230,6 +234,13 @@ class Renderer:
         return placeholder(f"{item.type}/{item.id}", zone, colour, self.view.t(item.get(TITLE_FIELD, item.id)))
 
     def _stylesheet_url(self, sheet: str, layout: Layout) -> str:
+        """The ``pnp:`` URL of a stylesheet, looked up like layouts (once per renderer)."""
+        key = (sheet, layout.name)
+        if key not in self._sheet_urls:
+            self._sheet_urls[key] = self._find_stylesheet(sheet, layout)
+        return self._sheet_urls[key]
+
+    def _find_stylesheet(self, sheet: str, layout: Layout) -> str:
         """The ``pnp:`` URL of a stylesheet, looked up like layouts."""
         index = layout.stylesheets.index(sheet)
         for folder in self.layouts.search:

@@ -18,6 +18,7 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import in_language
 from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
+from pnpforge.render.template_code import SharedCode
 
 
 def make_environment(search: list[Path]) -> SandboxedEnvironment:
@@ -30,6 +31,7 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=SharedCode(),
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
                        mm=lambda value: f"{float(value):g}mm", humanise=humanise)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.content.paths import PathEscape, inside_pack
-from pnpforge.content.source import Doc, LoadError, load_yaml
+from pnpforge.content.source import Doc, LoadError, load_yaml_shared
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-exported for callers
     BackSpec, FitSpec, Layout, LayoutError, Size, Zone, layout_error as _error)
@@ -42,7 +42,7 @@ def load_sizes(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> dict[str, Size]:
 def _sizes_file(path: Path) -> dict[str, Size]:
     """The sizes one ``sizes.yaml`` names."""
     try:
-        doc = load_yaml(path)
+        doc = load_yaml_shared(path)
     except LoadError as exc:
         raise LayoutError(exc.findings) from None
     problems: list[Finding] = []
@@ -150,7 +150,7 @@ class LayoutSet:
 def _load(path: Path) -> Doc:
     """One layout file as a located mapping."""
     try:
-        doc = load_yaml(path)
+        doc = load_yaml_shared(path)
     except LoadError as exc:
         raise LayoutError(exc.findings) from None
     if not isinstance(doc.data, dict):

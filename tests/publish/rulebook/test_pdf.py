@@ -147,3 +147,24 @@ def test_a_numbered_list_that_goes_on_after_a_heading_keeps_counting(built) -> N
     page = next(lines for lines in page_lines(built["a4"]) if any("Shuffle the location cards" in l for l in lines))
     markers = [int(line.rstrip(". ")) for line in page if re.fullmatch(r"\d+\.\s*", line)]
     assert markers == list(range(1, 11))
+
+
+def test_an_unchanged_rulebook_is_not_put_together_again_but_a_touched_pdf_is(legion, built, tmp_path,
+                                                                               monkeypatch) -> None:
+    import pnpforge.publish.rulebook as rulebook
+
+    for paper in PAPERS:
+        (tmp_path / f"rulebook-{paper}.pdf").write_bytes(built[paper].read_bytes())
+    finished = []
+    real = rulebook.finish
+    monkeypatch.setattr(rulebook, "finish", lambda *args: finished.append(args[3].name) or real(*args))
+    build_rulebook(legion, tmp_path, "en", cache=CACHE)
+    assert finished == ["rulebook-a4.pdf", "rulebook-letter.pdf"]  # no stamps yet: both are put together
+    finished.clear()
+    info = [f.message for f in build_rulebook(legion, tmp_path, "en", cache=CACHE) if f.severity == "info"]
+    pages = len(PdfReader(built["a4"]).pages)
+    assert finished == [] and info[0].count(f"({pages} pages)") == 2
+    (tmp_path / "rulebook-letter.pdf").write_bytes(b"changed by hand")
+    build_rulebook(legion, tmp_path, "en", cache=CACHE)
+    assert finished == ["rulebook-letter.pdf"]
+    assert (tmp_path / "rulebook-letter.pdf").read_bytes() == built["letter"].read_bytes()

@@ -23,6 +23,7 @@ from pnpforge.publish.rulebook.book import RULES_DIR, load_sources
 from pnpforge.publish.rulebook.document import PAPERS, Rulebook, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.pdf import CACHE_DIR, finish, lay_out
+from pnpforge.render.cache import Stamps
 from pnpforge.render.layouts import LAYOUTS_DIR
 
 __all__ = ["build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
@@ -62,13 +63,23 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     jobs = jobs or os.cpu_count() or 1
     html = book_html(book, layouts_dir)
     before = len(book.figures.findings)
-    pages, laid, warnings = lay_out(book.figures, html, book.index, book.sources.label("index"),
-                                    cache or out_dir / CACHE_DIR, jobs)
+    laid_out = lay_out(book.figures, html, book.index, book.sources.label("index"), cache or out_dir / CACHE_DIR,
+                       jobs)
     findings += book.figures.findings[before:]
     written = []
+    stamps = Stamps(out_dir)
+    laid, pages = None, None
     for paper, target in rulebook_targets(out_dir).items():
-        count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
+        key = laid_out.key(paper, book.sources.book.accent)
+        if stamps.fresh(target, key):
+            count = laid_out.page_count()
+        else:
+            laid, pages = laid or laid_out.book(), pages or laid_out.pages()
+            count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
+            stamps.record(target, key)
         written.append(f"{display_path(target)} ({count} pages)")
+    stamps.save()
+    warnings = laid_out.warnings
     findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(display_path(layouts_dir / "rulebook")),
                          rule="rulebook-pdf") for message in dict.fromkeys(warnings)]
     findings.append(Finding("info", f"wrote {' and '.join(written)} in {time.monotonic() - started:.1f} s",

@@ -39,12 +39,40 @@ class Replayed:
     findings: list[Finding]
 
 
+_REPLAYED: dict[tuple, tuple[object, Replayed]] = {}  # the rulebook, its checks and the site replay each example
+
+
 def replay_example(macros: Macros, stem: str) -> Replayed | None:
-    """Replay ``examples/<stem>.yaml`` and compare it with its stated outcome (None when there is no such file)."""
+    """Replay ``examples/<stem>.yaml`` and compare it with its stated outcome (None when there is no such file).
+
+    A process replays an example of a pack once while the file and its stated outcome are unchanged.
+    """
     pack = macros.pack
     path = pack.root / EXAMPLES_DIR / f"{stem}.yaml"
     if not path.is_file():
         return None
+    key = (id(pack), stem, *_stat(path), *_stat(path.with_name(f"{stem}.expected.json")))
+    known = _REPLAYED.get(key)
+    if known is not None and known[0] is pack:
+        return replace(known[1], findings=list(known[1].findings))
+    replayed = _replay(pack, path, stem)
+    if len(_REPLAYED) > 256:  # a long-running watch keeps only recent packs' examples
+        _REPLAYED.clear()
+    _REPLAYED[key] = (pack, replayed)  # the pack is kept, so its id is not reused
+    return replace(replayed, findings=list(replayed.findings))
+
+
+def _stat(path: Path) -> tuple[int, int]:
+    """A file's time and size, (0, -1) when there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return 0, -1
+    return status.st_mtime_ns, status.st_size
+
+
+def _replay(pack, path: Path, stem: str) -> Replayed:
+    """Replay one example file."""
     package = load_package(pack.game.engine)
     if package is None or package.replay is None:
         doc, _ = replay_and_check(None, pack, path)

@@ -36,7 +36,7 @@ from pnpforge.render.resolver import url_path
 from pnpforge.workers import pool as worker_pool
 
 CACHE_DIR = "cache/rulebook"
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
@@ -98,10 +98,45 @@ class Keys:
         return self.files[url]
 
 
-def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, cache: Path,
-            jobs: int) -> tuple[dict[str, PageObject], Laid, list[str]]:
-    """Every face drawn, the text, and WeasyPrint's warnings, from the cache, laying out (in parallel) what
-    changed."""
+@dataclass
+class LaidOut:
+    """The cached layouts of one build of the rulebook: their keys, read from the cache only when asked."""
+
+    figures: Figures
+    cache: Path
+    group_keys: dict[str, str]
+    book_key: str
+    warnings: list[str]
+
+    def key(self, *extra: str) -> str:
+        """A key of everything the final PDFs are made of (the layouts and where the faces go), and ``extra``."""
+        digest = hashlib.sha256(CACHE_VERSION.encode("ascii"))
+        placed = [[p.anchor, list(p.keys), p.width, p.height] for p in self.figures.placements]
+        for part in (self.book_key, json.dumps(self.group_keys, sort_keys=True), json.dumps(placed), *extra):
+            digest.update(part.encode("utf-8") + b"\0")
+        return digest.hexdigest()[:32]
+
+    def book(self) -> Laid:
+        """The laid-out text."""
+        return _read_book(self.cache / self.book_key)
+
+    def page_count(self) -> int:
+        """How many pages the final PDFs have."""
+        return json.loads((self.cache / f"{self.book_key}.json").read_text(encoding="utf-8"))["pages"]
+
+    def pages(self) -> dict[str, PageObject]:
+        """Every face drawn, by face key."""
+        pages: dict[str, PageObject] = {}
+        for group, key in self.group_keys.items():
+            reader = PdfReader(self.cache / f"{key}.pdf")
+            for number, face in enumerate(self.figures.groups[group]):
+                pages.setdefault(face, reader.pages[number])
+        return pages
+
+
+def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, cache: Path, jobs: int) -> LaidOut:
+    """Every face group and the text laid out into the cache (in parallel, only what changed), with WeasyPrint's
+    warnings."""
     roots = _roots(figures)
     entries = [[entry.term, entry.anchor, entry.uses] for entry in index]
     groups = {group: figures.group_html(group) for group in figures.groups}
@@ -113,16 +148,11 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
     if not (cache / f"{book_key}.json").is_file():
         tasks.insert(0, ("book", book, entries, label, roots, str(cache / book_key)))
     run(tasks, jobs)
-    pages: dict[str, PageObject] = {}
     warnings: list[str] = []
-    for group, key in group_keys.items():
+    for key in (*group_keys.values(), book_key):
         warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
-        reader = PdfReader(cache / f"{key}.pdf")
-        for number, face in enumerate(figures.groups[group]):
-            pages.setdefault(face, reader.pages[number])
-    laid = _read_book(cache / book_key)
     _prune(cache, {*group_keys.values(), book_key})
-    return pages, laid, warnings + laid.warnings
+    return LaidOut(figures, cache, group_keys, book_key, warnings)
 
 
 def _prune(cache: Path, used: set[str]) -> None:
@@ -173,16 +203,18 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
             write_atomic(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
             numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
             start = numbers.get(INDEX_ANCHOR, len(document.pages))
+            pages = len(document.pages)
             if _repeats(index, numbers):
                 alone = index_document(html, index, label, numbers, start)
-                write_atomic(target.with_suffix(".index.pdf"), HTML(
-                    string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).write_pdf(
-                    font_config=FontConfiguration(), pdf_identifier=_identifier(alone)))
+                laid = HTML(string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).render(
+                    font_config=FontConfiguration())
+                write_atomic(target.with_suffix(".index.pdf"), laid.write_pdf(pdf_identifier=_identifier(alone)))
+                pages = start - 1 + len(laid.pages)
     finally:
         logger.removeHandler(collector)
     boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
              for page in document.pages]
-    meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages}
+    meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages, "pages": pages}
     write_atomic(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
 
 
