@@ -12,6 +12,7 @@ diagrams before and after, and the outcome in words). This module knows no game.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
