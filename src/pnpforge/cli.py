@@ -11,12 +11,11 @@ from pathlib import Path
 
 import click
 
-from pnpforge import __version__
+from pnpforge import __version__, buildcache
 from pnpforge.check.pack import all_pack_ids, check_pack
 from pnpforge.files import remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
 from pnpforge.report.jsonfile import write_findings
-from pnpforge.render.template_code import FOLDER as TEMPLATE_CODE, keep_compiled_in
 from pnpforge.report.terminal import format_findings
 
 BUILD_DIR = Path("build")
@@ -77,9 +76,10 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         click.echo(f"== {pack_id}")
         findings = list(checked.findings)
         if pack is not None and not any(f.blocking for f in findings):
-            keep_compiled_in(out_dir / pack_id / TEMPLATE_CODE)  # compiled templates for the next build
+            buildcache.use(out_dir / pack_id / "cache")  # compiled templates and font metrics for the next build
             languages = [lang] if lang else pack.game.languages
-            stops = [f for f in _preflight(pack, [x for x in languages if x in pack.game.languages]) if f.blocking]
+            stops = [f for f in _preflight(pack, [x for x in languages if x in pack.game.languages], out_dir)
+                     if f.blocking]
             findings += stops  # a layout, template or rules file that would fail stops the pack before any output
             errors = sum(f.severity == "error" for f in findings)
             if errors and not stops and not force:
@@ -117,6 +117,27 @@ def _names(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
     return tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip())) or None
+
+
+def _bar(pack_id: str):
+    """A progress bar on the terminal: ``(step, done)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        transient=True)
+    progress.start()
+    task = progress.add_task(f"{pack_id}: rendering", total=None)
+
+    def step(what: str, count: int) -> None:
+        progress.update(task, description=f"{pack_id}: {what}", advance=count)
+
+    return step, progress.stop
+
+
+def _stage_lines(pack_id: str):
+    """A line per stage for a log or a pipe: ``(step, done)``."""
+    lines = StageLines(pack_id)
+    return lines, lines.flush
 
 
 class StageLines:
@@ -157,13 +178,14 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def _preflight(pack, languages: list[str]) -> list[Finding]:
+def _preflight(pack, languages: list[str], out_dir: Path | None = None) -> list[Finding]:
     """What a build would meet in the layouts, templates, rules and site settings, in each language."""
     from pnpforge.publish.preflight import check_build_inputs
+    from pnpforge.publish.rulebook import art_cache
 
     found: list[Finding] = []
     for language in languages:
-        found += check_build_inputs(pack, language)
+        found += check_build_inputs(pack, language, art=art_cache(out_dir, pack) if out_dir else None)
     return list(dict.fromkeys(found))
 
 
@@ -172,8 +194,6 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
                 chosen: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)) -> list[Finding]:
     """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
     import time
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from pnpforge.publish.outputs import build_outputs
     from pnpforge.render.layouts import LayoutError
@@ -185,25 +205,15 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
                                  f"{', '.join(pack.game.languages)}", mark=Mark(str(pack.game_doc.path)),
                         blocking=True, rule="input")]
     started = time.monotonic()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    terminal = sys.stdout.isatty()
-    lines = StageLines(pack.id)  # a log or a pipe gets a line per stage instead of a bar
-    with Progress(*columns, transient=True, disable=not terminal) as progress:
-        task = progress.add_task(f"{pack.id}: rendering", total=None)
-
-        def step(what: str, count: int) -> None:
-            if terminal:
-                progress.update(task, description=f"{pack.id}: {what}", advance=count)
-            else:
-                lines(what, count)
-
-        try:
-            outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset,
-                                    papers=chosen[0], sheets=chosen[1])
-        except LayoutError as exc:
-            return exc.findings
-        finally:
-            lines.flush()
+    # a terminal gets a bar; a log or a pipe gets a line per stage
+    step, done = _bar(pack.id) if sys.stdout.isatty() else _stage_lines(pack.id)
+    try:
+        outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset,
+                                papers=chosen[0], sheets=chosen[1])
+    except LayoutError as exc:
+        return exc.findings
+    finally:
+        done()
     faces = outputs.faces
     rendered = outputs.rendered
     if faces is not None:

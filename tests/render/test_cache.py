@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from pnpforge.render.cache import FileDigests, face_key
 from pnpforge.render.faces import pack_faces
-from pnpforge.render.fragments import PdfBuilder, digest
+from pnpforge.render.digest import digest
+from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.pdf import html_to_pdf
 from pnpforge.render.raster import rasterise
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from fontTools.ttLib import TTFont
 
 from pnpforge.render.fonts import load_fonts
@@ -56,3 +57,26 @@ def test_icons_take_the_colour_asked_for(legion) -> None:
     assert svg.startswith('<svg class="icon icon-wound" viewBox="0 0 24 24" color="#a3161f"')
     assert 'stroke="currentColor"' in svg
     assert 'color="#1d1d1b"' in str(IconSet(legion, "en").svg("wound", "red; background: url(x)"))
+
+
+def test_font_metrics_kept_in_the_build_cache_are_the_ones_read_from_the_font(tmp_path, monkeypatch) -> None:
+    from pnpforge import buildcache
+    from pnpforge.render import fonts as fonts_module
+
+    path = load_fonts().face("body/regular").path
+    read = fonts_module._read_metrics(path)
+    buildcache.use(tmp_path)
+    try:
+        fonts_module._metrics.cache_clear()
+        assert fonts_module._metrics(path) == read  # read from the font, then kept
+        fonts_module._metrics.cache_clear()
+        [kept] = (tmp_path / fonts_module.METRICS_FOLDER).iterdir()
+        with monkeypatch.context() as patched:
+            patched.setattr(fonts_module, "_read_metrics", lambda _: pytest.fail("the font was read again"))
+            assert fonts_module._metrics(path) == read  # from the kept file
+        kept.write_text("{damaged", encoding="utf-8")
+        fonts_module._metrics.cache_clear()
+        assert fonts_module._metrics(path) == read
+    finally:
+        buildcache.use(None)
+        fonts_module._metrics.cache_clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from jinja2 import Environment
 
+from pnpforge import buildcache
 from pnpforge.render import template_code
 from pnpforge.render.environment import make_environment
 
@@ -21,9 +22,9 @@ def compiles(monkeypatch, tmp_path):
 
     monkeypatch.setattr(Environment, "compile", counting)
     monkeypatch.setattr(template_code, "_compiled", {})
-    template_code.keep_compiled_in(tmp_path / "cache")
+    buildcache.use(tmp_path / "cache")
     yield seen
-    template_code.keep_compiled_in(None)
+    buildcache.use(None)
 
 
 def test_a_template_is_compiled_once_for_every_environment_and_the_next_process(compiles, tmp_path) -> None:
@@ -47,7 +48,7 @@ def test_an_edited_template_is_compiled_again(compiles, tmp_path) -> None:
 def test_a_damaged_or_foreign_cache_file_is_compiled_over(compiles, tmp_path) -> None:
     (tmp_path / "face.html").write_text("<p>{{ name }}</p>", encoding="utf-8")
     make_environment([tmp_path]).get_template("face.html")
-    [entry] = (tmp_path / "cache").iterdir()
+    [entry] = (tmp_path / "cache" / template_code.FOLDER).iterdir()
     for damage in (b"garbage", entry.read_bytes().replace(b"pnpforge-template 1", b"pnpforge-template 0", 1)):
         entry.write_bytes(damage)
         template_code._compiled.clear()

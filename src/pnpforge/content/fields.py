@@ -243,30 +243,34 @@ def object_model(name: str, fields: dict[str, Any], effects: dict[str, EffectSpe
 
 def effect_model(name: str, spec: EffectSpec, effects: dict[str, EffectSpec]) -> type[BaseModel]:
     """The model of one effect: ``effect: <name>`` plus its declared parameters."""
-    return object_model(f"effect {name}", spec.params, effects, effect=(Literal[name], ...))
+    return _once(f"effect {name}", spec, effects,
+                 lambda: object_model(f"effect {name}", spec.params, effects, effect=(Literal[name], ...)))
 
 
-_ITEM_MODELS: dict[tuple[str, int, int], tuple[TypeSpec, dict, type[BaseModel]]] = {}
+_MODELS: dict[tuple, tuple[tuple, type[BaseModel]]] = {}
+
+
+def _once(name: str, spec: Any, effects: dict[str, EffectSpec], make) -> type[BaseModel]:
+    """The model ``make()`` gives, made once per name, declaration and effect vocabulary (a pack's types share
+    its effect models, and a rulebook asks for a type's model for every card written inline)."""
+    key = (name, id(spec), id(effects))
+    known = _MODELS.get(key)
+    if known is not None and known[0][0] is spec and known[0][1] is effects:
+        return known[1]
+    model = make()
+    if len(_MODELS) > 1024:  # a long-running watch keeps only recent packs' models
+        _MODELS.clear()
+    _MODELS[key] = ((spec, effects), model)  # the objects are kept, so their ids are not reused
+    return model
 
 
 def item_model(type_name: str, spec: TypeSpec, effects: dict[str, EffectSpec]) -> type[BaseModel]:
-    """The generated model of one component type: ``id`` and ``qty`` plus the declared fields.
-
-    Made once per type declaration and effect vocabulary (a rulebook asks for it for every card written inline).
-    """
-    key = (type_name, id(spec), id(effects))
-    known = _ITEM_MODELS.get(key)
-    if known is not None and known[0] is spec and known[1] is effects:
-        return known[2]
-    model = object_model(
+    """The generated model of one component type: ``id`` and ``qty`` plus the declared fields."""
+    return _once(f"item {type_name}", spec, effects, lambda: object_model(
         type_name, spec.fields, effects,
         id=(Annotated[str, StringConstraints(pattern=ID_PATTERN)], ...),
         qty=(Annotated[int, Ge(1), Le(999)], 1),
-    )
-    if len(_ITEM_MODELS) > 512:  # a long-running watch keeps only recent packs' models
-        _ITEM_MODELS.clear()
-    _ITEM_MODELS[key] = (spec, effects, model)  # the objects are kept, so their ids are not reused
-    return model
+    ))
 
 
 def _model_name(name: str) -> str:

@@ -16,15 +16,16 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas
+from typing import TYPE_CHECKING
 
 from pnpforge.impose.presets import Sheet
 from pnpforge.render.fonts import load_fonts
 from pnpforge.render.layouts import LAYOUTS_DIR
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen import canvas
+
+mm = 72.0 / 2.54 * 0.1  # points per millimetre, computed as ReportLab computes its own
 SCALE_MM = 5  # each scale reads from -5 to +5 mm
 ARM_MM = 12  # half the length of a cross's lines
 SCALE_GAP_MM = 6  # how far a scale runs beside the cross's centre
@@ -41,6 +42,8 @@ def cross_centres(sheet: Sheet) -> list[tuple[float, float]]:
 
 def calibration_pdf(sheet: Sheet, offset: tuple[float, float], layouts_dir: Path = LAYOUTS_DIR) -> bytes:
     """The two pages of the calibration sheet for one paper, backs moved by ``offset`` (mm, right and up)."""
+    from reportlab.pdfgen import canvas  # noqa: PLC0415 - loaded by the builds that draw a calibration sheet
+
     _register(layouts_dir)
     out = io.BytesIO()
     page = canvas.Canvas(out, pagesize=(sheet.width * mm, sheet.height * mm), invariant=1, pageCompression=1)
@@ -58,6 +61,9 @@ def calibration_pdf(sheet: Sheet, offset: tuple[float, float], layouts_dir: Path
 
 def _register(layouts_dir: Path) -> None:
     """Make the vendored body font available to ReportLab (once per process)."""
+    from reportlab.pdfbase import pdfmetrics  # noqa: PLC0415
+    from reportlab.pdfbase.ttfonts import TTFont  # noqa: PLC0415
+
     if REGULAR in pdfmetrics.getRegisteredFontNames():
         return
     fonts = load_fonts(layouts_dir)

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from PIL import Image
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
@@ -26,6 +25,7 @@ from pnpforge.publish.web import SiteResult, build_site
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
+from pnpforge.render.raster import png_size
 from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
 
 OUTPUTS = ("faces", "shop", "print", "rulebook", "web")
@@ -124,8 +124,7 @@ def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
                 key = hash_of("png", master.keys[face.key], f"{preset.dpi:g}", f"{preset.bleed_px:g}",
                               str(face.layout.transparent))
                 if master.stamps.fresh(png, key):
-                    with Image.open(png) as image:
-                        sizes[str(png)] = image.size
+                    sizes[str(png)] = png_size(png)
                 else:
                     keys[str(png)] = key
                     stale.append((index, str(png), face.layout.transparent))

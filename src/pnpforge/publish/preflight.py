@@ -19,7 +19,7 @@ from jinja2 import TemplateError
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
-from pnpforge.publish.rulebook import has_rulebook
+from pnpforge.publish.rulebook import has_rulebook, keep_checked
 from pnpforge.publish.rulebook.book import load_sources
 from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
@@ -35,12 +35,17 @@ TEMPLATE_SUFFIXES = (".html",)
 BLOCKING_RULES = {"layout", "rulebook", "input"}  # the checks whose errors stop a build
 
 
-def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
-    """The findings a build of ``pack`` in ``lang`` would give before writing anything; errors block."""
+def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR,
+                       art: Path | None = None) -> list[Finding]:
+    """The findings a build of ``pack`` in ``lang`` would give before writing anything; errors block.
+
+    A build passes its art cache (``art``): the rulebook is then rendered as the build will render it, and kept
+    for it. Without one (``validate --static``) it is rendered with a throw-away art cache.
+    """
     lang = lang or pack.game.languages[0]
     findings = check_layouts(pack, lang, layouts_dir)
     findings += compile_templates(pack, layouts_dir)
-    findings += _rules(pack, lang, layouts_dir)
+    findings += _rules(pack, lang, layouts_dir, art)
     load_settings(pack, layouts_dir, findings)
     blocking = [replace(f, blocking=True) if f.severity == "error" and f.rule in BLOCKING_RULES else f
                 for f in findings]
@@ -67,24 +72,34 @@ def compile_templates(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Findi
     return problems
 
 
-def _rules(pack: Pack, lang: str, layouts_dir: Path) -> list[Finding]:
+def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None) -> list[Finding]:
     """The rulebook's findings when it is read and rendered to HTML (no PDF), without the closing info."""
     if not has_rulebook(pack):
         return []
     sources = load_sources(pack, lang)
     if any(f.blocking for f in sources.findings):
         return sources.findings
-    with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as art:
-        try:
-            book = write_rulebook(sources, Figures(pack, lang, Path(art), layouts_dir), lang)
-        except LayoutError as exc:
-            return list(sources.findings) + exc.findings
-        findings = [f for f in book.findings if f.severity != "info"]
-        try:
-            book_html(book, layouts_dir)
-        except LayoutError as exc:
-            findings += exc.findings
-        except TemplateError as exc:
-            findings.append(template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
-                                             Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR)))
+    if art is not None:
+        return _render_rules(pack, lang, layouts_dir, sources, art)
+    with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as scratch:
+        return _render_rules(pack, lang, layouts_dir, sources, None, Path(scratch))
+
+
+def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path | None,
+                  scratch: Path | None = None) -> list[Finding]:
+    """Render the rulebook with an art cache; keep it for the build when the art cache is the build's."""
+    try:
+        book = write_rulebook(sources, Figures(pack, lang, art or scratch, layouts_dir), lang)
+    except LayoutError as exc:
+        return list(sources.findings) + exc.findings
+    findings = [f for f in book.findings if f.severity != "info"]
+    try:
+        html = book_html(book, layouts_dir)
+    except LayoutError as exc:
+        return findings + exc.findings
+    except TemplateError as exc:
+        return findings + [template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
+                                            Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR))]
+    if art is not None:
+        keep_checked(pack, lang, layouts_dir, art, book, html)
     return findings

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
-from PIL import Image, ImageOps, UnidentifiedImageError
 
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.files import replacing, write_atomic
@@ -78,6 +77,8 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
     target = cache_dir / name
     if target.is_file():
         return name
+    from PIL import Image, ImageOps, UnidentifiedImageError  # noqa: PLC0415 - loaded when art is resized
+
     try:
         with Image.open(source) as image:
             image.load()

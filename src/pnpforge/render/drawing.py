@@ -15,8 +15,6 @@ from pathlib import Path
 from pnpforge.render import fragments, native
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.native.dom import Unsupported
-from pnpforge.render.native.face import NativeRenderer
-
 
 
 @dataclass
@@ -33,7 +31,10 @@ class FaceDrawer:
 
     def __init__(self, fonts: FontSet, roots: dict[str, Path]):
         self.roots = {name: Path(path) for name, path in roots.items()}
-        self.renderer = NativeRenderer(fonts, self.roots) if native.enabled() else None
+        self.renderer = None
+        if native.enabled():
+            from pnpforge.render.native.face import NativeRenderer  # noqa: PLC0415 - loaded when a face is drawn
+            self.renderer = NativeRenderer(fonts, self.roots)
         self._weasy = None  # WeasyPrint's font configuration, made when a face first needs it
         self.refusals: dict[str, int] = {}  # why faces went to WeasyPrint, with counts
 
@@ -45,9 +46,10 @@ class FaceDrawer:
             except Unsupported as refusal:
                 reason = str(refusal)
                 self.refusals[reason] = self.refusals.get(reason, 0) + 1
+        from pnpforge.render.digest import digest  # noqa: PLC0415 - pypdf, like WeasyPrint, loads only when used
         from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when used
         if self._weasy is None:
             from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
             self._weasy = FontConfiguration()
         data, warnings = html_to_pdf(html, self.roots, self._weasy)
-        return Drawn(fragments.digest(data), warnings, False)
+        return Drawn(digest(data), warnings, False)

@@ -9,21 +9,26 @@ measure text without rendering it.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
+from pnpforge import buildcache
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.files import write_atomic
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
 
 FONT_DIR = "fonts"
+METRICS_FOLDER = "font-metrics"
+METRICS_VERSION = "1"
 STYLES = {
     "regular": ("normal", 400), "bold": ("normal", 700), "italic": ("italic", 400),
     "bold-italic": ("italic", 700), "heavy": ("normal", 900),
@@ -132,7 +137,32 @@ def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
 
 @lru_cache(maxsize=None)
 def _metrics(path: Path) -> FontMetrics:
-    """Advance widths and vertical metrics of one font file (read once per process)."""
+    """Advance widths and vertical metrics of one font file: read once per process, and kept in the build's
+    cache (``buildcache``) for the next build while the file is unchanged."""
+    folder = buildcache.folder(METRICS_FOLDER)
+    status = path.stat()
+    kept = folder / (hashlib.sha256(f"{METRICS_VERSION}|{path.resolve()}|{status.st_size}|{status.st_mtime_ns}"
+                                    .encode("utf-8")).hexdigest()[:32] + ".json") if folder else None
+    if kept is not None:
+        try:
+            data = json.loads(kept.read_text(encoding="utf-8"))
+            return FontMetrics(data["units_per_em"], {int(code): width for code, width in data["advances"].items()},
+                               data["fallback"], data["ascent"], data["descent"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # not kept yet, or damaged: read the font
+    metrics = _read_metrics(path)
+    if kept is not None:
+        try:
+            write_atomic(kept, json.dumps(dataclasses.asdict(metrics)))
+        except OSError:
+            pass  # a cache that cannot be written only costs the next build a read
+    return metrics
+
+
+def _read_metrics(path: Path) -> FontMetrics:
+    """Advance widths and vertical metrics from the font file."""
+    from fontTools.ttLib import TTFont  # noqa: PLC0415 - loaded when a font's metrics are not kept
+
     head_log = logging.getLogger("fontTools.ttLib.tables._h_e_a_d")
     level = head_log.level
     head_log.setLevel(logging.ERROR)  # some vendored fonts carry a pre-1970 creation date; harmless

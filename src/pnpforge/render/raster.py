@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-import pypdfium2 as pdfium
-from PIL import Image
+if TYPE_CHECKING:
+    from PIL import Image
 
 POINTS_PER_INCH = 72
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG file, read from its header (no image library, nothing decoded)."""
+    with open(path, "rb") as file:
+        head = file.read(24)
+    if len(head) < 24 or not head.startswith(PNG_SIGNATURE) or head[12:16] != b"IHDR":
+        raise ValueError(f"{path} is not a PNG file")
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
 def page_size_px(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
@@ -19,6 +29,8 @@ def page_size_px(width_pt: float, height_pt: float, dpi: float) -> tuple[int, in
 def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
               pages: list[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
     """``(page index, image)`` for each page: RGB on a paper-coloured ground, or RGBA when ``transparent``."""
+    import pypdfium2 as pdfium  # noqa: PLC0415 - loaded by the builds that rasterise
+
     document = pdfium.PdfDocument(str(pdf_path))
     try:
         indices = range(len(document)) if pages is None else pages
@@ -37,6 +49,8 @@ def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
 
 def _exactly(image: Image.Image, size: tuple[int, int], transparent: bool) -> Image.Image:
     """Crop or pad (never resample) an image whose size is off by a rounding pixel."""
+    from PIL import Image  # noqa: PLC0415
+
     if image.size == size:
         return image
     canvas = Image.new(image.mode, size, (255, 255, 255, 0) if transparent else (255, 255, 255))

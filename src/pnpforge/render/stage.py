@@ -148,6 +148,8 @@ def _render_faces(todo: dict[str, tuple[str, str]], fonts: FontSet, roots: dict[
     Returns why faces were drawn by WeasyPrint rather than natively, with counts.
     """
     items = list(todo.items())
+    if not items:
+        return {}
     workers = min(jobs or os.cpu_count() or 1, len(items) // FACES_PER_WORKER)
     if workers <= 1:
         drawer = FaceDrawer(fonts, roots)

@@ -3,7 +3,7 @@
 Every environment of a build (the faces, the checks, the rulebook, the web pages) compiles the same layout
 templates; compiling is most of what a build with nothing changed spends on Jinja. The compiled code of each
 template is kept in memory for the process, and on disk in the build folder's cache (``cache/templates/``) for the
-next build. An entry is found by the template's name and file and used only when the template's text is the one
+next build (``buildcache``). An entry is found by the template's name and file and used only when the template's text is the one
 it was compiled from (Jinja's checksum of the source) and it was written by this Jinja on this Python.
 
 The files are the build's own output, like Python's ``__pycache__``: nothing a pack contains is ever read as
@@ -21,19 +21,14 @@ from types import CodeType
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
+from pnpforge import buildcache
 from pnpforge.files import write_atomic
 
-FOLDER = "cache/templates"
+FOLDER = "templates"
 HEADER = f"pnpforge-template 1 jinja {jinja2.__version__} python {sys.version_info[0]}.{sys.version_info[1]}"
 MAX_KEPT = 2048  # compiled templates kept in memory; a long-running watch forgets the oldest
 
 _compiled: dict[tuple[str, str], CodeType] = {}  # (bucket key, source checksum) -> code
-_folder: list[Path] = []  # where the current build keeps compiled templates (none: memory only)
-
-
-def keep_compiled_in(folder: Path | None) -> None:
-    """Keep compiled templates in ``folder`` (a build's cache) from now on; None keeps them in memory only."""
-    _folder[:] = [folder] if folder is not None else []
 
 
 class SharedCode(BytecodeCache):
@@ -43,8 +38,9 @@ class SharedCode(BytecodeCache):
         """Fill the bucket from memory, else from the cache folder when the file matches this source."""
         key = (bucket.key, bucket.checksum)
         code = _compiled.get(key)
-        if code is None and _folder:
-            code = _read(_path(_folder[0], key), bucket.checksum)
+        folder = buildcache.folder(FOLDER)
+        if code is None and folder is not None:
+            code = _read(_path(folder, key), bucket.checksum)
             if code is not None:
                 _remember(key, code)
         bucket.code = code
@@ -55,10 +51,11 @@ class SharedCode(BytecodeCache):
             return
         key = (bucket.key, bucket.checksum)
         _remember(key, bucket.code)
-        if _folder:
+        folder = buildcache.folder(FOLDER)
+        if folder is not None:
             data = f"{HEADER}\n{bucket.checksum}\n".encode("utf-8") + marshal.dumps(bucket.code)
             try:
-                write_atomic(_path(_folder[0], key), data)
+                write_atomic(_path(folder, key), data)
             except OSError:
                 pass  # a cache that cannot be written only costs the next build a compile
 

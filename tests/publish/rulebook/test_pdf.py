@@ -151,13 +151,13 @@ def test_a_numbered_list_that_goes_on_after_a_heading_keeps_counting(built) -> N
 
 def test_an_unchanged_rulebook_is_not_put_together_again_but_a_touched_pdf_is(legion, built, tmp_path,
                                                                                monkeypatch) -> None:
-    import pnpforge.publish.rulebook as rulebook
+    import pnpforge.publish.rulebook.assemble as assemble
 
     for paper in PAPERS:
         (tmp_path / f"rulebook-{paper}.pdf").write_bytes(built[paper].read_bytes())
     finished = []
-    real = rulebook.finish
-    monkeypatch.setattr(rulebook, "finish", lambda *args: finished.append(args[3].name) or real(*args))
+    real = assemble.finish
+    monkeypatch.setattr(assemble, "finish", lambda *args: finished.append(args[3].name) or real(*args))
     build_rulebook(legion, tmp_path, "en", cache=CACHE)
     assert finished == ["rulebook-a4.pdf", "rulebook-letter.pdf"]  # no stamps yet: both are put together
     finished.clear()

@@ -22,11 +22,11 @@ from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.rulebook.book import RULES_DIR, load_sources
 from pnpforge.publish.rulebook.document import PAPERS, Rulebook, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
-from pnpforge.publish.rulebook.pdf import CACHE_DIR, finish, lay_out
+from pnpforge.publish.rulebook.pdf import CACHE_DIR, lay_out
 from pnpforge.render.cache import Stamps
 from pnpforge.render.layouts import LAYOUTS_DIR
 
-__all__ = ["build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
+__all__ = ["art_cache", "build_rulebook", "has_rulebook", "keep_checked", "prepare", "rulebook_targets"]
 
 
 def has_rulebook(pack: Pack) -> bool:
@@ -37,6 +37,28 @@ def has_rulebook(pack: Pack) -> bool:
 def rulebook_targets(out_dir: Path) -> dict[str, Path]:
     """Where each paper size's PDF goes."""
     return {paper: out_dir / f"rulebook-{paper}.pdf" for paper in PAPERS}
+
+
+_checked: dict[tuple, tuple[Pack, Rulebook, str]] = {}  # books the build's checks rendered, for the build
+
+
+def keep_checked(pack: Pack, lang: str, layouts_dir: Path, art: Path, book: Rulebook, html: str) -> None:
+    """Keep the book the build's checks rendered (with the build's art cache), so the build does not render it
+    again."""
+    if any(kept is not pack for kept, _, _ in _checked.values()):
+        _checked.clear()  # books of another pack (or an earlier load of this one) are never asked for
+    _checked[(id(pack), lang, layouts_dir, art)] = (pack, book, html)
+
+
+def _take_checked(pack: Pack, lang: str, layouts_dir: Path, art: Path) -> tuple[Rulebook, str] | None:
+    """The book the checks rendered for this very pack, language, layouts and art cache, once."""
+    kept = _checked.pop((id(pack), lang, layouts_dir, art), None)
+    return (kept[1], kept[2]) if kept is not None and kept[0] is pack else None
+
+
+def art_cache(build_dir: Path, pack: Pack) -> Path:
+    """The render stage's art cache of a pack built into ``build_dir`` (shared by its languages)."""
+    return _art_cache(build_dir / pack.id, pack)
 
 
 def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR) -> Rulebook:
@@ -58,10 +80,14 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     sources = load_sources(pack, lang)
     if any(f.blocking for f in sources.findings):
         return sources.findings  # a broken rulebook.yaml or glossary would only cause follow-on errors
-    book = write_rulebook(sources, Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir), lang)
+    checked = _take_checked(pack, lang, layouts_dir, _art_cache(out_dir, pack))
+    if checked is not None:
+        book, html = checked
+    else:
+        book = write_rulebook(sources, Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir), lang)
+        html = book_html(book, layouts_dir)
     findings = list(book.findings)
     jobs = jobs or os.cpu_count() or 1
-    html = book_html(book, layouts_dir)
     before = len(book.figures.findings)
     laid_out = lay_out(book.figures, html, book.index, book.sources.label("index"), cache or out_dir / CACHE_DIR,
                        jobs)
@@ -74,6 +100,8 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
         if stamps.fresh(target, key):
             count = laid_out.page_count()
         else:
+            from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
+
             laid, pages = laid or laid_out.book(), pages or laid_out.pages()
             count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
             stamps.record(target, key)

@@ -4,7 +4,7 @@ A figure in the rulebook's HTML is an empty box of the card's size times a scale
 are rendered once by the render stage's own renderer (``Renderer.document``, the same layouts, fonts and icons as
 the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
 rulebook, each box's position is read from the layout and the face's page is drawn there, scaled, as vector
-content (``compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
+content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
 
 Items written inline (a card of an example, given by its stats) are validated with the pack's generated
 model of their type and drawn by that type's layout like any printed card. Transparent cards in a sleeve are
@@ -19,8 +19,6 @@ from typing import Any
 
 from markupsafe import Markup, escape
 from pydantic import ValidationError
-from pypdf import PageObject, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject, StreamObject
 
 from pnpforge.content.fields import item_model
 from pnpforge.content.messages import translate
@@ -129,72 +127,3 @@ class Figures:
         html = self.renderer.document(list(self.groups[group].values()), f"figures: {group}")
         self.findings += self.renderer.findings[before:]
         return html
-
-
-def compose(writer: PdfWriter, anchors: list[dict[str, tuple]], placements: list[Placement],
-            faces: dict[str, PageObject]) -> None:
-    """Draw each placement's faces onto the rulebook page that holds its box, scaled to the box's width.
-
-    Each face becomes one Form XObject in the rulebook's PDF, however often it is drawn.
-    """
-    wanted = {p.anchor: p for p in placements}
-    forms: dict[str, tuple[IndirectObject, float]] = {}
-    for page, found in zip(writer.pages, anchors):
-        height_pt = float(page.mediabox.height)
-        drawn: list[str] = []
-        names = DictionaryObject()
-        for anchor, (x1, y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
-            placement = wanted.get(anchor)
-            if placement is None:
-                continue
-            for key in placement.keys:
-                if key not in forms:
-                    forms[key] = (_form(writer, faces[key]), float(faces[key].mediabox.width))
-                form, width_pt = forms[key]
-                name = f"/RbFace{list(forms).index(key) + 1}"
-                names[NameObject(name)] = form
-                scale = (x2 - x1) * PT_PER_PX / width_pt
-                drawn.append(f"q {scale:.6f} 0 0 {scale:.6f} {x1 * PT_PER_PX:.4f} "
-                             f"{height_pt - y2 * PT_PER_PX:.4f} cm {name} Do Q")
-        if drawn:
-            _append(writer, page, names, "\n".join(drawn))
-
-
-def _anchor_number(anchor: str) -> int:
-    """Figures are drawn in the sequence they were placed."""
-    tail = anchor[len(ANCHOR_PREFIX):]
-    return int(tail) if tail.isdigit() else 0
-
-
-def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
-    """A face page as a Form XObject of the writer (its resources copied along)."""
-    content = StreamObject()
-    content.set_data(face.get_contents().get_data())
-    form = content.flate_encode()
-    box = face.mediabox
-    form.update({
-        NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
-        NameObject("/Resources"): face["/Resources"].clone(writer),
-    })
-    if "/Group" in face:
-        form[NameObject("/Group")] = face["/Group"].clone(writer)
-    return writer._add_object(form)  # pypdf (pinned) offers no public call to add a new indirect object
-
-
-def _append(writer: PdfWriter, page: PageObject, names: DictionaryObject, drawing: str) -> None:
-    """Add the drawing after the page's own content, in a clean graphics state."""
-    resources = page["/Resources"].get_object()
-    xobjects = resources.get("/XObject")
-    if xobjects is None:
-        resources[NameObject("/XObject")] = names
-    else:
-        xobjects.get_object().update(names)
-    before, after = StreamObject(), StreamObject()
-    before.set_data(b"q\n")
-    after.set_data(f"\nQ\n{drawing}\n".encode("ascii"))
-    after = after.flate_encode()
-    raw = page.raw_get("/Contents")
-    contents = raw.get_object()
-    parts = list(contents) if isinstance(contents, ArrayObject) else [raw]
-    page[NameObject("/Contents")] = ArrayObject([writer._add_object(before), *parts, writer._add_object(after)])

@@ -1,6 +1,7 @@
 """The rulebook's PDFs: the text laid out by WeasyPrint, the card faces drawn into their boxes, deterministically.
 
-- Faces: each group of figures (a page, an example, the cover) is one render-stage document, one face per page.
+- Faces: each group of figures (a page, an example, the cover) is one render-stage document, one face per page;
+  ``assemble.py`` draws them into the text's boxes.
 - Text: one document, laid out once on a page that fits A4 and US Letter; each paper size's PDF has the same
   pages, centred on its paper (the page boxes grow around them), with the cover's colour painted to the edges.
   The layout tells on which page each use of a term lands; when a term is used twice on one page, the index is
@@ -16,7 +17,6 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import logging
 import os
@@ -24,16 +24,17 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-
-from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleObject, StreamObject
+from typing import TYPE_CHECKING
 
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
-from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, Figures, compose
+from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.resolver import url_path
 from pnpforge.workers import pool as worker_pool
+
+if TYPE_CHECKING:
+    from pypdf import PageObject
 
 CACHE_DIR = "cache/rulebook"
 CACHE_VERSION = "2"
@@ -126,6 +127,8 @@ class LaidOut:
 
     def pages(self) -> dict[str, PageObject]:
         """Every face drawn, by face key."""
+        from pypdf import PdfReader  # noqa: PLC0415 - only a rulebook that changed is put together again
+
         pages: dict[str, PageObject] = {}
         for group, key in self.group_keys.items():
             reader = PdfReader(self.cache / f"{key}.pdf")
@@ -226,66 +229,6 @@ def _repeats(index: list[IndexEntry], numbers: dict[str, int]) -> bool:
 def _identifier(html: str) -> bytes:
     """The PDF's file identifier, from its HTML (the render stage's rule)."""
     return hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
-
-
-def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], target: Path, paper: tuple[float, float],
-           cover: str) -> int:
-    """Put the index and the faces into the laid-out text, centre the pages on the paper (``(w, h)`` in mm),
-    paint the first page's background in ``cover`` (``#rrggbb``) and write the PDF (only when its bytes changed).
-
-    Returns the page count.
-    """
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid.pdf)))
-    if laid.index_pdf is not None:
-        _replace_tail(writer, PdfReader(io.BytesIO(laid.index_pdf)), laid.index_at)
-    compose(writer, laid.boxes, figures.placements, pages)
-    for number, page in enumerate(writer.pages):
-        _centre(writer, page, paper, cover if number == 0 else None)
-    identifier = ByteStringObject(hashlib.sha256(laid.pdf + target.name.encode("utf-8")).digest()[:16])
-    writer._ID = ArrayObject([identifier, identifier])  # one per paper size, from the content (pinned pypdf)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    output = buffer.getvalue()
-    if not target.is_file() or target.read_bytes() != output:
-        write_atomic(target, output)
-    return len(writer.pages)
-
-
-def _centre(writer: PdfWriter, page: PageObject, paper: tuple[float, float], background: str | None) -> None:
-    """Grow the page's boxes to the paper around its content; optionally fill the whole paper with a colour."""
-    width, height = float(page.mediabox.width), float(page.mediabox.height)
-    paper_w, paper_h = paper[0] * PT_PER_MM, paper[1] * PT_PER_MM
-    left, bottom = (paper_w - width) / 2, (paper_h - height) / 2
-    box = RectangleObject([-left, -bottom, width + left, height + bottom])
-    for name in ("/MediaBox", "/CropBox", "/TrimBox", "/BleedBox", "/ArtBox"):
-        if name == "/MediaBox" or name in page:
-            page[NameObject(name)] = box
-    if background:
-        red, green, blue = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
-        fill = StreamObject()
-        fill.set_data(f"q {red:.4f} {green:.4f} {blue:.4f} rg {-left:.3f} {-bottom:.3f} {paper_w:.3f} "
-                      f"{paper_h:.3f} re f Q\n".encode("ascii"))
-        raw = page.raw_get("/Contents")
-        parts = list(raw.get_object()) if isinstance(raw.get_object(), ArrayObject) else [raw]
-        page[NameObject("/Contents")] = ArrayObject([writer._add_object(fill), *parts])
-
-
-def _replace_tail(writer: PdfWriter, index: PdfReader, at: int) -> None:
-    """The pages from ``at`` on show the index laid out alone; bookmarks to its first page stay valid.
-
-    The index alone is never longer than with every use listed, so each of its pages takes over an existing page
-    (content and resources; the old links go) and pages left over are removed.
-    """
-    for offset, source in enumerate(index.pages):
-        page = writer.pages[at + offset]
-        content = StreamObject()
-        content.set_data(source.get_contents().get_data())
-        page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
-        page[NameObject("/Resources")] = source["/Resources"].clone(writer)
-        if "/Annots" in page:
-            del page["/Annots"]
-    for number in range(len(writer.pages) - 1, at + len(index.pages) - 1, -1):
-        del writer.pages[number]
 
 
 def run(tasks: list[tuple], jobs: int) -> None:

@@ -15,13 +15,15 @@ import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-import pypdfium2 as pdfium
-from PIL import Image, ImageDraw
+from typing import TYPE_CHECKING
 
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.workers import pool as worker_pool
+
+if TYPE_CHECKING:
+    from PIL import Image
+
 
 VERSION = "3"
 CACHE_DIR = "cache/web"
@@ -109,6 +111,8 @@ _FONT_CONFIGS: list = []  # one WeasyPrint font configuration per process, made 
 
 def _batch(tasks: list) -> int:
     """Worker: make a batch of files (each PDF opened once)."""
+    import pypdfium2 as pdfium  # noqa: PLC0415 - loaded by the builds that make images
+
     documents: dict[str, pdfium.PdfDocument] = {}
     try:
         for task in tasks:
@@ -134,6 +138,8 @@ def _lay_out(task: LayoutTask) -> None:
         from weasyprint.text.fonts import FontConfiguration
         _FONT_CONFIGS.append(FontConfiguration())
     data, _ = html_to_pdf(task.html, {name: Path(folder) for name, folder in task.roots}, _FONT_CONFIGS[0])
+    import pypdfium2 as pdfium  # noqa: PLC0415
+
     document = pdfium.PdfDocument(data)
     try:
         for index, page in enumerate(task.pages):
@@ -165,6 +171,8 @@ def _render(page, dpi: float, transparent: bool, bleed_mm: float) -> Image.Image
 
 def _round(image: Image.Image) -> Image.Image:
     """A round face: transparent outside its circle (drawn 4 times larger and scaled down, for a smooth edge)."""
+    from PIL import Image, ImageDraw  # noqa: PLC0415
+
     large = Image.new("L", (image.width * 4, image.height * 4), 0)
     ImageDraw.Draw(large).ellipse((0, 0, large.width - 1, large.height - 1), fill=255)
     mask = large.resize(image.size, Image.LANCZOS)
