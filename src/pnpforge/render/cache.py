@@ -137,6 +137,7 @@ class Stamps:
             self._stamps: dict[str, list] = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             self._stamps = {}
+        self._changed = False
 
     def _name(self, target: Path) -> str:
         """A target's name relative to the output folder."""
@@ -156,8 +157,16 @@ class Stamps:
     def record(self, target: Path, key: str) -> None:
         """Note that ``target`` now holds what ``key`` makes."""
         status = target.stat()
-        self._stamps[self._name(target)] = [key, status.st_size, status.st_mtime_ns]
+        stamp = [key, status.st_size, status.st_mtime_ns]
+        name = self._name(target)
+        if self._stamps.get(name) != stamp:
+            self._stamps[name] = stamp
+            self._changed = True
 
     def save(self) -> None:
-        """Write the stamps back."""
-        write_atomic(self.path, json.dumps(dict(sorted(self._stamps.items())), indent=0) + "\n")
+        """Write the stamps back, when any changed (a stamp a line)."""
+        if not self._changed:
+            return
+        lines = ",\n".join(f"{json.dumps(name)}: {json.dumps(stamp)}" for name, stamp in sorted(self._stamps.items()))
+        write_atomic(self.path, f"{{\n{lines}\n}}\n")
+        self._changed = False

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from pnpforge.content.pack import Pack
-from pnpforge.files import write_atomic, write_if_changed
+from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
@@ -276,6 +276,7 @@ def write_manifest(result: RenderResult, folder: Path) -> Path:
     records = [face_record(face, *result.pages[face.key], folder, result.bleeds[face.key])
                for face in result.faces if face.key in result.pages]
     target = folder / MANIFEST
-    write_atomic(target, json.dumps({"pack": result.pack_id, "lang": result.lang, "faces": records}, indent=1,
-                                    ensure_ascii=False) + "\n")
+    head = json.dumps({"pack": result.pack_id, "lang": result.lang}, ensure_ascii=False)[:-1]
+    lines = ",\n".join(json.dumps(record, ensure_ascii=False) for record in records)  # a face a line: diffable
+    write_if_changed(target, f'{head}, "faces": [\n{lines}\n]}}\n')
     return target

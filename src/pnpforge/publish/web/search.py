@@ -9,11 +9,13 @@ its label, so searching "coin" finds a section that only shows the coin icon.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
 from html.parser import HTMLParser
 
 GLOBAL = "PNPFORGE_SEARCH"
 SNIPPET = 180
+_SVG_INSIDE = re.compile(r"(<svg\b[^>]*>).*?(</svg>)", re.DOTALL)
 SKIPPED = {"script", "style", "title"}
 BLOCKS = {"p", "li", "dt", "dd", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "div", "br", "tr", "blockquote"}
 
@@ -118,13 +120,15 @@ class _Text(HTMLParser):
 def sections(html: str, levels: tuple[str, ...] = ("h1", "h2", "h3")) -> list[tuple[str, str, str]]:
     """``(anchor, heading, text)`` for each part of a page that starts at a heading with an id."""
     parser = _Text(levels)
-    parser.feed(html)
+    parser.feed(_SVG_INSIDE.sub(r"\1\2", html))  # an icon reads as its label: its drawing is not parsed
     parser.close()
     return [(anchor, heading, " ".join("".join(words).split())) for anchor, heading, words in parser.sections]
 
 
 def plain(html: str) -> str:
     """The words of a piece of HTML."""
+    if "<" not in html and "&" not in html:
+        return " ".join(html.split())  # text alone: its words
     return " ".join(text for _, _, text in sections(html, ()) if text)
 
 
