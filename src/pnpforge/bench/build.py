@@ -47,8 +47,9 @@ def bench_build(pack_ids: list[str] | None = None) -> dict:
     """Per pack: a full build from nothing, again with nothing changed, after editing one card, and the faces
     alone from nothing into another empty folder.
 
-    The edited card is the first item of the type with the most faces, one of its text fields extended by a few
-    words.
+    The edited card is the first item of the type with the most faces that no rulebook figure shows, one of its
+    text fields extended by a few words. The goals are the acceptance figures of the largest pack (the most
+    faces); the other packs' figures are recorded beside them without goals.
     """
     results = {}
     for pack_id in pack_ids or all_pack_ids():
@@ -65,6 +66,11 @@ def bench_build(pack_ids: list[str] | None = None) -> dict:
             one_card = timed_build(full) if edited_item else None
             faces_only = timed_build(build_command(root, Path(tmp) / "out-faces", "--only", "faces"))
         results[pack_id] = _build_entry(cold, unchanged, one_card, edited_item, faces_only)
+    largest = max(results, key=lambda name: results[name]["cold"]["faces"] or 0, default=None)
+    for pack_id, entry in results.items():
+        if pack_id != largest:
+            entry["goals"] = {}
+            entry["goals_held_by"] = largest
     return results
 
 
@@ -132,11 +138,15 @@ def bench_publish(pack_ids: list[str] | None = None) -> dict:
 
 
 def _edit_one_card(pack, root: Path) -> str | None:
-    """Extend one text field of the first item of the type with the most items; the edited item's subject."""
+    """Extend one text field of the first item, of the type with the most items, that no rulebook figure shows;
+    the edited item's subject."""
     types = sorted(pack.types, key=lambda name: -len(pack.of_type(name)))
+    shown = _shown_in_rulebook(pack)
     for type_name in types:
         spec = pack.types[type_name]
         for item in pack.of_type(type_name):
+            if item.id in shown:
+                continue
             for name, field_spec in spec.fields.items():
                 value = item.get(name)
                 if isinstance(value, dict):  # a translated string: edit the first language's text
@@ -150,3 +160,14 @@ def _edit_one_card(pack, root: Path) -> str | None:
                 path.write_text(text.replace(value, value + " (edited)"), encoding="utf-8")
                 return f"{item.subject}: {name}"
     return None
+
+
+def _shown_in_rulebook(pack) -> set[str]:
+    """The ids of the items whose faces the pack's rulebook shows as figures."""
+    from pnpforge.publish.rulebook import has_rulebook, prepare
+
+    if not has_rulebook(pack):
+        return set()
+    with tempfile.TemporaryDirectory(prefix="pnpforge-bench-") as tmp:
+        book = prepare(pack, Path(tmp), pack.game.languages[0])
+    return {face.item.id for group in book.figures.groups.values() for face in group.values()}

@@ -53,3 +53,33 @@ class FaceDrawer:
             self._weasy = FontConfiguration()
         data, warnings = html_to_pdf(html, self.roots, self._weasy)
         return Drawn(digest(data), warnings, False)
+
+
+_DRAWERS: dict[tuple, FaceDrawer] = {}  # one drawer per process and pack (fonts and roots), made on first use
+
+
+def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:
+    """This process's drawer for a pack's fonts and ``pnp:`` roots (a worker keeps it between tasks)."""
+    signature = (tuple(sorted((name, str(path)) for name, path in roots.items())),
+                 tuple(sorted((key, str(face.path)) for key, face in fonts.faces.items())))
+    drawer = _DRAWERS.get(signature)
+    if drawer is None:
+        _DRAWERS.clear()
+        drawer = _DRAWERS[signature] = FaceDrawer(fonts, {name: Path(path) for name, path in roots.items()})
+    return drawer
+
+
+def faces_pdf(documents: list[str], fonts: FontSet, roots: dict[str, str | Path], subset: bool = True,
+              title: str = "") -> tuple[bytes, list[str]]:
+    """A PDF with a page per face document (each page the face's own box), and the warnings drawing them gave.
+
+    ``subset=False`` embeds whole font files: quicker, for a PDF that is only rasterised.
+    """
+    drawer = drawer_for(fonts, roots)
+    builder = fragments.PdfBuilder(subset=subset)
+    warnings: list[str] = []
+    for html in documents:
+        drawn = drawer.draw(html)
+        builder.face_page(drawn.fragment, {"/MediaBox": drawn.fragment.mediabox})
+        warnings += drawn.warnings
+    return builder.to_bytes(title), warnings

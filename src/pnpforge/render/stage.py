@@ -26,7 +26,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
 from pnpforge.render.document import Renderer
-from pnpforge.render.drawing import FaceDrawer
+from pnpforge.render.drawing import FaceDrawer, drawer_for
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.fragments import PdfBuilder
@@ -173,17 +173,10 @@ def _render_faces(todo: dict[str, tuple[str, str]], fonts: FontSet, roots: dict[
     return refusals
 
 
-_WORKER_DRAWERS: dict[tuple, FaceDrawer] = {}  # one drawer per worker process and pack, made on first use
-
-
 def _render_task(task: tuple) -> dict[str, int]:
     """Worker process: draw some faces and store them in the cache; why some went to WeasyPrint."""
     fonts, roots, folder, pages = task
-    signature = (tuple(sorted(roots.items())), tuple(sorted((k, str(f.path)) for k, f in fonts.faces.items())))
-    drawer = _WORKER_DRAWERS.get(signature)
-    if drawer is None:
-        _WORKER_DRAWERS.clear()
-        drawer = _WORKER_DRAWERS[signature] = FaceDrawer(fonts, {name: Path(path) for name, path in roots.items()})
+    drawer = drawer_for(fonts, roots)
     before = dict(drawer.refusals)
     cache = FaceCache(Path(folder))
     for key, html in pages:

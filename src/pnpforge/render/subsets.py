@@ -46,21 +46,28 @@ def subset_program(path: str, gids: tuple[int, ...]) -> bytes:
     return out.getvalue()
 
 
+@lru_cache(maxsize=16)
+def _whole(path: str) -> bytes:
+    """A whole font file, as embedded when nothing is subset."""
+    return Path(path).read_bytes()
+
+
 def _tag(path: str, gids: tuple[int, ...]) -> str:
     digest = hashlib.sha256(f"{Path(path).name}:{gids}".encode()).digest()
     return "".join(chr(ord("A") + b % 26) for b in digest[:6])
 
 
-def font_dictionaries(builder, path: str, used: dict[int, str], target: int) -> None:
-    """Write the objects of one embedded font into ``builder``, its Type 0 font dictionary as object ``target``."""
+def font_dictionaries(builder, path: str, used: dict[int, str], target: int, subset: bool = True) -> None:
+    """Write the objects of one embedded font into ``builder``, its Type 0 font dictionary as object ``target``;
+    the font program is the subset of the glyphs used, or the whole file (``subset=False``)."""
     font = _font(path)
     gids = tuple(sorted(set(used) | {0}))
-    program = subset_program(path, gids)
+    program = subset_program(path, gids) if subset else _whole(path)
     units = font["head"].unitsPerEm
     scale = 1000 / units
     name = font["name"].getDebugName(6) or Path(path).stem
     name = "".join(ch for ch in name if ch.isalnum() or ch in "-_") or "Font"
-    base = f"{_tag(path, gids)}+{name}"
+    base = f"{_tag(path, gids)}+{name}" if subset else name  # a subset's name carries its tag
     cff = "CFF " in font
     if cff:
         stream = builder.add_stream(b"/Subtype/OpenType", program)

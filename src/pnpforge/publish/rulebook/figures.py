@@ -1,8 +1,8 @@
 """Card figures: the printed face, made by the render stage, placed on the rulebook's pages.
 
 A figure in the rulebook's HTML is an empty box of the card's size times a scale, with an id. The faces it shows
-are rendered once by the render stage's own renderer (``Renderer.document``, the same layouts, fonts and icons as
-the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
+are rendered once by the render stage's own renderer and drawer (``Renderer.document`` and ``faces_pdf``: the
+same layouts, fonts and icons as the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
 rulebook, each box's position is read from the layout and the face's page is drawn there, scaled, as vector
 content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
 
@@ -121,9 +121,9 @@ class Figures:
                       f'<span class="rb-card" id="{anchor}" data-face="{escape(face.key)}" '
                       f'style="width:{width:.2f}mm;height:{height:.2f}mm;"></span>{text}{lines}</span>')
 
-    def group_html(self, group: str) -> str:
-        """The render stage's HTML of one group's faces, one page each, in the sequence they were drawn."""
+    def group_documents(self, group: str) -> list[str]:
+        """The render stage's HTML document of each of one group's faces, in the sequence they were drawn."""
         before = len(self.renderer.findings)
-        html = self.renderer.document(list(self.groups[group].values()), f"figures: {group}")
+        documents = [self.renderer.document([face], f"figures: {group}") for face in self.groups[group].values()]
         self.findings += self.renderer.findings[before:]
-        return html
+        return documents

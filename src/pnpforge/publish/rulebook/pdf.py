@@ -1,7 +1,7 @@
 """The rulebook's PDFs: the text laid out by WeasyPrint, the card faces drawn into their boxes, deterministically.
 
-- Faces: each group of figures (a page, an example, the cover) is one render-stage document, one face per page;
-  ``assemble.py`` draws them into the text's boxes.
+- Faces: each group of figures (a page, an example, the cover) is one PDF, a face a page, drawn as the render
+  stage draws faces (natively where it can); ``assemble.py`` draws them into the text's boxes.
 - Text: one document, laid out once on a page that fits A4 and US Letter; each paper size's PDF has the same
   pages, centred on its paper (the page boxes grow around them), with the cover's colour painted to the edges.
   The layout tells on which page each use of a term lands; when a term is used twice on one page, the index is
@@ -29,7 +29,10 @@ from typing import TYPE_CHECKING
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
+from pnpforge.render import native
+from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.epoch import fixed_epoch
+from pnpforge.render.fonts import FontSet
 from pnpforge.render.resolver import url_path
 from pnpforge.workers import pool as worker_pool
 
@@ -142,12 +145,13 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
     warnings."""
     roots = _roots(figures)
     entries = [[entry.term, entry.anchor, entry.uses] for entry in index]
-    groups = {group: figures.group_html(group) for group in figures.groups}
+    groups = {group: figures.group_documents(group) for group in figures.groups}
     keys = Keys(roots)
-    group_keys = {group: keys.key(html) for group, html in groups.items()}
+    group_keys = {group: keys.key("\n".join(documents), native.key()) for group, documents in groups.items()}
     book_key = keys.key(book, json.dumps(entries), label)
-    tasks = [("faces", html, roots, str(cache / group_keys[group])) for group, html in groups.items()
-             if not (cache / f"{group_keys[group]}.json").is_file()]
+    fonts = figures.renderer.fonts
+    tasks = [("faces", documents, fonts, roots, str(cache / group_keys[group]))
+             for group, documents in groups.items() if not (cache / f"{group_keys[group]}.json").is_file()]
     if not (cache / f"{book_key}.json").is_file():
         tasks.insert(0, ("book", book, entries, label, roots, str(cache / book_key)))
     run(tasks, jobs)
@@ -179,10 +183,9 @@ def _read_book(base: Path) -> Laid:
                 meta["index_at"], meta["boxes"], meta["warnings"])
 
 
-def faces_task(html: str, roots: dict[str, str], base: str) -> None:
-    """Lay out one group of faces (the render stage's ``html_to_pdf``) into the cache."""
-    from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when a layout is due
-    data, warnings = html_to_pdf(html, {name: Path(path) for name, path in roots.items()})
+def faces_task(documents: list[str], fonts: FontSet, roots: dict[str, str], base: str) -> None:
+    """Draw one group of faces (a page each, as the render stage draws them) into the cache."""
+    data, warnings = faces_pdf(documents, fonts, roots)
     write_atomic(Path(base).with_suffix(".pdf"), data)
     write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
 

@@ -2,7 +2,7 @@
 
 Card images are rasterised with pypdfium2 from the pages the render stage already laid out (its master PDFs,
 cut to the trim), so a web card is the printed card. A face the master does not hold (an item written inline in
-a worked example) is laid out from its HTML first. Fonts are the vendored files of ``layouts/fonts/``, cut down
+a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of ``layouts/fonts/``, cut down
 to the Latin ranges the packs use (Czech and German included) and compressed, with their licences beside them.
 
 Everything is cached in ``build/<pack>/cache/web/`` by a key of its inputs (the face's render key or HTML, the
@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
+from pnpforge.render.drawing import faces_pdf
+from pnpforge.render.fonts import FontSet
 from pnpforge.workers import pool as worker_pool
 
 if TYPE_CHECKING:
@@ -52,15 +54,18 @@ class ImageTask:
 
 @dataclass(frozen=True)
 class LayoutTask:
-    """Faces the render stage has not laid out, as one HTML document (a page per face) to lay out first.
+    """Faces the render stage has not drawn, as HTML documents (one a face) to draw first.
 
-    One document for several faces costs one stylesheet and font set-up instead of one per face; the pixels
-    of a face do not depend on its neighbours (only a PDF's embedded font subsets would).
+    They are drawn as the render stage draws faces (natively where it can) into one PDF, a page a face, whose
+    fonts are embedded whole: the PDF is only rasterised.
     """
 
-    html: str
-    roots: tuple  # (name, folder) pairs for the document's pnp: URLs
-    pages: tuple  # an ImageTask per page, in the document's sequence (their pdf and page are unused)
+    documents: tuple  # the HTML document of each face
+    fonts: FontSet
+    roots: tuple  # (name, folder) pairs for the documents' pnp: URLs
+    pages: tuple  # an ImageTask per document, in the same sequence (their pdf and page are unused)
+
+
 @dataclass(frozen=True)
 class FontTask:
     """One font file to subset into a web font."""
@@ -106,9 +111,6 @@ def _batches(tasks: list, workers: int) -> list[list]:
     return [[task] for task in heavy] + [pages[i:i + size] for i in range(0, len(pages), size)]
 
 
-_FONT_CONFIGS: list = []  # one WeasyPrint font configuration per process, made on first use
-
-
 def _batch(tasks: list) -> int:
     """Worker: make a batch of files (each PDF opened once)."""
     import pypdfium2 as pdfium  # noqa: PLC0415 - loaded by the builds that make images
@@ -132,14 +134,10 @@ def _batch(tasks: list) -> int:
 
 
 def _lay_out(task: LayoutTask) -> None:
-    """Lay out a document of faces with WeasyPrint, then save each page as its face's image."""
-    from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when a face needs it
-    if not _FONT_CONFIGS:
-        from weasyprint.text.fonts import FontConfiguration
-        _FONT_CONFIGS.append(FontConfiguration())
-    data, _ = html_to_pdf(task.html, {name: Path(folder) for name, folder in task.roots}, _FONT_CONFIGS[0])
+    """Draw a batch of faces, then save each page as its face's image."""
     import pypdfium2 as pdfium  # noqa: PLC0415
 
+    data, _ = faces_pdf(list(task.documents), task.fonts, dict(task.roots), subset=False)
     document = pdfium.PdfDocument(data)
     try:
         for index, page in enumerate(task.pages):

@@ -41,7 +41,7 @@ DOWNLOADS_DIR = "downloads"
 # Files of the same build the home page offers, when the build has them: (label key, file under build/<pack>/).
 DOWNLOADS = (("download_rulebook_a4", "rulebook-a4.pdf"), ("download_rulebook_letter", "rulebook-letter.pdf"),
              ("download_validation", "validation/report.html"))
-LAYOUT_BATCH = 10  # faces laid out together in one WeasyPrint document for their images
+LAYOUT_BATCH = 10  # faces drawn together into one PDF for their images
 Step = Callable[[str, int], None]
 
 
@@ -181,11 +181,12 @@ class SiteBuilder:
         faces.update({key: face for key, face in self.figures.shown.items() if key not in faces})
         digests = FileDigests({name: Path(path) for name, path in roots})
         title = f"{renderer.view.t(self.pack.game.name)}: web"
-        to_lay_out: dict[str, list[tuple[Face, images.ImageTask]]] = {}
+        to_lay_out: dict[str, list[tuple[str, images.ImageTask]]] = {}
         for key, face in faces.items():
             transparent, round_shape = face.layout.transparent, face.layout.shape == "round"
             in_master = key in self.master.pages
-            source = self.master.keys[key] if in_master else face_key(renderer.document([face], title), digests)
+            document = None if in_master else renderer.document([face], title)
+            source = self.master.keys[key] if in_master else face_key(document, digests)
             cache_key = images.image_key(source, dpi, transparent, round_shape)
             entry = images.cached(cache / "images", cache_key, ".webp")
             copies[entry] = site / image_path(key)
@@ -197,11 +198,11 @@ class SiteBuilder:
                                               self.master.bleeds[key]))
             else:
                 task = images.ImageTask(cache_key, str(entry), dpi, transparent, round_shape)
-                to_lay_out.setdefault(face.type, []).append((face, task))
+                to_lay_out.setdefault(face.type, []).append((document, task))
         for batch in to_lay_out.values():
             for start in range(0, len(batch), LAYOUT_BATCH):
                 chunk = batch[start:start + LAYOUT_BATCH]
-                tasks.append(images.LayoutTask(renderer.document([face for face, _ in chunk], title), roots,
+                tasks.append(images.LayoutTask(tuple(document for document, _ in chunk), renderer.fonts, roots,
                                                tuple(task for _, task in chunk)))
         self.fonts: dict[str, tuple[Path, Path]] = {}
         for face in renderer.fonts.faces.values():
