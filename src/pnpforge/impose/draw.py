@@ -19,9 +19,10 @@ FOLD_DASH_MM = 2.0
 
 
 def sheet_pdf(pages: list[SheetPage], paper: tuple[float, float], fragments: dict[str, Fragment],
-              stroke_pt: float, title: str) -> bytes:
-    """The PDF of some sheet pages, the faces' fragments by face key."""
-    builder = PdfBuilder()
+              stroke_pt: float, title: str, glyphs: dict[str, tuple[int, ...]] | None = None) -> bytes:
+    """The PDF of some sheet pages, the faces' fragments by face key; fonts subset to ``glyphs`` (the build's
+    glyph plan) when given."""
+    builder = PdfBuilder(glyphs=glyphs)
     forms: dict[str, int] = {}
     width_pt, height_pt = paper[0] * PT_PER_MM, paper[1] * PT_PER_MM
     for page in pages:

@@ -226,11 +226,14 @@ def _write(item: PrintFile, faces: RenderResult, back_offset: tuple[float, float
     else:
         used = sorted({p.face for page in item.pages for p in page.placements})
         title = f"{game}: {item.type}, {item.style} ({item.paper})"
-        key = hash_of(SHEETS_VERSION, title, repr(sheet), repr(item.pages), *(faces.keys[k] for k in used))
+        plan = faces.glyph_plan()
+        key = hash_of(SHEETS_VERSION, title, repr(sheet), repr(item.pages), plan.digest,
+                      *(faces.keys[k] for k in used))
 
         def make() -> bytes:
             fragments = {k: faces.cache.fragment(faces.keys[k]) for k in used}
-            return sheet_pdf(item.pages, (sheet.width, sheet.height), fragments, sheet.marks.stroke, title)
+            return sheet_pdf(item.pages, (sheet.width, sheet.height), fragments, sheet.marks.stroke, title,
+                             plan.gids)
     if faces.stamps.fresh(item.path, key):
         return 0
     changed = write_if_changed(item.path, make())

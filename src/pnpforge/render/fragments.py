@@ -98,10 +98,15 @@ def number(value: float) -> bytes:
 class PdfBuilder:
     """A new PDF assembled from fragments and content streams of our own."""
 
-    def __init__(self, subset: bool = True) -> None:
-        """An empty document: object 1 is the catalogue, object 2 the page tree. ``subset=False`` embeds whole
-        font files (for a PDF that is only rasterised: subsetting costs more than it saves there)."""
+    def __init__(self, subset: bool = True, glyphs: dict[str, tuple[int, ...]] | None = None) -> None:
+        """An empty document: object 1 is the catalogue, object 2 the page tree.
+
+        Fonts are embedded as subsets of the glyphs the document uses, or of ``glyphs`` (per font file: the
+        glyphs of every face of a build, so that all its PDFs share one subset of each font); ``subset=False``
+        embeds whole font files (for a PDF that is only rasterised: subsetting costs more than it saves there).
+        """
         self.subset = subset
+        self.glyphs = glyphs or {}
         self._bodies: list[bytes | None] = [None, None]
         self._pages: list[int] = []
         self._fonts: dict[str, tuple[str, dict[int, str], int]] = {}  # key -> (file, glyphs used, object)
@@ -185,7 +190,7 @@ class PdfBuilder:
 
             for key in sorted(self._fonts):
                 path, used, target = self._fonts[key]
-                font_dictionaries(self, path, used, target, self.subset)
+                font_dictionaries(self, path, used, target, self.subset, self.glyphs.get(path, ()))
         kids = b" ".join(b"%d 0 R" % n for n in self._pages)
         self.put(1, b"<</Type/Catalog/Pages 2 0 R>>")
         self.put(2, b"<</Type/Pages/Kids[" + kids + b"]/Count %d>>" % len(self._pages))

@@ -30,6 +30,7 @@ from pnpforge.render.drawing import FaceDrawer, drawer_for
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.fragments import PdfBuilder
+from pnpforge.render.glyphs import GlyphPlan, glyph_plan
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
 from pnpforge.workers import pool as worker_pool
 
@@ -60,6 +61,13 @@ class RenderResult:
     rendered: int = 0  # faces laid out by this build (the others came from the cache)
     refusals: dict[str, int] = field(default_factory=dict)  # why faces were drawn by WeasyPrint, with counts
     titles: dict[str, str] = field(default_factory=dict)  # type -> title of its PDFs
+    plans: dict[str, GlyphPlan] = field(default_factory=dict)  # the glyph plan, once made (shared by cuts)
+
+    def glyph_plan(self) -> GlyphPlan:
+        """The glyphs every face of the build uses, per font (``render.glyphs``): one subset per font."""
+        if "plan" not in self.plans:
+            self.plans["plan"] = glyph_plan(self.cache, self.keys.values())
+        return self.plans["plan"]
 
     def type_pages(self) -> dict[Path, list[Face]]:
         """The faces of each PDF, page by page."""
@@ -200,10 +208,11 @@ def assemble(master: RenderResult, faces: list[Face], target: Path, bleed_of: Ca
     from the trim, so cutting the page box is exact (the art reaches further into the part that is cut away).
     """
     entries = [f"{master.keys[face.key]}:{master.bleeds[face.key]:g}:{bleed_of(face):g}" for face in faces]
-    key = hash_of("pages", title, *entries)
+    plan = master.glyph_plan()
+    key = hash_of("pages", title, plan.digest, *entries)
     if master.stamps.fresh(target, key):
         return
-    builder = PdfBuilder()
+    builder = PdfBuilder(glyphs=plan.gids)
     for face in faces:
         fragment = master.cache.fragment(master.keys[face.key])
         builder.face_page(fragment, page_boxes(fragment.mediabox, master.bleeds[face.key], bleed_of(face)))
@@ -215,7 +224,7 @@ def cut(master: RenderResult, folder: Path, bleed_of: Callable[[Face], float]) -
     """The master's pages with each face's page box cut to ``bleed_of(face)``, as PDFs in ``folder``."""
     result = RenderResult(master.pack_id, master.lang, master.faces, findings=[], keys=master.keys,
                           cache=master.cache, stamps=master.stamps, rendered=master.rendered,
-                          titles=master.titles)
+                          titles=master.titles, plans=master.plans)
     for source, faces in master.type_pages().items():
         target = folder / source.name
         assemble(master, faces, target, bleed_of, master.titles.get(faces[0].type, ""))

@@ -46,6 +46,13 @@ def subset_program(path: str, gids: tuple[int, ...]) -> bytes:
     return out.getvalue()
 
 
+def base_glyphs(path: str, text: str) -> list[int]:
+    """The glyph ids that draw the characters of ``text`` in a font (those it has)."""
+    font = _font(path)
+    cmap = font.getBestCmap() or {}
+    return sorted({font.getGlyphID(cmap[ord(ch)]) for ch in text if ord(ch) in cmap})
+
+
 @lru_cache(maxsize=16)
 def _whole(path: str) -> bytes:
     """A whole font file, as embedded when nothing is subset."""
@@ -57,11 +64,13 @@ def _tag(path: str, gids: tuple[int, ...]) -> str:
     return "".join(chr(ord("A") + b % 26) for b in digest[:6])
 
 
-def font_dictionaries(builder, path: str, used: dict[int, str], target: int, subset: bool = True) -> None:
+def font_dictionaries(builder, path: str, used: dict[int, str], target: int, subset: bool = True,
+                      planned: tuple[int, ...] = ()) -> None:
     """Write the objects of one embedded font into ``builder``, its Type 0 font dictionary as object ``target``;
-    the font program is the subset of the glyphs used, or the whole file (``subset=False``)."""
+    the font program is the subset of the glyphs used and ``planned`` (``glyphs.GlyphPlan``), or the whole file
+    (``subset=False``). Widths and the Unicode map list the glyphs used."""
     font = _font(path)
-    gids = tuple(sorted(set(used) | {0}))
+    gids = tuple(sorted(set(used) | set(planned) | {0}))
     program = subset_program(path, gids) if subset else _whole(path)
     units = font["head"].unitsPerEm
     scale = 1000 / units
@@ -86,7 +95,7 @@ def font_dictionaries(builder, path: str, used: dict[int, str], target: int, sub
     metrics = font["hmtx"].metrics
     order = font.getGlyphOrder()
     widths = b" ".join(b"%d[%s]" % (gid, str(round(metrics[order[gid]][0] * scale, 3)).encode())
-                       for gid in gids if gid < len(order))
+                       for gid in sorted(set(used) | {0}) if gid < len(order))
     subtype = b"CIDFontType0" if cff else b"CIDFontType2"
     cid_font = builder.add(
         b"<</Type/Font/Subtype/" + subtype + b"/BaseFont/" + base.encode() +
