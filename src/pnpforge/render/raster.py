@@ -38,13 +38,28 @@ def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
             page = document[index]
             width_pt, height_pt = page.get_size()
             exact = page_size_px(width_pt, height_pt, dpi)
-            bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
-                                 may_draw_forms=False)
-            image = bitmap.to_pil().convert("RGBA" if transparent else "RGB")
-            yield index, _exactly(image, exact, transparent)
+            yield index, _exactly(render_page(page, dpi, transparent), exact, transparent)
             page.close()
     finally:
         document.close()
+
+
+def render_page(page, dpi: float, transparent: bool = False) -> Image.Image:
+    """A pypdfium2 page as an RGB image on white, or RGBA on nothing (``transparent``).
+
+    pdfium draws straight into a buffer in the image's own byte order, so Pillow takes it without converting:
+    half the time and memory of drawing BGRA and converting (an A4 page at 300 dpi is 26 MB as RGB).
+    """
+    import pypdfium2.raw as pdfium_c  # noqa: PLC0415
+
+    options = {"rev_byteorder": True}
+    if not transparent:
+        options["force_bitmap_format"] = pdfium_c.FPDFBitmap_BGR  # with the reversed byte order: RGB
+    bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
+                         may_draw_forms=False, **options)
+    image = bitmap.to_pil()
+    mode = "RGBA" if transparent else "RGB"
+    return image if image.mode == mode else image.convert(mode)
 
 
 def _exactly(image: Image.Image, size: tuple[int, int], transparent: bool) -> Image.Image:

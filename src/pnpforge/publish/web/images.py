@@ -21,6 +21,7 @@ from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.fonts import FontSet
+from pnpforge.render.raster import render_page
 from pnpforge.workers import pool as worker_pool
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ CACHE_DIR = "cache/web"
 WEBP = {"quality": 80, "method": 2}
 TASKS_IN_PROCESS = 6  # fewer tasks than this run here, without starting worker processes
 TASKS_PER_BATCH = 6
-POINTS_PER_INCH = 72
 # Basic Latin, Latin-1, Latin Extended-A and B (Czech, German, Polish ...), punctuation, arrows, the euro.
 FONT_RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x2000, 0x206F), (0x20AC, 0x20AC), (0x2122, 0x2122),
                (0x2190, 0x2193), (0x2212, 0x2212)]
@@ -157,9 +157,7 @@ def _save(task: ImageTask, image: Image.Image) -> None:
 
 def _render(page, dpi: float, transparent: bool, bleed_mm: float) -> Image.Image:
     """A PDF page as an image, with ``bleed_mm`` cut from every edge."""
-    bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
-                         may_draw_forms=False)
-    image = bitmap.to_pil().convert("RGBA" if transparent else "RGB")
+    image = render_page(page, dpi, transparent)
     page.close()
     cut = round(bleed_mm * dpi / 25.4)
     if cut:
