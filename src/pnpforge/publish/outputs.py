@@ -27,6 +27,7 @@ from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.raster import png_size
 from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
+from pnpforge.workers import give_back_memory
 
 OUTPUTS = ("faces", "shop", "print", "rulebook", "web")
 IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
@@ -67,10 +68,12 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     outputs = BuildOutputs(out_dir)
     if "rulebook" in wanted:  # first: its findings are the site's too, reported once
         outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step)
+        give_back_memory()  # putting the PDFs together leaves free memory the stages that follow can use
     if not wanted - {"rulebook"}:
         return outputs
     presets = load_presets(layouts_dir, pack)
     master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
+    give_back_memory()  # drawing faces leaves free memory the workers that follow can use
     outputs.findings += master.findings
     outputs.rendered, outputs.refusals = master.rendered, master.refusals
     if "faces" in wanted:

@@ -26,7 +26,7 @@ from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
 from pnpforge.render.raster import rasterise
 from pnpforge.render.stage import RenderResult, cut
-from pnpforge.workers import pool as worker_pool
+from pnpforge.workers import give_back_memory, pool as worker_pool
 
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
@@ -162,4 +162,6 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
             with replacing(target) as temporary:
                 image.save(temporary, format="PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
             done.append((str(target), image.size))
+            del image
+            give_back_memory()
     return done

@@ -22,7 +22,7 @@ from pnpforge.render.cache import hash_of
 from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.raster import render_page
-from pnpforge.workers import pool as worker_pool
+from pnpforge.workers import give_back_memory, pool as worker_pool
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -104,11 +104,17 @@ def run_tasks(tasks: list, jobs: int | None) -> None:
 
 
 def _batches(tasks: list, workers: int) -> list[list]:
-    """Tasks in batches that keep the pages of one PDF together and share the work out evenly."""
-    heavy = [t for t in tasks if not isinstance(t, ImageTask)]  # a document or a font: a batch of its own
+    """Tasks in batches that keep the pages of one PDF together and share the work out evenly.
+
+    The fonts are one batch, first: subsetting a font takes a worker over 100 MB for a moment, and one worker
+    at a time doing so keeps the build's memory down while the others make images.
+    """
+    fonts = [t for t in tasks if isinstance(t, FontTask)]
+    documents = [t for t in tasks if isinstance(t, LayoutTask)]  # a batch of faces to draw: a batch of its own
     pages = sorted((t for t in tasks if isinstance(t, ImageTask)), key=lambda t: (t.pdf, t.page))
     size = max(1, min(TASKS_PER_BATCH * 4, -(-len(pages) // (workers * 3))))
-    return [[task] for task in heavy] + [pages[i:i + size] for i in range(0, len(pages), size)]
+    return ([fonts] if fonts else []) + [[task] for task in documents] + \
+        [pages[i:i + size] for i in range(0, len(pages), size)]
 
 
 def _batch(tasks: list) -> int:
@@ -120,13 +126,13 @@ def _batch(tasks: list) -> int:
         for task in tasks:
             if isinstance(task, FontTask):
                 _subset_font(task)
-                continue
-            if isinstance(task, LayoutTask):
+            elif isinstance(task, LayoutTask):
                 _lay_out(task)
-                continue
-            if task.pdf not in documents:
-                documents[task.pdf] = pdfium.PdfDocument(task.pdf)
-            _save(task, _render(documents[task.pdf][task.page], task.dpi, task.transparent, task.bleed_mm))
+            else:
+                if task.pdf not in documents:
+                    documents[task.pdf] = pdfium.PdfDocument(task.pdf)
+                _save(task, _render(documents[task.pdf][task.page], task.dpi, task.transparent, task.bleed_mm))
+            give_back_memory()  # a font subset or a batch of images leaves tens of MB free but held
     finally:
         for document in documents.values():
             document.close()

@@ -1,0 +1,48 @@
+"""Rasterising: pdfium's own buffer taken as it is gives the pixels of drawing, converting and cropping."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.pdfgen import canvas
+
+from pnpforge.render.raster import png_size, render_page
+from pnpforge.workers import give_back_memory
+
+
+@pytest.fixture(scope="module")
+def page():
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, pagesize=(100.3, 60.2), invariant=1)
+    drawing.setFillColorRGB(0.8, 0.2, 0.1)
+    drawing.circle(40, 30, 20, fill=1)
+    drawing.setFillColorRGB(0.1, 0.3, 0.9, alpha=0.5)
+    drawing.rect(55, 10, 30, 40, fill=1, stroke=0)
+    drawing.showPage()
+    drawing.save()
+    document = pdfium.PdfDocument(out.getvalue())
+    yield document[0]
+    document.close()
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_the_image_is_the_converted_and_cropped_drawing(page, transparent) -> None:
+    mode = "RGBA" if transparent else "RGB"
+    drawn = page.render(scale=300 / 72, fill_color=(255, 255, 255, 0 if transparent else 255),
+                        may_draw_forms=False).to_pil().convert(mode)
+    size = (drawn.width - 1, drawn.height - 1)
+    image = render_page(page, 300, transparent, size)
+    assert image.mode == mode and image.size == size
+    assert image.tobytes() == drawn.crop((0, 0, *size)).tobytes()
+    give_back_memory()  # harmless wherever it runs
+
+
+def test_a_png_size_is_read_from_its_header(tmp_path, page) -> None:
+    target = tmp_path / "face.png"
+    render_page(page, 150).save(target)
+    assert png_size(target) == render_page(page, 150).size
+    (tmp_path / "not.png").write_bytes(b"GIF89a" + bytes(30))
+    with pytest.raises(ValueError):
+        png_size(tmp_path / "not.png")
