@@ -52,13 +52,14 @@ def test_the_switch_draws_with_weasyprint_and_changes_the_cache_key(ship, monkey
     assert face_key(html, FileDigests(roots)) != native_key
 
 
-def test_the_render_stage_says_which_faces_went_to_weasyprint_and_why(legion, tmp_path) -> None:
-    commander = next(item.id for item in legion.of_type("commander"))
-    character = next(item.id for item in legion.of_type("character"))
-    wanted = {f"commander/{commander}", f"character/{character}"}
-    master = stage.render_master(legion, "en", tmp_path, jobs=1, select=lambda face: face.key in wanted)
+def test_the_render_stage_says_which_faces_went_to_weasyprint_and_why(tmp_path) -> None:
+    legie = check_pack("legie").pack
+    aid = next(item.id for item in legie.of_type("player_aid"))
+    unit = next(item.id for item in legie.of_type("unit_tile"))
+    wanted = {f"player_aid/{aid}", f"unit_tile/{unit}"}
+    master = stage.render_master(legie, "en", tmp_path, jobs=1, select=lambda face: face.key in wanted)
     assert master.rendered == 2
-    assert master.refusals == {"element <table>": 1}  # the commander's orders table; the character is native
+    assert master.refusals == {"display: inline-flex": 1}  # the player aid's badges; the unit tile is native
 
 
 def test_a_build_names_what_sent_faces_to_weasyprint(tmp_path) -> None:

@@ -17,6 +17,7 @@ from pnpforge.render.native.css import Percent, Style, Stylesheets, compute
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
 
 COLLAPSIBLE = " \t\n\r\f"
+SIDES = ("top", "right", "bottom", "left")
 
 
 @dataclass
@@ -74,6 +75,9 @@ class Box:
     content_y: float = 0.0
     lines: list = field(default_factory=list)  # laid-out lines of inline content
     atoms: list | None = None  # the inline content shaped once, for intrinsic widths before layout
+    rows: list[list["Box"]] | None = None  # a table: its cells, row by row
+    borders: tuple[float, float, float, float] | None = None  # used widths of collapsed borders (table, cell)
+    grid: object = None  # a table's resolved border grid, set by layout for painting
 
     @property
     def is_flex(self) -> bool:
@@ -142,6 +146,10 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
     display = style["display"]
     if display == "none":
         return []
+    if display == "table" and style["position"] == "static":
+        return [_table(element, wrapper, sheets, style)]
+    if display in ("table-row", "table-cell"):
+        raise Unsupported(f"a {display} outside a table")
     if style["position"] == "absolute" or display in ("block", "flex", "list-item", "inline-block"):
         return [_block(element, wrapper, sheets, parent)]
     if style["position"] == "relative":
@@ -151,7 +159,11 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
     if element.tag in ("svg", "img"):
         if element.tag == "svg" and SVG_MARKUP not in element.attrib:
             raise Unsupported("svg without markup")
-        return [Replaced(element, style)]
+        if any(style[f"padding-{side}"] or style[f"border-{side}-width"] for side in SIDES):
+            raise Unsupported(f"an inline <{element.tag}> with padding or borders")
+        start, end = (_margin(style, "left"), _margin(style, "right"))  # vertical ones move nothing
+        return ([Spacer(start, style)] if start else []) + [Replaced(element, style)] + \
+            ([Spacer(end, style)] if end else [])
     if any(style[f"border-{side}-width"] for side in ("top", "right", "bottom", "left")):
         raise Unsupported(f"an inline <{element.tag}> with borders")
     if style["background-color"] is not None:
@@ -173,6 +185,49 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
     if end:
         found.append(Spacer(end, style))
     return found
+
+
+def _table(element: ET.Element, wrapper, sheets: Stylesheets, style: Style) -> Box:
+    """A table of rows of cells (``<tr>`` children of the ``<table>``, ``<td>``/``<th>`` children of each row), each
+    cell a block container; collapsed borders only, no spans, no row or table decoration of its own."""
+    if style["border-collapse"] != "collapse":
+        raise Unsupported("a table with separated borders")
+    if style["background-color"] is not None or any(style[f"border-{side}-width"] for side in SIDES) or \
+            any(style[f"padding-{side}"] for side in SIDES):
+        raise Unsupported("a table with a background, borders or padding of its own")
+    if (element.text or "").strip(COLLAPSIBLE):
+        raise Unsupported("text in a table outside its cells")
+    rows = []
+    for row_wrapper in wrapper.iter_children():
+        row = row_wrapper.etree_element
+        row_style = compute(row, row_wrapper, sheets, style)
+        if row_style["display"] != "table-row" or (row.tail or "").strip(COLLAPSIBLE) or \
+                (row.text or "").strip(COLLAPSIBLE):
+            raise Unsupported(f"<{row.tag}> in a table")
+        if row_style["background-color"] is not None or any(row_style[f"border-{side}-width"] for side in SIDES):
+            raise Unsupported("a table row with a background or borders")
+        cells = []
+        for cell_wrapper in row_wrapper.iter_children():
+            cell = cell_wrapper.etree_element
+            if (cell.tail or "").strip(COLLAPSIBLE) or cell.get("colspan") or cell.get("rowspan"):
+                raise Unsupported("a table cell spanning columns or rows, or text between cells")
+            box = _block(cell, cell_wrapper, sheets, row_style)
+            if box.style["display"] != "table-cell" or box.style["position"] != "static":
+                raise Unsupported(f"<{cell.tag}> in a table row")
+            cells.append(box)
+        if cells:
+            rows.append(cells)
+    if not rows:
+        raise Unsupported("an empty table")
+    return Box(element, style, rows=rows)
+
+
+def _margin(style: Style, side: str) -> float:
+    """An inline replaced element's horizontal margin on one side, in points."""
+    value = style[f"margin-{side}"]
+    if value == "auto" or isinstance(value, Percent):
+        raise Unsupported(f"an inline element's margin-{side}: {value}")
+    return float(value)
 
 
 def _inline_edge(style: Style, side: str) -> float:

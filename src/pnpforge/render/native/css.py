@@ -52,12 +52,16 @@ PROPERTIES: dict[str, tuple[Any, bool]] = {
     "flex-basis": ("auto", False), "list-style-type": ("disc", True), "z-index": ("auto", False),
     "text-decoration-line": ("none", False), "page": ("auto", False), "break-after": ("auto", False),
     "object-fit": ("fill", False), "text-indent": (0, True),
+    "border-collapse": ("separate", True), "table-layout": ("auto", False),
 }
 IGNORED = frozenset({"break-before", "break-inside", "page-break-after", "page-break-before", "orphans", "widows",
-                     "list-style-position", "list-style-image", "cursor", "user-select"})
+                     "list-style-position", "list-style-image", "cursor", "user-select",
+                     "border-spacing", "empty-cells"})  # tables are laid out only with collapsed borders
 SIDES = ("top", "right", "bottom", "left")
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
-KEYWORDS = {"display": {"inline", "block", "flex", "none", "inline-block", "list-item"},
+KEYWORDS = {"display": {"inline", "block", "flex", "none", "inline-block", "list-item", "table", "table-row",
+                        "table-cell"},
+            "border-collapse": {"separate", "collapse"}, "table-layout": {"auto", "fixed"},
             "position": {"static", "relative", "absolute"},
             "overflow": {"visible", "hidden"}, "box-sizing": {"content-box", "border-box"},
             "font-style": {"normal", "italic"}, "text-align": {"start", "left", "right", "center", "end"},
@@ -83,10 +87,16 @@ ul, ol { padding-left: 30pt }
 b, strong { font-weight: bold }
 i, em { font-style: italic }
 svg, img { overflow: hidden }
+table { display: table; box-sizing: border-box; border-collapse: separate; text-indent: 0 }
+tr { display: table-row; vertical-align: middle }
+td, th { display: table-cell; vertical-align: inherit; padding: 0.75pt }
+th { font-weight: bold }
+table, td, th { border-color: gray }
 """
 INLINE_TAGS = frozenset({"span", "b", "strong", "i", "em", "small", "br", "img", "svg", "a"})
 KNOWN_TAGS = frozenset({"section", "div", "p", "h1", "h2", "h3", "h4", "ul", "ol", "li", "header", "footer",
-                        "main", "article", "aside", "figure", "html", "body"}) | INLINE_TAGS
+                        "main", "article", "aside", "figure", "html", "body", "table", "tr", "td",
+                        "th"}) | INLINE_TAGS
 
 
 @dataclass(frozen=True)

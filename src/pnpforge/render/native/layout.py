@@ -10,7 +10,7 @@ minimum size being its min-content size, as CSS says. A combination outside thes
 from __future__ import annotations
 
 from pnpforge.render.fonts import FontSet
-from pnpforge.render.native import inline
+from pnpforge.render.native import inline, tables
 from pnpforge.render.native.boxes import Box, Replaced
 from pnpforge.render.native.css import Percent
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
@@ -45,8 +45,11 @@ class Layout:
 
     def _edges(self, box: Box, cb_width: float) -> tuple[float, float, float, float]:
         style = box.style
-        return tuple(float(style[f"border-{side}-width"]) + (_length(style[f"padding-{side}"], cb_width)
-                                                             or 0.0) for side in SIDES)
+        if box.rows is not None and box.grid is None:
+            box.grid = tables.collapse(box)  # the table's and its cells' used border widths
+        borders = box.borders or tuple(float(style[f"border-{side}-width"]) for side in SIDES)
+        return tuple(border + (_length(style[f"padding-{side}"], cb_width) or 0.0)
+                     for border, side in zip(borders, SIDES))
 
     def _margins(self, box: Box, cb_width: float, centring: bool = False) -> tuple[float, float, float, float]:
         """Margins in points; ``auto`` only left and right of a block in flow (``centring``), where it counts 0."""
@@ -95,6 +98,8 @@ class Layout:
     def intrinsic(self, box: Box, cb_width: float) -> tuple[float, float]:
         """Min-content and max-content border-box widths."""
         self._check(box)
+        if box.rows is not None:
+            raise Unsupported("a table sized by its content")
         edges = self._edges(box, cb_width)
         most = self._max_width(box, None, edges)
         specified = self._border_width(box, _length(box.style["width"], None), edges)
@@ -171,6 +176,8 @@ class Layout:
                                        lambda r: self._size_replaced(r, cw, ch))
             box.atoms = None
             content = sum(line.height for line in box.lines)
+        elif box.rows is not None:
+            content = self._table(box, cx, cy, cw, container)
         elif box.is_flex:
             content = self._flex(box, cx, cy, cw, ch, container)
         else:
@@ -267,6 +274,91 @@ class Layout:
             self._contents(box, box, height_definite=False)
             if top is None:
                 self._shift(box, cb_y + cb_h - bottom - margins[2] - box.height - box.y)
+
+    # --- tables -------------------------------------------------------------------------------------------------
+
+    def _table(self, box: Box, cx: float, cy: float, cw: float, container: Box) -> float:
+        """Lay out a table's rows of cells in its content box; the content height (``render.native.tables``)."""
+        grid = box.grid
+        if box.style["table-layout"] == "fixed" and box.style["width"] != "auto":
+            widths = tables.fixed_columns(box, cw, lambda cell: self._cell_width(cell, cw))
+        else:
+            widths = self._auto_columns(box, cw)
+        columns = [cx]
+        for width in widths:
+            columns.append(columns[-1] + width)
+        rows = [cy]
+        for row in box.rows:
+            height = max(self._cell(cell, columns[x], rows[-1], widths[x], container) for x, cell in enumerate(row))
+            for cell in row:
+                self._align_cell(cell, height)
+            rows.append(rows[-1] + height)
+        grid.columns = [x - box.x for x in columns]  # from the table's corner: the table may move later
+        grid.rows = [y - box.y for y in rows]
+        box.children = [cell for row in box.rows for cell in row]
+        return rows[-1] - cy
+
+    def _cell_width(self, cell: Box, cb_width: float) -> float:
+        """A cell's stated width as a border-box width (its padding and collapsed borders added)."""
+        edges = self._edges(cell, cb_width)
+        return self._border_width(cell, _length(cell.style["width"], cb_width), edges) or 0.0
+
+    def _auto_columns(self, box: Box, cw: float) -> list[float]:
+        """Column widths by the automatic table layout, from the cells' min- and max-content widths."""
+        count = len(box.rows[0])
+        minimums, maximums, constrained = [0.0] * count, [0.0] * count, [False] * count
+        for row in box.rows:
+            for x, cell in enumerate(row):
+                if isinstance(cell.style["width"], Percent):
+                    raise Unsupported("a table cell with a percentage width")
+                edges = self._edges(cell, cw)
+                low, high = self._content_widths(cell, cw)
+                low, high = low + edges[1] + edges[3], high + edges[1] + edges[3]
+                stated = _length(cell.style["width"], cw)
+                if stated is not None:
+                    constrained[x] = True
+                    high = self._border_width(cell, stated, edges)
+                minimums[x] = max(minimums[x], low)
+                maximums[x] = max(maximums[x], max(low, high))
+        if cw < sum(minimums):
+            raise Unsupported("a table narrower than its content")
+        return tables.auto_columns(cw, minimums, maximums, constrained)
+
+    def _content_widths(self, box: Box, cb_width: float) -> tuple[float, float]:
+        """Min-content and max-content widths of a block's content (its own width not considered)."""
+        if box.inline is not None:
+            return inline.intrinsic(self._atoms(box, cb_width))
+        low = high = 0.0
+        for child in box.children:
+            if child.absolute:
+                continue
+            margins = self._margins(child, cb_width)
+            child_low, child_high = self.intrinsic(child, cb_width)
+            low = max(low, child_low + margins[1] + margins[3])
+            high = max(high, child_high + margins[1] + margins[3])
+        return low, high
+
+    def _cell(self, cell: Box, x: float, y: float, width: float, container: Box) -> float:
+        """Lay out a cell's content at its natural height; the height its row needs for it.
+
+        A cell's stated height is the least its row's height can be, padding and borders included (as WeasyPrint
+        lays it out)."""
+        cell.x, cell.y, cell.width, cell.height = x, y, width, 0.0
+        self._contents(cell, container, height_definite=False)
+        return max(cell.height, _length(cell.style["height"], None) or 0.0)
+
+    def _align_cell(self, cell: Box, row_height: float) -> None:
+        """Grow a cell to its row's height and move its content as ``vertical-align`` says."""
+        align = cell.style["vertical-align"]
+        if align not in ("top", "middle", "bottom"):
+            raise Unsupported(f"a table cell aligned vertically by {align}")
+        extra = row_height - cell.height  # the room below the content
+        move = {"top": 0.0, "middle": extra / 2, "bottom": extra}[align]
+        if move:
+            cell.content_y += move
+            for child in cell.children:
+                self._shift(child, move)
+        cell.height = row_height
 
     def _shift(self, box: Box, dy: float) -> None:
         box.y += dy

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnpforge.render.fragments import number
-from pnpforge.render.native import dashes
+from pnpforge.render.native import dashes, tables
 from pnpforge.render.native.boxes import Box, Replaced
 from pnpforge.render.native.css import Percent
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
@@ -159,10 +159,20 @@ class Painter:
         for child in box.children:
             if child.positioned:
                 self.paint(child, canvas)
+        if box.grid is not None:
+            self._collapsed_borders(box, canvas)
         if clipped:
             canvas.add(b"Q")
 
+    def _collapsed_borders(self, table: Box, canvas: Canvas) -> None:
+        """A table's collapsed borders: each segment a line centred on the grid, stronger ones painted later."""
+        for _, width, colour, (x1, y1, x2, y2) in tables.segments(table.grid):
+            canvas.add(b"q " + _colour(colour, canvas, stroke=True) + b" " + _n(width) + b" w %s %s m %s %s l S Q" % (
+                _n(table.x + x1), _n(table.y + y1), _n(table.x + x2), _n(table.y + y2)))
+
     def _borders(self, box: Box, canvas: Canvas, radii) -> None:
+        if box.borders is not None:
+            return  # a table's or a cell's borders: collapsed, painted by the table
         style = box.style
         widths = tuple(float(style[f"border-{side}-width"]) for side in dashes.SIDES)
         if not any(widths):
