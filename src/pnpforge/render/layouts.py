@@ -80,9 +80,15 @@ class LayoutSet:
         self.search = search
         self.sizes = sizes
         self._resolved: dict[str, Layout] = {}
+        self._located: dict[tuple[str, int], tuple[int, Path] | None] = {}  # looked up once per set (one build)
 
     def locate(self, name: str, start: int = 0) -> tuple[int, Path] | None:
         """The first ``<name>.yaml`` in the search path from position ``start``."""
+        if (name, start) not in self._located:
+            self._located[(name, start)] = self._find(name, start)
+        return self._located[(name, start)]
+
+    def _find(self, name: str, start: int) -> tuple[int, Path] | None:
         for index in range(start, len(self.search)):
             try:
                 path = inside_pack(self.search[index], f"{name}.yaml")

@@ -41,13 +41,14 @@ def check_layouts(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOU
         problems += _field_problems(pack, layout, type_name, fonts)
     with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as art:
         renderer = Renderer(pack, lang, layouts, fonts, Path(art), layouts_dir, bleed=0.0)
+        fetched: dict[str, tuple[Path, list[str]] | None] = {}
         for face in _samples(faces):
             try:
                 html = renderer.document([face], face.key)
             except LayoutError as exc:
                 problems += exc.findings
                 continue
-            problems += _missing_files(html, renderer, face.layout)
+            problems += _missing_files(html, renderer, face.layout, fetched)
     return list(dict.fromkeys(problems))
 
 
@@ -108,9 +109,10 @@ def _unknown_field(pack: Pack, type_name: str, path: str) -> str | None:
     return _unknown_field(pack, target, rest)
 
 
-def _missing_files(html: str, renderer: Renderer, layout: Layout) -> list[Finding]:
-    """Files the page fetches (directly or from a stylesheet) that are not there."""
-    roots = renderer.roots.as_dict()
+def _missing_files(html: str, renderer: Renderer, layout: Layout,
+                   fetched: dict[str, tuple[Path, list[str]] | None]) -> list[Finding]:
+    """Files the page fetches (directly or from a stylesheet) that are not there; ``fetched`` keeps what each URL
+    was found to be (its file and the URLs it pulls in, or None), for the other pages of the check."""
     problems = []
     seen: set[str] = set()
     pending = [(url, None) for url in sorted(set(PNP_URL.findall(html)))]
@@ -119,20 +121,33 @@ def _missing_files(html: str, renderer: Renderer, layout: Layout) -> list[Findin
         if url in seen or url.startswith("pnp:art/"):
             continue
         seen.add(url)
-        path = url_path(roots, url)
-        if path is None or not path.is_file():
+        if url not in fetched:
+            fetched[url] = _fetch(url, renderer.roots.as_dict())
+        found = fetched[url]
+        if found is None:
             problems.append(_missing(url, stylesheet, layout, renderer))
             continue
-        if path.suffix.lower() == ".css":
-            text = path.read_text(encoding="utf-8", errors="replace")
-            base = posixpath.dirname(url[4:])
-            for found in CSS_URL.finditer(text):
-                target = found.group(1) or found.group(2)
-                if ":" in target and not target.startswith("pnp:"):
-                    continue
-                pending.append((target if target.startswith("pnp:") else
-                                f"pnp:{posixpath.normpath(posixpath.join(base, target))}", path))
+        path, pulled = found
+        pending += [(target, path) for target in pulled]
     return problems
+
+
+def _fetch(url: str, roots: dict[str, Path]) -> tuple[Path, list[str]] | None:
+    """The file behind a URL and the URLs it pulls in (a stylesheet's), or None when there is no such file."""
+    path = url_path(roots, url)
+    if path is None or not path.is_file():
+        return None
+    pulled = []
+    if path.suffix.lower() == ".css":
+        text = path.read_text(encoding="utf-8", errors="replace")
+        base = posixpath.dirname(url[4:])
+        for found in CSS_URL.finditer(text):
+            target = found.group(1) or found.group(2)
+            if ":" in target and not target.startswith("pnp:"):
+                continue
+            pulled.append(target if target.startswith("pnp:") else
+                          f"pnp:{posixpath.normpath(posixpath.join(base, target))}")
+    return path, pulled
 
 
 def _missing(url: str, stylesheet: Path | None, layout: Layout, renderer: Renderer) -> Finding:
