@@ -70,6 +70,8 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
         raise click.ClickException("no packs under content/ and no GAME given")
     codes = []
     for name in names:
+        earlier = out_dir / Path(name).name  # the folder a build of this pack made before, if any
+        buildcache.use(earlier / "cache" if earlier.is_dir() else None)  # parsed files kept by that build
         checked = check_pack(name)
         pack = checked.pack
         pack_id = pack.id if pack else Path(name).name

@@ -58,3 +58,29 @@ def test_a_shared_document_is_parsed_once_and_again_when_its_file_changes(tmp_pa
     assert load_yaml_shared(path) is first
     path.write_text("size: bridge-long\n", encoding="utf-8")  # another size: the file's size changes
     assert load_yaml_shared(path).data == {"size": "bridge-long"}
+
+
+def test_a_build_keeps_parsed_files_and_reads_them_back_the_same(tmp_path, monkeypatch) -> None:
+    from pnpforge import buildcache
+    from pnpforge.content import source
+
+    path = tmp_path / "cards.yaml"
+    path.write_text("- id: ivan\n  name: Ivan\n  power: 4\n- id: anna\n  tags: [a, b]\n", encoding="utf-8")
+    fresh = source.load_yaml(path, "cards.yaml")
+    buildcache.use(tmp_path / "cache")
+    try:
+        first = source.load_yaml(path, "cards.yaml")  # parsed, then kept
+        monkeypatch.setattr(source, "parse_yaml", lambda *args: pytest.fail("parsed again"))
+        kept = source.load_yaml(path, "cards.yaml")
+        assert (kept.data, kept.marks, kept.key_marks, kept.lines) == \
+            (fresh.data, fresh.marks, fresh.key_marks, fresh.lines) == (first.data, first.marks, first.key_marks,
+                                                                       first.lines)
+        monkeypatch.undo()
+        path.write_text("- id: ivan\n  power: 5\n", encoding="utf-8")
+        assert source.load_yaml(path, "cards.yaml").data == [{"id": "ivan", "power": 5}]
+        path.write_text("- id: ivan\n  power: 1" + "0" * 40 + "\n", encoding="utf-8")
+        huge = source.load_yaml(path, "cards.yaml")
+        assert isinstance(huge.data[0]["power"], source.HugeNumber)
+        assert isinstance(source.load_yaml(path, "cards.yaml").data[0]["power"], source.HugeNumber)
+    finally:
+        buildcache.use(None)

@@ -14,6 +14,8 @@ Anything wrong here makes the input unusable: the findings are ``blocking`` (exi
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,8 +28,12 @@ from yaml.resolver import Resolver
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from pnpforge import buildcache
+from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, Mark, display_path
 
+PARSED_FOLDER = "parsed"
+PARSED_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_SCALAR_CHARS = 1024 * 1024
 MAX_ALIAS_NODES = 10_000  # nodes that alias expansion may add to one file
@@ -193,10 +199,57 @@ def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
 
 
 def load_yaml(path: Path, shown: str | None = None) -> Doc:
-    """Load one YAML file into a ``Doc``; raise ``LoadError`` with located findings when it cannot be used."""
+    """Load one YAML file into a ``Doc``; raise ``LoadError`` with located findings when it cannot be used.
+
+    A build keeps each file it parsed in its cache (``buildcache``), by the hash of the file's text: an unchanged
+    file is read back instead of parsed again. Only files that parsed without a problem are kept, and the text is
+    always read and checked first, so a file reports the same problems whether it was kept or not.
+    """
     shown = shown or display_path(path)
     text = read_text(path, shown)
-    return parse_yaml(text, shown)
+    folder = buildcache.folder(PARSED_FOLDER)
+    if folder is None:
+        return parse_yaml(text, shown)
+    kept = folder / f"{hashlib.sha256(f'{PARSED_VERSION}|{shown}|{text}'.encode('utf-8')).hexdigest()[:32]}.bin"
+    doc = _read_parsed(kept, shown, text)
+    if doc is None:
+        doc = parse_yaml(text, shown)
+        _keep_parsed(kept, doc)
+    return doc
+
+
+def _read_parsed(kept: Path, shown: str, text: str) -> Doc | None:
+    """A document kept by an earlier build, or None."""
+    try:
+        version, data, marks, key_marks = marshal.loads(kept.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if version != PARSED_VERSION:
+        return None
+    return Doc(shown, data, {at: Mark(shown, line, col) for at, line, col in marks},
+               {at: Mark(shown, line, col) for at, line, col in key_marks}, text.splitlines())
+
+
+def _keep_parsed(kept: Path, doc: Doc) -> None:
+    """Keep a parsed document for the next build, unless it holds a value plain data cannot carry."""
+    if _has_huge_number(doc.data):
+        return
+    marks = [(at, mark.line, mark.col) for at, mark in doc.marks.items()]
+    key_marks = [(at, mark.line, mark.col) for at, mark in doc.key_marks.items()]
+    try:
+        write_atomic(kept, marshal.dumps((PARSED_VERSION, doc.data, marks, key_marks)))
+    except (OSError, ValueError):
+        pass  # a cache that cannot be written only costs the next build a parse
+
+
+def _has_huge_number(value: Any) -> bool:
+    if isinstance(value, HugeNumber):
+        return True
+    if isinstance(value, dict):
+        return any(_has_huge_number(k) or _has_huge_number(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_huge_number(v) for v in value)
+    return False
 
 
 _SHARED_DOCS: dict[tuple[str, str | None, int, int], Doc] = {}
