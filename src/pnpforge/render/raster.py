@@ -45,8 +45,8 @@ def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
 
 
 def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, int] | None = None) -> Image.Image:
-    """A pypdfium2 page as an RGB image on white, or RGBA on nothing (``transparent``); cut to ``size`` when pdfium
-    drew a rounding pixel more.
+    """A pypdfium2 page as an RGB image on blank paper, or RGBA on nothing (``transparent``); cut to ``size``
+    when pdfium drew a rounding pixel more.
 
     pdfium draws an opaque page straight into a buffer in the image's own byte order, and Pillow takes the rows it
     needs from it: half the time and a third of the memory of drawing BGRA, converting and cropping (an A4 page at
