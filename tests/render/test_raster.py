@@ -46,3 +46,18 @@ def test_a_png_size_is_read_from_its_header(tmp_path, page) -> None:
     (tmp_path / "not.png").write_bytes(b"GIF89a" + bytes(30))
     with pytest.raises(ValueError):
         png_size(tmp_path / "not.png")
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_a_png_holds_the_pixels_and_says_its_resolution(tmp_path, page, transparent) -> None:
+    from PIL import Image
+
+    from pnpforge.render.raster import png_bytes
+
+    image = render_page(page, 300, transparent)
+    target = tmp_path / "face.png"
+    target.write_bytes(png_bytes(image, 300))
+    with Image.open(target) as back:
+        assert back.mode == image.mode and back.tobytes() == image.tobytes()
+        assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    assert png_size(target) == image.size

@@ -24,7 +24,7 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
-from pnpforge.render.raster import rasterise
+from pnpforge.render.raster import png_bytes, rasterise
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, pool as worker_pool
 
@@ -32,7 +32,6 @@ SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
                "bleed_px": "bleed on every side, in pixels at that resolution",
                "expect": "pixel sizes the shop requires per named card size", "doc": "a note"}
-PNG_COMPRESSION = 1  # fast; the files are intermediate for upload, not archival
 TASK_PAGES = 24
 
 
@@ -160,7 +159,7 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
         for index, image in rasterise(Path(pdf), dpi, transparent=wanted_transparent, pages=indices):
             target = Path(targets[index])
             with replacing(target) as temporary:
-                image.save(temporary, format="PNG", compress_level=PNG_COMPRESSION, dpi=(dpi, dpi))
+                temporary.write_bytes(png_bytes(image, dpi))
             done.append((str(target), image.size))
             del image
             give_back_memory()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -10,6 +12,26 @@ if TYPE_CHECKING:
 
 POINTS_PER_INCH = 72
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_bytes(image: Image.Image, dpi: float) -> bytes:
+    """An RGB or RGBA image as a PNG file that says its resolution: deflate at speed, each row filtered by its
+    left neighbour.
+
+    Pillow chooses a filter for every row by trying them all, which is most of its time at low compression;
+    imagecodecs (libpng) with one fixed filter gives files of about the same size in a third of the time.
+    """
+    import imagecodecs  # noqa: PLC0415 - loaded by the builds that write PNG files
+    import numpy  # noqa: PLC0415
+
+    data = imagecodecs.png_encode(numpy.asarray(image), level=1, filter=imagecodecs.PNG.FILTER.SUB)
+    if data[12:16] != b"IHDR":
+        raise ValueError("the PNG encoder wrote no header first")
+    per_metre = int(dpi / 0.0254 + 0.5)
+    chunk = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)  # pixels per metre, on both axes
+    header_end = 8 + 4 + 4 + 13 + 4  # the signature, then IHDR's length, name, data and checksum
+    return data[:header_end] + struct.pack(">I", 9) + chunk + struct.pack(">I", zlib.crc32(chunk)) + \
+        data[header_end:]
 
 
 def png_size(path: Path) -> tuple[int, int]:
