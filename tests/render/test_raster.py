@@ -61,3 +61,18 @@ def test_a_png_holds_the_pixels_and_says_its_resolution(tmp_path, page, transpar
         assert back.mode == image.mode and back.tobytes() == image.tobytes()
         assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
     assert png_size(target) == image.size
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_the_pixels_for_print_shop_files_are_the_images_pixels(tmp_path, page, transparent) -> None:
+    from pnpforge.render.raster import rasterise, rasterise_arrays
+
+    out = io.BytesIO()
+    pdf = tmp_path / "page.pdf"
+    document = pdfium.PdfDocument.new()
+    document.import_pages(page.pdf)
+    document.save(out)
+    pdf.write_bytes(out.getvalue())
+    [(_, image)] = list(rasterise(pdf, 300, transparent, [0]))
+    [(_, pixels)] = list(rasterise_arrays(pdf, 300, transparent, [0]))
+    assert (pixels.shape[1], pixels.shape[0]) == image.size and pixels.tobytes() == image.tobytes()

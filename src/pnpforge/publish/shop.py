@@ -24,7 +24,7 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
-from pnpforge.render.raster import png_bytes, rasterise
+from pnpforge.render.raster import png_bytes, rasterise_arrays
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, pool as worker_pool
 
@@ -156,11 +156,11 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
         indices = [i for i in targets if (i in transparent_pages) == wanted_transparent]
         if not indices:
             continue
-        for index, image in rasterise(Path(pdf), dpi, transparent=wanted_transparent, pages=indices):
+        for index, pixels in rasterise_arrays(Path(pdf), dpi, wanted_transparent, indices):
             target = Path(targets[index])
             with replacing(target) as temporary:
-                temporary.write_bytes(png_bytes(image, dpi))
-            done.append((str(target), image.size))
-            del image
+                temporary.write_bytes(png_bytes(pixels, dpi))
+            done.append((str(target), (pixels.shape[1], pixels.shape[0])))
+            del pixels
             give_back_memory()
     return done

@@ -14,9 +14,38 @@ POINTS_PER_INCH = 72
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    """An RGB or RGBA image as a PNG file that says its resolution: deflate at speed, each row filtered by its
-    left neighbour.
+def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[int]):
+    """``(page index, pixels)`` for each page, as ``rasterise`` draws them, but as arrays (height x width x 3, or 4
+    with alpha) taken from pdfium's buffer with no image in between: what print-shop files are encoded from."""
+    import numpy  # noqa: PLC0415 - loaded by the builds that write PNG files
+    import pypdfium2 as pdfium  # noqa: PLC0415
+    import pypdfium2.raw as pdfium_c  # noqa: PLC0415
+
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for index in pages:
+            page = document[index]
+            width, height = page_size_px(*page.get_size(), dpi)
+            options = {} if transparent else {"rev_byteorder": True, "force_bitmap_format": pdfium_c.FPDFBitmap_BGR}
+            bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
+                                 may_draw_forms=False, **options)
+            drawn = bitmap.to_numpy()  # a view of pdfium's buffer: RGB, or BGRA with alpha
+            if transparent:
+                drawn = drawn[..., [2, 1, 0, 3]]
+            paper = (255, 255, 255, 0) if transparent else (255, 255, 255)
+            pixels = numpy.full((height, width, len(paper)), paper, dtype=numpy.uint8)
+            rows, columns = min(height, drawn.shape[0]), min(width, drawn.shape[1])
+            pixels[:rows, :columns] = drawn[:rows, :columns]  # a rounding pixel more is cut, one less is paper
+            del drawn, bitmap
+            page.close()
+            yield index, pixels
+    finally:
+        document.close()
+
+
+def png_bytes(image, dpi: float) -> bytes:
+    """An RGB or RGBA image (or its pixels as an array) as a PNG file that says its resolution: deflate at speed,
+    each row filtered by its left neighbour.
 
     Pillow chooses a filter for every row by trying them all, which is most of its time at low compression;
     imagecodecs (libpng) with one fixed filter gives files of about the same size in a third of the time.
