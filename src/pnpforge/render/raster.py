@@ -1,4 +1,5 @@
-"""Rasterising: PDF pages to images with pypdfium2, at an exact pixel size when one is asked for."""
+"""Rasterising: PDF pages to images (or pixel arrays) with pypdfium2 at an exact pixel size, and the PNG files print
+shops take, with their resolution."""
 
 from __future__ import annotations
 
