@@ -121,9 +121,14 @@ class Figures:
                       f'<span class="rb-card" id="{anchor}" data-face="{escape(face.key)}" '
                       f'style="width:{width:.2f}mm;height:{height:.2f}mm;"></span>{text}{lines}</span>')
 
-    def group_documents(self, group: str) -> list[str]:
-        """The render stage's HTML document of each of one group's faces, in the sequence they were drawn."""
+    def documents(self) -> dict[str, str]:
+        """The render stage's HTML document of every face the figures show, by face key, in the sequence they
+        were first drawn."""
         before = len(self.renderer.findings)
-        documents = [self.renderer.document([face], f"figures: {group}") for face in self.groups[group].values()]
+        documents: dict[str, str] = {}
+        for faces in self.groups.values():
+            for key, face in faces.items():
+                if key not in documents:
+                    documents[key] = self.renderer.document([face], "figures")
         self.findings += self.renderer.findings[before:]
         return documents

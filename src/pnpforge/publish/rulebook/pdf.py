@@ -1,7 +1,7 @@
 """The rulebook's PDFs: the text laid out by WeasyPrint, the card faces drawn into their boxes, deterministically.
 
-- Faces: each group of figures (a page, an example, the cover) is one PDF, a face a page, drawn as the render
-  stage draws faces (natively where it can); ``assemble.py`` draws them into the text's boxes.
+- Faces: every face the figures show is a page of one PDF, drawn as the render stage draws faces (natively where it
+  can), so each font is subset once for the book; ``assemble.py`` draws them into the text's boxes.
 - Text: one document, laid out once on a page that fits A4 and US Letter; each paper size's PDF has the same
   pages, centred on its paper (the page boxes grow around them), with the cover's colour painted to the edges.
   The layout tells on which page each use of a term lands; when a term is used twice on one page, the index is
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from pypdf import PageObject
 
 CACHE_DIR = "cache/rulebook"
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
@@ -108,7 +108,8 @@ class LaidOut:
 
     figures: Figures
     cache: Path
-    group_keys: dict[str, str]
+    faces_key: str  # the PDF of every face the figures show, a page each
+    faces: list[str]  # the face keys, in the sequence of those pages
     book_key: str
     warnings: list[str]
 
@@ -116,7 +117,7 @@ class LaidOut:
         """A key of everything the final PDFs are made of (the layouts and where the faces go), and ``extra``."""
         digest = hashlib.sha256(CACHE_VERSION.encode("ascii"))
         placed = [[p.anchor, list(p.keys), p.width, p.height] for p in self.figures.placements]
-        for part in (self.book_key, json.dumps(self.group_keys, sort_keys=True), json.dumps(placed), *extra):
+        for part in (self.book_key, self.faces_key, json.dumps(placed), *extra):
             digest.update(part.encode("utf-8") + b"\0")
         return digest.hexdigest()[:32]
 
@@ -132,34 +133,34 @@ class LaidOut:
         """Every face drawn, by face key."""
         from pypdf import PdfReader  # noqa: PLC0415 - only a rulebook that changed is put together again
 
-        pages: dict[str, PageObject] = {}
-        for group, key in self.group_keys.items():
-            reader = PdfReader(self.cache / f"{key}.pdf")
-            for number, face in enumerate(self.figures.groups[group]):
-                pages.setdefault(face, reader.pages[number])
-        return pages
+        reader = PdfReader(self.cache / f"{self.faces_key}.pdf")
+        return {face: reader.pages[number] for number, face in enumerate(self.faces)}
 
 
 def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, cache: Path, jobs: int) -> LaidOut:
-    """Every face group and the text laid out into the cache (in parallel, only what changed), with WeasyPrint's
-    warnings."""
+    """The faces the figures show and the text laid out into the cache (in parallel, only what changed), with
+    WeasyPrint's warnings.
+
+    The faces are one PDF, so that each font is subset once for the whole book; drawing them all again when one
+    changed costs a fraction of a second.
+    """
     roots = _roots(figures)
     entries = [[entry.term, entry.anchor, entry.uses] for entry in index]
-    groups = {group: figures.group_documents(group) for group in figures.groups}
+    documents = figures.documents()
     keys = Keys(roots)
-    group_keys = {group: keys.key("\n".join(documents), native.key()) for group, documents in groups.items()}
+    faces_key = keys.key("\n".join(documents.values()), native.key(), json.dumps(list(documents)))
     book_key = keys.key(book, json.dumps(entries), label)
-    fonts = figures.renderer.fonts
-    tasks = [("faces", documents, fonts, roots, str(cache / group_keys[group]))
-             for group, documents in groups.items() if not (cache / f"{group_keys[group]}.json").is_file()]
+    tasks = []
     if not (cache / f"{book_key}.json").is_file():
-        tasks.insert(0, ("book", book, entries, label, roots, str(cache / book_key)))
+        tasks.append(("book", book, entries, label, roots, str(cache / book_key)))
+    if not (cache / f"{faces_key}.json").is_file():
+        tasks.append(("faces", list(documents.values()), figures.renderer.fonts, roots, str(cache / faces_key)))
     run(tasks, jobs)
     warnings: list[str] = []
-    for key in (*group_keys.values(), book_key):
+    for key in (faces_key, book_key):
         warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
-    _prune(cache, {*group_keys.values(), book_key})
-    return LaidOut(figures, cache, group_keys, book_key, warnings)
+    _prune(cache, {faces_key, book_key})
+    return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings)
 
 
 def _prune(cache: Path, used: set[str]) -> None:
