@@ -15,7 +15,7 @@ from pnpforge.workers import give_back_memory
 @pytest.fixture(scope="module")
 def page():
     out = io.BytesIO()
-    drawing = canvas.Canvas(out, pagesize=(100.3, 60.2), invariant=1)
+    drawing = canvas.Canvas(out, pagesize=(100.1, 60.05), invariant=1)
     drawing.setFillColorRGB(0.8, 0.2, 0.1)
     drawing.circle(40, 30, 20, fill=1)
     drawing.setFillColorRGB(0.1, 0.3, 0.9, alpha=0.5)
@@ -64,8 +64,8 @@ def test_a_png_holds_the_pixels_and_says_its_resolution(tmp_path, page, transpar
 
 
 @pytest.mark.parametrize("transparent", [False, True])
-def test_the_pixels_for_print_shop_files_are_the_images_pixels(tmp_path, page, transparent) -> None:
-    from pnpforge.render.raster import rasterise, rasterise_arrays
+def test_the_pixels_of_a_pdf_page_are_the_converted_drawing_at_its_exact_size(tmp_path, page, transparent) -> None:
+    from pnpforge.render.raster import page_size_px, rasterise, rasterise_arrays
 
     out = io.BytesIO()
     pdf = tmp_path / "page.pdf"
@@ -73,6 +73,12 @@ def test_the_pixels_for_print_shop_files_are_the_images_pixels(tmp_path, page, t
     document.import_pages(page.pdf)
     document.save(out)
     pdf.write_bytes(out.getvalue())
+    mode = "RGBA" if transparent else "RGB"
+    drawn = page.render(scale=300 / 72, fill_color=(255, 255, 255, 0 if transparent else 255),
+                        may_draw_forms=False).to_pil().convert(mode)
+    width, height = page_size_px(*page.get_size(), 300)
+    assert (width, height) != drawn.size  # pdfium draws a rounding pixel more: it is cut
+    [(_, pixels)] = list(rasterise_arrays(pdf, 300, transparent))
+    assert pixels.shape == (height, width, len(mode)) and pixels.tobytes() == drawn.crop((0, 0, width, height)).tobytes()
     [(_, image)] = list(rasterise(pdf, 300, transparent, [0]))
-    [(_, pixels)] = list(rasterise_arrays(pdf, 300, transparent, [0]))
-    assert (pixels.shape[1], pixels.shape[0]) == image.size and pixels.tobytes() == image.tobytes()
+    assert image.mode == mode and image.tobytes() == pixels.tobytes()

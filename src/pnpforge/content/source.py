@@ -14,7 +14,6 @@ Anything wrong here makes the input unusable: the findings are ``blocking`` (exi
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import re
 from dataclasses import dataclass, field
@@ -29,7 +28,6 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnpforge import buildcache
-from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, Mark, display_path
 
 PARSED_FOLDER = "parsed"
@@ -207,39 +205,34 @@ def load_yaml(path: Path, shown: str | None = None) -> Doc:
     """
     shown = shown or display_path(path)
     text = read_text(path, shown)
-    folder = buildcache.folder(PARSED_FOLDER)
-    if folder is None:
+    if not buildcache.active():
         return parse_yaml(text, shown)
-    kept = folder / f"{hashlib.sha256(f'{PARSED_VERSION}|{shown}|{text}'.encode('utf-8')).hexdigest()[:32]}.bin"
-    doc = _read_parsed(kept, shown, text)
+    key = f"{PARSED_VERSION}|{shown}|{text}"
+    doc = _parsed(buildcache.read(PARSED_FOLDER, key), shown, text)
     if doc is None:
         doc = parse_yaml(text, shown)
-        _keep_parsed(kept, doc)
+        if not _has_huge_number(doc.data):  # plain data cannot carry it: such a file is parsed every time
+            marks = [(at, mark.line, mark.col) for at, mark in doc.marks.items()]
+            key_marks = [(at, mark.line, mark.col) for at, mark in doc.key_marks.items()]
+            try:
+                buildcache.keep(PARSED_FOLDER, key, marshal.dumps((PARSED_VERSION, doc.data, marks, key_marks)))
+            except ValueError:
+                pass  # a value plain data cannot carry: parsed again next time
     return doc
 
 
-def _read_parsed(kept: Path, shown: str, text: str) -> Doc | None:
+def _parsed(kept: bytes | None, shown: str, text: str) -> Doc | None:
     """A document kept by an earlier build, or None."""
+    if kept is None:
+        return None
     try:
-        version, data, marks, key_marks = marshal.loads(kept.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        version, data, marks, key_marks = marshal.loads(kept)
+    except (EOFError, ValueError, TypeError):
         return None
     if version != PARSED_VERSION:
         return None
     return Doc(shown, data, {at: Mark(shown, line, col) for at, line, col in marks},
                {at: Mark(shown, line, col) for at, line, col in key_marks}, text.splitlines())
-
-
-def _keep_parsed(kept: Path, doc: Doc) -> None:
-    """Keep a parsed document for the next build, unless it holds a value plain data cannot carry."""
-    if _has_huge_number(doc.data):
-        return
-    marks = [(at, mark.line, mark.col) for at, mark in doc.marks.items()]
-    key_marks = [(at, mark.line, mark.col) for at, mark in doc.key_marks.items()]
-    try:
-        write_atomic(kept, marshal.dumps((PARSED_VERSION, doc.data, marks, key_marks)))
-    except (OSError, ValueError):
-        pass  # a cache that cannot be written only costs the next build a parse
 
 
 def _has_huge_number(value: Any) -> bool:

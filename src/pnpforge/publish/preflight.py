@@ -80,16 +80,15 @@ def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None) -> list[F
     if any(f.blocking for f in sources.findings):
         return sources.findings
     if art is not None:
-        return _render_rules(pack, lang, layouts_dir, sources, art)
+        return _render_rules(pack, lang, layouts_dir, sources, art, keep=True)
     with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as scratch:
-        return _render_rules(pack, lang, layouts_dir, sources, None, Path(scratch))
+        return _render_rules(pack, lang, layouts_dir, sources, Path(scratch), keep=False)
 
 
-def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path | None,
-                  scratch: Path | None = None) -> list[Finding]:
-    """Render the rulebook with an art cache; keep it for the build when the art cache is the build's."""
+def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path, keep: bool) -> list[Finding]:
+    """Render the rulebook with an art cache; ``keep`` it for the build (whose art cache it is)."""
     try:
-        book = write_rulebook(sources, Figures(pack, lang, art or scratch, layouts_dir), lang)
+        book = write_rulebook(sources, Figures(pack, lang, art, layouts_dir), lang)
     except LayoutError as exc:
         return list(sources.findings) + exc.findings
     findings = [f for f in book.findings if f.severity != "info"]
@@ -100,6 +99,6 @@ def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path |
     except TemplateError as exc:
         return findings + [template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
                                             Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR))]
-    if art is not None:
+    if keep:
         keep_checked(pack, lang, layouts_dir, art, book, html)
     return findings

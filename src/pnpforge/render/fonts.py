@@ -10,7 +10,6 @@ measure text without rendering it.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import logging
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from pathlib import Path
 from pnpforge import buildcache
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import LoadError, load_yaml
-from pnpforge.files import write_atomic
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -139,23 +137,18 @@ def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
 def _metrics(path: Path) -> FontMetrics:
     """Advance widths and vertical metrics of one font file: read once per process, and kept in the build's
     cache (``buildcache``) for the next build while the file is unchanged."""
-    folder = buildcache.folder(METRICS_FOLDER)
     status = path.stat()
-    kept = folder / (hashlib.sha256(f"{METRICS_VERSION}|{path.resolve()}|{status.st_size}|{status.st_mtime_ns}"
-                                    .encode("utf-8")).hexdigest()[:32] + ".json") if folder else None
+    key = f"{METRICS_VERSION}|{path.resolve()}|{status.st_size}|{status.st_mtime_ns}"
+    kept = buildcache.read(METRICS_FOLDER, key)
     if kept is not None:
         try:
-            data = json.loads(kept.read_text(encoding="utf-8"))
+            data = json.loads(kept)
             return FontMetrics(data["units_per_em"], {int(code): width for code, width in data["advances"].items()},
                                data["fallback"], data["ascent"], data["descent"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass  # not kept yet, or damaged: read the font
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # damaged: read the font
     metrics = _read_metrics(path)
-    if kept is not None:
-        try:
-            write_atomic(kept, json.dumps(dataclasses.asdict(metrics)))
-        except OSError:
-            pass  # a cache that cannot be written only costs the next build a read
+    buildcache.keep(METRICS_FOLDER, key, json.dumps(dataclasses.asdict(metrics)).encode("utf-8"))
     return metrics
 
 

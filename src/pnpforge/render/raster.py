@@ -15,21 +15,19 @@ POINTS_PER_INCH = 72
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[int]):
-    """``(page index, pixels)`` for each page, as ``rasterise`` draws them, but as arrays (height x width x 3, or 4
-    with alpha) taken from pdfium's buffer with no image in between: what print-shop files are encoded from."""
+def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[int] | None = None):
+    """``(page index, pixels)`` for each page (every page without ``pages``), at the exact pixel size of ``dpi``,
+    as arrays (height x width x 3, or 4 with alpha) taken from pdfium's buffer with no image in between: what
+    print-shop files are encoded from. A rounding pixel more is cut, one less is blank paper."""
     import numpy  # noqa: PLC0415 - loaded by the builds that write PNG files
     import pypdfium2 as pdfium  # noqa: PLC0415
-    import pypdfium2.raw as pdfium_c  # noqa: PLC0415
 
     document = pdfium.PdfDocument(str(pdf_path))
     try:
-        for index in pages:
+        for index in range(len(document)) if pages is None else pages:
             page = document[index]
             width, height = page_size_px(*page.get_size(), dpi)
-            options = {} if transparent else {"rev_byteorder": True, "force_bitmap_format": pdfium_c.FPDFBitmap_BGR}
-            bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
-                                 may_draw_forms=False, **options)
+            bitmap = _draw(page, dpi, transparent)
             drawn = bitmap.to_numpy()  # a view of pdfium's buffer: RGB, or BGRA with alpha
             if transparent:
                 drawn = drawn[..., [2, 1, 0, 3]]
@@ -81,19 +79,10 @@ def page_size_px(width_pt: float, height_pt: float, dpi: float) -> tuple[int, in
 def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
               pages: list[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
     """``(page index, image)`` for each page: RGB on a paper-coloured ground, or RGBA when ``transparent``."""
-    import pypdfium2 as pdfium  # noqa: PLC0415 - loaded by the builds that rasterise
+    from PIL import Image  # noqa: PLC0415
 
-    document = pdfium.PdfDocument(str(pdf_path))
-    try:
-        indices = range(len(document)) if pages is None else pages
-        for index in indices:
-            page = document[index]
-            width_pt, height_pt = page.get_size()
-            exact = page_size_px(width_pt, height_pt, dpi)
-            yield index, _exactly(render_page(page, dpi, transparent, exact), exact, transparent)
-            page.close()
-    finally:
-        document.close()
+    for index, pixels in rasterise_arrays(pdf_path, dpi, transparent, pages):
+        yield index, Image.fromarray(pixels, "RGBA" if transparent else "RGB")
 
 
 def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, int] | None = None) -> Image.Image:
@@ -104,14 +93,9 @@ def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, in
     needs from it: half the time and a third of the memory of drawing BGRA, converting and cropping (an A4 page at
     300 dpi is 27 MB as drawn).
     """
-    import pypdfium2.raw as pdfium_c  # noqa: PLC0415
     from PIL import Image  # noqa: PLC0415
 
-    # opaque: RGB straight away (BGR in reversed byte order); with alpha, BGRA as pdfium composes it best, which
-    # Pillow unpacks (pdfium's reversed order blends translucent pixels on a transparent ground differently)
-    options = {} if transparent else {"rev_byteorder": True, "force_bitmap_format": pdfium_c.FPDFBitmap_BGR}
-    bitmap = page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
-                         may_draw_forms=False, **options)
+    bitmap = _draw(page, dpi, transparent)
     mode = "RGBA" if transparent else "RGB"
     width, height = size if size is not None else (bitmap.width, bitmap.height)
     if bitmap.mode not in ("RGB", "BGRA") or width > bitmap.width or height > bitmap.height:
@@ -119,12 +103,11 @@ def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, in
     return Image.frombuffer(mode, (width, height), bitmap.buffer, "raw", bitmap.mode, bitmap.stride, 1)
 
 
-def _exactly(image: Image.Image, size: tuple[int, int], transparent: bool) -> Image.Image:
-    """Crop or pad (never resample) an image whose size is off by a rounding pixel."""
-    from PIL import Image  # noqa: PLC0415
+def _draw(page, dpi: float, transparent: bool):
+    """pdfium's drawing of a page: RGB on blank paper (BGR in reversed byte order), or with alpha BGRA as pdfium
+    composes it best (its reversed order blends translucent pixels on a transparent ground differently)."""
+    import pypdfium2.raw as pdfium_c  # noqa: PLC0415
 
-    if image.size == size:
-        return image
-    canvas = Image.new(image.mode, size, (255, 255, 255, 0) if transparent else (255, 255, 255))
-    canvas.paste(image.crop((0, 0, min(size[0], image.width), min(size[1], image.height))), (0, 0))
-    return canvas
+    options = {} if transparent else {"rev_byteorder": True, "force_bitmap_format": pdfium_c.FPDFBitmap_BGR}
+    return page.render(scale=dpi / POINTS_PER_INCH, fill_color=(255, 255, 255, 0 if transparent else 255),
+                       may_draw_forms=False, **options)

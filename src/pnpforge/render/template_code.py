@@ -12,17 +12,14 @@ code. The format is ours (a header line, then ``marshal``), so loading an entry 
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import sys
-from pathlib import Path
 from types import CodeType
 
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
 from pnpforge import buildcache
-from pnpforge.files import write_atomic
 
 FOLDER = "templates"
 HEADER = f"pnpforge-template 1 jinja {jinja2.__version__} python {sys.version_info[0]}.{sys.version_info[1]}"
@@ -35,29 +32,24 @@ class SharedCode(BytecodeCache):
     """Jinja's bytecode cache, backed by this process's memory and the current build's cache folder."""
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        """Fill the bucket from memory, else from the cache folder when the file matches this source."""
+        """Fill the bucket from memory, else from the build's cache when the entry matches this source."""
         key = (bucket.key, bucket.checksum)
         code = _compiled.get(key)
-        folder = buildcache.folder(FOLDER)
-        if code is None and folder is not None:
-            code = _read(_path(folder, key), bucket.checksum)
+        if code is None:
+            code = _code(buildcache.read(FOLDER, "|".join(key)), bucket.checksum)
             if code is not None:
                 _remember(key, code)
         bucket.code = code
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        """Keep a freshly compiled template in memory and in the cache folder."""
+        """Keep a freshly compiled template in memory and in the build's cache."""
         if bucket.code is None:
             return
         key = (bucket.key, bucket.checksum)
         _remember(key, bucket.code)
-        folder = buildcache.folder(FOLDER)
-        if folder is not None:
+        if buildcache.active():
             data = f"{HEADER}\n{bucket.checksum}\n".encode("utf-8") + marshal.dumps(bucket.code)
-            try:
-                write_atomic(_path(folder, key), data)
-            except OSError:
-                pass  # a cache that cannot be written only costs the next build a compile
+            buildcache.keep(FOLDER, "|".join(key), data)
 
 
 def _remember(key: tuple[str, str], code: CodeType) -> None:
@@ -66,16 +58,9 @@ def _remember(key: tuple[str, str], code: CodeType) -> None:
     _compiled[key] = code
 
 
-def _path(folder: Path, key: tuple[str, str]) -> Path:
-    """The file of one compiled template."""
-    return folder / f"{hashlib.sha256('|'.join(key).encode('utf-8')).hexdigest()[:32]}.jinja"
-
-
-def _read(path: Path, checksum: str) -> CodeType | None:
-    """The code in a cache file, or None when there is none, or it is from another Jinja, Python or source."""
-    try:
-        data = path.read_bytes()
-    except OSError:
+def _code(data: bytes | None, checksum: str) -> CodeType | None:
+    """The code in a cache entry, or None when there is none, or it is from another Jinja, Python or source."""
+    if data is None:
         return None
     header, _, rest = data.partition(b"\n")
     stored, _, body = rest.partition(b"\n")

@@ -107,9 +107,8 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
             stamps.record(target, key)
         written.append(f"{display_path(target)} ({count} pages)")
     stamps.save()
-    warnings = laid_out.warnings
     findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(display_path(layouts_dir / "rulebook")),
-                         rule="rulebook-pdf") for message in dict.fromkeys(warnings)]
+                         rule="rulebook-pdf") for message in dict.fromkeys(laid_out.warnings)]
     findings.append(Finding("info", f"wrote {' and '.join(written)} in {time.monotonic() - started:.1f} s",
                             rule="rulebook"))
     return findings

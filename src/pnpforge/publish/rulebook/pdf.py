@@ -55,7 +55,6 @@ class Laid:
     index_pdf: bytes | None
     index_at: int
     boxes: list[dict[str, list[float]]]
-    warnings: list[str]
 
 
 class Keys:
@@ -181,7 +180,7 @@ def _read_book(base: Path) -> Laid:
     meta = json.loads(base.with_suffix(".json").read_text(encoding="utf-8"))
     index = base.with_suffix(".index.pdf")
     return Laid(base.with_suffix(".pdf").read_bytes(), index.read_bytes() if index.is_file() else None,
-                meta["index_at"], meta["boxes"], meta["warnings"])
+                meta["index_at"], meta["boxes"])
 
 
 def faces_task(documents: list[str], fonts: FontSet, roots: dict[str, str], base: str) -> None:

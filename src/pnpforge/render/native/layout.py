@@ -109,24 +109,21 @@ class Layout:
         if box.replaced is not None:
             width = self._replaced_size(box.replaced, None, None)[0]
             return width + extra, width + extra
-        if box.inline is not None:
-            low, high = inline.intrinsic(self._atoms(box, cb_width))
+        if box.inline is not None or not (box.is_flex and box.style["flex-direction"] == "row"):
+            low, high = self._content_widths(box, cb_width)
             return min(low + extra, most), min(high + extra, most)
         low = high = 0.0
         flow = [child for child in box.children if not child.absolute]
-        row = box.is_flex and box.style["flex-direction"] == "row"
-        gap = self._gap(box, "column-gap") * max(0, len(flow) - 1) if row else 0.0
+        gap = self._gap(box, "column-gap") * max(0, len(flow) - 1)
         for child in flow:
             margins = self._margins(child, cb_width)
             child_low, child_high = self.intrinsic(child, cb_width)
             child_low += margins[1] + margins[3]
             child_high += margins[1] + margins[3]
-            if row and box.style["flex-wrap"] == "wrap":  # each item may have a line of its own
+            if box.style["flex-wrap"] == "wrap":  # each item may have a line of its own
                 low, high = max(low, child_low), high + child_high
-            elif row:
-                low, high = low + child_low, high + child_high
             else:
-                low, high = max(low, child_low), max(high, child_high)
+                low, high = low + child_low, high + child_high
         return min(low + gap + extra, most), min(high + gap + extra, most)
 
     def _atoms(self, box: Box, cb_width: float):
@@ -325,7 +322,8 @@ class Layout:
         return tables.auto_columns(cw, minimums, maximums, constrained)
 
     def _content_widths(self, box: Box, cb_width: float) -> tuple[float, float]:
-        """Min-content and max-content widths of a block's content (its own width not considered)."""
+        """Min-content and max-content widths of the content of a block (or a column flex container) or of
+        inline content, its own width not considered."""
         if box.inline is not None:
             return inline.intrinsic(self._atoms(box, cb_width))
         low = high = 0.0
