@@ -82,3 +82,24 @@ def test_the_pixels_of_a_pdf_page_are_the_converted_drawing_at_its_exact_size(tm
     assert pixels.shape == (height, width, len(mode)) and pixels.tobytes() == drawn.crop((0, 0, width, height)).tobytes()
     [(_, image)] = list(rasterise(pdf, 300, transparent, [0]))
     assert image.mode == mode and image.tobytes() == pixels.tobytes()
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_pages_drawn_into_the_reused_buffer_are_the_pages_drawn_alone(tmp_path, transparent) -> None:
+    from pnpforge.render.raster import rasterise_arrays
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, invariant=1)
+    for number, size in enumerate([(200.3, 120.1), (90, 90), (300, 200), (90.2, 140)]):  # smaller after larger
+        drawing.setPageSize(size)
+        drawing.setFillColorRGB(0.2 * number, 0.5, 0.9 - 0.2 * number, alpha=0.7)
+        drawing.rect(5, 5, size[0] / 2, size[1] - 20, fill=1, stroke=0)
+        drawing.showPage()
+    drawing.save()
+    pdf = tmp_path / "pages.pdf"
+    pdf.write_bytes(out.getvalue())
+    alone = [(index, pixels.copy()) for index, pixels in rasterise_arrays(pdf, 300, transparent)]
+    reused = [(index, pixels.copy()) for index, pixels in rasterise_arrays(pdf, 300, transparent, reuse=True)]
+    assert [i for i, _ in reused] == [0, 1, 2, 3]
+    for (_, one), (_, other) in zip(alone, reused):
+        assert one.shape == other.shape and one.tobytes() == other.tobytes()

@@ -156,11 +156,11 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
         indices = [i for i in targets if (i in transparent_pages) == wanted_transparent]
         if not indices:
             continue
-        for index, pixels in rasterise_arrays(Path(pdf), dpi, wanted_transparent, indices):
+        for index, pixels in rasterise_arrays(Path(pdf), dpi, wanted_transparent, indices, reuse=True):
             target = Path(targets[index])
             with replacing(target) as temporary:
                 temporary.write_bytes(png_bytes(pixels, dpi))
             done.append((str(target), (pixels.shape[1], pixels.shape[0])))
             del pixels
-            give_back_memory()
+    give_back_memory()
     return done
