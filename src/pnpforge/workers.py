@@ -13,9 +13,14 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
+from typing import Callable, TypeVar
 
 PR_SET_PDEATHSIG = 1
+T = TypeVar("T")
+R = TypeVar("R")
 _LIBC: list = []  # the C library, once looked up (empty list: not looked up yet; [None]: none to use)
 
 
@@ -33,6 +38,53 @@ def pool(workers: int, start: str | None = "spawn") -> ProcessPoolExecutor:
     context = multiprocessing.get_context(start) if start else None
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent,
                                initargs=(os.getpid(),))
+
+
+def spread(function: Callable[[T], R], tasks: list[T], workers: int) -> list[R]:
+    """``[function(task) for task in tasks]`` with ``workers`` processes at work: this one and ``workers - 1``
+    started for the call (it would otherwise wait for them, and each costs its start-up and imports).
+
+    The started workers take tasks from the front and this process from the back, each the next one no one has
+    begun, so put the tasks this process should rather not run (say, ones that load a large library) first. Each
+    worker is handed one task at a time by a thread of this process that waits for it.
+    """
+    workers = min(workers, len(tasks))
+    if workers <= 1:
+        return [function(task) for task in tasks]
+    results: list = [None] * len(tasks)
+    remaining = deque(enumerate(tasks))
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+
+    def take(front: bool):
+        with lock:
+            if failures or not remaining:
+                return None
+            return remaining.popleft() if front else remaining.pop()
+
+    def feed(executor: ProcessPoolExecutor) -> None:
+        while (item := take(front=True)) is not None:
+            try:
+                results[item[0]] = executor.submit(function, item[1]).result()
+            except BaseException as exc:  # noqa: BLE001 - raised again in the calling thread
+                with lock:
+                    failures.append(exc)
+
+    with pool(workers - 1) as executor:
+        feeders = [threading.Thread(target=feed, args=(executor,), daemon=True) for _ in range(workers - 1)]
+        for feeder in feeders:
+            feeder.start()
+        try:
+            while (item := take(front=False)) is not None:
+                results[item[0]] = function(item[1])
+        finally:
+            with lock:
+                remaining.clear()
+            for feeder in feeders:
+                feeder.join()
+    if failures:
+        raise failures[0]
+    return results
 
 
 def give_back_memory() -> None:

@@ -24,9 +24,9 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
-from pnpforge.render.raster import png_bytes, rasterise_arrays
+from pnpforge.render.raster import png_bytes, rasterise_arrays, release_buffer
 from pnpforge.render.stage import RenderResult, cut
-from pnpforge.workers import give_back_memory, pool as worker_pool
+from pnpforge.workers import give_back_memory, spread
 
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
@@ -138,12 +138,9 @@ def shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: R
 
 
 def run_tasks(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]]:
-    """Rasterise every task, in worker processes when there is more than one task and core."""
+    """Rasterise every task, here and in worker processes when there is more than one task and core."""
     workers = min(jobs or os.cpu_count() or 1, len(tasks), 4)
-    if workers <= 1:
-        return [pair for task in tasks for pair in rasterise_task(task)]
-    with worker_pool(workers) as pool:
-        return [pair for chunk in pool.map(rasterise_task, tasks) for pair in chunk]
+    return [pair for chunk in spread(rasterise_task, tasks, workers) for pair in chunk]
 
 
 def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
@@ -162,5 +159,6 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
                 temporary.write_bytes(png_bytes(pixels, dpi))
             done.append((str(target), (pixels.shape[1], pixels.shape[0])))
             del pixels
+    release_buffer()
     give_back_memory()
     return done

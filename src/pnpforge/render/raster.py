@@ -52,7 +52,8 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
 
 
 class _Scratch:
-    """The pixel buffer a process draws pages into when arrays are reused, grown to the largest page so far."""
+    """The pixel buffer a process draws pages into when arrays are reused, grown to the largest page so far and
+    kept until ``release_buffer``."""
 
     buffer = None
 
@@ -71,6 +72,12 @@ class _Scratch:
 
 
 _SCRATCH = _Scratch()
+
+
+def release_buffer() -> None:
+    """Let go of the buffer pages are drawn into (an A4 page at 300 dpi is 27 MB), once a batch of pages is done:
+    a worker that goes on to other tasks should not hold it."""
+    _SCRATCH.buffer = None
 
 
 def png_bytes(image, dpi: float) -> bytes:

@@ -34,7 +34,7 @@ from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.resolver import url_path
-from pnpforge.workers import pool as worker_pool
+from pnpforge.workers import spread
 
 if TYPE_CHECKING:
     from pypdf import PageObject
@@ -235,14 +235,9 @@ def _identifier(html: str) -> bytes:
 
 
 def run(tasks: list[tuple], jobs: int) -> None:
-    """Run layout tasks, in worker processes when there are several tasks and cores."""
-    workers = min(jobs, len(tasks))
-    if workers <= 1:
-        for task in tasks:
-            _task(task)
-        return
-    with worker_pool(workers) as pool:
-        list(pool.map(_task, tasks))
+    """Run layout tasks, in a worker process too when there are several tasks and cores (the book's text, first,
+    goes to the worker: WeasyPrint is loaded there and not in this process)."""
+    spread(_task, tasks, min(jobs, len(tasks)))
 
 
 def _task(task: tuple) -> None:

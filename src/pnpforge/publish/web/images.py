@@ -21,8 +21,8 @@ from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.fonts import FontSet
-from pnpforge.render.raster import render_page
-from pnpforge.workers import give_back_memory, pool as worker_pool
+from pnpforge.render.raster import release_buffer, render_page
+from pnpforge.workers import give_back_memory, spread
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -91,16 +91,14 @@ def cached(cache: Path, key: str, suffix: str) -> Path:
 
 
 def run_tasks(tasks: list, jobs: int | None) -> None:
-    """Make every task's file; in worker processes when there are many."""
+    """Make every task's file; in worker processes too when there are many."""
     if not tasks:
         return
     workers = min(jobs or os.cpu_count() or 1, -(-len(tasks) // TASKS_PER_BATCH))
     if len(tasks) < TASKS_IN_PROCESS or workers <= 1:
         _batch(tasks)
         return
-    batches = _batches(tasks, workers)
-    with worker_pool(workers) as pool:
-        list(pool.map(_batch, batches))
+    spread(_batch, _batches(tasks, workers), workers)
 
 
 def _batches(tasks: list, workers: int) -> list[list]:
@@ -135,6 +133,7 @@ def _batch(tasks: list) -> int:
     finally:
         for document in documents.values():
             document.close()
+        release_buffer()
     return len(tasks)
 
 
