@@ -263,12 +263,32 @@ def new(folder: Path, sheet: Path | None) -> None:
                f"run: pnpforge build {folder}")
 
 
+class GamesParam(click.ParamType):
+    """A number of games, or ``auto`` (None)."""
+
+    name = "N|auto"
+
+    def convert(self, value, param, ctx):
+        if value is None or value == "auto":
+            return None
+        try:
+            games = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"expected a number of games or auto, found {value!r}", param, ctx)
+        if not 1 <= games <= 1_000_000:
+            self.fail(f"expected 1 to 1000000 games, found {games}", param, ctx)
+        return games
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Simulated games per player count.")
+@click.option("--games", type=GamesParam(), default="auto", show_default=True,
+              help="Simulated games per configuration (player count), or auto: play until every finding is decided "
+                   "by its evidence, up to --max-games.")
+@click.option("--max-games", type=click.IntRange(1, 1_000_000), default=4000, show_default=True,
+              help="With --games auto: the most games per configuration.")
 @click.option("--players", help="Player counts to simulate, e.g. 2,3,4 (default: every count the game allows).")
 @click.option("--mode", help="Game mode (the game package lists its modes; default: its first).")
 @click.option("--bots", default="greedy", show_default=True, help="Bots to simulate with, e.g. greedy or greedy,mcts.")
@@ -276,8 +296,8 @@ def new(folder: Path, sheet: Path | None) -> None:
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/.")
-def validate(game: str, static_only: bool, strict: bool, games: int, players: str | None, mode: str | None,
-             bots: str, seed: int, jobs: int | None, out_dir: Path) -> None:
+def validate(game: str, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
+             mode: str | None, bots: str, seed: int, jobs: int | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
@@ -299,11 +319,14 @@ def validate(game: str, static_only: bool, strict: bool, games: int, players: st
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
-    settings = _settings(pack, package, games, players, mode or package.modes[0], bots, seed, jobs)
+    from pnpforge.engine.validate import AUTO_FIRST
+
+    settings = _settings(pack, package, games or min(AUTO_FIRST, max_games), players, mode or package.modes[0], bots,
+                         seed, jobs)
     shown = [f for f in findings if f.severity != "info"]
     if shown:
         click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
-    analysis = _simulate(pack, package, settings)
+    settings, analysis = _simulate(pack, package, settings, None if games else max_games)
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
     data = report_data(pack.id, settings, findings, analysis)
@@ -339,18 +362,27 @@ def _settings(pack, package, games: int, players: str | None, mode: str, bots: s
     return Settings(games, counts, mode, seed, jobs or default_jobs(), names)
 
 
-def _simulate(pack, package, settings):
+def _simulate(pack, package, settings, max_games: int | None):
+    """Play the games (``max_games``: until every finding is decided, at most that many per configuration) with a
+    progress bar; the settings of what was played and the analysis."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pnpforge.engine.validate import configurations, simulate_pack
+    from pnpforge.engine.validate import configurations, simulate_pack, simulate_until_decided
 
-    total = settings.games * len(configurations(pack, package, settings))
+    count = len(configurations(pack, package, settings))
     with Progress(TextColumn("simulating {task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{pack.id} ({settings.mode})", total=total)
-        tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n))
-    return package.analyse(pack, tallies, settings)
+        task = bar.add_task(f"{pack.id} ({settings.mode})", total=settings.games * count)
+        if max_games is None:
+            tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n))
+            return settings, package.analyse(pack, tallies, settings)
+
+        def advance(n: int, target: int) -> None:
+            bar.update(task, total=target * count, description=f"{pack.id} ({settings.mode}, until decided)")
+            bar.advance(task, n)
+
+        return simulate_until_decided(pack, package, settings, max_games, advance)
 
 
 @cli.command()

@@ -10,7 +10,7 @@ import typing
 from typing import Annotated, Any, Union
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from pnpforge.content.fields import ID_PATTERN, EffectSpec, TypeSpec
 
@@ -70,6 +70,15 @@ class GameFile(_Strict):
     thresholds: dict[str, Union[int, float]] = Field(default_factory=dict, description="numbers for the validator")
     effects: dict[str, EffectSpec] = Field(default_factory=dict, description="the closed effect vocabulary")
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
+
+    @field_validator("thresholds")
+    @classmethod
+    def _rate(cls, thresholds: dict[str, Union[int, float]]) -> dict[str, Union[int, float]]:
+        """``min_rate`` (the rate a "never" finding is judged at) is a share above 0 and below 1."""
+        rate = thresholds.get("min_rate")
+        if rate is not None and not 0 < rate < 1:
+            raise ValueError(f"min_rate: expected a share above 0 and below 1, such as 0.02; found {rate}")
+        return thresholds
 
 
 class SchemaFile(_Strict):

@@ -84,6 +84,8 @@ def sentence(err: dict, spec: Any, effects: dict, parts: list) -> str:
     ctx = err.get("ctx") or {}
     if kind == "pnp":
         return err["msg"]
+    if kind == "value_error":  # a model's own check: its sentence, without pydantic's prefix
+        return str(ctx.get("error", err["msg"]))
     if kind == "missing":
         return "required field is missing"
     if kind in ("int_type", "int_parsing", "int_from_float"):

@@ -1,5 +1,6 @@
 """Generic analyses of merged tallies: win shares by side and seat, items never used, rarely entered or never won,
-rule gaps, and game length.
+rule gaps, and game length. Each finding is decided by its evidence (``engine/verdicts.py``): a warning when clear,
+else info that says how many games would decide it (``data["games_needed"]``).
 
 Each function reads the keys ``engine/results.py`` writes and returns findings, chart bars or rows; a game
 package's analysis calls the ones that fit, with its own thresholds, words and replay hint, and adds what only it
@@ -14,15 +15,35 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Bar, Chart
+from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_chance, never_seen, outside
 from pnpforge.findings import Finding, Mark
 
 Hint = Callable[[Tally, str], str]  # (tally, key) -> "; see `pnpforge replay ... --seed N`" or ""
 
 
+def judged(verdict: Verdict, statement: str, unit: str, hint: str, mark: Mark | None, rule: str,
+           subject: str | None = None, never: str = "") -> Finding:
+    """The finding of a verdict: a warning when clear, else info saying what would decide it.
+
+    ``statement`` says what was observed, with ``{evidence}`` where the interval goes (else it goes at the end);
+    ``unit`` names the trials (``rounds drawn``); ``never`` (for a check of something never seen) replaces the
+    interval with the chance of seeing none. An undecided finding
+    carries ``data["more"]``: by what factor the games played so far would have to grow to decide it (trials grow
+    with games), which ``validate --games auto`` reads.
+    """
+    evidence = f"({never or verdict.interval()})"
+    said = statement.replace("{evidence}", evidence) if "{evidence}" in statement else f"{statement} {evidence}"
+    if verdict.clear:
+        return Finding("warning", f"{said}{hint}", mark=mark, subject=subject, rule=rule)
+    return Finding("info", f"undecided: {said}; {verdict.needed(1, unit)} would decide it", mark=mark,
+                   subject=subject, rule=rule,
+                   data={"more": verdict.trials_needed / verdict.trials})
+
+
 def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, tolerance: float, hint: Hint,
-                 noun: str = "faction") -> tuple[list[Finding], list[Bar], dict[str, Any]]:
-    """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings, bars with 95%
-    intervals, and the shares for the report's summary."""
+                 noun: str = "faction", family: int = 1) -> tuple[list[Finding], list[Bar], dict[str, Any]]:
+    """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings (decided as
+    ``engine/verdicts.py`` says, ``family`` checks together), bars with 95% intervals, and the shares."""
     expected = 1 / players
     findings, bars, shares = [], [], {}
     for side, mark in sides:
@@ -34,15 +55,16 @@ def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, 
         value = wins / played
         bars.append(Bar(side, round(value, 4), round(low, 4), round(high, 4)))
         shares[side] = share(wins, played)
-        if abs(value - expected) > tolerance:
-            key = "losses" if value > expected else "wins"
-            side_word = "often" if value > expected else "rarely"
-            shown = "lost" if value > expected else "won"
-            findings.append(Finding(
-                "warning", f"{noun} '{side}' wins too {side_word}: {value:.1%} of {played} {players}-player games "
-                           f"(95% CI {low:.1%}-{high:.1%}); expected {expected:.0%} ± {tolerance * 100:.0f} points; "
-                           f"a game it {shown}{hint(tally, f'{key}/side/{side}')}",
-                mark=mark, rule=f"{noun}-win-share"))
+        verdict = outside(wins, played, expected - tolerance, expected + tolerance, family)
+        if verdict is None:
+            continue
+        key = "losses" if value > expected else "wins"
+        side_word = "often" if value > expected else "rarely"
+        shown = "lost" if value > expected else "won"
+        statement = (f"{noun} '{side}' wins too {side_word}: {value:.1%} of {played} {players}-player games "
+                     f"{{evidence}}; expected {expected:.0%} ± {tolerance * 100:.0f} points")
+        findings.append(judged(verdict, statement, f"{players}-player games",
+                               f"; a game it {shown}{hint(tally, f'{key}/side/{side}')}", mark, f"{noun}-win-share"))
     return findings, bars, shares
 
 
@@ -57,43 +79,58 @@ def seat_bars(tally: Tally, players: int) -> list[Bar]:
     return bars
 
 
-def rarely_entered(item: Any, tally: Tally, minimum: float, hint: Hint, offered: str = "rounds it was drawn",
-                   rule: str = "entered") -> Finding | None:
-    """An offered item that players took up in fewer than ``minimum`` of the times it was offered."""
+def rarely_entered(item: Any, tally: Tally, minimum: float, hint: Hint, offered: str = "rounds drawn",
+                   rule: str = "entered", family: int = 1, min_rate: float = MIN_RATE) -> Finding | None:
+    """An offered item that players took up in fewer than ``minimum`` of the times it was offered (never: judged
+    at ``min_rate``)."""
     drawn, entered = tally.get(f"offered/{item.id}"), tally.get(f"entered/{item.id}")
-    if not drawn or entered / drawn >= minimum:
+    if drawn and not entered:
+        return judged(never_seen(drawn, min_rate), f"never entered in the {drawn} {offered}", offered,
+                      hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject, never_chance(drawn, min_rate))
+    verdict = below(entered, drawn, minimum, family)
+    if verdict is None:
         return None
-    how = f"entered in only {entered / drawn:.1%} of" if entered else "never entered in"
-    return Finding("warning", f"{how} the {drawn} {offered} (at least {minimum:.0%} expected)"
-                              f"{hint(tally, f'offered/{item.id}')}", mark=item.mark(), subject=item.subject, rule=rule)
+    return judged(verdict, f"entered in only {entered / drawn:.1%} of the {drawn} {offered} (at least {minimum:.0%} "
+                           f"expected)", offered, hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject)
 
 
-def never_won(item: Any, tally: Tally, hint: Hint, offered: str = "rounds drawn", rule: str = "won") -> Finding | None:
+def never_won(item: Any, tally: Tally, hint: Hint, offered: str = "rounds drawn", rule: str = "won",
+              min_rate: float = MIN_RATE) -> Finding | None:
     """An item offered but never won."""
     drawn = tally.get(f"offered/{item.id}")
     if not drawn or tally.get(f"won/{item.id}"):
         return None
-    return Finding("warning", f"never won in {drawn} {offered}{hint(tally, f'offered/{item.id}')}",
-                   mark=item.mark(), subject=item.subject, rule=rule)
+    return judged(never_seen(drawn, min_rate), f"never won in {drawn} {offered}", offered,
+                  hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject, never_chance(drawn, min_rate))
 
 
 def rarely_used(item: Any, tally: Tally, games: int, minimum: float, hint_key: str, hint: Hint,
-                verb: str = "played", among: str = "games", rule: str = "used") -> Finding | None:
-    """An item used in fewer than ``minimum`` of the ``games`` it could have been."""
+                verb: str = "played", among: str = "games", rule: str = "used", family: int = 1,
+                min_rate: float = MIN_RATE) -> Finding | None:
+    """An item used in fewer than ``minimum`` of the ``games`` it could have been (never: judged at ``min_rate``)."""
     used = tally.get(f"used-games/{item.id}")
-    if not games or used / games >= minimum:
+    if games and not used:
+        return judged(never_seen(games, min_rate), f"never {verb} in {among} {games} games", f"of {among} games",
+                      hint(tally, hint_key), item.mark(), rule, item.subject, never_chance(games, min_rate))
+    verdict = below(used, games, minimum, family)
+    if verdict is None:
         return None
-    return Finding("warning", f"{verb} in {used / games:.1%} of {among} {games} games (at least {minimum:.0%} "
-                              f"expected){hint(tally, hint_key)}", mark=item.mark(), subject=item.subject, rule=rule)
+    return judged(verdict, f"{verb} in {used / games:.1%} of {among} {games} games (at least {minimum:.0%} "
+                           f"expected)", f"of {among} games", hint(tally, hint_key), item.mark(), rule,
+                  item.subject)
 
 
 def never_used(item: Any, tally: Tally, hint: Hint, message: str, hint_key: str = "games",
-               rule: str = "used") -> Finding | None:
-    """An item never used; ``message`` is the sentence, with ``{games}`` and ``{offered}`` filled in."""
+               rule: str = "used", trials_key: str = "games", unit: str = "games",
+               min_rate: float = MIN_RATE) -> Finding | None:
+    """An item never used; ``message`` is the sentence, with ``{games}`` and ``{offered}`` filled in, judged over
+    the trials counted under ``trials_key``."""
     if tally.get(f"used/{item.id}"):
         return None
+    trials = tally.get(trials_key)
     text = message.format(games=tally.get("games"), offered=tally.get(f"offered/{item.id}"))
-    return Finding("warning", f"{text}{hint(tally, hint_key)}", mark=item.mark(), subject=item.subject, rule=rule)
+    return judged(never_seen(trials, min_rate), text, unit, hint(tally, hint_key), item.mark(), rule, item.subject,
+                  never_chance(trials, min_rate))
 
 
 def rule_gaps(tally: Tally, mark: Mark) -> list[Finding]:

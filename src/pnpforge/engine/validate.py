@@ -6,7 +6,8 @@ The shapes here (``Analysis``, ``Chart``, ``Table``) are what the report stage r
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import math
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 from pnpforge.engine.contract import GamePackage
@@ -76,13 +77,47 @@ class Settings:
 
 
 def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
-                  progress: Callable[[int], None] | None = None) -> dict[Any, Tally]:
-    """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed)."""
+                  progress: Callable[[int], None] | None = None, skip: int = 0) -> dict[Any, Tally]:
+    """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed), leaving
+    out the first ``skip`` of them (played before)."""
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        work = chunks(pack.root, package, config, settings.seed, settings.games)
+        work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip)
         tallies[label] = run(work, settings.jobs, progress)
     return tallies
+
+
+AUTO_FIRST = 100  # games per configuration that ``--games auto`` starts with
+
+
+def undecided_factor(analysis: Analysis) -> float:
+    """By what factor the games played would have to grow to decide every undecided finding (0: none is)."""
+    return max((f.data["more"] for f in analysis.findings if "more" in f.data), default=0.0)
+
+
+def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
+                           progress: Callable[[int, int], None] | None = None,
+                           first: int = AUTO_FIRST) -> tuple[Settings, Analysis]:
+    """``--games auto``: play games per configuration until no finding is undecided or ``max_games`` were played;
+    return the settings of what was played (``games`` the final count) and the analysis of it.
+
+    Each round plays the games the most demanding undecided finding asks for at the rate seen (at least twice as
+    many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final
+    count would have played.
+    """
+    tallies: dict[Any, Tally] = {}
+    played, target = 0, min(first, max_games)
+    while True:
+        step = replace(settings, games=target)
+        more = simulate_pack(pack, package, step, (lambda n: progress(n, target)) if progress else None, skip=played)
+        for label, tally in more.items():
+            tallies.setdefault(label, Tally()).merge(tally)
+        played = target
+        analysis = package.analyse(pack, tallies, step)
+        factor = undecided_factor(analysis)
+        if not factor or played >= max_games:
+            return step, analysis
+        target = min(max_games, max(2 * played, math.ceil(played * factor)))
 
 
 def configurations(pack: Any, package: GamePackage, settings: Settings) -> dict[Any, Run]:

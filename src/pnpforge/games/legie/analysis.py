@@ -7,13 +7,14 @@ half a win to each side; colours are seats (Black moves first), so the bots swap
 
 from __future__ import annotations
 
-from pnpforge.engine.analyses import length_chart
+from pnpforge.engine.analyses import judged, length_chart
 from pnpforge.engine.events import Counted, Ended, Event, Length
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
+from pnpforge.engine.verdicts import outside
 from pnpforge.findings import Finding
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.state import DRAW, PASS, LegieState
@@ -76,16 +77,18 @@ def analyse(pack, tallies: dict, settings: Settings) -> Analysis:
                                  "mean_turns": round(tally.get("length") / games, 1),
                                  "games_with_a_pass": tally.get("games_with_pass")}
         where = pack.game_doc.mark(("thresholds", "black_win_share_tolerance"))
-        if abs(black / games - 0.5) > tolerance:
-            result.findings.append(Finding(
-                "warning", f"{label}: Black scores {black / games:.1%} of {games} games (95% CI {low:.1%}-{high:.1%}); "
-                           f"expected 50% ± {tolerance * 100:.0f} points", mark=where, rule="first-player"))
+        verdict = outside(black, games, 0.5 - tolerance, 0.5 + tolerance, len(tallies))
+        if verdict is not None:
+            result.findings.append(judged(
+                verdict, f"{label}: Black scores {black / games:.1%} of {games} games {{evidence}}; expected 50% ± "
+                         f"{tolerance * 100:.0f} points", "games", "", where, "first-player"))
         draws = tally.get("draws")
-        if draws / games > draw_max:
-            result.findings.append(Finding(
-                "warning", f"{label}: {draws / games:.1%} of games are drawn (at most {draw_max:.0%}); "
-                           f"seed {tally.seeds.get('draws')}", mark=pack.game_doc.mark(("thresholds", "draw_share_max")),
-                rule="draws"))
+        verdict = outside(draws, games, 0.0, draw_max, len(tallies))
+        if verdict is not None:
+            result.findings.append(judged(
+                verdict, f"{label}: {draws / games:.1%} of games are drawn {{evidence}}; at most {draw_max:.0%}",
+                "games", f"; seed {tally.seeds.get('draws')}", pack.game_doc.mark(("thresholds", "draw_share_max")),
+                "draws"))
         result.findings.append(Finding(
             "info", f"{label}: {games} games, Black {black / games:.1%}, {draws} draws "
                     f"({tally.get('draws/turn-limit')} by the turn limit), {tally.get('length') / games:.1f} turns on "

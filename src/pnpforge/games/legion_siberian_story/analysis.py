@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import partial
 
 from pnpforge.content.pack import Pack
-from pnpforge.engine.analyses import (length_chart, never_used, never_won, rarely_entered, rarely_used, rule_gaps,
-                                      seat_bars, side_balance)
+from pnpforge.engine.analyses import (judged, length_chart, never_used, never_won, rarely_entered, rarely_used,
+                                      rule_gaps, seat_bars, side_balance)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
+from pnpforge.engine.verdicts import MIN_RATE, below, never_chance, never_seen
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
@@ -37,25 +38,30 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
     limits = pack.game.thresholds
     result = Analysis()
     total = Tally()
+    family = len(pack.game.factions) * len(tallies)  # every faction at every player count: one family of checks
     for players, tally in sorted(tallies.items()):
         total.merge(tally)
-        _balance(pack, tally, players, settings, float(limits.get("faction_win_share_tolerance", 0.07)), result)
+        _balance(pack, tally, players, settings, float(limits.get("faction_win_share_tolerance", 0.07)), result,
+                 family)
     any_players = min(tallies)
-    _plots(pack, total, any_players, settings, float(limits.get("plot_entered_min_share", 0.05)), result)
-    _characters(pack, total, any_players, settings, float(limits.get("character_played_min_share", 0.01)), result)
-    _equipment(pack, total, any_players, settings, result)
-    _orders(pack, total, any_players, settings, float(limits.get("order_useful_min_share", 0.01)), result)
-    _locations(pack, total, any_players, settings, result)
+    min_rate = float(limits.get("min_rate", MIN_RATE))
+    _plots(pack, total, any_players, settings, float(limits.get("plot_entered_min_share", 0.05)), min_rate, result)
+    _characters(pack, total, any_players, settings, float(limits.get("character_played_min_share", 0.01)), min_rate,
+                result)
+    _equipment(pack, total, any_players, settings, min_rate, result)
+    _orders(pack, total, any_players, settings, float(limits.get("order_useful_min_share", 0.01)), min_rate, result)
+    _locations(pack, total, any_players, settings, min_rate, result)
     if settings.mode == "despatches":
-        _despatches(pack, total, any_players, settings, result)
+        _despatches(pack, total, any_players, settings, min_rate, result)
+
     _gaps_and_averages(pack, total, settings, result)
     return result
 
 
-def _balance(pack, tally, players, settings, tolerance, result) -> None:
+def _balance(pack, tally, players, settings, tolerance, result, family) -> None:
     hint = partial(_seed, players, settings)
     sides = [(f.id, _faction_mark(pack, f.id)) for f in pack.game.factions]
-    findings, bars, shares = side_balance(tally, sides, players, tolerance, hint)
+    findings, bars, shares = side_balance(tally, sides, players, tolerance, hint, family=family)
     result.findings += findings
     seats = seat_bars(tally, players)
     expected = 1 / players
@@ -70,50 +76,55 @@ def _balance(pack, tally, players, settings, tolerance, result) -> None:
                                [Bar(str(s), n) for s, n in tally.histogram("score/hist/")], unit="count", xlabel="VP"))
 
 
-def _plots(pack, tally, players, settings, minimum, result) -> None:
+def _plots(pack, tally, players, settings, minimum, min_rate, result) -> None:
     hint = partial(_seed, players, settings)
     rows = []
-    for plot in pack.of_type("plot"):
+    plots = pack.of_type("plot")
+    for plot in plots:
         rows.append([plot.id] + [tally.get(f"{key}/{plot.id}") for key in ("offered", "entered", "won")])
-        found = rarely_entered(plot, tally, minimum, hint, rule="plot-entered") or \
-            never_won(plot, tally, hint, rule="plot-won")
+        found = rarely_entered(plot, tally, minimum, hint, rule="plot-entered", family=len(plots),
+                               min_rate=min_rate) or \
+            never_won(plot, tally, hint, rule="plot-won", min_rate=min_rate)
         if found:
             result.findings.append(found)
     result.tables.append(Table("Plots: rounds drawn, entered, won", ["plot", "drawn", "entered", "won"], rows))
 
 
-def _characters(pack, tally, players, settings, minimum, result) -> None:
+def _characters(pack, tally, players, settings, minimum, min_rate, result) -> None:
     hint = partial(_seed, players, settings)
     bars = []
-    for c in pack.of_type("character"):
+    characters = pack.of_type("character")
+    for c in characters:
         games = tally.get(f"played/side/{c['faction']}")
         if not games:
             continue
         bars.append(Bar(c.id, round(tally.get(f"used-games/{c.id}") / games, 4)))
         found = rarely_used(c, tally, games, minimum, f"played/side/{c['faction']}", hint, verb="played",
-                            among="its faction's", rule="character-played")
+                            among="its faction's", rule="character-played", family=len(characters),
+                            min_rate=min_rate)
         if found:
             result.findings.append(found)
     result.charts.append(Chart("characters", "Share of its faction's games in which each character marched",
                                sorted(bars, key=lambda b: b.value), xlabel="character"))
 
 
-def _equipment(pack, tally, players, settings, result) -> None:
+def _equipment(pack, tally, players, settings, min_rate, result) -> None:
     bars = []
     for card in pack.of_type("overlay"):
         if card.get("cost") is None:
             continue
         bars.append(Bar(card.id, tally.get(f"used/{card.id}")))
         found = never_used(card, tally, partial(_seed, players, settings), "never bought in {games} games",
-                           rule="equipment-bought")
+                           rule="equipment-bought", min_rate=min_rate)
         if found:
             result.findings.append(found)
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
 
 
-def _orders(pack, tally, players, settings, minimum, result) -> None:
+def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
     rows = []
-    for order in pack.of_type("order"):
+    orders = pack.of_type("order")
+    for order in orders:
         weighed = tally.get(f"order/{order.id}/weighed")
         useful = tally.get(f"order/{order.id}/useful")
         assigned = tally.get(f"used/{order.id}")
@@ -123,39 +134,42 @@ def _orders(pack, tally, players, settings, minimum, result) -> None:
         if not order.get("effects"):
             result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times",
                                            mark=order.mark(), subject=order.subject, rule="order-blank"))
-        elif weighed and useful / weighed < minimum:
-            result.findings.append(Finding(
-                "warning", f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "
-                           f"(at least {minimum:.0%} expected){where}",
-                mark=order.mark(), subject=order.subject, rule="order-useful"))
+        elif weighed and (verdict := below(useful, weighed, minimum, len(orders))) is not None:
+            result.findings.append(judged(
+                verdict, f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "
+                         f"(at least {minimum:.0%} expected)", "times played", where, order.mark(), "order-useful",
+                order.subject))
         elif not assigned:
-            result.findings.append(Finding("warning", f"never played in {tally.get('games')} games",
-                                           mark=order.mark(), subject=order.subject, rule="order-useful"))
+            games = tally.get("games")
+            result.findings.append(judged(never_seen(games, min_rate), f"never played in {games} games", "games",
+                                          "", order.mark(), "order-useful", order.subject,
+                                          never_chance(games, min_rate)))
     result.tables.append(Table("Orders: times played, weighed, useful, drew a reaction",
                                ["order", "played", "weighed", "useful", "reaction"], rows))
 
 
-def _locations(pack, tally, players, settings, result) -> None:
+def _locations(pack, tally, players, settings, min_rate, result) -> None:
     for location in pack.of_type("location"):
         if not tally.get(f"offered/{location.id}"):
             continue
         found = never_used(location, tally, partial(_seed, players, settings),
                            "its effect never changed an outcome in the {offered} rounds it was drawn",
-                           f"offered/{location.id}", rule="location-effect")
+                           f"offered/{location.id}", rule="location-effect", trials_key=f"offered/{location.id}",
+                           unit="rounds drawn", min_rate=min_rate)
         if found:
             result.findings.append(found)
 
 
-def _despatches(pack, tally, players, settings, result) -> None:
+def _despatches(pack, tally, players, settings, min_rate, result) -> None:
     rows = []
     for card in pack.of_type("despatch"):
         drawn, kept, played, scored = (tally.get(f"{key}/{card.id}") for key in ("offered", "entered", "used", "won"))
         rows.append([card.id, drawn, kept, played, scored])
         if drawn and not scored:
-            result.findings.append(Finding(
-                "warning", f"never scored: drawn {drawn} times, kept {kept}, played {played}"
-                           f"{_seed(players, settings, tally, f'offered/{card.id}')}",
-                mark=card.mark(), subject=card.subject, rule="despatch-scored"))
+            result.findings.append(judged(
+                never_seen(drawn, min_rate), f"never scored: drawn {drawn} times, kept {kept}, played {played}",
+                "times drawn", _seed(players, settings, tally, f'offered/{card.id}'), card.mark(),
+                "despatch-scored", card.subject, never_chance(drawn, min_rate)))
     result.tables.append(Table("Despatches: drawn, kept, played, scored",
                                ["despatch", "drawn", "kept", "played", "scored"], rows))
 

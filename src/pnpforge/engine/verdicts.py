@@ -1,0 +1,108 @@
+"""Decided verdicts: a finding about simulated games is a warning only when its evidence is clear.
+
+Every check of the validator compares a share it observed (a faction's wins, a plot entered, an order that
+changed an outcome) with what the pack accepts (a band around an expected share, or a minimum). A share observed
+inside is no finding. One observed outside is
+
+- **clear** when its whole interval lies outside too: a warning;
+- **undecided** otherwise: an info finding that says how many more trials would decide it at the rate seen so far.
+
+The intervals are Wilson score intervals at 95%, widened for the checks made together (Bonferroni over the
+``family``: the four factions at three player counts are twelve checks, and a report of twelve 95% intervals is
+wrong somewhere one time in two). Something never seen is judged by the chance of seeing none in that many trials
+if its rate were the pack's minimum (``thresholds.min_rate``, 2% by default): clear below 1%.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from pnpforge.engine.stats import wilson
+
+CONFIDENCE = 0.95
+NEVER_RISK = 0.01  # a "never" finding is clear when seeing none at the minimum rate is less likely than this
+MIN_RATE = 0.02  # the default of ``thresholds.min_rate``
+MAX_TRIALS = 10**9
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A check's share observed outside what the pack accepts: clear (a warning) or undecided (info)."""
+
+    clear: bool
+    share: float
+    low: float  # the interval (for a "never" check: 0 and the rate it rules out)
+    high: float
+    trials: int
+    trials_needed: int = 0  # undecided: the trials that would decide it at the share observed
+    family: int = 1  # the checks its interval was widened for
+
+    def interval(self) -> str:
+        """The interval as reports print it."""
+        together = f" of {self.family} checks together" if self.family > 1 else ""
+        return f"{CONFIDENCE:.0%} CI{together} {self.low:.1%}-{self.high:.1%}"
+
+    def needed(self, per: int, unit: str) -> str:
+        """The trials that would decide it, in ``unit`` (``per`` of the trials in each)."""
+        return f"about {max(1, math.ceil(self.trials_needed / max(per, 1))):,} {unit}"
+
+
+def z_score(family: int = 1) -> float:
+    """The two-sided z of the confidence level shared by ``family`` checks."""
+    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2 / max(1, family))
+
+
+def outside(successes: float, trials: int, low: float, high: float, family: int = 1) -> Verdict | None:
+    """The verdict on a share that should lie in ``[low, high]``; None when it was observed there (or never tried)."""
+    if trials <= 0:
+        return None
+    share = successes / trials
+    if low <= share <= high:
+        return None
+    z = z_score(family)
+    lo, hi = wilson(successes, trials, z)
+    if hi < low or lo > high:
+        return Verdict(True, share, lo, hi, trials, family=family)
+    return Verdict(False, share, lo, hi, trials, _trials_to_decide(share, low, high, z, trials), family)
+
+
+def below(successes: float, trials: int, minimum: float, family: int = 1) -> Verdict | None:
+    """The verdict on a share that should be at least ``minimum``."""
+    return outside(successes, trials, minimum, 1.0, family)
+
+
+def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict | None:
+    """The verdict on something seen in none of ``trials``: clear when none in that many is unlikely (under
+    ``NEVER_RISK``) at the rate ``min_rate``."""
+    if trials <= 0:
+        return None
+    needed = math.ceil(math.log(NEVER_RISK) / math.log(1 - min_rate))
+    ruled_out = 1 - NEVER_RISK ** (1 / trials)  # rates above this make none in ``trials`` less likely than the risk
+    if trials >= needed:
+        return Verdict(True, 0.0, 0.0, ruled_out, trials)
+    return Verdict(False, 0.0, 0.0, ruled_out, trials, needed)
+
+
+def never_chance(trials: int, min_rate: float = MIN_RATE) -> str:
+    """The chance of seeing none in ``trials`` at ``min_rate``, as reports print it."""
+    return f"none in {trials:,} has a chance of {(1 - min_rate) ** trials:.1%} at a rate of {min_rate:.0%}"
+
+
+def _trials_to_decide(share: float, low: float, high: float, z: float, start: int) -> int:
+    """The fewest trials whose interval, at the same observed share, lies wholly outside ``[low, high]``."""
+    def clear(n: int) -> bool:
+        lo, hi = wilson(share * n, n, z)
+        return hi < low or lo > high
+
+    upper = max(start + 1, 2)
+    while not clear(upper):
+        if upper >= MAX_TRIALS:
+            return MAX_TRIALS
+        upper *= 2
+    lower = max(start, upper // 2)
+    while upper - lower > 1:  # the interval narrows as the trials grow at a fixed share
+        middle = (lower + upper) // 2
+        lower, upper = (lower, middle) if clear(middle) else (middle, upper)
+    return upper
