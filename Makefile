@@ -40,7 +40,7 @@ venv: $(STAMP)
 build: $(STAMP)
 	@for pack in $$(ls content); do \
 	  test -f content/$$pack/game.yaml || continue; \
-	  echo "== short validation of $$pack (full run: $(PNPFORGE) validate $$pack --games 2000)"; \
+	  echo "== short validation of $$pack (full run, until every finding is decided: $(PNPFORGE) validate $$pack)"; \
 	  set -o pipefail; $(PNPFORGE) validate $$pack --games 12 --out build | tail -n 3 || exit $$?; \
 	done
 	$(PNPFORGE) build

@@ -23,6 +23,7 @@ THREAT = 7.0  # per own unit the opponent could remove with its next tile
 KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
 SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
 SEARCH_TURNS = 4  # how far the search bot's playouts look
+REPEAT = 15.0  # per earlier turn of the greedy bot's that left the same units in both hands
 
 
 def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
@@ -128,30 +129,47 @@ def best_strike(state: LegieState, player: int) -> tuple[int, bool]:
 
 
 class GreedyBot:
-    """Plays the action whose resulting position ``evaluate`` likes best; ties are broken by the RNG."""
+    """Plays the action whose resulting position ``evaluate`` likes best; ties are broken by the RNG.
+
+    Removed units go back to their owners, so two greedy players can trade removals for ever (archers shooting
+    archers). The bot remembers the armies in hand after each of its turns in this game, and a move that brings
+    back armies it has already left behind loses ``REPEAT`` per time seen: it tries something else, as a player
+    tired of a stalemate would.
+    """
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self.seen: dict[tuple, int] = {}
+
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
         best, chosen = -math.inf, []
-        for action, value in self._values(state, player):
+        for action, value in self._values(state, player, remember=True):
             if value > best + 1e-9:
                 best, chosen = value, [action]
             elif abs(value - best) <= 1e-9:
                 chosen.append(action)
-        return chosen[rng.randrange(len(chosen))]
+        action = chosen[rng.randrange(len(chosen))]
+        child = state.clone()
+        child.apply_action(action)
+        key = _armies(child)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        return action
 
     def rank(self, state: LegieState, player: int, rng: random.Random) -> list[int]:
         """Every legal action, the best first (ties in a random sequence): what the search bot tries."""
         scored = [(value, rng.random(), action) for action, value in self._values(state, player)]
         return [action for _, _, action in sorted(scored, reverse=True)]
 
-    def _values(self, state: LegieState, player: int) -> list[tuple[int, float]]:
+    def _values(self, state: LegieState, player: int, remember: bool = False) -> list[tuple[int, float]]:
         values = []
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            values.append((action, self._settled_value(child, player)))
+            value = self._settled_value(child, player)
+            if remember and self.seen:
+                value -= REPEAT * self.seen.get(_armies(child), 0)
+            values.append((action, value))
         return values
 
     def _settled_value(self, state: LegieState, player: int) -> float:
@@ -164,6 +182,11 @@ class GreedyBot:
                 best = max(best, self._settled_value(child, player))
             return best
         return evaluate(state, player)
+
+
+def _armies(state: LegieState) -> tuple:
+    """The units each player holds in hand: what a cycle of removals brings back."""
+    return tuple(state.off[0]) + tuple(state.off[1])
 
 
 @dataclass
