@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from pnpforge import __version__, buildcache
+from pnpforge.check.accepted import acknowledge
 from pnpforge.check.pack import all_pack_ids, check_pack
 from pnpforge.files import remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
@@ -293,11 +294,13 @@ class GamesParam(click.ParamType):
 @click.option("--mode", help="Game mode (the game package lists its modes; default: its first).")
 @click.option("--bots", default="greedy", show_default=True, help="Bots to simulate with, e.g. greedy or greedy,mcts.")
 @click.option("--seed", type=int, default=1, show_default=True, help="First seed; game k uses seed + k.")
+@click.option("--variant", default="", help="Play one of the pack's variants (house rules in game.yaml's variants:) "
+                                           "instead of its published rules.")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
-              show_default=True, help="Reports go to <out>/<game>/validation/.")
+              show_default=True, help="Reports go to <out>/<game>/validation/ (<variant>/ below it for a variant).")
 def validate(game: str, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
-             mode: str | None, bots: str, seed: int, jobs: int | None, out_dir: Path) -> None:
+             mode: str | None, bots: str, seed: int, variant: str, jobs: int | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
@@ -322,15 +325,23 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     from pnpforge.engine.validate import AUTO_FIRST
 
     settings = _settings(pack, package, games or min(AUTO_FIRST, max_games), players, mode or package.modes[0], bots,
-                         seed, jobs)
+                         seed, jobs, variant)
+    if variant:
+        from pnpforge.content.variants import variant_pack
+
+        pack, problems = variant_pack(pack, variant)
+        if pack is None:
+            click.echo(format_findings(problems, checked.files_checked))
+            sys.exit(2)
     shown = [f for f in findings if f.severity != "info"]
     if shown:
         click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
     settings, analysis = _simulate(pack, package, settings, None if games else max_games)
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
+    analysis.findings = acknowledge(pack, analysis.findings)
     data = report_data(pack.id, settings, findings, analysis)
-    folder = out_dir / pack.id / "validation"
+    folder = out_dir / pack.id / "validation" / variant if variant else out_dir / pack.id / "validation"
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, analysis)
     every = findings + analysis.findings
@@ -340,7 +351,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     sys.exit(exit_code(every, strict))
 
 
-def _settings(pack, package, games: int, players: str | None, mode: str, bots: str, seed: int, jobs: int | None):
+def _settings(pack, package, games: int, players: str | None, mode: str, bots: str, seed: int, jobs: int | None,
+              variant: str = ""):
     from pnpforge.engine.simulate import default_jobs
     from pnpforge.engine.validate import Settings
 
@@ -359,7 +371,7 @@ def _settings(pack, package, games: int, players: str | None, mode: str, bots: s
     unknown = [b for b in names if b not in package.bots]
     if unknown:
         raise click.BadParameter(f"unknown bot {unknown[0]!r}; bots: {', '.join(package.bots)}", param_hint="--bots")
-    return Settings(games, counts, mode, seed, jobs or default_jobs(), names)
+    return Settings(games, counts, mode, seed, jobs or default_jobs(), names, variant)
 
 
 def _simulate(pack, package, settings, max_games: int | None):

@@ -49,6 +49,24 @@ class BoxEntry(_Strict):
     doc: str = Field("", description="a note for designers")
 
 
+class VariantChange(_Strict):
+    item: str = Field(pattern=r"^[a-z][a-z0-9_]*:[a-z0-9]+(-[a-z0-9]+)*$",
+                      description="the item changed, as type:id (order:no-medics)")
+    set: dict[str, Any] = Field(min_length=1, description="its fields and their new values")
+
+
+class Variant(_Strict):
+    name: Text = Field(description="the variant's name as players read it")
+    about: Text = Field("", description="what it changes and why (a house rule, not the published game)")
+    changes: list[VariantChange] = Field(min_length=1, description="the items it changes")
+
+
+class Accepted(_Strict):
+    rule: str = Field(pattern=r"^[a-z0-9-]+$", description="the check whose finding is kept on purpose")
+    subject: str = Field(min_length=1, description="what the finding is about, as it names it: order 'no-medics'")
+    reason: str = Field(min_length=1, description="why the pack keeps it, with the evidence")
+
+
 class GameFile(_Strict):
     """The keys of game.yaml."""
 
@@ -69,6 +87,10 @@ class GameFile(_Strict):
     box: list[BoxEntry] = Field(default_factory=list, description="the box contents with counts")
     thresholds: dict[str, Union[int, float]] = Field(default_factory=dict, description="numbers for the validator")
     effects: dict[str, EffectSpec] = Field(default_factory=dict, description="the closed effect vocabulary")
+    variants: dict[KebabId, Variant] = Field(default_factory=dict,
+                                             description="house rules the validator can play (validate --variant)")
+    accepted: list[Accepted] = Field(default_factory=list,
+                                     description="validator findings the pack keeps on purpose, with the reason")
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
 
     @field_validator("thresholds")

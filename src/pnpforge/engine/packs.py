@@ -6,12 +6,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnpforge.content.pack import Pack, load_pack
+from pnpforge.content.variants import variant_pack
 
 
 @lru_cache(maxsize=4)
-def cached_pack(root: str) -> Pack:
-    """The pack at ``root``; a pack that no longer loads is a ``RuntimeError`` (the caller checked it before)."""
+def cached_pack(root: str, variant: str = "") -> Pack:
+    """The pack at ``root`` (with the changes of ``variant``, one of its ``game.yaml``'s variants, when given); a
+    pack that no longer loads is a ``RuntimeError`` (the caller checked it before)."""
     pack, problems = load_pack(Path(root))
+    if pack is not None and variant:
+        pack, problems = variant_pack(pack, variant)
     if pack is None:
         raise RuntimeError(f"pack at {root} does not load: {problems[0]}")
     return pack

@@ -32,6 +32,7 @@ class Chunk:
     run: Run
     first: int
     count: int
+    variant: str = ""  # one of the pack's variants, played instead of its published rules
 
 
 def play_and_tally(package: GamePackage, pack, run: Run, seed: int) -> Tally:
@@ -45,16 +46,17 @@ def play_and_tally(package: GamePackage, pack, run: Run, seed: int) -> Tally:
 
 def run_chunk(chunk: Chunk) -> Tally:
     """Play the chunk's games and merge their tallies."""
-    pack = cached_pack(chunk.root)
+    pack = cached_pack(chunk.root, chunk.variant)
     tally = Tally()
     for seed in range(chunk.first, chunk.first + chunk.count):
         tally.merge(play_and_tally(chunk.package, pack, chunk.run, seed))
     return tally
 
 
-def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK) -> list[Chunk]:
-    """``games`` seeds from ``seed`` in chunks of ``size``."""
-    return [Chunk(str(Path(root).resolve()), package, run, first, min(size, seed + games - first))
+def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK,
+           variant: str = "") -> list[Chunk]:
+    """``games`` seeds from ``seed`` in chunks of ``size`` (of the pack's ``variant``, when given)."""
+    return [Chunk(str(Path(root).resolve()), package, run, first, min(size, seed + games - first), variant)
             for first in range(seed, seed + games, size)]
 
 

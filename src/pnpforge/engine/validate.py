@@ -74,6 +74,7 @@ class Settings:
     seed: int
     jobs: int
     bots: tuple[str, ...] = ("greedy",)
+    variant: str = ""  # one of the pack's variants (house rules) instead of its published rules
 
 
 def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
@@ -82,7 +83,8 @@ def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
     out the first ``skip`` of them (played before)."""
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip)
+        work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip,
+                      variant=settings.variant)
         tallies[label] = run(work, settings.jobs, progress)
     return tallies
 

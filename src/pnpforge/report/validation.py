@@ -22,7 +22,8 @@ def report_data(pack_id: str, settings: Settings, static: list[Finding], analysi
     return {
         "pack": pack_id,
         "settings": {"games_per_player_count": settings.games, "players": list(settings.players),
-                     "mode": settings.mode, "seed": settings.seed, "bots": list(settings.bots)},
+                     "mode": settings.mode, "seed": settings.seed, "bots": list(settings.bots),
+                     **({"variant": settings.variant} if settings.variant else {})},
         "counts": {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")},
         "findings": [f.to_json() for f in findings],
         **analysis.to_json(),

@@ -129,7 +129,7 @@ def test_no_medics_stops_first_aid(tmp_path):
     assert scenario(tmp_path, two_plots(medic, {}))["plots"][0]["healed"] == ["w2"]
     medic["reds"] = [person("r1", 1, order="no-medics")]
     result = scenario(tmp_path, two_plots(medic, {}))["plots"][0]
-    assert result["healed"] == [] and result["power"]["reds"] == 2  # and its carrier counts 1 more
+    assert result["healed"] == [] and result["power"]["reds"] == 1  # the rulebook's order: no combat power added
 
 
 @rules("order-sabotage")

@@ -134,6 +134,10 @@ def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
         if not order.get("effects"):
             result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times",
                                            mark=order.mark(), subject=order.subject, rule="order-blank"))
+        elif weighed and not useful:
+            result.findings.append(judged(
+                never_seen(weighed, min_rate), f"never changed an outcome in the {weighed} times it was played",
+                "times played", where, order.mark(), "order-useful", order.subject, never_chance(weighed, min_rate)))
         elif weighed and (verdict := below(useful, weighed, minimum, len(orders))) is not None:
             result.findings.append(judged(
                 verdict, f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "

@@ -1,0 +1,76 @@
+"""House-rule variants the validator plays instead of the published rules, and findings a pack keeps on purpose."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnpforge.check.accepted import acknowledge
+from pnpforge.content.pack import load_pack
+from pnpforge.content.variants import variant_pack
+from pnpforge.findings import Finding, Mark
+from tests.games.legion_siberian_story.helpers import PACK_DIR
+from tests.helpers import run_cli
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "legion-siberian-story"
+    shutil.copytree(PACK_DIR, target, ignore=shutil.ignore_patterns("examples"))
+    return target
+
+
+def test_the_pack_prints_the_rulebooks_no_medics_and_offers_the_plus_one_as_a_variant() -> None:
+    pack, _ = load_pack(PACK_DIR)
+    published = pack.by_id()["no-medics"]
+    assert [e["effect"] for e in published["effects"]] == ["block"]  # First Aid is not resolved there, no more
+    varied, problems = variant_pack(pack, "no-medics-plus-one")
+    assert problems == []
+    changed = varied.by_id()["no-medics"]
+    assert [e["effect"] for e in changed["effects"]] == ["block", "combat_power"]
+    assert pack.by_id()["no-medics"] is published and published["effects"] == published.values["effects"]
+    assert [e["effect"] for e in pack.by_id()["no-medics"]["effects"]] == ["block"]  # the pack itself is untouched
+
+
+def test_an_unknown_or_broken_variant_is_a_located_error(copy: Path, tmp_path: Path) -> None:
+    game = copy / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace(
+        "variants:\n", "variants:\n  broken:\n    name: Broken\n    changes:\n"
+                       "      - item: order:no-medics\n        set: {effects: [{effect: teleport, amount: 1}]}\n"
+                       "      - item: order:no-such-order\n        set: {text: x}\n"
+                       "      - item: character:ivan-sablin\n        set: {hat: red}\n", 1)
+    game.write_text(text, encoding="utf-8")
+    pack, problems = load_pack(copy)
+    assert pack is not None and problems == []
+    _, problems = variant_pack(pack, "broken")
+    messages = [f"{f.mark.line}: {f.message}" for f in problems]
+    assert len(problems) == 3 and all(f.severity == "error" for f in problems), messages
+    assert "teleport" in problems[0].message and "no order 'no-such-order'" in problems[1].message
+    assert "no field 'hat'" in problems[2].message
+    lines = text.splitlines()
+    assert "effects" in lines[problems[0].mark.line - 1] and "no-such-order" in lines[problems[1].mark.line - 1]
+    result = run_cli("validate", str(copy), "--games", "2", "--players", "2", "--variant", "nope",
+                     "--out", str(tmp_path))
+    assert result.code == 2 and "unknown variant 'nope'; variants: broken, no-medics-plus-one" in result.output
+
+
+def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledgement_is_a_warning() -> None:
+    pack, _ = load_pack(PACK_DIR)
+    pack.game.accepted.clear()
+    from pnpforge.content.game import Accepted
+
+    pack.game.accepted.extend([
+        Accepted(rule="order-useful", subject="order 'no-medics'", reason="the rulebook's order, kept as printed"),
+        Accepted(rule="plot-won", subject="plot 'gone'", reason="fixed long ago"),
+    ])
+    found = [Finding("warning", "never changed an outcome in the 300 times it was played", mark=Mark("o.yaml", 3, 3),
+                     subject="order 'no-medics'", rule="order-useful"),
+             Finding("warning", "faction 'reds' wins too often", mark=Mark("game.yaml", 71, 5), rule="faction-win-share")]
+    out = acknowledge(pack, found)
+    assert [(f.severity, f.rule) for f in out] == [("info", "order-useful"), ("warning", "faction-win-share"),
+                                                   ("warning", "accepted")]
+    assert "[accepted: the rulebook's order, kept as printed]" in out[0].message
+    assert "no finding of 'plot-won' about plot 'gone'" in out[2].message
+    assert out[2].mark.path == pack.game_doc.mark(()).path
