@@ -51,3 +51,17 @@ def test_an_invalid_scenario_exits_2_with_its_location(tmp_path: Path, edit, mes
     result = run_cli("replay", "legion-siberian-story", str(copy))
     assert result.code == 2
     assert result.lines[0] == f"{copy}{message}"
+
+
+@rules("end-scoring", "end-tie-supplies", "end-tie-deaths", "end-tie-shared")
+@pytest.mark.parametrize("stem, won_by", [
+    ("end-most-points-wins", ["reds"]), ("end-the-dead-count-against", ["reds"]),
+    ("end-tie-goes-to-supplies", ["whites"]), ("end-tie-goes-to-fewer-dead", ["reds"]),
+    ("end-tie-shared", ["whites", "reds"]),
+])
+def test_a_whole_game_scenario_replays_to_the_end_of_the_game(stem: str, won_by: list[str]) -> None:
+    result = run_cli("replay", "legion-siberian-story", str(PACK_DIR / "examples" / f"{stem}.yaml"))
+    assert result.code == 0, result.output
+    outcome = json.loads(result.output)
+    assert outcome["won_by"] == won_by
+    assert all(outcome["score"][f] == outcome["vp"][f] - outcome["dead"][f] for f in outcome["score"])

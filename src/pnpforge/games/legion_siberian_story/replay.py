@@ -16,6 +16,7 @@ from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.scenario import Choice, ScenarioError, build, load_scenario
+from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 STEP_KINDS = {
@@ -55,10 +56,12 @@ def _action_for(state: LegionState, choice: Choice) -> tuple | None:
     return ("sacrifice", choice.character)
 
 
-def play(state: LegionState, choices: list[Choice], doc: Doc, start: str) -> None:
-    """Run the scenario's phase to its end, answering questions from the script."""
+def play(state: LegionState, choices: list[Choice], doc: Doc, start: str, end: bool = False) -> None:
+    """Run the scenario's phase to its end (``end``: and the game, with its final scoring), answering questions
+    from the script."""
     steps = [("orders_start",)] if start == "orders" else []
-    steps += [("resolve_plot", i) for i in range(len(state.plots))] + [("frost",), ("scenario_end",)]
+    steps += [("resolve_plot", i) for i in range(len(state.plots))] + [("frost",)]
+    steps.append(("game_end",) if end else ("scenario_end",))
     state.push(*steps)
     state.auto = False
     state.run()
@@ -103,8 +106,13 @@ def outcome(state: LegionState, factions: dict[str, str]) -> dict[str, Any]:
             entry[key] = found
         entry["crippled"] = {e[2]: e[4] for e in state.log if e[0] == "cripple" and e[3] == i}
         plots.append(entry)
-    return {"plots": plots, "vp": {names[p]: state.vp[p] for p in range(state.n)},
-            "supplies": {names[p]: state.supplies[p] for p in range(state.n)}}
+    result = {"plots": plots, "vp": {names[p]: state.vp[p] for p in range(state.n)},
+              "supplies": {names[p]: state.supplies[p] for p in range(state.n)}}
+    if state.final is not None:  # the game ended: its final scoring
+        result["dead"] = {names[p]: len(state.graveyard[p]) for p in range(state.n)}
+        result["score"] = {names[p]: s for p, s in enumerate(final_scores(state))}
+        result["won_by"] = [names[p] for p in range(state.n) if state.final[p] > 0]
+    return result
 
 
 def run_file(pack: Pack, path: Path) -> dict[str, Any]:
@@ -112,7 +120,7 @@ def run_file(pack: Pack, path: Path) -> dict[str, Any]:
     doc = load_yaml(path)
     scenario = load_scenario(doc)
     state, factions = build(scenario, doc, build_data(pack))
-    play(state, scenario.choices, doc, scenario.start)
+    play(state, scenario.choices, doc, scenario.start, scenario.end)
     return outcome(state, factions)
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from pnpforge.content.pack import DocView, validate_model
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
-from pnpforge.games.legion_siberian_story.data import CharacterCard, LegionData, LocationCard, PlotCard, SKILLS
+from pnpforge.games.legion_siberian_story.data import ROUNDS, SKILLS, CharacterCard, LegionData, LocationCard, PlotCard
 from pnpforge.games.legion_siberian_story.game import LegionGame
 from pnpforge.engine.steps import task
 from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
@@ -83,7 +83,10 @@ class ScenarioFile(_Strict):
     players: list[str]
     location: str | dict[str, Any] | None = None
     start: Literal["orders", "plots"] = "plots"
+    end: bool = False  # the plots are the last round's: the game then ends with the final scoring
     supplies: dict[str, Annotated[int, Ge(0), Le(99)]] = {}
+    vp: dict[str, Annotated[int, Ge(0), Le(99)]] = {}  # decorations won in the rounds before
+    dead: dict[str, Annotated[int, Ge(0), Le(15)]] = {}  # characters already in each graveyard
     plots: list[PlotSpec]
     choices: list[Choice] = []
     expect: dict[str, Any] | None = None
@@ -165,12 +168,22 @@ def build(scenario: ScenarioFile, doc: Doc, data: LegionData) -> tuple[LegionSta
                    locations=MappingProxyType(locations))
     game = LegionGame(data, len(scenario.players), tuple(scenario.players), extra_steps=(scenario_end,))
     state = LegionState(game)
-    state.round = 1
     state.location = ("scenario-location" if isinstance(scenario.location, dict) else scenario.location)
     state.plots = plot_ids
     state.members = [[] for _ in plot_ids]
+    for key in ("supplies", "vp", "dead"):
+        for faction in getattr(scenario, key):
+            if faction not in scenario.players:
+                problems.append(_error(doc, (key, faction), f"faction '{faction}' is not among the players"))
+    if problems:
+        raise ScenarioError(problems)
+    state.round = ROUNDS if scenario.end else 1
     for faction, amount in scenario.supplies.items():
         state.supplies[game.player_of[faction]] = amount
+    for faction, amount in scenario.vp.items():
+        state.vp[game.player_of[faction]] = amount
+    for faction, count in scenario.dead.items():  # the fallen of earlier rounds: only their number counts
+        state.graveyard[game.player_of[faction]] = [f"{faction}-fallen-{k + 1}" for k in range(count)]
     for i, cid, person, at in placed:
         _place(state, i, cid, person, doc, at, problems)
     if problems:
