@@ -1,15 +1,15 @@
 """Decided verdicts: a finding about simulated games is a warning only when its evidence is clear.
 
-Every check of the validator compares a share it observed (a faction's wins, a plot entered, an order that
-changed an outcome) with what the pack accepts (a band around an expected share, or a minimum). A share observed
-inside is no finding. One observed outside is
+Every check of the validator compares a share it observed (a side's wins, an item taken up when offered, an
+effect that changed an outcome) with what the pack accepts (a band around an expected share, or a minimum). A
+share observed inside is no finding. One observed outside is
 
 - **clear** when its whole interval lies outside too: a warning;
 - **undecided** otherwise: an info finding that says how many more trials would decide it at the rate seen so far.
 
 The intervals are Wilson score intervals at 95%, widened for the checks made together (Bonferroni over the
-``family``: the four factions at three player counts are twelve checks, and a report of twelve 95% intervals is
-wrong somewhere one time in two). Something never seen is judged by the chance of seeing none in that many trials
+``family``: four sides at three player counts are twelve checks, and a report of twelve 95% intervals is wrong
+somewhere about one time in two). Something never seen is judged by the chance of seeing none in that many trials
 if its rate were the pack's minimum (``thresholds.min_rate``, 2% by default): clear below 1%.
 """
 
