@@ -67,7 +67,8 @@ def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledg
     ])
     found = [Finding("warning", "never changed an outcome in the 300 times it was played", mark=Mark("o.yaml", 3, 3),
                      subject="order 'no-medics'", rule="order-useful"),
-             Finding("warning", "faction 'reds' wins too often", mark=Mark("game.yaml", 71, 5), rule="faction-win-share")]
+             Finding("warning", "faction 'reds' wins too often", mark=Mark("game.yaml", 71, 5),
+                     rule="faction-win-share")]
     out = acknowledge(pack, found)
     assert [(f.severity, f.rule) for f in out] == [("info", "order-useful"), ("warning", "faction-win-share"),
                                                    ("warning", "accepted")]
