@@ -22,8 +22,17 @@ def bench_static_checks(repeat: int = 5) -> dict:
     return results
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished workers (a run's pool is shut down, so counted)."""
+    import resource  # noqa: PLC0415
+
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
 def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict:
-    """Full games per second through the simulation harness (the validator's path), at the most players."""
+    """Full games per second (wall, and per CPU second of every process) through the simulation harness (the
+    validator's path), at the most players."""
     import cProfile
     import io
     import pstats
@@ -44,10 +53,11 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
         entry = {"players": players, "jobs": jobs}
         for bot, count in games.items():
             work = chunks(checked.pack.root, package, Run(players=players, bots=(bot,)), 0, count)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu()
             run(work, jobs=jobs)
-            elapsed = time.perf_counter() - start
+            elapsed, used = time.perf_counter() - start, _cpu() - cpu
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
+            entry[f"{bot}_games_per_cpu_second"] = round(count / used, 1) if used > 0 else None
         cached_pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
         profiler = cProfile.Profile()
         sample = chunks(checked.pack.root, package, Run(players=players, bots=("random",)), 0, 60)
