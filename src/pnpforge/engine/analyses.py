@@ -15,27 +15,26 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Bar, Chart
-from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_chance, never_seen, outside
+from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen, outside
 from pnpforge.findings import Finding, Mark
 
 Hint = Callable[[Tally, str], str]  # (tally, key) -> "; see `pnpforge replay ... --seed N`" or ""
 
 
 def judged(verdict: Verdict, statement: str, unit: str, hint: str, mark: Mark | None, rule: str,
-           subject: str | None = None, never: str = "") -> Finding:
+           subject: str | None = None) -> Finding:
     """The finding of a verdict: a warning when clear, else info saying what would decide it.
 
-    ``statement`` says what was observed, with ``{evidence}`` where the interval goes (else it goes at the end);
-    ``unit`` names the trials (``rounds drawn``); ``never`` (for a check of something never seen) replaces the
-    interval with the chance of seeing none. An undecided finding
+    ``statement`` says what was observed, with ``{evidence}`` where the verdict's evidence goes (else it goes at
+    the end); ``unit`` names the trials (``rounds drawn``). An undecided finding
     carries ``data["more"]``: by what factor the games played so far would have to grow to decide it (trials grow
     with games), which ``validate --games auto`` reads.
     """
-    evidence = f"({never or verdict.interval()})"
+    evidence = f"({verdict.evidence()})"
     said = statement.replace("{evidence}", evidence) if "{evidence}" in statement else f"{statement} {evidence}"
     if verdict.clear:
         return Finding("warning", f"{said}{hint}", mark=mark, subject=subject, rule=rule)
-    return Finding("info", f"undecided: {said}; {verdict.needed(1, unit)} would decide it", mark=mark,
+    return Finding("info", f"undecided: {said}; {verdict.needed(unit)} would decide it", mark=mark,
                    subject=subject, rule=rule,
                    data={"more": verdict.trials_needed / verdict.trials})
 
@@ -86,7 +85,7 @@ def rarely_entered(item: Any, tally: Tally, minimum: float, hint: Hint, offered:
     drawn, entered = tally.get(f"offered/{item.id}"), tally.get(f"entered/{item.id}")
     if drawn and not entered:
         return judged(never_seen(drawn, min_rate), f"never entered in the {drawn} {offered}", offered,
-                      hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject, never_chance(drawn, min_rate))
+                      hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject)
     verdict = below(entered, drawn, minimum, family)
     if verdict is None:
         return None
@@ -101,7 +100,7 @@ def never_won(item: Any, tally: Tally, hint: Hint, offered: str = "rounds drawn"
     if not drawn or tally.get(f"won/{item.id}"):
         return None
     return judged(never_seen(drawn, min_rate), f"never won in {drawn} {offered}", offered,
-                  hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject, never_chance(drawn, min_rate))
+                  hint(tally, f"offered/{item.id}"), item.mark(), rule, item.subject)
 
 
 def rarely_used(item: Any, tally: Tally, games: int, minimum: float, hint_key: str, hint: Hint,
@@ -111,7 +110,7 @@ def rarely_used(item: Any, tally: Tally, games: int, minimum: float, hint_key: s
     used = tally.get(f"used-games/{item.id}")
     if games and not used:
         return judged(never_seen(games, min_rate), f"never {verb} in {among} {games} games", f"of {among} games",
-                      hint(tally, hint_key), item.mark(), rule, item.subject, never_chance(games, min_rate))
+                      hint(tally, hint_key), item.mark(), rule, item.subject)
     verdict = below(used, games, minimum, family)
     if verdict is None:
         return None
@@ -129,8 +128,7 @@ def never_used(item: Any, tally: Tally, hint: Hint, message: str, hint_key: str 
         return None
     trials = tally.get(trials_key)
     text = message.format(games=tally.get("games"), offered=tally.get(f"offered/{item.id}"))
-    return judged(never_seen(trials, min_rate), text, unit, hint(tally, hint_key), item.mark(), rule, item.subject,
-                  never_chance(trials, min_rate))
+    return judged(never_seen(trials, min_rate), text, unit, hint(tally, hint_key), item.mark(), rule, item.subject)
 
 
 def rule_gaps(tally: Tally, mark: Mark) -> list[Finding]:

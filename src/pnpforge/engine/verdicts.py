@@ -38,15 +38,19 @@ class Verdict:
     trials: int
     trials_needed: int = 0  # undecided: the trials that would decide it at the share observed
     family: int = 1  # the checks its interval was widened for
+    min_rate: float | None = None  # a "never" check: the rate it was judged at
 
-    def interval(self) -> str:
-        """The interval as reports print it."""
+    def evidence(self) -> str:
+        """What decides it, as reports print it: the interval, or for a "never" check the chance of seeing none."""
+        if self.min_rate is not None:
+            return (f"none in {self.trials:,} has a chance of {(1 - self.min_rate) ** self.trials:.1%} at a rate of "
+                    f"{self.min_rate:.0%}")
         together = f" of {self.family} checks together" if self.family > 1 else ""
         return f"{CONFIDENCE:.0%} CI{together} {self.low:.1%}-{self.high:.1%}"
 
-    def needed(self, per: int, unit: str) -> str:
-        """The trials that would decide it, in ``unit`` (``per`` of the trials in each)."""
-        return f"about {max(1, math.ceil(self.trials_needed / max(per, 1))):,} {unit}"
+    def needed(self, unit: str) -> str:
+        """The trials that would decide it, in words."""
+        return f"about {max(1, self.trials_needed):,} {unit}"
 
 
 def z_score(family: int = 1) -> float:
@@ -80,14 +84,8 @@ def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict | None:
         return None
     needed = math.ceil(math.log(NEVER_RISK) / math.log(1 - min_rate))
     ruled_out = 1 - NEVER_RISK ** (1 / trials)  # rates above this make none in ``trials`` less likely than the risk
-    if trials >= needed:
-        return Verdict(True, 0.0, 0.0, ruled_out, trials)
-    return Verdict(False, 0.0, 0.0, ruled_out, trials, needed)
-
-
-def never_chance(trials: int, min_rate: float = MIN_RATE) -> str:
-    """The chance of seeing none in ``trials`` at ``min_rate``, as reports print it."""
-    return f"none in {trials:,} has a chance of {(1 - min_rate) ** trials:.1%} at a rate of {min_rate:.0%}"
+    return Verdict(trials >= needed, 0.0, 0.0, ruled_out, trials, 0 if trials >= needed else needed,
+                   min_rate=min_rate)
 
 
 def _trials_to_decide(share: float, low: float, high: float, z: float, start: int) -> int:

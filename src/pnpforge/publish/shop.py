@@ -139,7 +139,7 @@ def shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: R
 
 def run_tasks(tasks: list, jobs: int | None) -> list[tuple[str, tuple[int, int]]]:
     """Rasterise every task, here and in worker processes when there is more than one task and core."""
-    workers = min(jobs or os.cpu_count() or 1, len(tasks), 4)
+    workers = min(jobs or os.cpu_count() or 1, 4)
     return [pair for chunk in spread(rasterise_task, tasks, workers) for pair in chunk]
 
 

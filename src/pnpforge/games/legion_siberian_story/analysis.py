@@ -15,7 +15,7 @@ from pnpforge.engine.analyses import (judged, length_chart, never_used, never_wo
                                       rule_gaps, seat_bars, side_balance)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import MIN_RATE, below, never_chance, never_seen
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
@@ -53,7 +53,6 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
     _locations(pack, total, any_players, settings, min_rate, result)
     if settings.mode == "despatches":
         _despatches(pack, total, any_players, settings, min_rate, result)
-
     _gaps_and_averages(pack, total, settings, result)
     return result
 
@@ -137,7 +136,7 @@ def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
         elif weighed and not useful:
             result.findings.append(judged(
                 never_seen(weighed, min_rate), f"never changed an outcome in the {weighed} times it was played",
-                "times played", where, order.mark(), "order-useful", order.subject, never_chance(weighed, min_rate)))
+                "times played", where, order.mark(), "order-useful", order.subject))
         elif weighed and (verdict := below(useful, weighed, minimum, len(orders))) is not None:
             result.findings.append(judged(
                 verdict, f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "
@@ -146,8 +145,7 @@ def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
         elif not assigned:
             games = tally.get("games")
             result.findings.append(judged(never_seen(games, min_rate), f"never played in {games} games", "games",
-                                          "", order.mark(), "order-useful", order.subject,
-                                          never_chance(games, min_rate)))
+                                          "", order.mark(), "order-useful", order.subject))
     result.tables.append(Table("Orders: times played, weighed, useful, drew a reaction",
                                ["order", "played", "weighed", "useful", "reaction"], rows))
 
@@ -173,7 +171,7 @@ def _despatches(pack, tally, players, settings, min_rate, result) -> None:
             result.findings.append(judged(
                 never_seen(drawn, min_rate), f"never scored: drawn {drawn} times, kept {kept}, played {played}",
                 "times drawn", _seed(players, settings, tally, f'offered/{card.id}'), card.mark(),
-                "despatch-scored", card.subject, never_chance(drawn, min_rate)))
+                "despatch-scored", card.subject))
     result.tables.append(Table("Despatches: drawn, kept, played, scored",
                                ["despatch", "drawn", "kept", "played", "scored"], rows))
 

@@ -237,7 +237,7 @@ def _identifier(html: str) -> bytes:
 def run(tasks: list[tuple], jobs: int) -> None:
     """Run layout tasks, in a worker process too when there are several tasks and cores (the book's text, first,
     goes to the worker: WeasyPrint is loaded there and not in this process)."""
-    spread(_task, tasks, min(jobs, len(tasks)))
+    spread(_task, tasks, jobs)
 
 
 def _task(task: tuple) -> None:
