@@ -101,7 +101,7 @@ class StepMachine:
         self.pending = None
         self.over = False
         self.auto = True
-        self._options: list | None = None  # the pending question's options, computed once
+        self._options: list | None = None  # the pending question's options (or chance outcomes), computed once
 
     # --- the protocol ------------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -117,21 +117,24 @@ class StepMachine:
         return self.over
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        kind, *args = self.pending
-        outcomes = self._chances[kind][0](self, *args)
-        if kind in self._weighted:
-            return list(outcomes)
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
+        if self._options is None:
+            kind, *args = self.pending
+            outcomes = self._chances[kind][0](self, *args)
+            if kind in self._weighted:
+                self._options = list(outcomes)
+            else:
+                p = 1.0 / len(outcomes)
+                self._options = [(o, p) for o in outcomes]
+        return list(self._options)
 
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        kind = self.pending[0]
+        if kind in self._chances:
+            return [o for o, _ in self.chance_outcomes()]
         if self._options is None:
-            kind, *args = self.pending
-            if kind in self._chances:
-                return [o for o, _ in self.chance_outcomes()]
-            self._options = self._decisions[kind][0](self, *args)
+            self._options = self._decisions[kind][0](self, *self.pending[1:])
         return list(self._options)
 
     def apply_action(self, action: Action) -> None:
@@ -139,7 +142,9 @@ class StepMachine:
             raise ValueError("the game is over")
         kind, *args = self.pending
         if kind in self._chances:
-            options = [o for o, _ in self.chance_outcomes()]
+            if self._options is None:
+                self.chance_outcomes()
+            options = [o for o, _ in self._options]
             apply = self._chances[kind][1]
         else:
             options = self._options if self._options is not None else self._decisions[kind][0](self, *args)

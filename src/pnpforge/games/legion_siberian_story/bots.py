@@ -13,47 +13,19 @@ from typing import Callable
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story.data import ROUNDS
 from pnpforge.games.legion_siberian_story.modes import SURVIVAL_PRICES
-from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
+from pnpforge.games.legion_siberian_story.resolution import character_power
+from pnpforge.games.legion_siberian_story.sight import UNKNOWN_POWER, Sight
 from pnpforge.games.legion_siberian_story.state import LegionState
 
-UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
 PASS_VALUE = 0.3
 DONE_VALUE = 0.6
 STOP_VALUE = 0.25
 
 
-# --- what a player can see ------------------------------------------------------------------------------------
-def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int:
-    """A player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others guessed)."""
-    total = 0
-    for c in state.at_plot(plot, owner):
-        if c in state.face_down and owner != viewer:
-            total += UNKNOWN_POWER
-        else:
-            total += character_power(state, c)
-        token = state.tokens.get(c)
-        if token and (token[1] or owner == viewer):
-            for effect in state.data.orders[token[0]].effects:
-                if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
-                    total += effect["amount"]
-                if effect["effect"] == "sacrifice_own":
-                    total += effect["power"] - 1
-    return total
-
-
-def rivals(state: LegionState, viewer: int, plot: int) -> int:
-    """The strongest opposing power at a plot, as seen by ``viewer``."""
-    return max((visible_power(state, viewer, q, plot) for q in state.present(plot) if q != viewer), default=0)
-
-
+# --- what a player can see (``sight.py``) ---------------------------------------------------------------------
 def card_value(state: LegionState, c: str) -> float:
     card = state.data.characters[c]
     return card.power + 0.6 * len(ch.skills(state, c)) + 0.4 * len(card.abilities) + (2 if card.officer else 0)
-
-
-def _assault_threat(state: LegionState, viewer: int, plot: int) -> int:
-    return sum(1 for c in state.at_plot(plot) if state.owner(c) != viewer and c not in state.face_down
-               and "assault" in ch.abilities(state, c))
 
 
 # --- the greedy bot -------------------------------------------------------------------------------------------
@@ -67,7 +39,8 @@ class GreedyBot:
         judge = JUDGES.get(state.pending[0])
         if judge is None:
             return actions[rng.randrange(len(actions))]
-        scored = [(judge(state, player, a), i) for i, a in enumerate(actions)]
+        sight = Sight(state, player)
+        scored = [(judge(state, player, a, sight), i) for i, a in enumerate(actions)]
         best = max(score for score, _ in scored)
         ties = [i for score, i in scored if score >= best - 1e-9]
         return actions[ties[rng.randrange(len(ties))]]
@@ -79,19 +52,20 @@ class GreedyBot:
         judge = JUDGES.get(state.pending[0])
         if judge is None:
             return actions
-        return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -judge(state, player, actions[i]))]
+        sight = Sight(state, player)
+        return [actions[i] for i in sorted(range(len(actions)), key=lambda i: -judge(state, player, actions[i], sight))]
 
 
-def _commander(state, player, action):
+def _commander(state, player, action, sight):
     return 0.0  # every commander is fine; ties break at random
 
 
-def _officer(state, player, action):
+def _officer(state, player, action, sight):
     """The stronger officer; two within a point of each other are equal choices (ties break at random)."""
     return round(card_value(state, action[1]))
 
 
-def _under(state, player, action):
+def _under(state, player, action, sight):
     return -card_value(state, action[1])
 
 
@@ -138,17 +112,17 @@ def _hoard_penalty(state: LegionState, player: int, cost: int) -> float:
     return scoring["vp"] * (0.9 if state.round == ROUNDS else 0.4)
 
 
-def _shop(state, player, action):
+def _shop(state, player, action, sight):
     kind = action[0]
     if kind == "done":
         return DONE_VALUE
     if kind == "despatch":
         return _despatch_play_value(state, player)
     cost = {"recruit": "recruit_cost", "restore": "restore_order_cost"}.get(kind, "equipment_cost")
-    return _purchase(state, player, action) - _hoard_penalty(state, player, state.game.limit(state, cost))
+    return _purchase(state, player, action, sight) - _hoard_penalty(state, player, state.game.limit(state, cost))
 
 
-def _purchase(state, player, action):
+def _purchase(state, player, action, sight):
     kind = action[0]
     if kind == "recruit":
         cost = state.game.limit(state, "recruit_cost")
@@ -159,7 +133,7 @@ def _purchase(state, player, action):
         return 0.9 if len(state.available[player]) <= 2 else 0.1
     card, c = state.data.overlays[action[1]], action[2]
     power = state.data.characters[c].power
-    freezing = any("freezing" in plot_types(state, i) for i in range(len(state.plots)))
+    freezing = sight.freezing()
     if card.effect("frost_protection"):
         return 1.5 + 0.1 * power if freezing else 0.3
     if card.ability == "assault":
@@ -182,11 +156,12 @@ def _purchase(state, player, action):
     return 0.3
 
 
-def _plot_gain(state: LegionState, player: int, plot: int, extra: int) -> float:
-    """What ``extra`` combat power at a plot is worth to ``player``: VP when it turns the plot, else survival."""
+def _plot_gain(sight: Sight, plot: int, extra: int) -> float:
+    """What ``extra`` combat power at a plot is worth to the viewer: VP when it turns the plot, else survival."""
+    state, player = sight.state, sight.viewer
     card = state.data.plots[state.plots[plot]]
-    mine = visible_power(state, player, player, plot) if state.at_plot(plot, player) else None
-    other = rivals(state, player, plot)
+    mine = sight.power(player, plot) if state.at_plot(plot, player) else None
+    other = sight.rivals(plot)
     before = _standing(mine, other, card)
     after = _standing((mine or 0) + extra, other, card)
     return after - before
@@ -202,14 +177,14 @@ def _standing(mine, other, card) -> float:
     return card.survivor_supplies * 0.4
 
 
-def _march(state, player, action):
+def _march(state, player, action, sight):
     if action[0] == "pass":
         return PASS_VALUE
     if action[0] == "despatch":
         return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
     _, c, plot = action
-    value = _plot_gain(state, player, plot, character_power(state, c))
-    types = plot_types(state, plot)
+    value = _plot_gain(sight, plot, character_power(state, c))
+    types = sight.types(plot)
     fighter = state.fighters.get(c)
     frost = fighter.frost if fighter else 0
     if "freezing" in types and not ch.has_effect(state, c, "frost_protection"):
@@ -218,41 +193,41 @@ def _march(state, player, action):
         value += 0.8
     if "peaceful" not in types:
         wounds = fighter.wounds if fighter else 0
-        value -= 0.3 * _assault_threat(state, player, plot) * (2 if wounds or ch.is_fragile(state, c) else 1)
+        value -= 0.3 * sight.threat(plot) * (2 if wounds or ch.is_fragile(state, c) else 1)
     if ch.orders_it_gives(state, c) and state.available[player] and any(
             state.owner(x) == player and ch.may_receive_order(state, x) for x in state.at):
         value += 0.8
     return value - 0.05 * card_value(state, c)  # keep good cards for later when it hardly matters
 
 
-def _assign(state, player, action):
+def _assign(state, player, action, sight):
     if action[0] in ("stop", "take_back"):
         return STOP_VALUE
     _, order, c = action
     plot = state.at[c]
     card = state.data.plots[state.plots[plot]]
-    mine = visible_power(state, player, player, plot)
-    other = rivals(state, player, plot)
+    mine = sight.power(player, plot)
+    other = sight.rivals(plot)
     contested = abs(mine - other) <= 3 and state.present(plot) != [player]
     effects = {e["effect"]: e for e in state.data.orders[order].effects}
     if not effects:  # the Blank: a bluff where it makes opponents think
         return 0.35 if contested else 0.1
     if "combat_power" in effects:
-        value = _plot_gain(state, player, plot, effects["combat_power"]["amount"]) + 0.1
+        value = _plot_gain(sight, plot, effects["combat_power"]["amount"]) + 0.1
         if "block" in effects:  # a block that comes with combat power is worth both
-            value += _block_value(state, player, plot, effects["block"]["what"])
+            value += _block_value(sight, plot, effects["block"]["what"])
         return value
     if "win_bonus" in effects:
         return 2.0 if mine - other >= 3 else -1.0
     if "take_survivor_reward" in effects:
         return card.survivor_supplies * 0.6 if mine > other else 0.0
     if "cancel_wounds" in effects:
-        return 0.6 if _assault_threat(state, player, plot) else 0.0
+        return 0.6 if sight.threat(plot) else 0.0
     if "block" in effects:
-        return _block_value(state, player, plot, effects["block"]["what"])
+        return _block_value(sight, plot, effects["block"]["what"])
     if "sacrifice_own" in effects:
         others = [x for x in state.at_plot(plot, player) if x != c]
-        return _plot_gain(state, player, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0
+        return _plot_gain(sight, plot, effects["sacrifice_own"]["power"] - 2) - 1.0 if others else -1.0
     if "steal_plot_supplies" in effects:
         return card.survivor_supplies * (0.9 if mine < other else 0.3)
     if "withdraw_all_own" in effects:
@@ -271,34 +246,35 @@ def _assign(state, player, action):
     return 0.45 if contested else 0.3  # movement orders: useful when a plot is close
 
 
-def _block_value(state, player, plot, what) -> float:
+def _block_value(sight: Sight, plot: int, what: str) -> float:
+    state, player = sight.state, sight.viewer
     if what == "assault":
-        return 0.9 if _assault_threat(state, player, plot) else 0.0
+        return 0.9 if sight.threat(plot) else 0.0
     rivals_here = [x for x in state.at_plot(plot) if state.owner(x) != player and x not in state.face_down]
     medics = [x for x in rivals_here if "first_aid" in ch.abilities(state, x)]
     wounded = [x for x in rivals_here if state.fighters.get(x) and state.fighters[x].wounds]
     return 1.0 if medics and wounded else 0.0  # only where a heal would happen
 
 
-def _resolve(state, player, action):
+def _resolve(state, player, action, sight):
     kind, c = action
     order = state.tokens[c][0]
     effects = {e["effect"] for e in state.data.orders[order].effects}
     if kind == "decline":
         plot = state.at[c]
-        winning = visible_power(state, player, player, plot) > rivals(state, player, plot)
+        winning = sight.power(player, plot) > sight.rivals(plot)
         return 1.0 if "withdraw_all_own" in effects and winning else 0.0
     return 0.5
 
 
-def _target(state, player, action):
+def _target(state, player, action, sight):
     """Strike the strongest rival at the plot."""
     q = action[1]
     plot = state.pending[2]
-    return visible_power(state, player, q, plot) + 0.1 * len(state.at_plot(plot, q))
+    return sight.power(q, plot) + 0.1 * len(state.at_plot(plot, q))
 
 
-def _allocate(state, player, action):
+def _allocate(state, player, action, sight):
     """Spread wounds on the least valuable characters that survive them; GET DOWN! carriers first."""
     c = action[1]
     fighter = state.fighters.get(c)
@@ -309,69 +285,69 @@ def _allocate(state, player, action):
     return -card_value(state, c) - (6.0 if dies else 0.0)
 
 
-def _cripple(state, player, action):
+def _cripple(state, player, action, sight):
     _, c, skill = action
     return -card_value(state, c) - (1.0 if skill == "combat" else 0.0)
 
 
-def _heal(state, player, action):
+def _heal(state, player, action, sight):
     return card_value(state, action[1])
 
 
-def _sacrifice(state, player, action):
+def _sacrifice(state, player, action, sight):
     return -card_value(state, action[1])
 
 
-def _lure(state, player, action):
+def _lure(state, player, action, sight):
     c = action[1]
     return UNKNOWN_POWER if c in state.face_down else character_power(state, c)
 
 
-def _sabotage(state, player, action):
+def _sabotage(state, player, action, sight):
     return 1.0 if state.owner(action[1]) != player else -1.0
 
 
-def _move(state, player, action):
+def _move(state, player, action, sight):
     """Move a character where its power turns a plot, from where it is not needed."""
     if action[0] in ("skip", "stop"):
         return 0.2
     c, to = action[1], action[2]
     here = state.at[c]
     power = character_power(state, c)
-    gain = _plot_gain(state, player, to, power)
-    loss = -_plot_gain(state, player, here, -power) if len(state.at_plot(here, player)) > 1 else \
-        _standing(visible_power(state, player, player, here), rivals(state, player, here),
+    gain = _plot_gain(sight, to, power)
+    loss = -_plot_gain(sight, here, -power) if len(state.at_plot(here, player)) > 1 else \
+        _standing(sight.power(player, here), sight.rivals(here),
                   state.data.plots[state.plots[here]])
     return gain - loss
 
 
-def _swap(state, player, action):
+def _swap(state, player, action, sight):
     return 0.1
 
 
-def _confirm(state, player, action):
+def _confirm(state, player, action, sight):
     return 0.0 if action[0] == "skip" else -0.1
 
 
-def _keep(state, player, action):
+def _keep(state, player, action, sight):
     card = action[1]
     return _scoring_chance(state, player, card) * state.data.despatches[card].scoring["vp"]
 
 
-def _cure(state, player, action):
+def _cure(state, player, action, sight):
     return card_value(state, action[1])
 
 
-def _free_card(state, player, action):
-    return _shop(state, player, ("equip", action[1], action[2]))
+def _free_card(state, player, action, sight):
+    return _shop(state, player, ("equip", action[1], action[2]), sight)
 
 
-def _boost(state, player, action):
+def _boost(state, player, action, sight):
     c = action[1]
-    return _plot_gain(state, player, state.at[c], 2)
+    return _plot_gain(sight, state.at[c], 2)
 
 
-def _camp(state, player, action):
+def _camp(state, player, action, sight):
     """Between Survival games, in VP: heal or warm a character when what it is worth beats the price paid.
 
     A wounded or frostbitten character is lost only if it is hit again, so keeping it whole is worth about half

@@ -6,6 +6,7 @@ an order), Violence (a Crippled card forbids the skill of one position).
 
 from __future__ import annotations
 
+from pnpforge.games.legion_siberian_story.data import may_take_card
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
@@ -24,15 +25,17 @@ def skills(state: LegionState, character: str) -> set[str] | frozenset[str]:
     return shown.difference(fighter.crippled)
 
 
-def abilities(state: LegionState, character: str) -> set[str]:
+def abilities(state: LegionState, character: str) -> set[str] | frozenset[str]:
+    """Abilities the character shows: printed or added by an Equipment card."""
     card = state.data.characters[character]
-    found = set(card.abilities)
     fighter = state.fighters.get(character)
-    if fighter is not None:
-        for overlay_id in fighter.gear:
-            ability = state.data.overlays[overlay_id].ability
-            if ability:
-                found.add(ability)
+    if fighter is None or not fighter.gear:
+        return card.ability_set
+    found = set(card.abilities)
+    for overlay_id in fighter.gear:
+        ability = state.data.overlays[overlay_id].ability
+        if ability:
+            found.add(ability)
     return found
 
 
@@ -80,25 +83,14 @@ def printed_and_gear_power(state: LegionState, character: str) -> int:
 
 
 def may_take(state: LegionState, character: str, overlay_id: str) -> bool:
-    """Whether the character may take this Equipment or Enhancement (no skill or ability twice, one of each card).
-
-    Buying the Enhancement of a crippled position is allowed and cures it (DECISIONS: crippled cure).
-    """
-    card = state.data.overlays[overlay_id]
+    """Whether the character may take this Equipment or Enhancement (``data.may_take_card``)."""
     fighter = state.fighters.get(character)
-    gear = fighter.gear if fighter else ()
-    if overlay_id in gear:
-        return False
-    skill = card.skill
-    if skill:
-        crippled = fighter.crippled if fighter else ()
-        return skill in crippled or skill not in skills(state, character)
-    ability = card.ability
-    if ability:
-        return ability not in abilities(state, character)
-    if card.effect("may_give_orders"):
-        return not state.data.characters[character].officer
-    return True
+    if fighter is None or not (fighter.gear or fighter.crippled):
+        return (character, overlay_id) in state.data.fresh_takes
+    card = state.data.overlays[overlay_id]
+    shown = skills(state, character) if card.skill else ()
+    known = abilities(state, character) if card.ability else ()
+    return may_take_card(card, state.data.characters[character], shown, known, fighter.gear, fighter.crippled)
 
 
 def is_fragile(state: LegionState, character: str) -> bool:

@@ -8,6 +8,7 @@ not carry (hand size, rounds, plots per player count) are named constants citing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -45,9 +46,11 @@ class CharacterCard:
     abilities: tuple[str, ...]
 
     skill_set: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    ability_set: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "skill_set", frozenset(self.skills))
+        object.__setattr__(self, "ability_set", frozenset(self.abilities))
 
 
 @dataclass(frozen=True)
@@ -150,8 +153,64 @@ class LegionData:
                 return card
         raise KeyError(skill)
 
-    def buyable(self) -> list[OverlayCard]:
-        return [o for o in self.overlays.values() if o.cost is not None]
+    def buyable(self) -> tuple[OverlayCard, ...]:
+        return self.buyable_cards
+
+    # --- tables worked out once, so that play is look-ups ------------------------------------------------------
+    @cached_property
+    def buyable_cards(self) -> tuple[OverlayCard, ...]:
+        return tuple(o for o in self.overlays.values() if o.cost is not None)
+
+    @cached_property
+    def location_effects(self) -> Mapping[str, Mapping[str, tuple]]:
+        """Per location, its effects by effect name, in printed sequence."""
+        return MappingProxyType({loc.id: _by_name(loc.effects) for loc in self.locations.values()})
+
+    @cached_property
+    def location_limits(self) -> Mapping[str | None, Mapping[str, int]]:
+        """Per location (and for none), the numbers of the rules this round: the first ``set_limit`` of a kind wins."""
+        limits: dict[str | None, Mapping[str, int]] = {None: MappingProxyType(dict(DEFAULT_LIMITS))}
+        for loc in self.locations.values():
+            found = dict(DEFAULT_LIMITS)
+            for effect in reversed(loc.effects):
+                if effect["effect"] == "set_limit" and effect["what"] in found:
+                    found[effect["what"]] = effect["value"]
+            limits[loc.id] = MappingProxyType(found)
+        return MappingProxyType(limits)
+
+    @cached_property
+    def fresh_takes(self) -> frozenset[tuple[str, str]]:
+        """``(character, card)`` pairs a character with an empty sleeve may take: what the shop offers most often."""
+        return frozenset((c.id, o.id) for c in self.characters.values() for o in self.buyable_cards
+                         if may_take_card(o, c, c.skill_set, c.ability_set))
+
+    @cached_property
+    def order_effects(self) -> Mapping[str, Mapping[str, tuple]]:
+        """Per order token, its effects by effect name."""
+        return MappingProxyType({o.id: _by_name(o.effects) for o in self.orders.values()})
+
+
+def may_take_card(card: OverlayCard, character: CharacterCard, skills: Any, abilities: Any,
+                  gear: tuple = (), crippled: tuple = ()) -> bool:
+    """Whether a character showing ``skills`` and ``abilities`` may take this Equipment or Enhancement: no skill or
+    ability twice, one of each card; the Enhancement of a crippled position is allowed and cures it (DECISIONS:
+    crippled cure)."""
+    if card.id in gear:
+        return False
+    if card.skill:
+        return card.skill in crippled or card.skill not in skills
+    if card.ability:
+        return card.ability not in abilities
+    if card.effect("may_give_orders"):
+        return not character.officer
+    return True
+
+
+def _by_name(effects: tuple) -> Mapping[str, tuple]:
+    grouped: dict[str, list] = {}
+    for effect in effects:
+        grouped.setdefault(effect["effect"], []).append(effect)
+    return MappingProxyType({name: tuple(found) for name, found in grouped.items()})
 
 
 def _freeze(effects: list | None) -> tuple:

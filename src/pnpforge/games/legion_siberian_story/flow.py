@@ -186,10 +186,12 @@ def _shop_options(state: LegionState, player: int) -> list:
     cost = game.limit(state, "equipment_cost")
     if money >= cost:
         per_type = game.limit(state, "buys_per_equipment_type")
-        for card in state.data.buyable():
-            if state.pool[card.id] <= 0 or state.bought[player][card.id] >= per_type:
-                continue
-            options += [("equip", card.id, c) for c in sorted(state.hand[player]) if ch.may_take(state, c, card.id)]
+        hand, pool, bought = sorted(state.hand[player]), state.pool, state.bought[player]
+        may_take = ch.may_take
+        for card in state.data.buyable_cards:
+            cid = card.id
+            if pool[cid] > 0 and bought[cid] < per_type:
+                options += [("equip", cid, c) for c in hand if may_take(state, c, cid)]
     if money >= game.limit(state, "restore_order_cost"):
         options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
     return options

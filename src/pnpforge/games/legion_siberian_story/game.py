@@ -12,7 +12,7 @@ from typing import Callable, Mapping
 
 from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.games.legion_siberian_story import flow, modes, orders, resolution
-from pnpforge.games.legion_siberian_story.data import DEFAULT_LIMITS, LegionData
+from pnpforge.games.legion_siberian_story.data import LegionData
 from pnpforge.engine.steps import Steps
 from pnpforge.games.legion_siberian_story.state import LegionState
 
@@ -30,6 +30,7 @@ class LegionGame:
     mode: str = "base"
     extra_steps: tuple[ModuleType | Callable, ...] = field(default=(), repr=False)  # more modules or marked functions
     player_of: Mapping[str, int] = field(init=False)
+    owner_of: Mapping[str, int] = field(init=False, repr=False, compare=False)  # character id -> player in play
     steps: Steps = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -43,6 +44,8 @@ class LegionGame:
         if unknown:
             raise ValueError(f"unknown faction {unknown[0]!r}")
         object.__setattr__(self, "player_of", MappingProxyType({f: i for i, f in enumerate(self.factions)}))
+        object.__setattr__(self, "owner_of", MappingProxyType(
+            {c.id: self.player_of[c.faction] for c in self.data.characters.values() if c.faction in self.player_of}))
         object.__setattr__(self, "steps", Steps.collect(*RULES, *self.extra_steps))
 
     @property
@@ -51,11 +54,7 @@ class LegionGame:
 
     def limit(self, state: LegionState, what: str) -> int:
         """A number of the rules this round: the location may replace it (effect ``set_limit``)."""
-        if state.location:
-            for effect in self.data.locations[state.location].effects:
-                if effect["effect"] == "set_limit" and effect["what"] == what:
-                    return effect["value"]
-        return DEFAULT_LIMITS[what]
+        return self.data.location_limits[state.location][what]
 
     def new_initial_state(self) -> LegionState:
         state = LegionState(self)

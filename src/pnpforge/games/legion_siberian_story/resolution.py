@@ -13,10 +13,10 @@ from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
-def location_effects(state: LegionState, name: str) -> list:
+def location_effects(state: LegionState, name: str) -> tuple:
     if not state.location:
-        return []
-    return [e for e in state.data.locations[state.location].effects if e["effect"] == name]
+        return ()
+    return state.data.location_effects[state.location].get(name, ())
 
 
 def plot_types(state: LegionState, plot: int) -> set[str]:
@@ -31,10 +31,15 @@ def plot_types(state: LegionState, plot: int) -> set[str]:
 def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, dict]]:
     """``(carrier, effect)`` for each turned-up token at the plot whose order has this effect."""
     found = []
-    for c in state.at_plot(plot):
-        token = state.tokens.get(c)
+    tokens = state.tokens
+    if not tokens:
+        return found
+    effects = state.data.order_effects
+    for c in state.members[plot]:
+        token = tokens.get(c)
         if token and token[1]:
-            found += [(c, e) for e in state.data.orders[token[0]].effects if e["effect"] == name]
+            for e in effects[token[0]].get(name, ()):
+                found.append((c, e))
     return found
 
 
@@ -171,14 +176,16 @@ def score(state: LegionState, plot: int) -> None:
 def aftermath(state: LegionState, plot: int) -> None:
     """Step 3: Violence and First Aid, one player at a time in turn order."""
     steps = []
+    violence, first_aid = not blocked(state, plot, "violence"), not blocked(state, plot, "first_aid")
+    if not (violence or first_aid):
+        return
+    heals = state.game.limit(state, "first_aid_heals")
     for p in state.turn_order():
-        if not blocked(state, plot, "violence"):
-            steps += [("violence_target", p, plot)
-                      for c in state.at_plot(plot, p) if "violence" in ch.abilities(state, c)]
-        if not blocked(state, plot, "first_aid"):
-            heals = state.game.limit(state, "first_aid_heals")
-            steps += [("heal", p, c, plot, heals, ())
-                      for c in state.at_plot(plot, p) if "first_aid" in ch.abilities(state, c)]
+        here = state.at_plot(plot, p)
+        if violence:
+            steps += [("violence_target", p, plot) for c in here if "violence" in ch.abilities(state, c)]
+        if first_aid:
+            steps += [("heal", p, c, plot, heals, ()) for c in here if "first_aid" in ch.abilities(state, c)]
     state.push(*steps)
 
 

@@ -42,6 +42,7 @@ class LegionState(StepMachine):
         n = game.num_players
         self.game = game
         self.data = game.data
+        self._owner = game.owner_of
         self.start_steps(game.steps)
         self.n = n
         self.factions: tuple[str, ...] = game.factions
@@ -129,7 +130,7 @@ class LegionState(StepMachine):
 
     # --- helpers shared by the rules modules ---------------------------------------------------------------
     def owner(self, character: str) -> int:
-        return self.game.player_of[self.data.characters[character].faction]
+        return self._owner[character]
 
     def fighter(self, character: str) -> Fighter:
         found = self.fighters.get(character)
@@ -146,11 +147,13 @@ class LegionState(StepMachine):
         members = self.members[plot]
         if player is None:
             return list(members)
-        return [c for c in members if self.owner(c) == player]
+        owner = self._owner
+        return [c for c in members if owner[c] == player]
 
     def present(self, plot: int) -> list[int]:
         """Players with a character at the plot, in turn order."""
-        owners = {self.owner(c) for c in self.members[plot]}
+        owner = self._owner
+        owners = {owner[c] for c in self.members[plot]}
         return [p for p in self.turn_order() if p in owners]
 
     def note(self, *event: Any) -> None:

@@ -1,0 +1,93 @@
+"""What a player can see of a position, as the greedy bot weighs it: combat power at a plot (an opponent's
+face-down card counts as an average card, their unrevealed tokens as nothing), the strongest rival, Assault threats.
+
+A ``Sight`` answers for one player and one position and remembers its answers, so a question with fifty options
+works out each plot once, not once per option. It is made anew for every question (the position changes between).
+"""
+
+from __future__ import annotations
+
+from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
+from pnpforge.games.legion_siberian_story.state import LegionState
+
+UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
+
+
+def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int:
+    """A player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others guessed)."""
+    total = 0
+    for c in state.at_plot(plot, owner):
+        if c in state.face_down and owner != viewer:
+            total += UNKNOWN_POWER
+        else:
+            total += character_power(state, c)
+        token = state.tokens.get(c)
+        if token and (token[1] or owner == viewer):
+            for effect in state.data.orders[token[0]].effects:
+                if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
+                    total += effect["amount"]
+                if effect["effect"] == "sacrifice_own":
+                    total += effect["power"] - 1
+    return total
+
+
+def rivals(state: LegionState, viewer: int, plot: int) -> int:
+    """The strongest opposing power at a plot, as seen by ``viewer``."""
+    return max((visible_power(state, viewer, q, plot) for q in state.present(plot) if q != viewer), default=0)
+
+
+def assault_threat(state: LegionState, viewer: int, plot: int) -> int:
+    """Opposing characters showing Assault at a plot, face-up ones only."""
+    return sum(1 for c in state.at_plot(plot) if state.owner(c) != viewer and c not in state.face_down
+               and "assault" in ch.abilities(state, c))
+
+
+class Sight:
+    """One player's view of one position, each answer worked out once."""
+
+    __slots__ = ("state", "viewer", "_power", "_rivals", "_types", "_threat", "_freezing")
+
+    def __init__(self, state: LegionState, viewer: int):
+        self.state, self.viewer = state, viewer
+        self._power: dict[tuple[int, int], int] = {}
+        self._rivals: dict[int, int] = {}
+        self._types: dict[int, set[str]] = {}
+        self._threat: dict[int, int] = {}
+        self._freezing: bool | None = None
+
+    def power(self, owner: int, plot: int) -> int:
+        """``owner``'s combat power at ``plot`` as the viewer sees it."""
+        key = (owner, plot)
+        found = self._power.get(key)
+        if found is None:
+            found = self._power[key] = visible_power(self.state, self.viewer, owner, plot)
+        return found
+
+    def rivals(self, plot: int) -> int:
+        """The strongest opposing power at ``plot``."""
+        found = self._rivals.get(plot)
+        if found is None:
+            found = self._rivals[plot] = max(
+                (self.power(q, plot) for q in self.state.present(plot) if q != self.viewer), default=0)
+        return found
+
+    def types(self, plot: int) -> set[str]:
+        """The plot's types this round (the location may add one); callers must not change the set."""
+        found = self._types.get(plot)
+        if found is None:
+            found = self._types[plot] = plot_types(self.state, plot)
+        return found
+
+    def threat(self, plot: int) -> int:
+        """Opposing face-up Assault characters at ``plot``."""
+        found = self._threat.get(plot)
+        if found is None:
+            found = self._threat[plot] = assault_threat(self.state, self.viewer, plot)
+        return found
+
+    def freezing(self) -> bool:
+        """Whether any plot of this round is Freezing."""
+        if self._freezing is None:
+            self._freezing = any("freezing" in self.types(i) for i in range(len(self.state.plots)))
+        return self._freezing
