@@ -296,16 +296,22 @@ class GamesParam(click.ParamType):
 @click.option("--seed", type=int, default=1, show_default=True, help="First seed; game k uses seed + k.")
 @click.option("--variant", default="", help="Play one of the pack's variants (house rules in game.yaml's variants:) "
                                            "instead of its published rules.")
+@click.option("--compare", is_flag=True, help="With --variant: also play the same games under the published rules "
+                                              "and write compare.html, the two side by side.")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/ (<variant>/ below it for a variant).")
 def validate(game: str, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
-             mode: str | None, bots: str, seed: int, variant: str, jobs: int | None, out_dir: Path) -> None:
+             mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None,
+             out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
     situation names a seed; `pnpforge replay GAME --seed N --players P --bots greedy` prints that game.
     """
+    if compare and not variant:
+        raise click.BadParameter("--compare puts a variant beside the published rules: name it with --variant",
+                                 param_hint="--compare")
     checked = check_pack(game)
     findings = list(checked.findings)
     pack = checked.pack
@@ -348,7 +354,23 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     click.echo(format_findings(analysis.findings, None).rsplit("\n", 1)[0])
     click.echo(terminal_summary(data, every))
     click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}")
+    if compare:
+        _compare(checked.pack, package, settings, findings, data, folder)
     sys.exit(exit_code(every, strict))
+
+
+def _compare(published, package, settings, static: list, data: dict, folder: Path) -> None:
+    """The games the variant played, played again under the published rules, and the two reports side by side."""
+    from dataclasses import replace
+
+    from pnpforge.report.compare import compare_data, write_compare
+    from pnpforge.report.validation import report_data
+
+    base_settings, analysis = _simulate(published, package, replace(settings, variant=""), None)
+    analysis.findings = acknowledge(published, analysis.findings)
+    base = report_data(published.id, base_settings, static, analysis)
+    json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant))
+    click.echo(f"wrote {json_path} and {html_path} (published rules beside variant {settings.variant})")
 
 
 def _settings(pack, package, games: int, players: str | None, mode: str, bots: str, seed: int, jobs: int | None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -74,3 +75,19 @@ def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledg
     assert "[accepted: the rulebook's order, kept as printed]" in out[0].message
     assert "no finding of 'plot-won' about plot 'gone'" in out[2].message
     assert out[2].mark.path == pack.game_doc.mark(()).path
+
+
+def test_compare_plays_the_same_games_under_the_published_rules_and_puts_them_side_by_side(tmp_path: Path) -> None:
+    result = run_cli("validate", "legion-siberian-story", "--games", "6", "--players", "3", "--variant",
+                     "no-medics-plus-one", "--compare", "--jobs", "1", "--out", str(tmp_path))
+    folder = tmp_path / "legion-siberian-story" / "validation" / "no-medics-plus-one"
+    assert result.code in (0, 1) and "published rules beside variant no-medics-plus-one" in result.output
+    data = json.loads((folder / "compare.json").read_text(encoding="utf-8"))
+    variant = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert data["variant"] == "no-medics-plus-one" and data["settings"]["games_per_player_count"] == 6
+    factions = next(c for c in data["charts"] if c["id"] == "factions-3p")
+    played = next(c for c in variant["charts"] if c["id"] == "factions-3p")
+    assert [r["variant"]["value"] for r in factions["rows"]] == [b["value"] for b in played["bars"]]
+    assert (folder / "compare.html").read_text(encoding="utf-8").count("<svg") == len(data["charts"])
+    alone = run_cli("validate", "legion-siberian-story", "--compare", "--out", str(tmp_path))
+    assert alone.code == 2 and "name it with --variant" in alone.output
