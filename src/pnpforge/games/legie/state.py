@@ -10,6 +10,8 @@ Legie has perfect information: an observation is the whole position.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.games.legie import board as fields
 from pnpforge.games.legie.model import Ruleset, Scenario
@@ -23,6 +25,13 @@ DRAW = 2
 EMPTY = -1
 SCORING_RULES = {"longest_chain": ("column-longest-chain", "column-tie-last-placer"),
                  "units_in_forest": ("forests-most-units", "forests-tie-last-placer")}
+
+
+def _picker(squares: list[int]):
+    """A function taking a row of per-square values to the values of ``squares``, as a tuple."""
+    if len(squares) > 1:
+        return itemgetter(*squares)
+    return lambda row: tuple(row[s] for s in squares)
 
 
 class LegieGame:
@@ -40,6 +49,7 @@ class LegieGame:
         self.advanced = mode == "advanced"
         self.size = rules.size
         self.squares = self.size * self.size
+        self.square_numbers = range(self.squares)
         self.neighbours = fields.neighbours(self.size)
         self.kinds = rules.kinds
         if len(self.kinds) * self.squares >= TARGET:
@@ -135,16 +145,33 @@ class LegieState:
         return []
 
     def _placements(self) -> list[int]:
-        game, board, flag = self.game, self.board, self.flag
-        free = [s for s in range(game.squares) if board[s] < 0 and s != flag]
+        """Kind by kind, free squares in rising order: one C-level pick per group of kinds the same squares take."""
+        board, flag = self.board, self.flag
+        free = [s for s in self.game.square_numbers if board[s] < 0]
+        if flag >= 0 and board[flag] < 0:
+            free.remove(flag)
         actions: list[int] = []
-        allowed = self.tables.allowed
-        base_index = self.player * len(game.kinds)
+        if not free:
+            return actions
+        tables = self.tables
+        rows, masks = tables.actions, tables.mask
+        base = self.player * len(self.game.kinds)
+        everywhere = None  # the pick for kinds every square takes
+        picks: dict[int, itemgetter] = {}
         for k, left in enumerate(self.off[self.player]):
             if left:
-                mask = allowed[base_index + k]
-                offset = k * game.squares
-                actions.extend(offset + s for s in free if mask[s])
+                index = base + k
+                mask = masks[index]
+                if not mask:
+                    if everywhere is None:
+                        everywhere = _picker(free)
+                    actions += everywhere(rows[index])
+                    continue
+                pick = picks.get(mask)
+                if pick is None:
+                    allowed = tables.allowed[index]
+                    pick = picks[mask] = _picker([s for s in free if allowed[s]])
+                actions += pick(rows[index])
         return actions
 
     def apply_action(self, action: int) -> None:

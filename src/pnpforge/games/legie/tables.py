@@ -29,6 +29,8 @@ class Tables:
     arrow_safe: tuple[tuple[bool, ...], ...]
     can_shoot: tuple[bool, ...]
     forest: tuple[bool, ...]
+    actions: tuple[tuple[int, ...], ...]  # per unit index: the action laying it on each square (kind * squares + s)
+    mask: tuple[int, ...]  # per unit index: 0 when every square takes it, else a number shared by equal masks
 
 
 def terrain_tables(game: "LegieGame", layout: Layout) -> Tables:
@@ -53,7 +55,11 @@ def _build(game: "LegieGame", layout: Layout) -> Tables:
         safe.append(tuple(_arrow_safe(unit, t) for t in terrain))
     can_shoot = tuple(t != "forest" for t in terrain)  # Wald: no ranged combat from a forest square
     forest = tuple(t == "forest" for t in terrain)
-    return Tables(layout, tuple(allowed), tuple(defence), tuple(safe), can_shoot, forest)
+    squares, kinds = len(terrain), len(game.kinds)
+    actions = tuple(tuple(index % kinds * squares + s for s in range(squares)) for index in range(len(game.units)))
+    numbers = {(True,) * squares: 0}
+    mask = tuple(numbers.setdefault(row, len(numbers)) for row in allowed)
+    return Tables(layout, tuple(allowed), tuple(defence), tuple(safe), can_shoot, forest, actions, mask)
 
 
 def _may_stand(unit, terrain: str) -> bool:

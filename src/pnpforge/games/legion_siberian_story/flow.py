@@ -187,11 +187,13 @@ def _shop_options(state: LegionState, player: int) -> list:
     if money >= cost:
         per_type = game.limit(state, "buys_per_equipment_type")
         hand, pool, bought = sorted(state.hand[player]), state.pool, state.bought[player]
-        may_take = ch.may_take
+        fresh, fighters = state.data.fresh_takes, state.fighters
+        sleeved = {c for c in hand if c in fighters and (fighters[c].gear or fighters[c].crippled)}
         for card in state.data.buyable_cards:
             cid = card.id
             if pool[cid] > 0 and bought[cid] < per_type:
-                options += [("equip", cid, c) for c in hand if may_take(state, c, cid)]
+                options += [("equip", cid, c) for c in hand
+                            if (ch.may_take(state, c, cid) if c in sleeved else (c, cid) in fresh)]
     if money >= game.limit(state, "restore_order_cost"):
         options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
     return options
