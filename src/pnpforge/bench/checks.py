@@ -42,7 +42,7 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     from pnpforge.engine.simulate import chunks, run, run_chunk
     from pnpforge.games import load_package
 
-    games = games or {"random": 400, "greedy": 100}
+    games = games or {"random": 2000, "greedy": 200}  # what one --games auto round plays over the configurations
     results = {}
     for pack_id in all_pack_ids():
         checked = check_pack(pack_id)

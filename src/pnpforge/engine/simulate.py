@@ -74,6 +74,8 @@ def run(work: Iterable[Chunk], jobs: int = 1, progress: Callable[[int], None] | 
             if progress:
                 progress(chunk.count)
         return merged
+    for root, variant in dict.fromkeys((chunk.root, chunk.variant) for chunk in work):
+        cached_pack(root, variant)  # loaded once here: forked workers inherit it instead of each loading it again
     with worker_pool(jobs, start=None) as pool:
         for chunk, tally in zip(work, pool.map(run_chunk, work)):
             merged.merge(tally)
