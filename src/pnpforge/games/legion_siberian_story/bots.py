@@ -158,9 +158,9 @@ def _purchase(state, player, action, sight):
 
 def _plot_gain(sight: Sight, plot: int, extra: int) -> float:
     """What ``extra`` combat power at a plot is worth to the viewer: VP when it turns the plot, else survival."""
-    state, player = sight.state, sight.viewer
+    state = sight.state
     card = state.data.plots[state.plots[plot]]
-    mine = sight.power(player, plot) if state.at_plot(plot, player) else None
+    mine = sight.own(plot)
     other = sight.rivals(plot)
     before = _standing(mine, other, card)
     after = _standing((mine or 0) + extra, other, card)
@@ -183,21 +183,28 @@ def _march(state, player, action, sight):
     if action[0] == "despatch":
         return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
     _, c, plot = action
-    value = _plot_gain(sight, plot, character_power(state, c))
+    power, protected, frost, hurt, orders, worth = sight.remember(("marcher", c), lambda: _marcher(state, player, c))
+    value = _plot_gain(sight, plot, power)
     types = sight.types(plot)
-    fighter = state.fighters.get(c)
-    frost = fighter.frost if fighter else 0
-    if "freezing" in types and not ch.has_effect(state, c, "frost_protection"):
+    if "freezing" in types and not protected:
         value -= 3.0 if frost else 0.8
     if "warming" in types and frost:
         value += 0.8
     if "peaceful" not in types:
-        wounds = fighter.wounds if fighter else 0
-        value -= 0.3 * sight.threat(plot) * (2 if wounds or ch.is_fragile(state, c) else 1)
-    if ch.orders_it_gives(state, c) and state.available[player] and any(
-            state.owner(x) == player and ch.may_receive_order(state, x) for x in state.at):
+        value -= 0.3 * sight.threat(plot) * (2 if hurt else 1)
+    if orders:
         value += 0.8
-    return value - 0.05 * card_value(state, c)  # keep good cards for later when it hardly matters
+    return value - 0.05 * worth  # keep good cards for later when it hardly matters
+
+
+def _marcher(state: LegionState, player: int, c: str) -> tuple:
+    """What a character brings to any plot: power, frost protection, frostbite, wounded or fragile, orders it
+    could give someone, its card value."""
+    fighter = state.fighters.get(c)
+    orders = bool(ch.orders_it_gives(state, c) and state.available[player] and any(
+        state.owner(x) == player and ch.may_receive_order(state, x) for x in state.at))
+    return (character_power(state, c), ch.has_effect(state, c, "frost_protection"), fighter.frost if fighter else 0,
+            bool((fighter.wounds if fighter else 0) or ch.is_fragile(state, c)), orders, card_value(state, c))
 
 
 def _assign(state, player, action, sight):

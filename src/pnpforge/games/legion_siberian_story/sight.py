@@ -46,7 +46,7 @@ def assault_threat(state: LegionState, viewer: int, plot: int) -> int:
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_power", "_rivals", "_types", "_threat", "_freezing")
+    __slots__ = ("state", "viewer", "_power", "_rivals", "_types", "_threat", "_freezing", "_kept")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
@@ -55,6 +55,14 @@ class Sight:
         self._types: dict[int, set[str]] = {}
         self._threat: dict[int, int] = {}
         self._freezing: bool | None = None
+        self._kept: dict = {}
+
+    def remember(self, key, make):
+        """A judge's own answer about this position, worked out by ``make()`` the first time ``key`` is asked."""
+        found = self._kept.get(key, self)
+        if found is self:
+            found = self._kept[key] = make()
+        return found
 
     def power(self, owner: int, plot: int) -> int:
         """``owner``'s combat power at ``plot`` as the viewer sees it."""
@@ -62,6 +70,14 @@ class Sight:
         found = self._power.get(key)
         if found is None:
             found = self._power[key] = visible_power(self.state, self.viewer, owner, plot)
+        return found
+
+    def own(self, plot: int) -> int | None:
+        """The viewer's own power at ``plot``, or None when they have nobody there."""
+        key = (-1, plot)
+        found = self._power.get(key, self)
+        if found is self:
+            found = self._power[key] = self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
         return found
 
     def rivals(self, plot: int) -> int:
