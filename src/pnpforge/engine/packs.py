@@ -9,10 +9,14 @@ from pnpforge.content.pack import Pack, load_pack
 from pnpforge.content.variants import variant_pack
 
 
-@lru_cache(maxsize=4)
 def cached_pack(root: str, variant: str = "") -> Pack:
     """The pack at ``root`` (with the changes of ``variant``, one of its ``game.yaml``'s variants, when given); a
     pack that no longer loads is a ``RuntimeError`` (the caller checked it before)."""
+    return _load(root, variant)  # one cache key however the caller spells the arguments
+
+
+@lru_cache(maxsize=4)
+def _load(root: str, variant: str) -> Pack:
     pack, problems = load_pack(Path(root))
     if pack is not None and variant:
         pack, problems = variant_pack(pack, variant)

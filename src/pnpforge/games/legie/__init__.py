@@ -72,7 +72,7 @@ PACKAGE = GamePackage(
     },
     checks=checks.ALL,
     rules_modules=("analysis", "board", "bots", "checks", "diagram", "invariants", "model", "replay", "script",
-                   "state", "tables", "view"),
+                   "state", "tables", "threats", "view"),
     new_game=new_game,
     modes=("all", "basic", "advanced", "return-of-the-king", "column", "lord-of-the-forests"),
     bots={"greedy": greedy_bot, "random": random_bot, "mcts": mcts_bot},

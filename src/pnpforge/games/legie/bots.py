@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pnpforge.engine.loop import RandomBot
 from pnpforge.engine.search import SearchPlan
+from pnpforge.games.legie import threats
 from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
 
 __all__ = ["RandomBot", "GreedyBot", "MctsBot", "SEARCH", "determinize", "evaluate"]
@@ -24,6 +25,7 @@ KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
 SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
 SEARCH_TURNS = 4  # how far the search bot's playouts look
 REPEAT = 15.0  # per earlier turn of the greedy bot's that left the same units in both hands
+WEIGHTS = threats.Weights(WIN, PLACED, THREAT, KING_DANGER, SCORE, REPEAT)
 
 
 def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
@@ -53,6 +55,15 @@ def evaluate(state: LegieState, me: int) -> float:
     if effect == "score_at_end":
         value += SCORE * (state.score(me) - state.score(1 - me))
     return value
+
+
+def _fast_evaluate(state: LegieState, me: int) -> float:
+    """``evaluate``, the opponent's strikes read from bitboards (threats.py) when it is to lay a tile: the same
+    number."""
+    if state.phase == PLACE and state.player != me:
+        scoring = state.game.objective["effect"] == "score_at_end"
+        return threats.Reply.of(state, me, WEIGHTS).standing(state.score(me) if scoring else 0)
+    return evaluate(state, me)
 
 
 def search_value(state: LegieState, me: int) -> float:
@@ -143,16 +154,27 @@ class GreedyBot:
         self.seen: dict[tuple, int] = {}
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
-        best, chosen = -math.inf, []
-        for action, value in self._values(state, player, remember=True):
-            if value > best + 1e-9:
-                best, chosen = value, [action]
-            elif abs(value - best) <= 1e-9:
+        actions, values, change = self._scores(state, player, remember=True)
+        best, chosen, above = -math.inf, [], -math.inf  # above: best + 1e-9
+        for action, value in zip(actions, values):
+            if value > above:
+                best, chosen, above = value, [action], value + 1e-9
+            elif -1e-9 <= value - best <= 1e-9:
                 chosen.append(action)
         action = chosen[rng.randrange(len(chosen))]
-        child = state.clone()
-        child.apply_action(action)
-        key = _armies(child)
+        found = change(action) if change is not None else None
+        if found is None:
+            child = state.clone()
+            child.apply_action(action)
+            key = _armies(child)
+        else:  # the units laid and removed are known: no need to play it
+            armies = [list(state.off[0]), list(state.off[1])]
+            kind, back = found
+            if kind >= 0:
+                armies[player][kind] -= 1
+            if back >= 0:
+                armies[1 - player][back] += 1
+            key = tuple(armies[0]) + tuple(armies[1])
         self.seen[key] = self.seen.get(key, 0) + 1
         return action
 
@@ -162,26 +184,49 @@ class GreedyBot:
         return [action for _, _, action in sorted(scored, reverse=True)]
 
     def _values(self, state: LegieState, player: int, remember: bool = False) -> list[tuple[int, float]]:
-        values = []
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_action(action)
-            value = self._settled_value(child, player)
-            if remember and self.seen:
-                value -= REPEAT * self.seen.get(_armies(child), 0)
-            values.append((action, value))
-        return values
+        """(action, value) for every legal action: quiet moves and single removals from one summary of the
+        opponent's strikes (threats.py), the rest played out on a copy; the same numbers as ``_values_by_clone``."""
+        actions, values, _ = self._scores(state, player, remember)
+        return list(zip(actions, values))
 
-    def _settled_value(self, state: LegieState, player: int) -> float:
+    def _scores(self, state: LegieState, player: int, remember: bool) -> tuple:
+        """The legal actions, their values in the same order, and what each action does to the armies in hand
+        (``threats.Decision.change``; None: unknown)."""
+        seen = self.seen if remember and self.seen else None
+
+        def slow(action: int) -> float:
+            return self._child_value(state, action, player, seen, _fast_evaluate)
+
+        found = threats.values(state, player, WEIGHTS, seen, slow)
+        if found is not None:
+            return found
+        actions = state.legal_actions()
+        return actions, [slow(action) for action in actions], None
+
+    def _values_by_clone(self, state: LegieState, player: int, remember: bool = False) -> list[tuple[int, float]]:
+        """The reference for ``_values``: every action played on a copy and the result scored by ``evaluate``."""
+        seen = self.seen if remember and self.seen else None
+        return [(action, self._child_value(state, action, player, seen, evaluate)) for action in state.legal_actions()]
+
+    def _child_value(self, state: LegieState, action: int, player: int, seen: dict | None, judge) -> float:
+        """The value of ``action`` played on a copy, scored by ``judge`` (an ``evaluate``), less REPEAT."""
+        child = state.clone()
+        child.apply_action(action)
+        value = self._settled_value(child, player, judge)
+        if seen:
+            value -= REPEAT * seen.get(_armies(child), 0)
+        return value
+
+    def _settled_value(self, state: LegieState, player: int, judge=evaluate) -> float:
         """The value after our pending choices (target, Flag) are made the best way too."""
         if state.phase in (CHOOSE_TARGET, CHOOSE_FLAG) and state.player == player:
             best = -math.inf
             for action in state.legal_actions():
                 child = state.clone()
                 child.apply_action(action)
-                best = max(best, self._settled_value(child, player))
+                best = max(best, self._settled_value(child, player, judge))
             return best
-        return evaluate(state, player)
+        return judge(state, player)
 
 
 def _armies(state: LegieState) -> tuple:

@@ -146,32 +146,26 @@ class LegieState:
 
     def _placements(self) -> list[int]:
         """Kind by kind, free squares in rising order: one C-level pick per group of kinds the same squares take."""
-        board, flag = self.board, self.flag
+        board, flag, tables = self.board, self.flag, self.tables
         free = [s for s in self.game.square_numbers if board[s] < 0]
         if flag >= 0 and board[flag] < 0:
             free.remove(flag)
         actions: list[int] = []
-        if not free:
-            return actions
-        tables = self.tables
-        rows, masks = tables.actions, tables.mask
-        base = self.player * len(self.game.kinds)
-        everywhere = None  # the pick for kinds every square takes
         picks: dict[int, itemgetter] = {}
+        everywhere = None  # the pick for kinds every square takes (mask 0)
+        base = self.player * len(self.game.kinds)
         for k, left in enumerate(self.off[self.player]):
             if left:
                 index = base + k
-                mask = masks[index]
+                mask = tables.mask[index]
                 if not mask:
-                    if everywhere is None:
-                        everywhere = _picker(free)
-                    actions += everywhere(rows[index])
+                    everywhere = everywhere or _picker(free)
+                    actions += everywhere(tables.actions[index])
                     continue
-                pick = picks.get(mask)
-                if pick is None:
+                if mask not in picks:
                     allowed = tables.allowed[index]
-                    pick = picks[mask] = _picker([s for s in free if allowed[s]])
-                actions += pick(rows[index])
+                    picks[mask] = _picker([s for s in free if allowed[s]])
+                actions += picks[mask](tables.actions[index])
         return actions
 
     def apply_action(self, action: int) -> None:

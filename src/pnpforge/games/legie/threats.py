@@ -1,0 +1,465 @@
+"""The greedy bot's look at the reply, worked out once per decision instead of once per candidate move.
+
+``evaluate`` (bots.py) scores a position by the units laid, the most of our units the opponent could remove with its
+next tile (``best_strike``), whether our hunted King could fall, and a scenario's measure. The greedy bot asks that for
+every legal move, and most moves are quiet: they lay one unit and remove nothing. A quiet move to square t changes the
+opponent's options in two ways only: t is no longer free, and the free squares next to t gain a target (the new unit,
+where the opponent's tile would remove it). So one summary of the position answers every quiet move:
+
+* the field as bitboards (bit s for square s, ``tables.Bits``): free squares, our units, and for each square the sword
+  strength of the opponent's around it, hence which of our units a tile of theirs would remove;
+* for each class of unit the opponent holds (strength, crown, arrow, squares it may take) and each count v, the free
+  squares ``W[v]`` where such a tile would remove at least v units.
+
+With m the best count, a quiet move to t makes the best m + 1 when a class that would also remove the new unit has a
+square of count m next to t; else m, unless t was the only square of count m (then the lower counts are looked up).
+Arrows that had no target get one when the new unit can be shot: that case has its own levels with arrows on. The
+King's danger is an OR over every strike, so it is kept as the squares where some tile takes the King.
+
+A move that removes one unit (an arrow's shot, or one unit falling to swords; the Flag goes to its square) is the same
+quiet move in the position after the removal, so a summary per removed unit answers those. Whatever is left (several
+units falling, the game ending, the turn limit) is played out on a copy. The values are the very numbers evaluating
+each copy gives, move for move (tests/games/legie/test_threats.py compares them).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from pnpforge.games.legie import board as fields
+from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PASS, PLACE, TARGET, LegieState
+from pnpforge.games.legie.tables import Bits, bits_of
+
+
+COUNTS = tuple(range(7))
+
+
+class Weights(NamedTuple):
+    """The evaluation's weights (bots.py)."""
+
+    win: float
+    placed: float
+    threat: float
+    king_danger: float
+    score: float
+    repeat: float
+
+
+class Reply:
+    """What the opponent of ``me`` could strike with its next tile (``best_strike``) in one position, and how a quiet
+    move of ours changes it. ``ours``: our ``Bits.side``; ``theirs``: their units; ``hand``: theirs; ``at_least``:
+    their support (``Bits.support``); ``score``: our scenario measure less theirs (Kolonne: only theirs, negated)."""
+
+    def __init__(self, game, field: Bits, me: int, weights: Weights, ours: tuple, theirs: int, hand: list[int],
+                 flag: int, board: list[int], at_least: list[int], score: int) -> None:
+        self.game, self.field, self.me, self.weights, self.ours = game, field, me, weights, ours
+        self.theirs, self.hand, self.board, self.at_least, self.score = theirs, hand, board, at_least, score
+        mine, targets, shot, defended, _, king = ours
+        self.free = free = field.full & ~(mine | theirs) & ~(1 << flag if flag >= 0 else 0)
+        self.laid = mine.bit_count() - theirs.bit_count()
+        self.shots, self.shot_king = shot != 0, (king & shot) != 0
+        self.classes = classes = []  # (strength, crown, arrow, region, Bits.counts of the units it removes)
+        danger = arrow_region = 0
+        for crown, arrow, allowed, members in field.strikers[1 - me]:
+            region = free & allowed
+            if not region:
+                continue
+            for k, strength in members:  # the strongest held of units alike removes all that the weaker would
+                if hand[k]:
+                    break
+            else:
+                continue
+            hits = targets if crown else field.falls(defended, at_least, strength) if strength else 0
+            classes.append((strength, crown, arrow, region, field.counts(hits)))
+            if king & hits:
+                danger |= region & field.spread(king & hits)
+            if arrow:
+                arrow_region |= region & field.can_shoot
+        self.danger, self.arrow_region = danger, arrow_region  # where a tile takes our King; where arrows fly from
+        self.arrowed = any(c[2] for c in classes)
+        self.levels: dict[bool, tuple] = {}
+        self.edges: dict[bool, tuple] = {}
+        self.memo: dict[tuple, list[float]] = {}
+        self.their_side: tuple = ()  # their ``Bits.side``, kept by ``of``
+        self.counts: list[float] = []  # the value of a quiet move per best count after it, once asked
+
+    @classmethod
+    def of(cls, state: LegieState, me: int, weights: Weights) -> "Reply":
+        """The position of ``state``."""
+        game, field = state.game, bits_of(state.game, state.tables)
+        per = field.units(state.board)
+        ours, theirs = field.side(per, me), field.side(per, 1 - me)
+        score = 0
+        if field.scoring and field.forest_measure:
+            score = (ours[0] & field.forest).bit_count() - (theirs[0] & field.forest).bit_count()
+        elif field.scoring:
+            score = -fields.longest_chain(state.board, game.owner, game.neighbours, 1 - me)
+        reply = cls(game, field, me, weights, ours, theirs[0], state.off[1 - me], state.flag, state.board,
+                    field.support(theirs[4], field.reach), score)
+        reply.their_side = theirs
+        return reply
+
+    def without(self, r: int) -> "Reply":
+        """The position after their unit on r is removed (back to their hand) and the Flag laid there."""
+        field, game, bit = self.field, self.game, 1 << r
+        board = self.board[:]
+        index, board[r] = board[r], EMPTY
+        hand = list(self.hand)
+        hand[index % len(game.kinds)] += 1
+        strength, near, at_least = game.strength[index], field.near[r], self.at_least
+        if strength:  # the squares next to r lose its strength
+            at_least = [(a & ~near) | (at_least[k + strength] & near)
+                        for k, a in enumerate(at_least[:field.deepest + 1])]
+        score = self.score
+        if field.scoring and field.forest_measure:
+            score += (field.forest & bit) != 0
+        elif field.scoring:
+            score = -fields.longest_chain(board, game.owner, game.neighbours, 1 - self.me)
+        return Reply(game, field, self.me, self.weights, self.ours, self.theirs & ~bit, hand, r, board, at_least,
+                     score)
+
+    def strike(self) -> tuple[int, bool]:
+        """``best_strike`` of the opponent here: the most units one tile removes, and whether our King could fall."""
+        king = self.danger != 0 or (self.shots and self.shot_king and self.arrow_region != 0)
+        return self._level(self.shots)[0], king
+
+    def standing(self, chain: int) -> float:
+        """``evaluate`` of this position, the opponent to move; ``chain``: our longest chain (Kolonne)."""
+        w = self.weights
+        removed, king = self.strike()
+        value = w.placed * self.laid
+        value -= w.threat * removed
+        if king:
+            value -= w.king_danger
+        if self.field.scoring:
+            value += w.score * (self.score + (0 if self.field.forest_measure else chain))
+        return value
+
+    def _level(self, arrows: bool) -> tuple:
+        """With arrows on or off: the best count m, per class W[v] (the squares where it removes v or more, v from 0
+        to 6) and per v the union of W[v] over the classes."""
+        found = self.levels.get(arrows)
+        if found is None:
+            can_shoot, layers, best, union = self.field.can_shoot, [], 0, [0] * 7
+            for strength, crown, arrow, region, c in self.classes:
+                bonus = can_shoot if arrow and arrows else 0
+                w = [region, 0, 0, 0, 0, 0, 0]
+                for v in range(1, 6):
+                    x = region & (c[v] | (bonus & c[v - 1]))
+                    if not x:
+                        break
+                    w[v] = x
+                    union[v] |= x
+                    if v > best:
+                        best = v
+                layers.append(w)
+            found = self.levels[arrows] = (best, layers, union)
+        return found
+
+    def _answer(self, arrows: bool, hits: list[int]) -> tuple[int, int, int]:
+        """With arrows on or off: the best count m, the squares t where a new unit makes it m + 1 (a class that
+        removes it, ``hits``, has a square of count m next to t), and those where it stays m."""
+        found = self.edges.get(arrows)
+        if found is None:
+            field = self.field
+            best, layers, union = self._level(arrows)
+            above = [field.spread(w[best]) for w in layers]
+            level = [field.spread(w[best - 1]) for w in layers] if best else [0] * len(layers)
+            top = union[best]
+            keeps = field.full if best == 0 or top & (top - 1) else field.full & ~top  # m on another square
+            found = self.edges[arrows] = (best, keeps, above, level)
+        best, keeps, above, level = found
+        up = down = 0
+        for hit, a, b in zip(hits, above, level):
+            up |= hit & a
+            down |= hit & b
+        return best, up, down | keeps
+
+    def _hits(self, index: int) -> list[int]:
+        """Per class: the squares where our new unit ``index`` would fall to a tile of that class laid beside it."""
+        out, mobile, field = [], not self.game.immobile[index], self.field
+        for strength, crown, arrow, region, c in self.classes:
+            hit = field.full if mobile and crown else 0
+            if mobile and strength and not crown:
+                for d, squares in field.defences[index]:
+                    hit |= squares & self.at_least[d - strength + 1] if d >= strength else squares
+            out.append(hit)
+        return out
+
+    def values(self, index: int, squares: tuple[int, ...], mask: int,
+               chain: Callable[[int], int] | None) -> list[float]:
+        """``evaluate`` after laying our unit ``index`` on each of ``squares`` (bitboard ``mask``), in order: quiet
+        moves, nothing removed and the game going on; ``chain(t)``: our longest chain then (Kolonne). The list is
+        shared: do not change it."""
+        key = (self.field.profile[index], mask)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        field, w = self.field, self.weights
+        hits, shootable = self._hits(index), field.shootable[index]
+        both = not self.shots and shootable != 0 and self.arrowed  # the new unit may give arrows a target
+        base, hunting = w.placed * (self.laid + 1), self.game.hunted >= 0
+        counts = COUNTS  # count -> value, or the count itself when the King or a measure adds to it
+        if not hunting and not field.scoring:
+            counts = self.counts = self.counts or [base - w.threat * v for v in range(7)]
+        if len(squares) < 3:  # a few squares: each looked up from the top count down
+            found = []
+            for t in squares:
+                arrows = (shootable >> t & 1) == 1 if both else self.shots
+                found.append(counts[self._scan(t, self._level(arrows)[0] + 1, hits, arrows)])
+        else:  # the best count almost everywhere: the other squares set one by one
+            parts = [(False, mask & ~shootable), (True, mask & shootable)] if both else [(self.shots, mask)]
+            parts = [(arrows, part) + self._answer(arrows, hits) for arrows, part in parts]  # up lies within down
+            first, second = parts[0][2], parts[-1][2]
+            if first != second:
+                found = [counts[second] if shootable >> t & 1 else counts[first] for t in squares]
+            else:
+                found = [counts[first]] * len(squares)
+            for arrows, part, best, up, down in parts:
+                for t in field.squares(part & up):
+                    found[squares.index(t)] = counts[best + 1]
+                for t in field.squares(part & ~down):
+                    found[squares.index(t)] = counts[self._scan(t, best - 1, hits, arrows)]
+        if hunting or field.scoring:
+            for n, (t, strikes) in enumerate(zip(squares, found)):
+                value = base - w.threat * strikes
+                if hunting and self._king(index, t, hits):
+                    value -= w.king_danger
+                if field.scoring:
+                    value += w.score * (self.score + (field.forest >> t & 1 if field.forest_measure else chain(t)))
+                found[n] = value
+        self.memo[key] = found
+        return found
+
+    def _scan(self, t: int, top: int, hits: list[int], arrows: bool) -> int:
+        """The most units one tile removes once our new unit lies on t, when that is at most ``top``: a square
+        other than t with that count, or one next to t that reaches it with the new unit (a class that removes it)."""
+        _, layers, union = self._level(arrows)
+        bit, near = 1 << t, self.field.near[t]
+        lifted = [w for hit, w in zip(hits, layers) if hit & bit]
+        for v in range(top, 0, -1):
+            if union[v] & ~bit or any(w[v - 1] & near for w in lifted):
+                return v
+        return 0
+
+    def _king(self, index: int, t: int, hits: list[int]) -> bool:
+        """Whether the opponent could take our King once our unit ``index`` lies on t."""
+        bit = 1 << t
+        if self.danger & ~bit:
+            return True
+        new_king = index % len(self.game.kinds) == self.game.hunted
+        near = self.field.near[t]
+        if new_king and any(hit & bit and near & c[3] for hit, c in zip(hits, self.classes)):
+            return True
+        shootable = (self.field.shootable[index] & bit) != 0
+        return (self.shots or shootable) and (self.shot_king or (new_king and shootable)) and \
+            (self.arrow_region & ~bit) != 0
+
+
+def ends(game, hand: list[int], last: int, king_taken: bool, laying: bool = True) -> bool:
+    """Whether our turn ends the game (``LegieState._result``): ``hand`` before laying ``last`` (``laying``) or
+    after it; ``king_taken``: the enemy King was removed this turn."""
+    left = sum(hand) - laying
+    if game.objective["effect"] == "king_hunt":
+        king = game.hunted
+        kings = hand[king] - (laying and last == king)
+        return king_taken or (left == 0 and last != king) or (left > 0 and left == kings)
+    return left == 0
+
+
+class Decision:
+    """One decision of ours: the position's summary, its variants after one removal, our memory of armies (``seen``),
+    the way to play an action out (``played``), and what each action does to the armies in hand (``change``)."""
+
+    def __init__(self, state: LegieState, me: int, weights: Weights, seen: dict | None,
+                 played: Callable[[int], float]) -> None:
+        self.state, self.me, self.weights, self.seen, self.played = state, me, weights, seen, played
+        self.repeat = weights.repeat
+        self.game, self.kinds = state.game, len(state.game.kinds)
+        self.root = Reply.of(state, me, weights)
+        self.field = self.root.field
+        self.after: dict[int, Reply] = {}
+        self.armies = tuple(state.off[0]) + tuple(state.off[1])
+        self.chain = _chain(state, me) if self.field.scoring and not self.field.forest_measure else None
+        self.changes: dict[int, tuple[int, int] | None] = {}  # actions unlike the rest of their kind
+        self.shooting: dict[int, tuple[int, tuple[int, int]]] = {}  # arrow kind: squares with one target, change
+
+    def removed(self, r: int) -> Reply:
+        """The position after their unit on r is removed and the Flag laid there."""
+        found = self.after.get(r)
+        if found is None:
+            found = self.after[r] = self.root.without(r)
+        return found
+
+    def penalty(self, kind: int, back: int = -1) -> float:
+        """REPEAT for each time the armies after our move (our ``kind`` laid, their ``back`` returned to hand; -1:
+        none) were left behind before."""
+        if not self.seen:
+            return 0.0
+        armies = self.armies
+        if kind >= 0:
+            i = self.me * self.kinds + kind
+            armies = armies[:i] + (armies[i] - 1,) + armies[i + 1:]
+        if back >= 0:
+            i = (1 - self.me) * self.kinds + back
+            armies = armies[:i] + (armies[i] + 1,) + armies[i + 1:]
+        return self.repeat * self.seen.get(armies, 0)
+
+    def slow(self, action: int) -> float:
+        self.changes[action] = None
+        return self.played(action)
+
+    def change(self, action: int) -> tuple[int, int] | None:
+        """(our kind laid, their kind back in hand; -1: none) by ``action``, or None when it was played out."""
+        if action in self.changes:
+            return self.changes[action]
+        kind, square = divmod(action, self.game.squares)
+        found = self.shooting.get(kind)
+        return found[1] if found is not None and found[0] >> square & 1 else (kind, -1)
+
+    def kind_at(self, r: int) -> int:
+        return self.state.board[r] % self.kinds
+
+
+def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
+           slow: Callable[[int], float]) -> tuple | None:
+    """``GreedyBot._values`` when ``me`` is to lay a unit or to pick an arrow's target: the legal actions, their
+    values in the same order, and ``Decision.change``. ``seen`` counts the armies already left behind (None: no
+    memory); ``slow(action)`` plays one action out on a copy. None for other positions."""
+    if state.player != me or state.phase not in (PLACE, CHOOSE_TARGET):
+        return None
+    actions = state.legal_actions()
+    if actions[-1] == PASS or (state.phase == CHOOSE_TARGET and state.fallen):
+        return None
+    d, game = Decision(state, me, weights, seen, slow), state.game
+    over = state.turns + 1 >= game.rules.turn_limit
+    if state.phase == PLACE:
+        out = _placements(d, over)
+    else:  # the unit is laid and removed nothing: each target is a position after one removal
+        out = []
+        chain = 0 if d.chain is None else fields.longest_chain(state.board, game.owner, game.neighbours, me)
+        for action in actions:
+            back = d.kind_at(action - TARGET)
+            if over or ends(game, state.off[me], state.last_kind, state.king_taken or back == game.hunted, False):
+                out.append(d.slow(action))
+            else:
+                out.append(d.removed(action - TARGET).standing(chain) - d.penalty(-1, back))
+                d.changes[action] = (-1, back)
+    if len(out) != len(actions):
+        raise RuntimeError("the summary of the reply disagrees with the legal actions")
+    return actions, out, d.change
+
+
+def _placements(d: Decision, over: bool) -> list[float]:
+    """The value of each unit we may lay on each square, in the order of the legal actions."""
+    game, field, root, hand, me = d.game, d.field, d.root, d.state.off[d.me], d.me
+    kinds, size, chain = d.kinds, game.squares, d.chain
+    _, prey, marks, guarded, _, _ = root.their_side
+    support = field.support(root.ours[4], field.deepest)  # our strength around each of their units
+    marked = field.squares(marks)  # what our arrows could hit
+    hunting = game.objective["effect"] == "king_hunt"
+    over = over or (not hunting and sum(hand) == 1)  # the last unit ends the game
+    reach: dict[int, tuple[int, int]] = {}  # per strength (-1: crown): units removed, squares next to them
+    places: dict[int, tuple[int, ...]] = {}
+    out: list[float] = []
+    for j, held in enumerate(hand):
+        i = me * kinds + j
+        mask = root.free & field.allow[i] if held else 0
+        if not mask:
+            continue
+        squares = places.get(mask)
+        if squares is None:
+            squares = places[mask] = field.squares(mask)
+        if over or (hunting and ends(game, hand, j, False)):
+            out += [d.slow(j * size + t) for t in squares]
+            continue
+        strength, crown, arrow = field.powers[i]
+        fell = busy = 0
+        if crown or strength:
+            found = reach.get(-1 if crown else strength)
+            if found is None:
+                fell = prey if crown else field.falls(guarded, support, strength)
+                found = reach[-1 if crown else strength] = (fell, field.spread(fell))
+            fell, busy = found[0], found[1] & mask
+        shoot = field.can_shoot & mask if marks and arrow else 0
+        quiet = d.penalty(j)
+        if not busy and shoot == mask:  # every square shoots
+            out += _shots(d, i, squares, mask, marked, quiet)
+            continue
+        got = root.values(i, squares, mask, chain)
+        got = [v - quiet for v in got] if quiet else list(got)
+        if busy | shoot:
+            _removals(d, i, squares, got, fell, busy, shoot, marked, quiet)
+        out += got
+    return out
+
+
+def _removals(d: Decision, index: int, squares: tuple[int, ...], got: list[float], fell: int, busy: int, shoot: int,
+              marked: tuple[int, ...], quiet: float) -> None:
+    """Put in ``got`` the values of the squares where laying our unit ``index`` removes a unit: those of ``busy``
+    (next to ``fell``, what its swords or crown remove) and of ``shoot`` (its arrow has a target)."""
+    game, field, kind = d.game, d.field, index % d.kinds
+    action = kind * game.squares
+    shots = field.squares(shoot & ~busy)
+    if shots:
+        for t, value in zip(shots, _shots(d, index, shots, shoot & ~busy, marked, quiet)):
+            got[squares.index(t)] = value
+    single: dict[int, list[int]] = {}
+    for t in field.squares(busy):
+        fallen = fell & field.near[t]
+        if shoot >> t & 1 or fallen & (fallen - 1):
+            got[squares.index(t)] = d.slow(action + t)  # a shot as well, or several units fall
+        else:
+            single.setdefault(fallen.bit_length() - 1, []).append(t)
+    hand = d.state.off[d.me]
+    for r, ts in single.items():
+        back = d.kind_at(r)
+        if ends(game, hand, kind, back == game.hunted):
+            for t in ts:
+                got[squares.index(t)] = d.slow(action + t)
+            continue
+        lost = d.penalty(kind, back)
+        for t, value in zip(ts, d.removed(r).values(index, tuple(ts), sum(1 << t for t in ts), d.chain)):
+            got[squares.index(t)] = value - lost if lost else value
+            d.changes[action + t] = (kind, back)
+
+
+def _shots(d: Decision, index: int, squares: tuple[int, ...], mask: int, marked: tuple[int, ...],
+           quiet: float) -> list[float]:
+    """Values of laying an arrow unit on each of ``squares`` (bitboard ``mask``): the shot at the one target, or
+    the best of several (then the armies before the shot count for REPEAT)."""
+    game, kind = d.game, index % d.kinds
+    if any(ends(game, d.state.off[d.me], kind, d.kind_at(x) == game.hunted) for x in marked):
+        return [d.slow(kind * game.squares + t) for t in squares]
+    each = [d.removed(x).values(index, squares, mask, d.chain) for x in marked]
+    if len(marked) == 1:
+        back = d.kind_at(marked[0])
+        d.shooting[kind] = (d.shooting[kind][0] | mask if kind in d.shooting else mask, (kind, back))
+        lost = d.penalty(kind, back)
+        return [v - lost for v in each[0]] if lost else each[0]
+    best = list(map(max, *each))
+    return [v - quiet for v in best] if quiet else best
+
+
+def _chain(state: LegieState, me: int) -> Callable[[int], int]:
+    """Our longest chain once a unit of ours lies on a square t: the groups next to t join through it."""
+    board, owner, neighbours = state.board, state.game.owner, state.game.neighbours
+    group: dict[int, int] = {}
+    sizes: list[int] = []
+    for start, v in enumerate(board):
+        if v < 0 or owner[v] != me or start in group:
+            continue
+        group[start], stack, count = len(sizes), [start], 0
+        while stack:
+            s = stack.pop()
+            count += 1
+            for n in neighbours[s]:
+                if n not in group and board[n] >= 0 and owner[board[n]] == me:
+                    group[n] = len(sizes)
+                    stack.append(n)
+        sizes.append(count)
+    longest = max(sizes, default=0)
+
+    def chain(t: int) -> int:
+        return max(longest, 1 + sum(sizes[g] for g in sorted({group[n] for n in neighbours[t] if n in group})))
+    return chain

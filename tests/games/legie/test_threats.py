@@ -1,0 +1,115 @@
+"""The greedy bot's values read from one summary of the reply (threats.py) are the values of playing each action on
+a copy and scoring it with ``evaluate`` (``GreedyBot._values_by_clone``): the same floats, action by action and in
+the same order, in seeded games of the basic and the advanced game and every scenario, with and without the bot's
+memory of the armies it left behind. What the bot records of a chosen move (the armies after it) is the same too."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from pnpforge.engine.loop import RandomBot, play_game
+from pnpforge.games.legie.bots import GreedyBot, _armies, _fast_evaluate, evaluate
+from pnpforge.games.legie.state import LegieState
+from pnpforge.games.legie.tables import bits_of
+
+from tests.games.legie.helpers import make_game
+
+GAMES = {"basic": ("basic", None), "advanced": ("advanced", None),
+         "return-of-the-king": ("advanced", "return-of-the-king"), "column": ("advanced", "column"),
+         "lord-of-the-forests": ("advanced", "lord-of-the-forests")}
+
+
+def exact(values: list[tuple[int, float]]) -> list[tuple[int, str]]:
+    """Values down to the last bit (and the sign of a zero)."""
+    return [(action, value.hex()) for action, value in values]
+
+
+def check(bot: GreedyBot, state: LegieState, player: int) -> None:
+    """The bot's values equal the reference's; its record of each move is the armies after playing it."""
+    for remember in (True, False):
+        fast, reference = bot._values(state, player, remember), bot._values_by_clone(state, player, remember)
+        assert exact(fast) == exact(reference), [(state.action_to_string(a), v, w)
+                                                 for (a, v), (_, w) in zip(fast, reference) if v != w][:5]
+    actions, _, change = bot._scores(state, player, True)
+    for action in actions if change is not None else ():
+        found = change(action)
+        if found is not None:
+            child = state.clone()
+            child.apply_action(action)
+            armies = [list(state.off[0]), list(state.off[1])]
+            kind, back = found
+            if kind >= 0:
+                armies[player][kind] -= 1
+            if back >= 0:
+                armies[1 - player][back] += 1
+            assert tuple(armies[0]) + tuple(armies[1]) == _armies(child), state.action_to_string(action)
+    for me in (0, 1):
+        assert _fast_evaluate(state, me) == evaluate(state, me)
+
+
+class Judged:
+    """Plays one seat, greedy or at random, and checks every decision there; a random seat's judge remembers the
+    armies each random move leaves behind, so that its values carry the memory too."""
+
+    def __init__(self, greedy: bool) -> None:
+        self.judge, self.greedy, self.checked = GreedyBot(), greedy, 0
+
+    def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
+        check(self.judge, state, player)
+        self.checked += 1
+        if self.greedy:
+            return self.judge.choose(state, player, rng)
+        action = RandomBot().choose(state, player, rng)
+        child = state.clone()
+        child.apply_action(action)
+        self.judge.seen[_armies(child)] = self.judge.seen.get(_armies(child), 0) + 1
+        return action
+
+
+def play_judged(rules, name: str, seats: tuple[bool, bool], seed: int, turns: int) -> int:
+    mode, scenario = GAMES[name]
+    judged = [Judged(greedy) for greedy in seats]
+    play_game(make_game(rules, mode, scenario), judged, random.Random(seed), until=lambda s: s.turns >= turns)
+    return sum(j.checked for j in judged)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_greedy_values_are_those_of_playing_each_action_out(rules, name) -> None:
+    checked = play_judged(rules, name, (True, False), 3, 400)  # greedy against random, to the end
+    checked += play_judged(rules, name, (True, True), 5, 36)  # greedy on both seats: the cycles of removals
+    assert checked > 40
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("seed", range(6))
+def test_the_greedy_values_are_those_of_playing_each_action_out_in_longer_games(rules, name, seed) -> None:
+    for seats in ((True, True), (False, True), (False, False)):
+        play_judged(rules, name, seats, seed, 400)
+
+
+@pytest.mark.parametrize("two", [True, False], ids=["two-strengths", "any-strengths"])
+def test_the_bitboards_count_neighbours_and_support_square_by_square(rules, two) -> None:
+    game = make_game(rules)
+    state = game.new_initial_state()
+    field = bits_of(game, state.tables)
+    if not two:
+        field = copy.copy(field)
+        field.pair = None  # the general way, for any number of strengths
+    rng = random.Random(7)
+    for _ in range(200):
+        strengths = {s: rng.getrandbits(game.squares) & rng.getrandbits(game.squares)
+                     for s in (1, 2, 3)[:2 + (not two)]}
+        support = field.support(strengths, field.reach)
+        units = strengths[1] | strengths[2]
+        counts = field.counts(units)
+        assert field.squares(units) == tuple(s for s in range(game.squares) if units >> s & 1)
+        for s in range(game.squares):
+            near = game.neighbours[s]
+            brought = sum(strength for strength, x in strengths.items() for n in near if x >> n & 1)
+            reached = [r for r in range(field.reach + 1) if support[r] >> s & 1]
+            assert reached == list(range(min(brought, field.reach) + 1))
+            assert [c for c in range(6) if counts[c] >> s & 1] == list(range(sum(units >> n & 1 for n in near) + 1))
