@@ -47,6 +47,11 @@ def chart_svg(chart: Chart) -> str:
     if chart.xlabel and not horizontal:
         ax.set_xlabel(chart.xlabel)
     ax.set_title(chart.title, fontsize=10, loc="left")
+    return figure_svg(fig)
+
+
+def figure_svg(fig) -> str:
+    """A finished figure as an inline SVG string (no date, no creator), the figure closed."""
     fig.tight_layout()
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})

@@ -7,7 +7,6 @@ by rule and subject: those the variant raises, those it clears, and those both k
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +107,7 @@ def shown(value: float | None, unit: str) -> str:
 
 def pair_svg(chart: dict) -> str:
     """Published and variant bars side by side, with their intervals, as an inline SVG."""
-    from pnpforge.report.charts import ACCENT, INK, plt  # matplotlib set up once, deterministically
+    from pnpforge.report.charts import ACCENT, INK, figure_svg, plt  # matplotlib set up once, deterministically
 
     rows = chart["rows"]
     scale = 100 if chart["unit"] == "share" else 1
@@ -138,9 +137,4 @@ def pair_svg(chart: dict) -> str:
     (ax.set_xlabel if horizontal else ax.set_ylabel)("% of games" if chart["unit"] == "share" else "count")
     ax.set_title(chart["title"], fontsize=10, loc="left")
     ax.legend(fontsize=7, frameon=False)
-    fig.tight_layout()
-    out = io.StringIO()
-    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
-    plt.close(fig)
-    svg = out.getvalue()
-    return svg[svg.index("<svg"):]
+    return figure_svg(fig)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pnpforge.engine.loop import RandomBot, play_game
-from pnpforge.games.legie.bots import GreedyBot, _armies, _fast_evaluate, evaluate
+from pnpforge.games.legie.bots import GreedyBot, _armies, _fast_evaluate, armies_after, evaluate
 from pnpforge.games.legie.state import LegieState
 from pnpforge.games.legie.tables import bits_of
 
@@ -39,13 +39,7 @@ def check(bot: GreedyBot, state: LegieState, player: int) -> None:
         if found is not None:
             child = state.clone()
             child.apply_action(action)
-            armies = [list(state.off[0]), list(state.off[1])]
-            kind, back = found
-            if kind >= 0:
-                armies[player][kind] -= 1
-            if back >= 0:
-                armies[1 - player][back] += 1
-            assert tuple(armies[0]) + tuple(armies[1]) == _armies(child), state.action_to_string(action)
+            assert armies_after(state, player, found) == _armies(child), state.action_to_string(action)
     for me in (0, 1):
         assert _fast_evaluate(state, me) == evaluate(state, me)
 

@@ -168,13 +168,7 @@ class GreedyBot:
             child.apply_action(action)
             key = _armies(child)
         else:  # the units laid and removed are known: no need to play it
-            armies = [list(state.off[0]), list(state.off[1])]
-            kind, back = found
-            if kind >= 0:
-                armies[player][kind] -= 1
-            if back >= 0:
-                armies[1 - player][back] += 1
-            key = tuple(armies[0]) + tuple(armies[1])
+            key = armies_after(state, player, found)
         self.seen[key] = self.seen.get(key, 0) + 1
         return action
 
@@ -227,6 +221,18 @@ class GreedyBot:
                 best = max(best, self._settled_value(child, player, judge))
             return best
         return judge(state, player)
+
+
+def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tuple:
+    """The armies in hand (``_armies``) after ``player`` lays a unit of kind ``change[0]`` and removes one of kind
+    ``change[1]`` (-1: none)."""
+    armies = [list(state.off[0]), list(state.off[1])]
+    kind, back = change
+    if kind >= 0:
+        armies[player][kind] -= 1
+    if back >= 0:
+        armies[1 - player][back] += 1
+    return tuple(armies[0]) + tuple(armies[1])
 
 
 def _armies(state: LegieState) -> tuple:
