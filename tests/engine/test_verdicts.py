@@ -79,6 +79,7 @@ def test_something_never_seen_is_a_warning_only_past_the_trials_the_formula_give
         found = never_used(card, tally, no_hint, "never bought in {games} games", min_rate=0.02)
         assert found.severity == severity, games
     assert "chance of" in found.message
+    assert never_used(card, Tally(), no_hint, "never bought in {games} games") is None  # no game: nothing to judge
 
 
 def test_a_plot_never_entered_is_judged_as_never_seen() -> None:

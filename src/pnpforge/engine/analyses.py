@@ -1,6 +1,6 @@
 """Generic analyses of merged tallies: win shares by side and seat, items never used, rarely entered or never won,
 rule gaps, and game length. Each finding is decided by its evidence (``engine/verdicts.py``): a warning when clear,
-else info that says how many games would decide it (``data["games_needed"]``).
+else info that says how many games would decide it (``data["more"]``).
 
 Each function reads the keys ``engine/results.py`` writes and returns findings, chart bars or rows; a game
 package's analysis calls the ones that fit, with its own thresholds, words and replay hint, and adds what only it
@@ -126,9 +126,11 @@ def never_used(item: Any, tally: Tally, hint: Hint, message: str, hint_key: str 
     the trials counted under ``trials_key``."""
     if tally.get(f"used/{item.id}"):
         return None
-    trials = tally.get(trials_key)
+    verdict = never_seen(tally.get(trials_key), min_rate)
+    if verdict is None:  # never had the chance: nothing to judge
+        return None
     text = message.format(games=tally.get("games"), offered=tally.get(f"offered/{item.id}"))
-    return judged(never_seen(trials, min_rate), text, unit, hint(tally, hint_key), item.mark(), rule, item.subject)
+    return judged(verdict, text, unit, hint(tally, hint_key), item.mark(), rule, item.subject)
 
 
 def rule_gaps(tally: Tally, mark: Mark) -> list[Finding]:

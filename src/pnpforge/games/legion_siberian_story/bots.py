@@ -183,7 +183,7 @@ def _march(state, player, action, sight):
     if action[0] == "despatch":
         return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
     _, c, plot = action
-    power, protected, frost, hurt, orders, worth = sight.remember(("marcher", c), lambda: _marcher(state, player, c))
+    power, protected, frost, hurt, orders, worth = sight.remember(("marcher", c), _marcher, state, player, c)
     value = _plot_gain(sight, plot, power)
     types = sight.types(plot)
     if "freezing" in types and not protected:

@@ -153,9 +153,6 @@ class LegionData:
                 return card
         raise KeyError(skill)
 
-    def buyable(self) -> tuple[OverlayCard, ...]:
-        return self.buyable_cards
-
     # --- tables worked out once, so that play is look-ups ------------------------------------------------------
     @cached_property
     def buyable_cards(self) -> tuple[OverlayCard, ...]:

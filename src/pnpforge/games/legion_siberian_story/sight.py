@@ -32,78 +32,60 @@ def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int
     return total
 
 
-def rivals(state: LegionState, viewer: int, plot: int) -> int:
-    """The strongest opposing power at a plot, as seen by ``viewer``."""
-    return max((visible_power(state, viewer, q, plot) for q in state.present(plot) if q != viewer), default=0)
-
-
 def assault_threat(state: LegionState, viewer: int, plot: int) -> int:
     """Opposing characters showing Assault at a plot, face-up ones only."""
     return sum(1 for c in state.at_plot(plot) if state.owner(c) != viewer and c not in state.face_down
                and "assault" in ch.abilities(state, c))
 
 
+_UNSEEN = object()
+
+
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_power", "_rivals", "_types", "_threat", "_freezing", "_kept")
+    __slots__ = ("state", "viewer", "_kept")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
-        self._power: dict[tuple[int, int], int] = {}
-        self._rivals: dict[int, int] = {}
-        self._types: dict[int, set[str]] = {}
-        self._threat: dict[int, int] = {}
-        self._freezing: bool | None = None
         self._kept: dict = {}
 
-    def remember(self, key, make):
-        """A judge's own answer about this position, worked out by ``make()`` the first time ``key`` is asked."""
-        found = self._kept.get(key, self)
-        if found is self:
-            found = self._kept[key] = make()
+    def remember(self, key, make, *args):
+        """The answer ``make(*args)`` about this position, worked out the first time ``key`` is asked."""
+        found = self._kept.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = self._kept[key] = make(*args)
         return found
 
     def power(self, owner: int, plot: int) -> int:
         """``owner``'s combat power at ``plot`` as the viewer sees it."""
-        key = (owner, plot)
-        found = self._power.get(key)
-        if found is None:
-            found = self._power[key] = visible_power(self.state, self.viewer, owner, plot)
-        return found
+        return self.remember(("power", owner, plot), visible_power, self.state, self.viewer, owner, plot)
 
     def own(self, plot: int) -> int | None:
         """The viewer's own power at ``plot``, or None when they have nobody there."""
-        key = (-1, plot)
-        found = self._power.get(key, self)
-        if found is self:
-            found = self._power[key] = self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
-        return found
+        return self.remember(("own", plot), self._own, plot)
 
     def rivals(self, plot: int) -> int:
         """The strongest opposing power at ``plot``."""
-        found = self._rivals.get(plot)
-        if found is None:
-            found = self._rivals[plot] = max(
-                (self.power(q, plot) for q in self.state.present(plot) if q != self.viewer), default=0)
-        return found
+        return self.remember(("rivals", plot), self._rivals, plot)
 
     def types(self, plot: int) -> set[str]:
         """The plot's types this round (the location may add one); callers must not change the set."""
-        found = self._types.get(plot)
-        if found is None:
-            found = self._types[plot] = plot_types(self.state, plot)
-        return found
+        return self.remember(("types", plot), plot_types, self.state, plot)
 
     def threat(self, plot: int) -> int:
         """Opposing face-up Assault characters at ``plot``."""
-        found = self._threat.get(plot)
-        if found is None:
-            found = self._threat[plot] = assault_threat(self.state, self.viewer, plot)
-        return found
+        return self.remember(("threat", plot), assault_threat, self.state, self.viewer, plot)
 
     def freezing(self) -> bool:
         """Whether any plot of this round is Freezing."""
-        if self._freezing is None:
-            self._freezing = any("freezing" in self.types(i) for i in range(len(self.state.plots)))
-        return self._freezing
+        return self.remember("freezing", self._freezing)
+
+    def _own(self, plot: int) -> int | None:
+        return self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
+
+    def _rivals(self, plot: int) -> int:
+        return max((self.power(q, plot) for q in self.state.present(plot) if q != self.viewer), default=0)
+
+    def _freezing(self) -> bool:
+        return any("freezing" in self.types(i) for i in range(len(self.state.plots)))
