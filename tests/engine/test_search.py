@@ -76,3 +76,36 @@ def test_the_bot_tries_the_candidates_its_policy_ranks_best() -> None:
     assert isinstance(bot, SearchBot)
     ranked = dice_race.Greedy().rank(state, 0, random.Random(3))
     assert bot.candidates(state, 0, state.legal_actions(), random.Random(3)) == ranked[:2]
+
+
+class _Remembering:
+    """A policy that remembers its earlier choices in this game and plays differently for them (as Legie's greedy
+    bot avoids armies it has left before): the first choice of a game is the goal when it can be reached."""
+
+    made: list["_Remembering"] = []
+
+    def __init__(self) -> None:
+        self.chosen = 0
+        _Remembering.made.append(self)
+
+    def choose(self, state, player, rng):
+        actions = state.legal_actions()
+        self.chosen += 1
+        if self.chosen == 1 and GOAL in actions:
+            return GOAL
+        return actions[0]
+
+
+def test_every_playout_starts_with_fresh_policies_so_a_policy_s_memory_never_favours_a_candidate() -> None:
+    _Remembering.made.clear()
+    policy = lambda game, seat, rng, **options: _Remembering()  # noqa: E731 - a factory for the test
+    bot = SearchFactory(policy, dice_race.determinize, SearchPlan(policy="remembering", samples=3, candidates=4))(
+        RaceGame(), 0, random.Random(0))
+    state = _at_move(2, (0, 3), (4, 4))
+    bot.choose(state, 0, random.Random(5))
+    kept = bot.policies(random.Random(0))
+    playouts = [p for p in _Remembering.made if all(p is not k for k in kept)]
+    # two new players for each candidate in each of the three worlds, none of them the bot's own kept policies
+    assert len(playouts) >= 2 * 3 * 2 and len(playouts) % 6 == 0
+    # the kept policies only named the first candidate (the policy cannot rank): they played no playout
+    assert [k.chosen for k in kept] == [1, 0]

@@ -71,10 +71,16 @@ class SearchBot:
         self._policies: list[Bot] | None = None
 
     def policies(self, rng: random.Random) -> list[Bot]:
-        """One policy bot per seat, made on first use."""
+        """One policy bot per seat, made on first use: they rank candidates and answer unsearched questions."""
         if self._policies is None:
-            self._policies = [self._make_policy(self.game, seat, rng) for seat in range(self.game.num_players)]
+            self._policies = self.fresh_policies(rng)
         return self._policies
+
+    def fresh_policies(self, rng: random.Random) -> list[Bot]:
+        """New policy bots, one per seat. Each playout gets its own, so what a policy remembers of a game (the
+        positions it left, say) never carries from one playout into the next: every candidate meets the same
+        players."""
+        return [self._make_policy(self.game, seat, rng) for seat in range(self.game.num_players)]
 
     def choose(self, state: State, player: int, rng: random.Random) -> Action:
         actions = state.legal_actions()
@@ -113,7 +119,7 @@ class SearchBot:
         """Play ``trial`` on with the policies until the end or the horizon; its worth to ``player``."""
         horizon = self.plan.horizon
         until = None if horizon is None else (lambda now: horizon(start, now))
-        final = play_game(None, self.policies(rng), rng, max_steps=PLAYOUT_STEPS, start=trial, until=until)
+        final = play_game(None, self.fresh_policies(rng), rng, max_steps=PLAYOUT_STEPS, start=trial, until=until)
         if self.plan.value is not None:
             return self.plan.value(final, player)
         return float(final.returns()[player])
