@@ -8,10 +8,11 @@ temporary name starts with a dot and ends in ``.tmp``, so a file left by a kill 
 
 from __future__ import annotations
 
+import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 LEFTOVER = ".*.tmp"
 
@@ -43,6 +44,14 @@ def write_if_changed(target: Path, data: bytes | str) -> bool:
         return False
     write_atomic(target, raw)
     return True
+
+
+def write_json_lines(target: Path, head: dict, key: str, records: Iterable[dict], ensure_ascii: bool = False) -> bool:
+    """Write, unless ``target`` already holds it, one JSON object: the entries of ``head``, then ``key`` with a list
+    of ``records``, one record a line (diffable, and quick to write); True when written."""
+    opening = json.dumps(head, ensure_ascii=ensure_ascii)[:-1] + (", " if head else "")
+    lines = ",\n".join(json.dumps(record, ensure_ascii=ensure_ascii) for record in records)
+    return write_if_changed(target, f'{opening}{json.dumps(key)}: [\n{lines}\n]}}\n')
 
 
 def remove_leftovers(folder: Path) -> int:

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen import canvas
 
-from pnpforge.render.raster import png_size, render_page
+from pnpforge.render.raster import png_size, release_buffer, render_page
 from pnpforge.workers import give_back_memory
 
 
@@ -28,14 +28,15 @@ def page():
 
 
 @pytest.mark.parametrize("transparent", [False, True])
-def test_the_image_is_the_converted_and_cropped_drawing(page, transparent) -> None:
+def test_the_image_is_the_converted_drawing(page, transparent) -> None:
     mode = "RGBA" if transparent else "RGB"
     drawn = page.render(scale=300 / 72, fill_color=(255, 255, 255, 0 if transparent else 255),
                         may_draw_forms=False).to_pil().convert(mode)
-    size = (drawn.width - 1, drawn.height - 1)
-    image = render_page(page, 300, transparent, size)
-    assert image.mode == mode and image.size == size
-    assert image.tobytes() == drawn.crop((0, 0, *size)).tobytes()
+    for reuse in (False, True):
+        image = render_page(page, 300, transparent, reuse=reuse)
+        assert image.mode == mode and image.size == drawn.size
+        assert image.tobytes() == drawn.tobytes()
+    release_buffer()
     give_back_memory()  # harmless wherever it runs
 
 

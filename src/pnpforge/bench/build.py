@@ -170,4 +170,4 @@ def _shown_in_rulebook(pack) -> set[str]:
         return set()
     with tempfile.TemporaryDirectory(prefix="pnpforge-bench-") as tmp:
         book = prepare(pack, Path(tmp), pack.game.languages[0])
-    return {face.item.id for group in book.figures.groups.values() for face in group.values()}
+    return {face.item.id for face in book.figures.shown.values()}

@@ -13,12 +13,11 @@ no longer makes is removed.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpforge.content.pack import Pack
-from pnpforge.files import write_if_changed
+from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
 from pnpforge.impose.calibration import calibration_pdf
 from pnpforge.impose.draw import sheet_pdf
@@ -254,10 +253,8 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
             "mode": item.mode, "type": item.type, "size_mm": [sheet.width, sheet.height],
             "printable_mm": [round(v, 4) for v in sheet.printable],
             "duplex": "long-edge" if sheet.duplex and item.mode != "gutter-fold" else "none", "pages": pages})
-    head = json.dumps({"pack": pack_id, "back_offset_mm": list(back_offset)})[:-1]
-    lines = ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in files)
     target = result.folder / MANIFEST
-    write_if_changed(target, f'{head}, "files": [\n{lines}\n]}}\n'.encode("utf-8"))
+    write_json_lines(target, {"pack": pack_id, "back_offset_mm": list(back_offset)}, "files", files)
     return target
 
 

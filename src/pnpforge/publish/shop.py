@@ -12,13 +12,12 @@ processes, one PDF's pages per task.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpforge.content.source import LoadError, load_yaml
-from pnpforge.files import replacing, write_if_changed
+from pnpforge.files import write_atomic, write_json_lines
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
@@ -131,9 +130,8 @@ def shop_result(master: RenderResult, preset: ShopPreset, folder: Path, pages: R
         records.append({"key": face.key, "side": face.side, "copies": face.copies,
                         "png": png.relative_to(folder).as_posix(), "pdf": pdf.relative_to(folder).as_posix(),
                         "page": index, "size_px": list(size)})
-    head = json.dumps({"preset": preset.id, "shop": preset.name, "dpi": preset.dpi, "bleed_px": preset.bleed_px})
-    lines = ",\n".join(json.dumps(record) for record in records)  # a face a line: diffable, and quick to write
-    write_if_changed(folder / "shop.json", f'{head[:-1]}, "faces": [\n{lines}\n]}}\n')
+    head = {"preset": preset.id, "shop": preset.name, "dpi": preset.dpi, "bleed_px": preset.bleed_px}
+    write_json_lines(folder / "shop.json", head, "faces", records, ensure_ascii=True)
     return ShopResult(preset, folder, pages.pdfs, pngs, findings)
 
 
@@ -155,8 +153,7 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
             continue
         for index, pixels in rasterise_arrays(Path(pdf), dpi, wanted_transparent, indices, reuse=True):
             target = Path(targets[index])
-            with replacing(target) as temporary:
-                temporary.write_bytes(png_bytes(pixels, dpi))
+            write_atomic(target, png_bytes(pixels, dpi))
             done.append((str(target), (pixels.shape[1], pixels.shape[0])))
             del pixels
     release_buffer()

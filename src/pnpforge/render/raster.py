@@ -19,7 +19,8 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
                      reuse: bool = False):
     """``(page index, pixels)`` for each page (every page without ``pages``), at the exact pixel size of ``dpi``,
     as arrays (height x width x 3, or 4 with alpha) taken from pdfium's buffer with no image in between: what
-    print-shop files are encoded from. A rounding pixel more is cut, one less is blank paper.
+    print-shop files are encoded from. pdfium's bitmap is the page's size rounded up and the exact size is
+    rounded to the nearest pixel, so the bitmap is never smaller: a rounding pixel more is cut.
 
     With ``reuse`` pdfium draws every page into one buffer kept by the process, and an opaque page's array is a
     view of it, valid until the next page is drawn: no page's memory is allocated, zeroed and given back (for
@@ -37,13 +38,7 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
             drawn = bitmap.to_numpy()  # a view of pdfium's buffer: RGB, or BGRA with alpha
             if transparent:
                 drawn = numpy.concatenate((drawn[..., 2::-1], drawn[..., 3:]), axis=2)  # RGBA, rows packed
-            if drawn.shape[0] >= height and drawn.shape[1] >= width:
-                pixels = numpy.ascontiguousarray(drawn[:height, :width])  # a rounding pixel more is cut
-            else:  # one less is paper
-                paper = (255, 255, 255, 0) if transparent else (255, 255, 255)
-                pixels = numpy.empty((height, width, len(paper)), dtype=numpy.uint8)
-                pixels[...] = numpy.array(paper, dtype=numpy.uint8)
-                pixels[:drawn.shape[0], :drawn.shape[1]] = drawn
+            pixels = numpy.ascontiguousarray(drawn[:height, :width])  # a rounding pixel more is cut
             del drawn, bitmap
             page.close()
             yield index, pixels
@@ -125,18 +120,19 @@ def page_size_px(width_pt: float, height_pt: float, dpi: float) -> tuple[int, in
 
 def rasterise(pdf_path: Path, dpi: float = 300, transparent: bool = False,
               pages: list[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
-    """``(page index, image)`` for each page: RGB on a paper-coloured ground, or RGBA when ``transparent``."""
+    """``(page index, image)`` for each page: RGB on a paper-coloured ground, or RGBA when ``transparent``.
+
+    Only the tests use it (to look at pages as images); the builds take ``rasterise_arrays`` or ``render_page``.
+    """
     from PIL import Image  # noqa: PLC0415
 
     for index, pixels in rasterise_arrays(pdf_path, dpi, transparent, pages):
         yield index, Image.fromarray(pixels, "RGBA" if transparent else "RGB")
 
 
-def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, int] | None = None,
-                reuse: bool = False) -> Image.Image:
-    """A pypdfium2 page as an RGB image on blank paper, or RGBA on nothing (``transparent``); cut to ``size``
-    when pdfium drew a rounding pixel more. With ``reuse`` pdfium draws into the process's buffer (the image is
-    always a copy).
+def render_page(page, dpi: float, transparent: bool = False, reuse: bool = False) -> Image.Image:
+    """A pypdfium2 page as an RGB image on blank paper, or RGBA on nothing (``transparent``), at the size pdfium
+    draws it. With ``reuse`` pdfium draws into the process's buffer (the image is always a copy).
 
     pdfium draws an opaque page straight into a buffer in the image's own byte order, and Pillow takes the rows it
     needs from it: half the time and a third of the memory of drawing BGRA, converting and cropping (an A4 page at
@@ -146,10 +142,7 @@ def render_page(page, dpi: float, transparent: bool = False, size: tuple[int, in
 
     bitmap = _draw(page, dpi, transparent, _SCRATCH.bitmap if reuse else None)
     mode = "RGBA" if transparent else "RGB"
-    width, height = size if size is not None else (bitmap.width, bitmap.height)
-    if bitmap.mode not in ("RGB", "BGRA") or width > bitmap.width or height > bitmap.height:
-        return bitmap.to_pil().convert(mode)
-    return Image.frombuffer(mode, (width, height), bitmap.buffer, "raw", bitmap.mode, bitmap.stride, 1)
+    return Image.frombuffer(mode, (bitmap.width, bitmap.height), bitmap.buffer, "raw", bitmap.mode, bitmap.stride, 1)
 
 
 def _draw(page, dpi: float, transparent: bool, bitmap_maker=None):

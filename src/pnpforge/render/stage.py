@@ -14,14 +14,13 @@ assembled from faces is rewritten only when one of them changed.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
 from pnpforge.content.pack import Pack
-from pnpforge.files import write_if_changed
+from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
@@ -278,7 +277,5 @@ def write_manifest(result: RenderResult, folder: Path) -> Path:
     records = [face_record(face, *result.pages[face.key], folder, result.bleeds[face.key])
                for face in result.faces if face.key in result.pages]
     target = folder / MANIFEST
-    head = json.dumps({"pack": result.pack_id, "lang": result.lang}, ensure_ascii=False)[:-1]
-    lines = ",\n".join(json.dumps(record, ensure_ascii=False) for record in records)  # a face a line: diffable
-    write_if_changed(target, f'{head}, "faces": [\n{lines}\n]}}\n')
+    write_json_lines(target, {"pack": result.pack_id, "lang": result.lang}, "faces", records)
     return target

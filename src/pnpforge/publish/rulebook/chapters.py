@@ -66,7 +66,6 @@ class ChapterWriter:
 
     def chapter(self, page: Page) -> Chapter:
         """The page as a chapter; problems become findings at their line and column."""
-        self.macros.figures.group = f"page {page.path.stem}"
         tokens = parse(self.md, page.text)
         headings = self._headings(tokens, page)
         first = next((t for t in tokens if t.type not in ("rb_macro",)), None)

@@ -71,7 +71,6 @@ def write_rulebook(sources: Sources, figures: Figures, lang: str) -> Rulebook:
         uses.setdefault(use.term, []).append(use.anchor)
     index = [IndexEntry(term, f"term-{slug(term)}", uses.get(term, [])) for term, _, _ in glossary]
     cover = []
-    figures.group = "cover"
     for card_id in sources.book.cover.cards:
         face = figures.face_of(card_id)
         if face is None:

@@ -262,11 +262,9 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
 def _figures(macros: Macros, drawing: ExampleDrawing, replayed: Replayed, stem: str, data: dict) -> list[Markup]:
     """The situation as card figures and the outcome written from the pack's ``examples:`` settings."""
     view = ExampleView(macros, drawing, replayed)
-    group, macros.figures.group = macros.figures.group, f"example {stem}"
     seats = [str(side) for side in data.get(drawing.sides) or []]
     writer = OutcomeWriter(drawing.outcome, view.name_of, seats, macros.sources.label("and"))
     situation = view.situation()
-    macros.figures.group = group
     return [situation, _outcome(macros, writer.sentences(replayed.outcome))]
 
 

@@ -65,8 +65,7 @@ class Figures:
         for face in faces:
             if face.side == FRONT:
                 self.fronts.setdefault(face.item.id, face)
-        self.groups: dict[str, dict[str, Face]] = {}
-        self.group = "figures"
+        self.shown: dict[str, Face] = {}  # every face drawn (card and the cards lying on it), first drawn first
         self.placements: list[Placement] = []
 
     @property
@@ -109,9 +108,7 @@ class Figures:
         """A figure: an empty box ``scale`` times the card's size, where ``compose`` draws the face and its
         layers, with an optional caption and notes under it."""
         layout = self.renderer.layout_of(face)
-        group = self.groups.setdefault(self.group, {})
-        for shown in (face, *layers):
-            group.setdefault(shown.key, shown)
+        self._note(face, layers)
         anchor = f"{ANCHOR_PREFIX}{len(self.placements) + 1}"
         width, height = layout.width * scale, layout.height * scale
         self.placements.append(Placement(anchor, tuple(f.key for f in (face, *layers)), width, height))
@@ -121,14 +118,15 @@ class Figures:
                       f'<span class="rb-card" id="{anchor}" data-face="{escape(face.key)}" '
                       f'style="width:{width:.2f}mm;height:{height:.2f}mm;"></span>{text}{lines}</span>')
 
+    def _note(self, face: Face, layers: list[Face]) -> None:
+        """Add a figure's faces to ``shown`` (a face drawn before keeps its place)."""
+        for drawn in (face, *layers):
+            self.shown.setdefault(drawn.key, drawn)
+
     def documents(self) -> dict[str, str]:
         """The render stage's HTML document of every face the figures show, by face key, in the sequence they
         were first drawn."""
         before = len(self.renderer.findings)
-        documents: dict[str, str] = {}
-        for faces in self.groups.values():
-            for key, face in faces.items():
-                if key not in documents:
-                    documents[key] = self.renderer.document([face], "figures")
+        documents = {key: self.renderer.document([face], "figures") for key, face in self.shown.items()}
         self.findings += self.renderer.findings[before:]
         return documents

@@ -235,8 +235,12 @@ def _identifier(html: str) -> bytes:
 
 
 def run(tasks: list[tuple], jobs: int) -> None:
-    """Run layout tasks, in a worker process too when there are several tasks and cores (the book's text, first,
-    goes to the worker: WeasyPrint is loaded there and not in this process)."""
+    """Run layout tasks, in a worker process too when there are several tasks and ``jobs`` is more than one.
+
+    The book's text comes first, so that then it goes to the worker and WeasyPrint is loaded there, not in this
+    process; when it is the only task, or ``jobs`` is one, it is laid out here (``workers.spread`` starts no more
+    workers than there are tasks).
+    """
     spread(_task, tasks, jobs)
 
 

@@ -42,19 +42,13 @@ class WebFigures(Figures):
 
     zoom: float = 1.0
 
-    def __post_init__(self) -> None:
-        """The rulebook's set-up, plus the faces drawn so far."""
-        super().__post_init__()
-        self.shown: dict[str, Face] = {}
-
     def draw(self, face: Face, scale: float, layers: list[Face] = (), caption: str = "",
              notes: list[str] = ()) -> Markup:
         """A figure: the face's image (and those lying on it) at ``scale`` times print size times the zoom."""
         layout = self.renderer.layout_of(face)
         width = layout.width * scale * self.zoom
         height = layout.height * scale * self.zoom
-        for shown in (face, *layers):
-            self.shown.setdefault(shown.key, shown)
+        self._note(face, layers)
         images = [_img(face, self.name_of(face), width, height, "wb-face")]
         images += [_img(layer, self.name_of(layer), width, height, "wb-layer") for layer in layers]
         body = Markup("").join(images)

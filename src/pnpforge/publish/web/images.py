@@ -129,7 +129,7 @@ def _batch(tasks: list) -> int:
                 if task.pdf not in documents:
                     documents[task.pdf] = pdfium.PdfDocument(task.pdf)
                 _save(task, _render(documents[task.pdf][task.page], task.dpi, task.transparent, task.bleed_mm))
-            give_back_memory()  # a font subset or a batch of images leaves tens of MB free but held
+            give_back_memory()  # a font subset, a batch of faces drawn or an image leaves tens of MB free but held
     finally:
         for document in documents.values():
             document.close()

@@ -270,7 +270,6 @@ def examples_page(content: SiteContent, used: dict[str, tuple[str, str]],
             items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": chapter_title,
                           "href": f"{ROOT}{page}#example-{path.stem}", "html": None})
         else:
-            content.figures.group = f"web example {path.stem}"
             html = example_html(content.macros, drawing, path.stem, display_path(path), None, findings)
             items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": None, "href": None,
                           "html": html})
