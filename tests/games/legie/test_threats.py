@@ -1,7 +1,8 @@
 """The greedy bot's values read from one summary of the reply (threats.py) are the values of playing each action on
 a copy and scoring it with ``evaluate`` (``GreedyBot._values_by_clone``): the same floats, action by action and in
 the same order, in seeded games of the basic and the advanced game and every scenario, with and without the bot's
-memory of the armies it left behind. What the bot records of a chosen move (the armies after it) is the same too."""
+memory of the armies it left behind. What the bot records of a chosen move (the armies after it) is the same too, and
+the summary, not a copy played out, values nearly every placement."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import random
 import pytest
 
 from pnpforge.engine.loop import RandomBot, play_game
-from pnpforge.games.legie.bots import GreedyBot, _armies, _fast_evaluate, armies_after, evaluate
-from pnpforge.games.legie.state import LegieState
+from pnpforge.games.legie.bots import GreedyBot, _fast_evaluate, evaluate
+from pnpforge.games.legie.state import PASS, PLACE, LegieState
 from pnpforge.games.legie.tables import bits_of
+from pnpforge.games.legie.threats import armies, armies_after
 
 from tests.games.legie.helpers import make_game
 
@@ -27,21 +29,31 @@ def exact(values: list[tuple[int, float]]) -> list[tuple[int, str]]:
     return [(action, value.hex()) for action, value in values]
 
 
-def check(bot: GreedyBot, state: LegieState, player: int) -> None:
-    """The bot's values equal the reference's; its record of each move is the armies after playing it."""
+def check(bot: GreedyBot, state: LegieState, player: int) -> tuple[int, int]:
+    """The bot's values equal the reference's; its record of each move is the armies after playing it. Returns, when
+    ``player`` is to lay a unit, how many actions there are and how many of them the bot played out on a copy."""
     for remember in (True, False):
         fast, reference = bot._values(state, player, remember), bot._values_by_clone(state, player, remember)
         assert exact(fast) == exact(reference), [(state.action_to_string(a), v, w)
                                                  for (a, v), (_, w) in zip(fast, reference) if v != w][:5]
-    actions, _, change = bot._scores(state, player, True)
+    played: list[int] = []
+    bot._child_value = lambda *given: played.append(given[1]) or GreedyBot._child_value(bot, *given)
+    try:
+        actions, _, change = bot._scores(state, player, True)
+    finally:
+        del bot._child_value
+    laying = state.phase == PLACE and state.player == player and actions != [PASS]
+    if laying:  # the summary of the reply values the placements
+        assert change is not None, "no summary of the reply"
     for action in actions if change is not None else ():
         found = change(action)
         if found is not None:
             child = state.clone()
             child.apply_action(action)
-            assert armies_after(state, player, found) == _armies(child), state.action_to_string(action)
+            assert armies_after(state, player, found) == armies(child), state.action_to_string(action)
     for me in (0, 1):
         assert _fast_evaluate(state, me) == evaluate(state, me)
+    return (len(actions), len(played)) if laying else (0, 0)
 
 
 class Judged:
@@ -50,31 +62,36 @@ class Judged:
 
     def __init__(self, greedy: bool) -> None:
         self.judge, self.greedy, self.checked = GreedyBot(), greedy, 0
+        self.placements = self.played = 0  # actions of the decisions to lay a unit; those played out on a copy
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
-        check(self.judge, state, player)
+        placements, played = check(self.judge, state, player)
         self.checked += 1
+        self.placements += placements
+        self.played += played
         if self.greedy:
             return self.judge.choose(state, player, rng)
         action = RandomBot().choose(state, player, rng)
         child = state.clone()
         child.apply_action(action)
-        self.judge.seen[_armies(child)] = self.judge.seen.get(_armies(child), 0) + 1
+        self.judge.seen[armies(child)] = self.judge.seen.get(armies(child), 0) + 1
         return action
 
 
-def play_judged(rules, name: str, seats: tuple[bool, bool], seed: int, turns: int) -> int:
+def play_judged(rules, name: str, seats: tuple[bool, bool], seed: int, turns: int) -> tuple[int, int, int]:
+    """Decisions checked, placements valued, placements played out on a copy."""
     mode, scenario = GAMES[name]
     judged = [Judged(greedy) for greedy in seats]
     play_game(make_game(rules, mode, scenario), judged, random.Random(seed), until=lambda s: s.turns >= turns)
-    return sum(j.checked for j in judged)
+    return tuple(sum(counts) for counts in zip(*((j.checked, j.placements, j.played) for j in judged)))
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_greedy_values_are_those_of_playing_each_action_out(rules, name) -> None:
-    checked = play_judged(rules, name, (True, False), 3, 400)  # greedy against random, to the end
-    checked += play_judged(rules, name, (True, True), 5, 36)  # greedy on both seats: the cycles of removals
+    checked, placements, played = map(sum, zip(play_judged(rules, name, (True, False), 3, 400),  # to the end
+                                               play_judged(rules, name, (True, True), 5, 36)))  # removal cycles
     assert checked > 40
+    assert played * 20 < placements, f"{played} of {placements} placements played out: the summary is not used"
 
 
 @pytest.mark.slow

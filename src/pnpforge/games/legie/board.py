@@ -156,22 +156,26 @@ def default_layout(rules: Ruleset, needs: str = "nothing") -> Layout | None:
     return layout_from_choice(rules, choices[0], tuple(range(len(QUARTERS))), (0,) * len(QUARTERS))
 
 
-def longest_chain(board: list[int], owner: list[int], neighbours, player: int) -> int:
-    """The largest group of ``player``'s units joined edge to edge (Kolonne; DECISIONS.md: a chain is a group)."""
-    seen: set[int] = set()
-    best = 0
+def groups(board: list[int], owner: list[int], neighbours, player: int) -> tuple[dict[int, int], list[int]]:
+    """``player``'s units joined edge to edge: the group number of each square holding one, and each group's size."""
+    group: dict[int, int] = {}
+    sizes: list[int] = []
     for start, v in enumerate(board):
-        if v < 0 or owner[v] != player or start in seen:
+        if v < 0 or owner[v] != player or start in group:
             continue
-        seen.add(start)
-        stack, size = [start], 0
+        group[start], stack, size = len(sizes), [start], 0
         while stack:
             s = stack.pop()
             size += 1
             for n in neighbours[s]:
                 w = board[n]
-                if n not in seen and w >= 0 and owner[w] == player:
-                    seen.add(n)
+                if n not in group and w >= 0 and owner[w] == player:
+                    group[n] = len(sizes)
                     stack.append(n)
-        best = max(best, size)
-    return best
+        sizes.append(size)
+    return group, sizes
+
+
+def longest_chain(board: list[int], owner: list[int], neighbours, player: int) -> int:
+    """The largest group of ``player``'s units joined edge to edge (Kolonne; DECISIONS.md: a chain is a group)."""
+    return max(groups(board, owner, neighbours, player)[1], default=0)

@@ -15,6 +15,7 @@ from pnpforge.engine.loop import RandomBot
 from pnpforge.engine.search import SearchPlan
 from pnpforge.games.legie import threats
 from pnpforge.games.legie.state import CHOOSE_FLAG, CHOOSE_TARGET, DRAW, PLACE, LegieState
+from pnpforge.games.legie.threats import armies, armies_after
 
 __all__ = ["RandomBot", "GreedyBot", "MctsBot", "SEARCH", "determinize", "evaluate"]
 
@@ -24,8 +25,8 @@ THREAT = 7.0  # per own unit the opponent could remove with its next tile
 KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
 SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
 SEARCH_TURNS = 4  # how far the search bot's playouts look
-REPEAT = 15.0  # per earlier turn of the greedy bot's that left the same units in both hands
-WEIGHTS = threats.Weights(WIN, PLACED, THREAT, KING_DANGER, SCORE, REPEAT)
+REPEAT = 15.0  # per earlier decision of the greedy bot's that left the same units in both hands
+WEIGHTS = threats.Weights(PLACED, THREAT, KING_DANGER, SCORE, REPEAT)
 
 
 def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
@@ -143,9 +144,9 @@ class GreedyBot:
     """Plays the action whose resulting position ``evaluate`` likes best; ties are broken by the RNG.
 
     Removed units go back to their owners, so two greedy players can trade removals for ever (archers shooting
-    archers). The bot remembers the armies in hand after each of its turns in this game, and a move that brings
-    back armies it has already left behind loses ``REPEAT`` per time seen: it tries something else, as a player
-    tired of a stalemate would.
+    archers). The bot remembers the armies in hand after each of its decisions in this game (an arrow's target or
+    the Flag's square is a decision too), and a move that brings back armies it has already left behind loses
+    ``REPEAT`` per time seen: it tries something else, as a player tired of a stalemate would.
     """
 
     name = "greedy"
@@ -166,7 +167,7 @@ class GreedyBot:
         if found is None:
             child = state.clone()
             child.apply_action(action)
-            key = _armies(child)
+            key = armies(child)
         else:  # the units laid and removed are known: no need to play it
             key = armies_after(state, player, found)
         self.seen[key] = self.seen.get(key, 0) + 1
@@ -208,7 +209,7 @@ class GreedyBot:
         child.apply_action(action)
         value = self._settled_value(child, player, judge)
         if seen:
-            value -= REPEAT * seen.get(_armies(child), 0)
+            value -= REPEAT * seen.get(armies(child), 0)
         return value
 
     def _settled_value(self, state: LegieState, player: int, judge=evaluate) -> float:
@@ -221,23 +222,6 @@ class GreedyBot:
                 best = max(best, self._settled_value(child, player, judge))
             return best
         return judge(state, player)
-
-
-def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tuple:
-    """The armies in hand (``_armies``) after ``player`` lays a unit of kind ``change[0]`` and removes one of kind
-    ``change[1]`` (-1: none)."""
-    armies = [list(state.off[0]), list(state.off[1])]
-    kind, back = change
-    if kind >= 0:
-        armies[player][kind] -= 1
-    if back >= 0:
-        armies[1 - player][back] += 1
-    return tuple(armies[0]) + tuple(armies[1])
-
-
-def _armies(state: LegieState) -> tuple:
-    """The units each player holds in hand: what a cycle of removals brings back."""
-    return tuple(state.off[0]) + tuple(state.off[1])
 
 
 @dataclass

@@ -11,6 +11,7 @@ Legie has perfect information: an observation is the whole position.
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Callable
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.games.legie import board as fields
@@ -34,6 +35,34 @@ def _picker(squares: list[int]):
     return lambda row: tuple(row[s] for s in squares)
 
 
+def outcome(game: "LegieGame", me: int, hand: list[int], last_kind: int, king_taken: bool,
+            score: Callable[[int], int]) -> tuple[int, str]:
+    """Whether the turn of ``me`` ended the game: the winner (or DRAW) and the rule id deciding it, else
+    (EMPTY, ""). ``hand``: the mover's units in hand after the turn; ``last_kind``: the kind laid last;
+    ``king_taken``: the enemy King was removed this turn; ``score(player)``: a player's measure, asked only when
+    the game ends on it (whether the game ends never depends on it)."""
+    left = sum(hand)
+    effect = game.objective["effect"]
+    if effect == "king_hunt":
+        king = game.hunted
+        if king_taken:
+            return me, "king-capture-wins"  # Rückkehr des Königs: removing the enemy King wins at once
+        if left == 0 and last_kind != king:
+            return me, "king-last-unit-wins"
+        if left and left == hand[king]:
+            return 1 - me, "king-alone-loses"  # only the King is left in hand: the mover loses
+        return EMPTY, ""
+    if left:
+        return EMPTY, ""
+    if effect == "score_at_end":
+        rules = SCORING_RULES.get(game.objective.get("measure"), ("", ""))
+        mine, theirs = score(me), score(1 - me)
+        if mine != theirs:
+            return (me if mine > theirs else 1 - me), rules[0]
+        return (me if game.objective.get("tie") == "last_placer" else DRAW), rules[1]
+    return me, "win-all-on-board"  # Spielverlauf: every own unit on the board at the end of one's own turn
+
+
 class LegieGame:
     """Legie with fixed parameters: mode (basic or advanced), scenario, and the field when it is given."""
 
@@ -49,7 +78,6 @@ class LegieGame:
         self.advanced = mode == "advanced"
         self.size = rules.size
         self.squares = self.size * self.size
-        self.square_numbers = range(self.squares)
         self.neighbours = fields.neighbours(self.size)
         self.kinds = rules.kinds
         if len(self.kinds) * self.squares >= TARGET:
@@ -147,12 +175,12 @@ class LegieState:
     def _placements(self) -> list[int]:
         """Kind by kind, free squares in rising order: one C-level pick per group of kinds the same squares take."""
         board, flag, tables = self.board, self.flag, self.tables
-        free = [s for s in self.game.square_numbers if board[s] < 0]
+        free = [s for s in range(len(board)) if board[s] < 0]
         if flag >= 0 and board[flag] < 0:
             free.remove(flag)
         actions: list[int] = []
         picks: dict[int, itemgetter] = {}
-        everywhere = None  # the pick for kinds every square takes (mask 0)
+        everywhere = None  # the pick for kinds every square takes (mask 0): the same list, without a filter
         base = self.player * len(self.game.kinds)
         for k, left in enumerate(self.off[self.player]):
             if left:
@@ -160,12 +188,12 @@ class LegieState:
                 mask = tables.mask[index]
                 if not mask:
                     everywhere = everywhere or _picker(free)
-                    actions += everywhere(tables.actions[index])
+                    actions += everywhere(tables.actions[k])
                     continue
                 if mask not in picks:
                     allowed = tables.allowed[index]
                     picks[mask] = _picker([s for s in free if allowed[s]])
-                actions += picks[mask](tables.actions[index])
+                actions += picks[mask](tables.actions[k])
         return actions
 
     def apply_action(self, action: int) -> None:
@@ -294,26 +322,7 @@ class LegieState:
     def _result(self) -> tuple[int, str]:
         """The winner (or DRAW) and the rule id deciding it, if the mover's turn ended the game, else EMPTY."""
         me = self.player
-        left = sum(self.off[me])
-        effect = self.game.objective["effect"]
-        if effect == "king_hunt":
-            king = self.game.hunted
-            if self.king_taken:
-                return me, "king-capture-wins"  # Rückkehr des Königs: removing the enemy King wins at once
-            if left == 0 and self.last_kind != king:
-                return me, "king-last-unit-wins"
-            if left and left == self.off[me][king]:
-                return 1 - me, "king-alone-loses"  # only the King is left in hand: the mover loses
-            return EMPTY, ""
-        if left:
-            return EMPTY, ""
-        if effect == "score_at_end":
-            rules = SCORING_RULES.get(self.game.objective.get("measure"), ("", ""))
-            mine, theirs = self.score(me), self.score(1 - me)
-            if mine != theirs:
-                return (me if mine > theirs else 1 - me), rules[0]
-            return (me if self.game.objective.get("tie") == "last_placer" else DRAW), rules[1]
-        return me, "win-all-on-board"  # Spielverlauf: every own unit on the board at the end of one's own turn
+        return outcome(self.game, me, self.off[me], self.last_kind, self.king_taken, self.score)
 
     def score(self, player: int) -> int:
         """A scenario's measure for ``player``: longest chain (Kolonne) or units in forest (Herr der Wälder)."""

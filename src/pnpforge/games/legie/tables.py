@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pnpforge.games.legie.board import Layout
 
@@ -31,7 +31,7 @@ class Tables:
     arrow_safe: tuple[tuple[bool, ...], ...]
     can_shoot: tuple[bool, ...]
     forest: tuple[bool, ...]
-    actions: tuple[tuple[int, ...], ...]  # per unit index: the action laying it on each square (kind * squares + s)
+    actions: tuple[tuple[int, ...], ...]  # per kind: the action laying it on each square (kind * squares + s)
     mask: tuple[int, ...]  # per unit index: 0 when every square takes it, else a number shared by equal masks
 
 
@@ -58,7 +58,7 @@ def _build(game: "LegieGame", layout: Layout) -> Tables:
     can_shoot = tuple(t != "forest" for t in terrain)  # Wald: no ranged combat from a forest square
     forest = tuple(t == "forest" for t in terrain)
     squares, kinds = len(terrain), len(game.kinds)
-    actions = tuple(tuple(index % kinds * squares + s for s in range(squares)) for index in range(len(game.units)))
+    actions = tuple(tuple(kind * squares + s for s in range(squares)) for kind in range(kinds))
     numbers = {(True,) * squares: 0}
     mask = tuple(numbers.setdefault(row, len(numbers)) for row in allowed)
     return Tables(layout, tuple(allowed), tuple(defence), tuple(safe), can_shoot, forest, actions, mask)
@@ -186,13 +186,8 @@ class Bits:
             (a, b), plan = self.pair
             ca = self.counts(strengths[a]) if a in strengths else self.none
             cb = self.counts(strengths[b]) if b in strengths else self.none
-            out = [self.full]
-            for terms in plan[1:top + 1]:
-                acc = 0
-                for i, k in terms:
-                    acc |= ca[i] & cb[k]
-                out.append(acc)
-            return out
+            return [self.full] + [_any_pair(ca, cb, terms) for terms in plan[1:top + 1]]
+        # three strengths or more (a content pack may have others than 1 and 2): one strength added at a time
         at_least = [self.full] + [0] * top
         for strength, x in strengths.items():
             c, grown = self.counts(x), [self.full]
@@ -211,11 +206,11 @@ class Bits:
             x >>= 9
         return found
 
-    def falls(self, defended: list[int], at_least: list[int], strength: int) -> int:
-        """The units (``defended``: squares per defence) a tile of ``strength`` beside them removes, ``at_least``
-        giving the support around them (a draw leaves the defender standing)."""
+    def falls(self, defended: Iterable[tuple[int, int]], at_least: list[int], strength: int) -> int:
+        """The units (``defended``: (defence, squares) pairs) a tile of ``strength`` beside them removes,
+        ``at_least`` giving the support around them (a draw leaves the defender standing)."""
         out = 0
-        for d, x in enumerate(defended):
+        for d, x in defended:
             if x:
                 out |= x & at_least[d - strength + 1] if d >= strength else x
         return out

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from pnpforge.games.legie import board as fields
-from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PASS, PLACE, TARGET, LegieState
+from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PASS, PLACE, TARGET, LegieState, outcome
 from pnpforge.games.legie.tables import Bits, bits_of
 
 
@@ -37,7 +37,6 @@ COUNTS = tuple(range(7))
 class Weights(NamedTuple):
     """The evaluation's weights (bots.py)."""
 
-    win: float
     placed: float
     threat: float
     king_danger: float
@@ -69,7 +68,7 @@ class Reply:
                     break
             else:
                 continue
-            hits = targets if crown else field.falls(defended, at_least, strength) if strength else 0
+            hits = targets if crown else field.falls(enumerate(defended), at_least, strength) if strength else 0
             classes.append((strength, crown, arrow, region, field.counts(hits)))
             if king & hits:
                 danger |= region & field.spread(king & hits)
@@ -93,7 +92,7 @@ class Reply:
         if field.scoring and field.forest_measure:
             score = (ours[0] & field.forest).bit_count() - (theirs[0] & field.forest).bit_count()
         elif field.scoring:
-            score = -fields.longest_chain(state.board, game.owner, game.neighbours, 1 - me)
+            score = -state.score(1 - me)
         reply = cls(game, field, me, weights, ours, theirs[0], state.off[1 - me], state.flag, state.board,
                     field.support(theirs[4], field.reach), score)
         reply.their_side = theirs
@@ -177,14 +176,11 @@ class Reply:
 
     def _hits(self, index: int) -> list[int]:
         """Per class: the squares where our new unit ``index`` would fall to a tile of that class laid beside it."""
-        out, mobile, field = [], not self.game.immobile[index], self.field
-        for strength, crown, arrow, region, c in self.classes:
-            hit = field.full if mobile and crown else 0
-            if mobile and strength and not crown:
-                for d, squares in field.defences[index]:
-                    hit |= squares & self.at_least[d - strength + 1] if d >= strength else squares
-            out.append(hit)
-        return out
+        if self.game.immobile[index]:
+            return [0] * len(self.classes)
+        field, defences, at_least = self.field, self.field.defences[index], self.at_least
+        return [field.full if crown else field.falls(defences, at_least, strength) if strength else 0
+                for strength, crown, _, _, _ in self.classes]
 
     def values(self, index: int, squares: tuple[int, ...], mask: int,
                chain: Callable[[int], int] | None) -> list[float]:
@@ -257,14 +253,29 @@ class Reply:
 
 
 def ends(game, hand: list[int], last: int, king_taken: bool, laying: bool = True) -> bool:
-    """Whether our turn ends the game (``LegieState._result``): ``hand`` before laying ``last`` (``laying``) or
-    after it; ``king_taken``: the enemy King was removed this turn."""
-    left = sum(hand) - laying
-    if game.objective["effect"] == "king_hunt":
-        king = game.hunted
-        kings = hand[king] - (laying and last == king)
-        return king_taken or (left == 0 and last != king) or (left > 0 and left == kings)
-    return left == 0
+    """Whether our turn ends the game (``state.outcome``): ``hand`` before laying ``last`` (``laying``) or after
+    it; ``king_taken``: the enemy King was removed this turn."""
+    if laying:
+        hand = hand[:]
+        hand[last] -= 1
+    return outcome(game, 0, hand, last, king_taken, lambda player: 0)[0] != EMPTY  # the measure never decides it
+
+
+def armies(state: LegieState) -> tuple:
+    """The units each player holds in hand: what a cycle of removals brings back."""
+    return tuple(state.off[0]) + tuple(state.off[1])
+
+
+def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tuple:
+    """``armies`` after ``player`` lays a unit of kind ``change[0]`` and removes one of kind ``change[1]`` (-1:
+    none)."""
+    hands, kinds = [*state.off[0], *state.off[1]], len(state.off[0])
+    kind, back = change
+    if kind >= 0:
+        hands[player * kinds + kind] -= 1
+    if back >= 0:
+        hands[(1 - player) * kinds + back] += 1
+    return tuple(hands)
 
 
 class Decision:
@@ -279,7 +290,6 @@ class Decision:
         self.root = Reply.of(state, me, weights)
         self.field = self.root.field
         self.after: dict[int, Reply] = {}
-        self.armies = tuple(state.off[0]) + tuple(state.off[1])
         self.chain = _chain(state, me) if self.field.scoring and not self.field.forest_measure else None
         self.changes: dict[int, tuple[int, int] | None] = {}  # actions unlike the rest of their kind
         self.shooting: dict[int, tuple[int, tuple[int, int]]] = {}  # arrow kind: squares with one target, change
@@ -294,16 +304,7 @@ class Decision:
     def penalty(self, kind: int, back: int = -1) -> float:
         """REPEAT for each time the armies after our move (our ``kind`` laid, their ``back`` returned to hand; -1:
         none) were left behind before."""
-        if not self.seen:
-            return 0.0
-        armies = self.armies
-        if kind >= 0:
-            i = self.me * self.kinds + kind
-            armies = armies[:i] + (armies[i] - 1,) + armies[i + 1:]
-        if back >= 0:
-            i = (1 - self.me) * self.kinds + back
-            armies = armies[:i] + (armies[i] + 1,) + armies[i + 1:]
-        return self.repeat * self.seen.get(armies, 0)
+        return self.repeat * self.seen.get(armies_after(self.state, self.me, (kind, back)), 0) if self.seen else 0.0
 
     def slow(self, action: int) -> float:
         self.changes[action] = None
@@ -337,7 +338,7 @@ def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
         out = _placements(d, over)
     else:  # the unit is laid and removed nothing: each target is a position after one removal
         out = []
-        chain = 0 if d.chain is None else fields.longest_chain(state.board, game.owner, game.neighbours, me)
+        chain = 0 if d.chain is None else state.score(me)
         for action in actions:
             back = d.kind_at(action - TARGET)
             if over or ends(game, state.off[me], state.last_kind, state.king_taken or back == game.hunted, False):
@@ -378,7 +379,7 @@ def _placements(d: Decision, over: bool) -> list[float]:
         if crown or strength:
             found = reach.get(-1 if crown else strength)
             if found is None:
-                fell = prey if crown else field.falls(guarded, support, strength)
+                fell = prey if crown else field.falls(enumerate(guarded), support, strength)
                 found = reach[-1 if crown else strength] = (fell, field.spread(fell))
             fell, busy = found[0], found[1] & mask
         shoot = field.can_shoot & mask if marks and arrow else 0
@@ -443,23 +444,10 @@ def _shots(d: Decision, index: int, squares: tuple[int, ...], mask: int, marked:
 
 def _chain(state: LegieState, me: int) -> Callable[[int], int]:
     """Our longest chain once a unit of ours lies on a square t: the groups next to t join through it."""
-    board, owner, neighbours = state.board, state.game.owner, state.game.neighbours
-    group: dict[int, int] = {}
-    sizes: list[int] = []
-    for start, v in enumerate(board):
-        if v < 0 or owner[v] != me or start in group:
-            continue
-        group[start], stack, count = len(sizes), [start], 0
-        while stack:
-            s = stack.pop()
-            count += 1
-            for n in neighbours[s]:
-                if n not in group and board[n] >= 0 and owner[board[n]] == me:
-                    group[n] = len(sizes)
-                    stack.append(n)
-        sizes.append(count)
+    neighbours = state.game.neighbours
+    group, sizes = fields.groups(state.board, state.game.owner, neighbours, me)
     longest = max(sizes, default=0)
 
     def chain(t: int) -> int:
-        return max(longest, 1 + sum(sizes[g] for g in sorted({group[n] for n in neighbours[t] if n in group})))
+        return max(longest, 1 + sum(sizes[g] for g in {group[n] for n in neighbours[t] if n in group}))
     return chain
