@@ -17,6 +17,7 @@ from pnpforge.games.legion_siberian_story.resolution import character_power
 from pnpforge.games.legion_siberian_story.sight import UNKNOWN_POWER, Sight
 from pnpforge.games.legion_siberian_story.state import LegionState
 
+PRICES = {"recruit": "recruit_cost", "restore": "restore_order_cost"}  # the rule number of each purchase's price
 PASS_VALUE = 0.3
 DONE_VALUE = 0.6
 STOP_VALUE = 0.25
@@ -118,8 +119,8 @@ def _shop(state, player, action, sight):
         return DONE_VALUE
     if kind == "despatch":
         return _despatch_play_value(state, player)
-    cost = {"recruit": "recruit_cost", "restore": "restore_order_cost"}.get(kind, "equipment_cost")
-    return _purchase(state, player, action, sight) - _hoard_penalty(state, player, state.game.limit(state, cost))
+    price = state.game.limit(state, PRICES.get(kind, "equipment_cost"))
+    return _purchase(state, player, action, sight) - _hoard_penalty(state, player, price)
 
 
 def _purchase(state, player, action, sight):
@@ -133,9 +134,8 @@ def _purchase(state, player, action, sight):
         return 0.9 if len(state.available[player]) <= 2 else 0.1
     card, c = state.data.overlays[action[1]], action[2]
     power = state.data.characters[c].power
-    freezing = sight.freezing()
     if card.effect("frost_protection"):
-        return 1.5 + 0.1 * power if freezing else 0.3
+        return 1.5 + 0.1 * power if sight.freezing() else 0.3
     if card.ability == "assault":
         return 0.9 + 0.1 * power
     if card.ability == "first_aid":
@@ -144,9 +144,10 @@ def _purchase(state, player, action, sight):
         fighter = state.fighters.get(c)
         if fighter and card.skill in fighter.crippled:
             return 1.3 + 0.1 * power
-        opens = [state.data.plots[p].winner_vp for p in state.plots
-                 if state.data.plots[p].entry_set <= set(ch.skills(state, c)) | {card.skill}
-                 and not state.data.plots[p].entry_set <= ch.skills(state, c)]
+        shown, plots = ch.skills(state, c), state.data.plots
+        gained = shown | {card.skill}
+        opens = [plots[p].winner_vp for p in state.plots
+                 if plots[p].entry_set <= gained and not plots[p].entry_set <= shown]
         return 0.7 + 0.2 * max(opens, default=0) + 0.05 * power if opens else 0.4
     if card.effect("may_give_orders"):
         officer_alive = state.officer[player] not in state.graveyard[player]
@@ -184,7 +185,7 @@ def _march(state, player, action, sight):
         return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
     _, c, plot = action
     power, protected, frost, hurt, orders, worth = sight.remember(("marcher", c), _marcher, state, player, c)
-    value = _plot_gain(sight, plot, power)
+    value = sight.remember(("gain", plot, power), _plot_gain, sight, plot, power)
     types = sight.types(plot)
     if "freezing" in types and not protected:
         value -= 3.0 if frost else 0.8

@@ -6,43 +6,37 @@ an order), Violence (a Crippled card forbids the skill of one position).
 
 from __future__ import annotations
 
-from pnpforge.games.legion_siberian_story.data import may_take_card
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
-def skills(state: LegionState, character: str) -> set[str] | frozenset[str]:
+def skills(state: LegionState, character: str) -> frozenset[str]:
     """Skills the character shows: printed or added by an Enhancement, minus crippled positions."""
     fighter = state.fighters.get(character)
-    printed = state.data.characters[character].skill_set
     if fighter is None or not (fighter.gear or fighter.crippled):
-        return printed
-    shown = set(printed)
-    overlays = state.data.overlays
-    for overlay_id in fighter.gear:
-        skill = overlays[overlay_id].skill
-        if skill:
-            shown.add(skill)
-    return shown.difference(fighter.crippled)
+        return state.data.characters[character].skill_set
+    return state.data.sleeve(character, fighter.gear, fighter.crippled).skills
 
 
-def abilities(state: LegionState, character: str) -> set[str] | frozenset[str]:
+def abilities(state: LegionState, character: str) -> frozenset[str]:
     """Abilities the character shows: printed or added by an Equipment card."""
-    card = state.data.characters[character]
     fighter = state.fighters.get(character)
     if fighter is None or not fighter.gear:
-        return card.ability_set
-    found = set(card.abilities)
-    for overlay_id in fighter.gear:
-        ability = state.data.overlays[overlay_id].ability
-        if ability:
-            found.add(ability)
-    return found
+        return state.data.characters[character].ability_set
+    return state.data.sleeve(character, fighter.gear, fighter.crippled).abilities
+
+
+def takes(state: LegionState, character: str) -> frozenset[str]:
+    """The Equipment and Enhancement cards the character may take now (``data.may_take_card``)."""
+    fighter = state.fighters.get(character)
+    if fighter is None:
+        return state.data.fresh_sleeves[character].takes
+    return state.data.sleeve(character, fighter.gear, fighter.crippled).takes
 
 
 def has_effect(state: LegionState, character: str, name: str) -> bool:
     """Whether a sleeved card gives the character this effect."""
     fighter = state.fighters.get(character)
-    return bool(fighter) and any(state.data.overlays[o].effect(name) for o in fighter.gear)
+    return fighter is not None and name in state.data.sleeve(character, fighter.gear, fighter.crippled).effects
 
 
 def orders_it_gives(state: LegionState, character: str) -> int:
@@ -52,11 +46,7 @@ def orders_it_gives(state: LegionState, character: str) -> int:
     fighter = state.fighters.get(character)
     if fighter is None:
         return 0
-    for overlay_id in fighter.gear:
-        effect = state.data.overlays[overlay_id].effect("may_give_orders")
-        if effect:
-            return effect["count"]
-    return 0
+    return state.data.sleeve(character, fighter.gear, fighter.crippled).orders
 
 
 def may_receive_order(state: LegionState, character: str) -> bool:
@@ -72,25 +62,15 @@ def may_enter(state: LegionState, character: str, plot: int) -> bool:
 
 def printed_and_gear_power(state: LegionState, character: str) -> int:
     """Printed combat power plus Promotion cards in the sleeve."""
-    power = state.data.characters[character].power
     fighter = state.fighters.get(character)
-    if fighter is not None:
-        for overlay_id in fighter.gear:
-            effect = state.data.overlays[overlay_id].effect("combat_power")
-            if effect and effect["scope"] == "self":
-                power += effect["amount"]
-    return power
+    if fighter is None:
+        return state.data.characters[character].power
+    return state.data.sleeve(character, fighter.gear, fighter.crippled).power
 
 
 def may_take(state: LegionState, character: str, overlay_id: str) -> bool:
     """Whether the character may take this Equipment or Enhancement (``data.may_take_card``)."""
-    fighter = state.fighters.get(character)
-    if fighter is None or not (fighter.gear or fighter.crippled):
-        return (character, overlay_id) in state.data.fresh_takes
-    card = state.data.overlays[overlay_id]
-    shown = skills(state, character) if card.skill else ()
-    known = abilities(state, character) if card.ability else ()
-    return may_take_card(card, state.data.characters[character], shown, known, fighter.gear, fighter.crippled)
+    return overlay_id in takes(state, character)
 
 
 def is_fragile(state: LegionState, character: str) -> bool:

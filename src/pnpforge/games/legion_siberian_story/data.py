@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from pnpforge.content.pack import Pack
 
 SKILLS = ("combat", "charisma", "intelligence")  # positions 1, 2, 3 (Story rules: Recruitment, card anatomy)
 ROUNDS = 4  # Story rules: Course and goal of the game
 HAND_SIZE = 5  # Story rules: Recruitment
+SLEEVE_CARDS = ("equipment", "enhancement")  # what a character may take into its sleeve (Story rules: Equipment)
 SETUP_DRAW, SETUP_UNDER = 6, 2  # Story rules: Game setup, step 10
 START_SUPPLIES = 1  # Story rules: Game setup, step 3
 PLOTS_BY_PLAYERS = {2: 3, 3: 4, 4: 4}  # Story rules: Round setup
@@ -176,15 +177,62 @@ class LegionData:
         return MappingProxyType(limits)
 
     @cached_property
-    def fresh_takes(self) -> frozenset[tuple[str, str]]:
-        """``(character, card)`` pairs a character with an empty sleeve may take: what the shop offers most often."""
-        return frozenset((c.id, o.id) for c in self.characters.values() for o in self.buyable_cards
-                         if may_take_card(o, c, c.skill_set, c.ability_set))
+    def fresh_sleeves(self) -> Mapping[str, "Sleeve"]:
+        """Per character, what it shows and may take with an empty sleeve."""
+        return MappingProxyType({c: self._sleeve(c, (), ()) for c in self.characters})
+
+    @cached_property
+    def _sleeves(self) -> dict[tuple, "Sleeve"]:
+        return {}
+
+    def sleeve(self, character: str, gear: tuple, crippled: tuple) -> "Sleeve":
+        """What a character shows with these sleeved cards and crippled positions, worked out once per sleeve."""
+        if not (gear or crippled):
+            return self.fresh_sleeves[character]
+        key = (character, gear, crippled)
+        found = self._sleeves.get(key)
+        if found is None:
+            found = self._sleeves[key] = self._sleeve(character, gear, crippled)
+        return found
+
+    def _sleeve(self, character: str, gear: tuple, crippled: tuple) -> "Sleeve":
+        card = self.characters[character]
+        skills, abilities, effects = set(card.skill_set), set(card.ability_set), set()
+        power, orders = card.power, 0
+        for overlay_id in gear:
+            overlay = self.overlays[overlay_id]
+            if overlay.skill:
+                skills.add(overlay.skill)
+            if overlay.ability:
+                abilities.add(overlay.ability)
+            effects.update(overlay.by_name)
+            promotion = overlay.effect("combat_power")
+            if promotion and promotion["scope"] == "self":
+                power += promotion["amount"]
+            gives = overlay.effect("may_give_orders")
+            if gives and not orders:
+                orders = gives["count"]
+        shown = frozenset(skills.difference(crippled))
+        takes = frozenset(o.id for o in self.overlays.values() if o.kind in SLEEVE_CARDS
+                          and may_take_card(o, card, shown, abilities, gear, crippled))
+        return Sleeve(shown, frozenset(abilities), takes, power, frozenset(effects), orders)
 
     @cached_property
     def order_effects(self) -> Mapping[str, Mapping[str, tuple]]:
         """Per order token, its effects by effect name."""
         return MappingProxyType({o.id: _by_name(o.effects) for o in self.orders.values()})
+
+
+class Sleeve(NamedTuple):
+    """What a character shows with its sleeve: skills (crippled positions removed), abilities, the ids of the
+    Equipment and Enhancement cards it may still take, its combat power and what its sleeved cards do."""
+
+    skills: frozenset[str]
+    abilities: frozenset[str]
+    takes: frozenset[str]
+    power: int  # printed combat power plus the Promotion cards in the sleeve
+    effects: frozenset[str]  # the names of the sleeved cards' effects
+    orders: int  # the orders its sleeve lets it give (Officer Exams), 0 when none
 
 
 def may_take_card(card: OverlayCard, character: CharacterCard, skills: Any, abilities: Any,

@@ -186,14 +186,12 @@ def _shop_options(state: LegionState, player: int) -> list:
     cost = game.limit(state, "equipment_cost")
     if money >= cost:
         per_type = game.limit(state, "buys_per_equipment_type")
-        hand, pool, bought = sorted(state.hand[player]), state.pool, state.bought[player]
-        fresh, fighters = state.data.fresh_takes, state.fighters
-        sleeved = {c for c in hand if c in fighters and (fighters[c].gear or fighters[c].crippled)}
+        pool, bought = state.pool, state.bought[player]
+        hand = [(c, ch.takes(state, c)) for c in sorted(state.hand[player])]
         for card in state.data.buyable_cards:
             cid = card.id
             if pool[cid] > 0 and bought[cid] < per_type:
-                options += [("equip", cid, c) for c in hand
-                            if (ch.may_take(state, c, cid) if c in sleeved else (c, cid) in fresh)]
+                options += [("equip", cid, c) for c, takes in hand if cid in takes]
     if money >= game.limit(state, "restore_order_cost"):
         options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
     return options

@@ -32,6 +32,7 @@ class LegionGame:
     player_of: Mapping[str, int] = field(init=False)
     owner_of: Mapping[str, int] = field(init=False, repr=False, compare=False)  # character id -> player in play
     steps: Steps = field(init=False, repr=False, compare=False)
+    turn_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # by starting player
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -47,6 +48,8 @@ class LegionGame:
         object.__setattr__(self, "owner_of", MappingProxyType(
             {c.id: self.player_of[c.faction] for c in self.data.characters.values() if c.faction in self.player_of}))
         object.__setattr__(self, "steps", Steps.collect(*RULES, *self.extra_steps))
+        n = self.num_players
+        object.__setattr__(self, "turn_orders", tuple(tuple((s + i) % n for i in range(n)) for s in range(n)))
 
     @property
     def plots_per_round(self) -> int:

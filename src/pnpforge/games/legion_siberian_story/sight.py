@@ -44,11 +44,17 @@ _UNSEEN = object()
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_kept")
+    __slots__ = ("state", "viewer", "_kept", "_power", "_own", "_rivals", "_types", "_threat")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
         self._kept: dict = {}
+        # the answers asked most often, kept by plot (or owner and plot) rather than by a general key
+        self._power: dict[tuple[int, int], int] = {}
+        self._own: dict[int, int | None] = {}
+        self._rivals: dict[int, int] = {}
+        self._types: dict[int, set[str]] = {}
+        self._threat: dict[int, int] = {}
 
     def remember(self, key, make, *args):
         """The answer ``make(*args)`` about this position, worked out the first time ``key`` is asked."""
@@ -59,33 +65,45 @@ class Sight:
 
     def power(self, owner: int, plot: int) -> int:
         """``owner``'s combat power at ``plot`` as the viewer sees it."""
-        return self.remember(("power", owner, plot), visible_power, self.state, self.viewer, owner, plot)
+        key = (owner, plot)
+        found = self._power.get(key)
+        if found is None:
+            found = self._power[key] = visible_power(self.state, self.viewer, owner, plot)
+        return found
 
     def own(self, plot: int) -> int | None:
         """The viewer's own power at ``plot``, or None when they have nobody there."""
-        return self.remember(("own", plot), self._own, plot)
+        kept = self._own
+        if plot not in kept:
+            kept[plot] = self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
+        return kept[plot]
 
     def rivals(self, plot: int) -> int:
         """The strongest opposing power at ``plot``."""
-        return self.remember(("rivals", plot), self._rivals, plot)
+        found = self._rivals.get(plot)
+        if found is None:
+            viewer = self.viewer
+            found = self._rivals[plot] = max(
+                (self.power(q, plot) for q in self.state.present(plot) if q != viewer), default=0)
+        return found
 
     def types(self, plot: int) -> set[str]:
         """The plot's types this round (the location may add one); callers must not change the set."""
-        return self.remember(("types", plot), plot_types, self.state, plot)
+        found = self._types.get(plot)
+        if found is None:
+            found = self._types[plot] = plot_types(self.state, plot)
+        return found
 
     def threat(self, plot: int) -> int:
         """Opposing face-up Assault characters at ``plot``."""
-        return self.remember(("threat", plot), assault_threat, self.state, self.viewer, plot)
+        found = self._threat.get(plot)
+        if found is None:
+            found = self._threat[plot] = assault_threat(self.state, self.viewer, plot)
+        return found
 
     def freezing(self) -> bool:
         """Whether any plot of this round is Freezing."""
         return self.remember("freezing", self._freezing)
-
-    def _own(self, plot: int) -> int | None:
-        return self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
-
-    def _rivals(self, plot: int) -> int:
-        return max((self.power(q, plot) for q in self.state.present(plot) if q != self.viewer), default=0)
 
     def _freezing(self) -> bool:
         return any("freezing" in self.types(i) for i in range(len(self.state.plots)))

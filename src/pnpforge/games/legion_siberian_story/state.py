@@ -138,9 +138,9 @@ class LegionState(StepMachine):
             found = self.fighters[character] = Fighter()
         return found
 
-    def turn_order(self) -> list[int]:
+    def turn_order(self) -> tuple[int, ...]:
         """Players from the starting player clockwise (Story rules: March)."""
-        return [(self.start + i) % self.n for i in range(self.n)]
+        return self.game.turn_orders[self.start]
 
     def at_plot(self, plot: int, player: int | None = None) -> list[str]:
         """Characters at a plot (of one player when given), face-down ones included."""
@@ -152,9 +152,12 @@ class LegionState(StepMachine):
 
     def present(self, plot: int) -> list[int]:
         """Players with a character at the plot, in turn order."""
+        members = self.members[plot]
+        if not members:
+            return []
         owner = self._owner
-        owners = {owner[c] for c in self.members[plot]}
-        return [p for p in self.turn_order() if p in owners]
+        owners = {owner[c] for c in members}
+        return [p for p in self.game.turn_orders[self.start] if p in owners]
 
     def note(self, *event: Any) -> None:
         self.log.append(event)
