@@ -7,6 +7,7 @@ return is the same.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable
 
 from pnpforge.engine.contract import GamePackage
@@ -45,32 +46,38 @@ def tally_game(package: GamePackage, played: Played) -> Tally:
 
 
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False) -> None:
-    """Add a game's events to its tally under the keys ``engine/events.py`` names."""
+    """Add a game's events to its tally under the keys ``engine/events.py`` names (counted here first, then added
+    to the tally once per key)."""
+    counts: Counter = Counter()  # the keys that remember this game's seed
+    plain: Counter = Counter()  # totals that keep no seed
     used: set[str] = set()
     for event in events:
-        if isinstance(event, Offered):
-            tally.add(f"offered/{event.item}", 1, seed)
-        elif isinstance(event, Entered):
-            tally.add(f"entered/{event.item}", 1, seed)
-        elif isinstance(event, Used):
-            tally.add(f"used/{event.item}", 1, seed)
+        kind = type(event)
+        if kind is Offered:
+            counts["offered/" + event.item] += 1
+        elif kind is Entered:
+            counts["entered/" + event.item] += 1
+        elif kind is Used:
+            counts["used/" + event.item] += 1
             if event.item not in used:
                 used.add(event.item)
-                tally.add(f"used-games/{event.item}", 1, seed)
-        elif isinstance(event, Won):
-            tally.add(f"won/{event.item}", 1, seed)
-        elif isinstance(event, RuleGap):
-            tally.add(f"gap/{event.rule}", 1, seed)
-        elif isinstance(event, Counted):
-            tally.add(event.key, event.amount, seed)
-        elif isinstance(event, Scores):
+                counts["used-games/" + event.item] += 1
+        elif kind is Won:
+            counts["won/" + event.item] += 1
+        elif kind is RuleGap:
+            counts["gap/" + event.rule] += 1
+        elif kind is Counted:
+            counts[event.key] += event.amount
+        elif kind is Scores:
             for score in event.scores:
-                tally.add("score/total", score)
-                tally.add(f"score/hist/{score}", 1, seed)
-        elif isinstance(event, Ended):
-            tally.add(f"ended/{event.rule}", 1, seed)
+                plain["score/total"] += score
+                counts[f"score/hist/{score}"] += 1
+        elif kind is Ended:
+            counts["ended/" + event.rule] += 1
             if drawn:
-                tally.add(f"draws/{event.rule}", 1, seed)
-        elif isinstance(event, Length):
-            tally.add("length", event.value)
-            tally.add(f"length/{event.value}", 1, seed)
+                counts["draws/" + event.rule] += 1
+        elif kind is Length:
+            plain["length"] += event.value
+            counts[f"length/{event.value}"] += 1
+    tally.add_game(counts, seed)
+    tally.add_game(plain)

@@ -173,18 +173,20 @@ class StepMachine:
                 raise RuntimeError("the agenda ran empty before the game ended")
             entry = self.agenda.pop()
             kind = entry[0]
-            if kind in tasks:
-                tasks[kind](self, *entry[1:])
+            handler = tasks.get(kind)
+            if handler is not None:
+                handler(self, *entry[1:])
                 continue
             if kind in chances:
                 self.pending = entry
                 self._options = None
                 return
-            options = decisions[kind][0](self, *entry[1:])
+            offer, apply = decisions[kind]
+            options = offer(self, *entry[1:])
             if not options:
                 continue  # nothing to decide: the step has no effect
             if len(options) == 1 and self.auto:
-                decisions[kind][1](self, options[0], *entry[1:])
+                apply(self, options[0], *entry[1:])
                 continue
             self.pending = entry
             self._options = options

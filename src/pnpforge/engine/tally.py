@@ -23,6 +23,15 @@ class Tally:
         if seed is not None and amount and (key not in self.seeds or seed < self.seeds[key]):
             self.seeds[key] = seed
 
+    def add_game(self, counts: Counter, seed: int | None = None) -> None:
+        """Add one game's counts at once, as ``add`` would one by one (counts are never negative)."""
+        self.counts.update(counts)
+        if seed is not None:
+            seeds = self.seeds
+            for key, amount in counts.items():
+                if amount and (key not in seeds or seed < seeds[key]):
+                    seeds[key] = seed
+
     def merge(self, other: "Tally") -> "Tally":
         self.counts.update(other.counts)
         for key, seed in other.seeds.items():
