@@ -32,6 +32,16 @@ def configurations(package: GamePackage, root: Path) -> list[GoldenGame]:
     return list(package.goldens)
 
 
+class Where:
+    """Where a check failed, worked out only when one does (an assertion message is formatted on failure)."""
+
+    def __init__(self, seed: int, state, action) -> None:
+        self.seed, self.state, self.action = seed, state, action
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}, after {self.state.action_to_string(self.action)}"
+
+
 class ProtocolCheck:
     """Runs after every action: the game's invariants and the protocol's promises."""
 
@@ -41,19 +51,19 @@ class ProtocolCheck:
         self.steps = 0
 
     def __call__(self, state, action) -> None:
-        where = f"seed {self.seed}, after {state.action_to_string(action)}"
+        where = Where(self.seed, state, action)
         broken = self.package.invariants(state)
         assert not broken, f"{where}: {broken}\n{state}"
         player = state.current_player()
         if state.is_terminal():
             assert player == TERMINAL and state.legal_actions() == []
-            assert sum(state.returns()) == pytest.approx(1.0), where
+            assert sum(state.returns()) == pytest.approx(1.0), str(where)
         elif state.is_chance_node():
             outcomes = state.chance_outcomes()
-            assert player == CHANCE and outcomes and sum(p for _, p in outcomes) == pytest.approx(1.0), where
+            assert player == CHANCE and outcomes and sum(p for _, p in outcomes) == pytest.approx(1.0), str(where)
         else:
             legal = tuple(state.legal_actions())
-            assert 0 <= player < len(state.returns()) and legal, where
+            assert 0 <= player < len(state.returns()) and legal, str(where)
             key = (player, state.observation(player))
             assert self.seen.setdefault(key, legal) == legal, \
                 f"{where}: player {player} sees the same as before but may do other things"

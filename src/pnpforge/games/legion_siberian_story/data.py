@@ -177,6 +177,23 @@ class LegionData:
         return MappingProxyType(limits)
 
     @cached_property
+    def deck_lists(self) -> Mapping[str, list[str]]:
+        """Per faction, the ids of its characters, sorted."""
+        return MappingProxyType({f: sorted(c.id for c in self.faction_characters(f)) for f in self.factions})
+
+    @cached_property
+    def condition_cards(self) -> Mapping[str, str]:
+        """The id of the transparent card that marks each condition (wound, frostbite)."""
+        return MappingProxyType({o.effect("afflict")["condition"]: o.id for o in reversed(self.overlays.values())
+                                 if o.effect("afflict")})
+
+    @cached_property
+    def crippled_cards(self) -> Mapping[str, str]:
+        """The id of the Crippled card of each skill."""
+        return MappingProxyType({o.effect("forbid_skill")["skill"]: o.id for o in reversed(self.overlays.values())
+                                 if o.effect("forbid_skill")})
+
+    @cached_property
     def fresh_sleeves(self) -> Mapping[str, "Sleeve"]:
         """Per character, what it shows and may take with an empty sleeve."""
         return MappingProxyType({c: self._sleeve(c, (), ()) for c in self.characters})

@@ -23,9 +23,10 @@ def _cards(state: LegionState) -> list[str]:
     for p in range(state.n):
         if state.officer[p] is None:
             continue
+        faction, characters = state.factions[p], state.data.characters
         places = (state.hand[p] + state.deck[p] + state.bottom[p] + state.graveyard[p] + state.boxed[p]
-                  + [c for c in state.at if state.data.characters[c].faction == state.factions[p]])
-        expected = sorted(c.id for c in state.data.faction_characters(state.factions[p]))
+                  + [c for c in state.at if characters[c].faction == faction])
+        expected = state.data.deck_lists[faction]
         if sorted(places) != expected:
             missing = sorted(set(expected) - set(places))
             doubled = sorted(c for c, k in Counter(places).items() if k > 1)
@@ -37,14 +38,13 @@ def _transparent(state: LegionState) -> list[str]:
     """Pile + sleeves - spare markers = the box's count, for every transparent card."""
     on_cards: Counter = Counter()
     data = state.data
-    wound = data.overlay_by_condition("wound").id
-    frost = data.overlay_by_condition("frostbite").id
+    wound, frost = data.condition_cards["wound"], data.condition_cards["frostbite"]
     for f in state.fighters.values():
         on_cards.update(f.gear)
         on_cards[wound] += f.wounds
         on_cards[frost] += f.frost
         for skill in f.crippled:
-            on_cards[data.crippled_card(skill).id] += 1
+            on_cards[data.crippled_cards[skill]] += 1
     found = []
     for overlay in data.overlays.values():
         total = state.pool[overlay.id] + on_cards[overlay.id] - state.spare.get(overlay.id, 0)
@@ -66,11 +66,12 @@ def _tokens(state: LegionState) -> list[str]:
         if commander is None:
             continue
         unique = set(data.commanders[commander][1])
-        expected = Counter(o for o in data.tokens[state.factions[p]] if data.orders[o].universal or o in unique)
-        placed = Counter(state.available[p]) + Counter(o for o, _ in state.used[p])
-        placed += Counter(t[0] for c, t in state.tokens.items() if state.owner(c) == p)
+        expected = sorted(o for o in data.tokens[state.factions[p]] if data.orders[o].universal or o in unique)
+        placed = sorted(state.available[p] + [o for o, _ in state.used[p]]
+                        + [t[0] for c, t in state.tokens.items() if state.owner(c) == p])
         if placed != expected:
-            found.append(f"player {p}: order tokens not conserved ({dict(placed)} != {dict(expected)})")
+            found.append(f"player {p}: order tokens not conserved ({dict(Counter(placed))} != "
+                          f"{dict(Counter(expected))})")
     for c in state.tokens:
         if c not in state.at:
             found.append(f"{c} carries a token but is not at a plot")

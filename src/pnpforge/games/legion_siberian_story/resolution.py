@@ -113,7 +113,9 @@ def assault_deaths(state: LegionState, plot: int) -> None:
 
 
 def character_power(state: LegionState, c: str) -> int:
-    power = ch.printed_and_gear_power(state, c) + state.bonus.get(c, 0)
+    power = ch.printed_and_gear_power(state, c)
+    if state.bonus:
+        power += state.bonus.get(c, 0)
     card = state.data.characters[c]
     for effect in location_effects(state, "combat_power"):
         scope = effect["scope"]
