@@ -119,8 +119,11 @@ def _shop(state, player, action, sight):
         return DONE_VALUE
     if kind == "despatch":
         return _despatch_play_value(state, player)
-    price = state.game.limit(state, PRICES.get(kind, "equipment_cost"))
-    return _purchase(state, player, action, sight) - _hoard_penalty(state, player, price)
+    return _purchase(state, player, action, sight) - sight.remember(("hoard", kind), _kind_penalty, state, player, kind)
+
+
+def _kind_penalty(state: LegionState, player: int, kind: str) -> float:
+    return _hoard_penalty(state, player, state.game.limit(state, PRICES.get(kind, "equipment_cost")))
 
 
 def _purchase(state, player, action, sight):
