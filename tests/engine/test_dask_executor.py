@@ -53,7 +53,7 @@ def tally_bytes(tally) -> bytes:
 @pytest.mark.parametrize("package,root", engine_packs(), ids=lambda p: getattr(p, "name", None))
 def test_a_chunk_travels_to_a_worker_by_reference(package, root) -> None:
     """A chunk is the pack's path and the package's functions by name: what a remote worker imports and loads."""
-    chunk = chunks(root, package, Run(), 1, 1)[0]
+    chunk = chunks(root.relative_to(REPO), package, Run(), 1, 1)[0]  # as a user names it, from the working folder
     assert cloudpickle.loads(cloudpickle.dumps(chunk)) == chunk == pickle.loads(pickle.dumps(chunk))
     assert Path(chunk.root).is_absolute()
 
