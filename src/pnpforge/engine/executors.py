@@ -23,7 +23,6 @@ from pnpforge.engine.packs import PackError, cached_pack
 from pnpforge.engine.simulate import Chunk, run, run_chunk
 from pnpforge.engine.tally import Tally
 
-EXECUTORS = ("local", "dask")
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
 
 
@@ -77,6 +76,8 @@ class DaskExecutor:
         tallies: list[Tally | None] = [None] * len(work)
         # only as_completed holds the futures: each is released once its tally is here, so a worker lost later
         # costs no chunk already fetched
+        # no retries: a chunk that raises would raise again (it is deterministic); a lost worker's chunks are given
+        # to other workers by the scheduler itself
         done = as_completed(self.client.map(run_chunk, work, key=keys, retries=0), with_results=True,
                             raise_errors=False, loop=self.client.loop)
         try:
