@@ -299,11 +299,15 @@ class GamesParam(click.ParamType):
 @click.option("--compare", is_flag=True, help="With --variant: also play the same games under the published rules "
                                               "and write compare.html, the two side by side.")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where the games are played: local processes, or a Dask cluster (same results).")
+@click.option("--scheduler", metavar="ADDRESS", help="With --executor dask: the scheduler of an existing cluster, "
+                                                     "e.g. tcp://10.0.0.5:8786 (default: start --jobs workers here).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/ (<variant>/ below it for a variant).")
 def validate(game: str, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
-             mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None,
-             out_dir: Path) -> None:
+             mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None, executor: str,
+             scheduler: str | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
@@ -312,6 +316,12 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     if compare and not variant:
         raise click.BadParameter("--compare puts a variant beside the published rules: name it with --variant",
                                  param_hint="--compare")
+    if scheduler and executor != "dask":
+        raise click.BadParameter("a scheduler is where Dask plays the games: add --executor dask",
+                                 param_hint="--scheduler")
+    if scheduler and jobs:
+        raise click.BadParameter("--jobs is the number of workers started here; the cluster at --scheduler has its "
+                                 "own", param_hint="--jobs")
     checked = check_pack(game)
     findings = list(checked.findings)
     pack = checked.pack
@@ -342,31 +352,48 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     shown = [f for f in findings if f.severity != "info"]
     if shown:
         click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
-    settings, analysis = _simulate(pack, package, settings, None if games else max_games)
+    from pnpforge.engine.executors import ExecutorError, open_executor
+
+    try:
+        with open_executor(executor, settings.jobs, scheduler) as runner:
+            settings, analysis = _simulate(pack, package, settings, None if games else max_games, runner)
+            every, data, folder = _report(pack, settings, findings, analysis, out_dir, runner)
+            if compare:
+                _compare(checked.pack, package, settings, findings, data, folder, runner)
+    except ExecutorError as exc:
+        click.echo(f"error: {exc}")
+        sys.exit(2)
+    sys.exit(exit_code(every, strict))
+
+
+def _report(pack, settings, findings: list, analysis, out_dir: Path, runner) -> tuple[list, dict, Path]:
+    """Write and print the validation report; every finding, the report's data and its folder."""
+    from pnpforge.engine.executors import summary_line
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
     analysis.findings = acknowledge(pack, analysis.findings)
-    data = report_data(pack.id, settings, findings, analysis)
-    folder = out_dir / pack.id / "validation" / variant if variant else out_dir / pack.id / "validation"
+    data = report_data(pack.id, settings, findings, analysis, runner.summary())
+    folder = out_dir / pack.id / "validation"
+    folder = folder / settings.variant if settings.variant else folder
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, analysis)
     every = findings + analysis.findings
     click.echo(format_findings(analysis.findings, None).rsplit("\n", 1)[0])
     click.echo(terminal_summary(data, every))
+    if "executor" in data:
+        click.echo(summary_line(data["executor"]))
     click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}")
-    if compare:
-        _compare(checked.pack, package, settings, findings, data, folder)
-    sys.exit(exit_code(every, strict))
+    return every, data, folder
 
 
-def _compare(published, package, settings, static: list, data: dict, folder: Path) -> None:
+def _compare(published, package, settings, static: list, data: dict, folder: Path, runner) -> None:
     """The games the variant played, played again under the published rules, and the two reports side by side."""
     from dataclasses import replace
 
     from pnpforge.report.compare import compare_data, write_compare
     from pnpforge.report.validation import report_data
 
-    base_settings, analysis = _simulate(published, package, replace(settings, variant=""), None)
+    base_settings, analysis = _simulate(published, package, replace(settings, variant=""), None, runner)
     analysis.findings = acknowledge(published, analysis.findings)
     base = report_data(published.id, base_settings, static, analysis)
     json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant))
@@ -396,9 +423,9 @@ def _settings(pack, package, games: int, players: str | None, mode: str, bots: s
     return Settings(games, counts, mode, seed, jobs or default_jobs(), names, variant)
 
 
-def _simulate(pack, package, settings, max_games: int | None):
-    """Play the games (``max_games``: until every finding is decided, at most that many per configuration) with a
-    progress bar; the settings of what was played and the analysis."""
+def _simulate(pack, package, settings, max_games: int | None, runner):
+    """Play the games on ``runner`` (``max_games``: until every finding is decided, at most that many per
+    configuration) with a progress bar; the settings of what was played and the analysis."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -409,14 +436,14 @@ def _simulate(pack, package, settings, max_games: int | None):
                   TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{pack.id} ({settings.mode})", total=settings.games * count)
         if max_games is None:
-            tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n))
+            tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n), executor=runner)
             return settings, package.analyse(pack, tallies, settings)
 
         def advance(n: int, target: int) -> None:
             bar.update(task, total=target * count, description=f"{pack.id} ({settings.mode}, until decided)")
             bar.advance(task, n)
 
-        return simulate_until_decided(pack, package, settings, max_games, advance)
+        return simulate_until_decided(pack, package, settings, max_games, advance, executor=runner)
 
 
 @cli.command()

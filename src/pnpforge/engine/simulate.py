@@ -2,8 +2,8 @@
 
 A run is a map over chunks (a seed range with one ``Run``); each chunk returns a ``Tally`` of integer counts plus,
 for each count, the smallest seed that showed it. Tallies merge by addition and minimum, so the merged result is the
-same whatever the chunking or the number of processes — and the same chunks can go to a distributed executor (Dask)
-when a sweep outgrows one machine.
+same whatever the chunking or the number of processes — and the same chunks can go to a distributed executor (Dask,
+``engine/executors.py``) when a sweep outgrows one machine.
 """
 
 from __future__ import annotations

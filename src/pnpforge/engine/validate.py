@@ -11,8 +11,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable
 
 from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.playout import Run
-from pnpforge.engine.simulate import chunks, run
+from pnpforge.engine.simulate import chunks
 from pnpforge.engine.tally import Tally
 from pnpforge.findings import Finding
 
@@ -78,14 +79,16 @@ class Settings:
 
 
 def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
-                  progress: Callable[[int], None] | None = None, skip: int = 0) -> dict[Any, Tally]:
+                  progress: Callable[[int], None] | None = None, skip: int = 0,
+                  executor: Executor | None = None) -> dict[Any, Tally]:
     """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed), leaving
-    out the first ``skip`` of them (played before)."""
+    out the first ``skip`` of them (played before), on ``executor`` (default: ``settings.jobs`` local processes)."""
+    executor = executor or LocalExecutor(settings.jobs)
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
         work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip,
                       variant=settings.variant)
-        tallies[label] = run(work, settings.jobs, progress)
+        tallies[label] = executor.run(work, progress)
     return tallies
 
 
@@ -99,19 +102,20 @@ def undecided_factor(analysis: Analysis) -> float:
 
 def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
                            progress: Callable[[int, int], None] | None = None,
-                           first: int = AUTO_FIRST) -> tuple[Settings, Analysis]:
+                           first: int = AUTO_FIRST, executor: Executor | None = None) -> tuple[Settings, Analysis]:
     """``--games auto``: play games per configuration until no finding is undecided or ``max_games`` were played;
     return the settings of what was played (``games`` the final count) and the analysis of it.
 
     Each round plays the games the most demanding undecided finding asks for at the rate seen (at least twice as
     many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final
-    count would have played.
+    count would have played. Every round is played on ``executor`` (default: ``settings.jobs`` local processes).
     """
     tallies: dict[Any, Tally] = {}
     played, target = 0, min(first, max_games)
     while True:
         step = replace(settings, games=target)
-        more = simulate_pack(pack, package, step, (lambda n: progress(n, target)) if progress else None, skip=played)
+        more = simulate_pack(pack, package, step, (lambda n: progress(n, target)) if progress else None, skip=played,
+                             executor=executor)
         for label, tally in more.items():
             tallies.setdefault(label, Tally()).merge(tally)
         played = target

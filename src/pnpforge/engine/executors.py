@@ -1,0 +1,195 @@
+"""Where the simulation's chunks are played: local processes (``--jobs``) or a Dask cluster (``--executor dask``).
+
+An executor plays a list of chunks and merges their tallies in chunk sequence, whatever order they finish in, so
+the statistics are the same byte for byte wherever the games were played. ``validate`` opens one executor for its
+whole run (every round of ``--games auto``, and ``--compare``) and closes it at the end, however the run ends.
+
+On Dask each chunk is one task. A worker that dies takes its running and finished-but-unfetched chunks with it; the
+scheduler gives them to other workers (a chunk is deterministic, so the result does not change), and the executor
+counts them from the scheduler's ``remove-worker`` events for the report. A chunk whose workers keep dying (more than
+``distributed.scheduler.allowed-failures``, 3 by default) fails the run. Workers load the pack themselves from its
+folder (``cached_pack``), so on a remote cluster every worker needs the same pnpforge and the pack at the same path.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Protocol
+
+from pnpforge.engine.packs import PackError, cached_pack
+from pnpforge.engine.simulate import Chunk, run, run_chunk
+from pnpforge.engine.tally import Tally
+
+CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
+
+
+class ExecutorError(Exception):
+    """The executor cannot play the chunks (a scheduler out of reach, workers that cannot play them): one line for
+    the user, no traceback."""
+
+
+class Executor(Protocol):
+    """Plays chunks and merges their tallies in chunk sequence, calling ``progress(games)`` as each chunk is done."""
+
+    def run(self, work: Iterable[Chunk], progress: Callable[[int], None] | None = None) -> Tally: ...
+
+    def summary(self) -> dict[str, Any] | None:
+        """What the report says about where the games were played (None: nothing, as for local processes)."""
+
+
+@dataclass(frozen=True)
+class LocalExecutor:
+    """``jobs`` processes on this machine (1: this process)."""
+
+    jobs: int = 1
+
+    def run(self, work: Iterable[Chunk], progress: Callable[[int], None] | None = None) -> Tally:
+        return run(work, self.jobs, progress)
+
+    def summary(self) -> None:
+        return None
+
+
+class DaskExecutor:
+    """The chunks as tasks on a ``dask.distributed`` cluster, through ``client``; counts what lost workers cost."""
+
+    def __init__(self, client: Any):
+        self.client = client
+        self.token = uuid.uuid4().hex[:12]  # this run's task names, apart from other clients' on a shared scheduler
+        self.submitted = 0
+        self.rerun: set[str] = set()  # names of chunks a lost worker had been given
+        self.lost: set[tuple[Any, str]] = set()  # (time, address) of each worker lost while it held chunks
+        self.checked: set[tuple[str, str, str]] = set()  # (pack root, variant, game package) the workers can play
+
+    def run(self, work: Iterable[Chunk], progress: Callable[[int], None] | None = None) -> Tally:
+        from distributed import as_completed
+
+        work = list(work)
+        for chunk in work:
+            self._check_workers(chunk)
+        keys = [f"pnpforge-chunk-{self.token}-{self.submitted + n}" for n in range(len(work))]
+        self.submitted += len(work)
+        place = {key: n for n, key in enumerate(keys)}
+        tallies: list[Tally | None] = [None] * len(work)
+        # only as_completed holds the futures: each is released once its tally is here, so a worker lost later
+        # costs no chunk already fetched
+        # no retries: a chunk that raises would raise again (it is deterministic); a lost worker's chunks are given
+        # to other workers by the scheduler itself
+        done = as_completed(self.client.map(run_chunk, work, key=keys, retries=0), with_results=True,
+                            raise_errors=False, loop=self.client.loop)
+        try:
+            for future, result in done:
+                n = place[future.key]
+                if future.status != "finished":
+                    raise _failure(result, work[n])
+                tallies[n] = result
+                if progress:
+                    progress(work[n].count)
+        finally:
+            if done.futures:
+                self.client.cancel(list(done.futures))
+        self._count_losses(set(keys))
+        merged = Tally()
+        for tally in tallies:
+            merged.merge(tally)
+        return merged
+
+    def _check_workers(self, chunk: Chunk) -> None:
+        """Each worker takes a chunk of this kind and loads its pack before any is played: a worker that cannot is
+        an error naming it (a task that a worker cannot even unpickle would never finish)."""
+        kind = (chunk.root, chunk.variant, chunk.package.name)
+        if kind in self.checked:
+            return
+        answers = self.client.run(load_for, chunk, on_error="return")
+        for worker, answer in sorted(answers.items()):
+            if isinstance(answer, BaseException):
+                raise ExecutorError(f"Dask worker {worker} cannot play the games: {answer} (every worker needs the "
+                                    "same pnpforge and the pack at the same path)")
+        self.checked.add(kind)
+
+    def _count_losses(self, keys: set[str]) -> None:
+        """Chunks of this run that a removed worker was playing or held unfetched: the scheduler plays them again."""
+        for when, event in self.client.get_events("all"):
+            if not isinstance(event, dict) or event.get("action") != "remove-worker":
+                continue
+            taken = (set(event.get("processing-tasks", ())) | set(event.get("lost-computed-tasks", ()))) & keys
+            if taken:
+                self.rerun |= taken
+                self.lost.add((when, event.get("worker", "")))
+
+    def summary(self) -> dict[str, Any]:
+        return {"name": "dask", "chunks_rerun": len(self.rerun), "workers_lost": len(self.lost)}
+
+
+def load_for(chunk: Chunk) -> bool:
+    """On a worker: load the pack ``chunk`` is played on (and kept for its chunks)."""
+    cached_pack(chunk.root, chunk.variant)
+    return True
+
+
+def _failure(result: Any, chunk: Chunk) -> BaseException:
+    """A chunk that failed for a reason of the cluster as an ``ExecutorError``; any other (a bug in a game, which
+    fails the same way locally) as it was raised. ``result``: what ``as_completed`` gave for the failed future."""
+    from distributed import KilledWorker
+
+    exc = result[1].with_traceback(result[2]) if isinstance(result, tuple) else result
+    seeds = f"seeds {chunk.first}-{chunk.first + chunk.count - 1}"
+    if isinstance(exc, KilledWorker):
+        return ExecutorError(f"{seeds}: every Dask worker that played them died "
+                             "(at most distributed.scheduler.allowed-failures may)")
+    if isinstance(exc, (ImportError, PackError)):
+        return ExecutorError(f"a Dask worker cannot play {seeds}: {exc} (every worker needs the same pnpforge and "
+                             "the pack at the same path)")
+    if not isinstance(exc, Exception):  # cancelled: the scheduler was lost or closed
+        return ExecutorError(f"{seeds} were cancelled by the Dask cluster ({type(exc).__name__})")
+    return exc
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    """The info line a Dask run prints: what lost workers cost, or that none was lost."""
+    if not summary["workers_lost"]:
+        return "info: dask: no worker was lost"
+    workers, chunks = summary["workers_lost"], summary["chunks_rerun"]
+    return (f"info: dask: {workers} worker{'' if workers == 1 else 's'} lost; {chunks} chunk"
+            f"{' was' if chunks == 1 else 's were'} played again on other workers (same results)")
+
+
+@contextmanager
+def open_executor(name: str, jobs: int, scheduler: str | None = None) -> Iterator[Executor]:
+    """The executor ``name`` for one validation run: ``jobs`` local processes, or a Dask client of the scheduler at
+    ``scheduler`` (None: of a cluster of ``jobs`` worker processes started here), closed when the run ends."""
+    if name == "local":
+        yield LocalExecutor(jobs)
+        return
+    client, cluster = _connect(scheduler, jobs)
+    try:
+        yield DaskExecutor(client)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
+    """A client of ``scheduler``, or of a new local cluster (processes on this machine only, no dashboard)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=jobs, processes=True, threads_per_worker=1, dashboard_address=None,
+                               host="127.0.0.1", silence_logs=logging.CRITICAL)  # its failures are reported here
+        try:
+            return Client(cluster, set_as_default=False), cluster
+        except BaseException:
+            cluster.close()
+            raise
+    from distributed.comm.addressing import resolve_address
+
+    try:
+        resolve_address(scheduler)  # a malformed address or unknown host fails here, before a client exists
+        return Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False), None
+    except (OSError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None

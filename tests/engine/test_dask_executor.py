@@ -1,0 +1,152 @@
+"""The Dask executor: the statistics of local processes byte for byte, every round of ``--games auto`` on one cluster,
+no chunk lost with a worker, and one-line errors for a scheduler out of reach or a worker without the pack."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pickle
+import signal
+import socket
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import cloudpickle
+import pytest
+
+from pnpforge.content.pack import load_pack
+from pnpforge.engine import executors
+from pnpforge.engine.executors import DaskExecutor, ExecutorError, LocalExecutor, open_executor, summary_line
+from pnpforge.engine.playout import Run
+from pnpforge.engine.simulate import chunks, run
+from pnpforge.engine.validate import Settings, simulate_until_decided
+from pnpforge.games import load_package
+from pnpforge.report.validation import report_data, write_json
+
+from tests.conftest import DATA, REPO
+from tests.engine import dice_race
+from tests.engine.registered import engine_packs
+from tests.helpers import run_cli
+
+LEGIE = REPO / "content" / "legie"
+
+
+@pytest.fixture(scope="module")
+def client():
+    """One local cluster for the module, as ``--executor dask`` starts it: 2 worker processes of 1 thread, no
+    dashboard, on 127.0.0.1."""
+    with open_executor("dask", 2) as executor:
+        yield executor.client
+
+
+def race_work(games: int = 400, size: int = 50) -> list:
+    return chunks(DATA / "dice-race", dice_race.PACKAGE, Run(players=2, bots=("greedy",), analyse=True), 1, games,
+                  size)
+
+
+def tally_bytes(tally) -> bytes:
+    return json.dumps(tally.to_json()).encode()
+
+
+@pytest.mark.parametrize("package,root", engine_packs(), ids=lambda p: getattr(p, "name", None))
+def test_a_chunk_travels_to_a_worker_by_reference(package, root) -> None:
+    """A chunk is the pack's path and the package's functions by name: what a remote worker imports and loads."""
+    chunk = chunks(root.relative_to(REPO), package, Run(), 1, 1)[0]  # as a user names it, from the working folder
+    assert cloudpickle.loads(cloudpickle.dumps(chunk)) == chunk == pickle.loads(pickle.dumps(chunk))
+    assert Path(chunk.root).is_absolute()
+
+
+def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client, tmp_path: Path) -> None:
+    pack, _ = load_pack(LEGIE)
+    package = load_package("legie")
+    settings = Settings(20, (2,), "column", 3, 2)
+    seen = []
+    dask = DaskExecutor(client)
+    step, analysis = simulate_until_decided(pack, package, settings, 60, lambda n, target: seen.append((n, target)),
+                                            first=20, executor=dask)
+    local_step, local_analysis = simulate_until_decided(pack, package, settings, 60, first=20,
+                                                        executor=LocalExecutor(2))
+    assert step.games == local_step.games == 60 and dask.submitted == 3  # two rounds: 20 games, then 40 more
+    assert sum(n for n, _ in seen) == 60 and seen[-1][1] == 60  # progress as each chunk came back
+    write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
+    write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))
+    assert (tmp_path / "dask.json").read_bytes() == (tmp_path / "local.json").read_bytes()
+    assert dask.summary() == {"name": "dask", "chunks_rerun": 0, "workers_lost": 0}
+
+
+def test_validate_on_a_dask_scheduler_writes_the_report_of_local_processes(client, tmp_path: Path) -> None:
+    args = ("validate", "legie", "--mode", "column", "--games", "40", "--seed", "5")
+    local = run_cli(*args, "--jobs", "2", "--out", str(tmp_path / "local"))
+    dask = run_cli(*args, "--executor", "dask", "--scheduler", client.scheduler.address,
+                   "--out", str(tmp_path / "dask"))
+    assert local.code == dask.code == 0, dask.output
+    assert "info: dask: no worker was lost" in dask.lines and "info: dask" not in local.output
+    here, there = (tmp_path / "local" / "legie" / "validation"), (tmp_path / "dask" / "legie" / "validation")
+    assert (here / "report.html").read_bytes() == (there / "report.html").read_bytes()
+    data = json.loads((there / "report.json").read_text(encoding="utf-8"))
+    assert data.pop("executor") == {"name": "dask", "chunks_rerun": 0, "workers_lost": 0}
+    write_json(there / "without-executor.json", data)  # the local report has no executor at all
+    assert (there / "without-executor.json").read_bytes() == (here / "report.json").read_bytes()
+
+
+def test_a_worker_without_the_pack_or_the_game_is_a_one_line_error(client, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = replace(race_work(1, 1)[0], root=str(tmp_path / "elsewhere"))
+    with pytest.raises(ExecutorError, match=r"^Dask worker tcp://127.0.0.1:\d+ cannot play the games: pack at "
+                                            r".*/elsewhere does not load: .* \(every worker needs the same pnpforge "
+                                            r"and the pack at the same path\)$"):
+        DaskExecutor(client).run([elsewhere])
+    (tmp_path / "game_only_here.py").write_text("def new_game(pack, config):\n    return None\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))  # here, not on the workers started before
+    monkeypatch.setitem(sys.modules, "game_only_here", importlib.import_module("game_only_here"))
+    unknown = replace(race_work(1, 1)[0], package=replace(dice_race.PACKAGE,
+                                                          new_game=sys.modules["game_only_here"].new_game))
+    with pytest.raises(ExecutorError, match=r"cannot play the games: .*No module named 'game_only_here'"):
+        DaskExecutor(client).run([unknown])
+
+
+def test_a_worker_killed_mid_run_loses_no_chunk_and_is_reported(client) -> None:
+    work = race_work()
+    local = run(work, 2)
+    processes = client.run(os.getpid)
+    killed = []
+
+    def kill_a_busy_worker(games: int) -> None:
+        if not killed:  # after the first chunk is back: the other worker is playing one
+            busy = sorted(worker for worker, keys in client.processing().items() if keys)
+            os.kill(processes[busy[0]], signal.SIGKILL)
+            killed.append(busy[0])
+
+    dask = DaskExecutor(client)
+    merged = dask.run(work, kill_a_busy_worker)
+    assert killed and tally_bytes(merged) == tally_bytes(local)
+    summary = dask.summary()
+    # its running chunk, and any it had queued or finished but not yet handed back
+    assert summary["workers_lost"] == 1 and summary["chunks_rerun"] >= 1
+    assert summary_line(summary).startswith("info: dask: 1 worker lost; ")
+    assert dask.run(race_work(100), None).get("games") == 100  # the cluster plays on
+
+
+def test_a_scheduler_needs_the_dask_executor() -> None:
+    result = run_cli("validate", "legie", "--scheduler", "tcp://127.0.0.1:8786")
+    assert result.code == 2
+    assert "Invalid value for --scheduler: a scheduler is where Dask plays the games: add --executor dask" \
+        in result.output
+
+
+def test_a_scheduler_out_of_reach_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 0.5)
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{probe.getsockname()[1]}"
+    result = run_cli("validate", "legie", "--mode", "column", "--games", "2", "--executor", "dask",
+                     "--scheduler", address, "--out", str(tmp_path))
+    assert result.code == 2 and "Traceback" not in result.output
+    assert result.lines[-1] == (f"error: cannot reach the Dask scheduler at {address}: Timed out trying to connect "
+                                f"to {address} after 0.5 s")
+    assert not (tmp_path / "legie").exists()
+    with pytest.raises(ExecutorError, match="^cannot reach the Dask scheduler at 127.0.0.1: missing port number"):
+        with open_executor("dask", 1, "127.0.0.1"):
+            pass
