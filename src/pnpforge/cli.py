@@ -372,17 +372,24 @@ def _report(pack, settings, findings: list, analysis, out_dir: Path, runner) -> 
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
     analysis.findings = acknowledge(pack, analysis.findings)
-    data = report_data(pack.id, settings, findings, analysis, runner.summary())
+    data = report_data(pack.id, settings, findings, analysis)
     folder = out_dir / pack.id / "validation"
     folder = folder / settings.variant if settings.variant else folder
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, analysis)
+    # where the games were played is the run's record beside the report, which stays the same wherever they were
+    played_on, record = runner.summary(), folder / "executor.json"
+    if played_on is not None:
+        write_json(record, played_on)
+    else:
+        record.unlink(missing_ok=True)  # a record of an earlier run on a cluster would no longer be true
     every = findings + analysis.findings
     click.echo(format_findings(analysis.findings, None).rsplit("\n", 1)[0])
     click.echo(terminal_summary(data, every))
-    if "executor" in data:
-        click.echo(summary_line(data["executor"]))
-    click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}")
+    if played_on is not None:
+        click.echo(summary_line(played_on))
+    click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}"
+               + (f" ({record.name}: where the games were played)" if played_on is not None else ""))
     return every, data, folder
 
 

@@ -84,11 +84,13 @@ def test_validate_on_a_dask_scheduler_writes_the_report_of_local_processes(clien
     assert local.code == dask.code == 0, dask.output
     assert "info: dask: no worker was lost" in dask.lines and "info: dask" not in local.output
     here, there = (tmp_path / "local" / "legie" / "validation"), (tmp_path / "dask" / "legie" / "validation")
-    assert (here / "report.html").read_bytes() == (there / "report.html").read_bytes()
-    data = json.loads((there / "report.json").read_text(encoding="utf-8"))
-    assert data.pop("executor") == {"name": "dask", "chunks_rerun": 0, "workers_lost": 0}
-    write_json(there / "without-executor.json", data)  # the local report has no executor at all
-    assert (there / "without-executor.json").read_bytes() == (here / "report.json").read_bytes()
+    for name in ("report.json", "report.html"):
+        assert (here / name).read_bytes() == (there / name).read_bytes(), name
+    record = json.loads((there / "executor.json").read_text(encoding="utf-8"))
+    assert record == {"name": "dask", "chunks_rerun": 0, "workers_lost": 0}
+    assert not (here / "executor.json").exists()
+    local = run_cli(*args, "--jobs", "2", "--out", str(tmp_path / "dask"))  # the same folder, now played locally
+    assert local.code == 0 and not (there / "executor.json").exists()  # no record of a cluster it did not use
 
 
 def test_a_worker_without_the_pack_or_the_game_is_a_one_line_error(client, tmp_path: Path,

@@ -17,13 +17,9 @@ from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, count_line
 
 
-def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis,
-                executor: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The report's data; ``executor``, where the games were played when not in local processes (the executor's
-    ``summary()``), is added as it is, so a local run's report has no such key."""
+def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis) -> dict[str, Any]:
     findings = sorted(static + analysis.findings, key=Finding.sort_key)
     return {
-        **({"executor": executor} if executor else {}),
         "pack": pack_id,
         "settings": {"games_per_player_count": settings.games, "players": list(settings.players),
                      "mode": settings.mode, "seed": settings.seed, "bots": list(settings.bots),
