@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Iterator
 
+BUILD_DIR = Path("build")  # where the commands write, unless told --out
 LEFTOVER = ".*.tmp"
 
 

@@ -19,7 +19,7 @@ from jinja2 import TemplateError
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
-from pnpforge.publish.rulebook import has_rulebook, keep_checked
+from pnpforge.publish.rulebook import art_cache, has_rulebook, keep_checked
 from pnpforge.publish.rulebook.book import load_sources
 from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
@@ -102,3 +102,11 @@ def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path, 
     if keep:
         keep_checked(pack, lang, layouts_dir, art, book, html)
     return findings
+
+
+def preflight(pack: Pack, languages: list[str], out_dir: Path | None = None) -> list[Finding]:
+    """What a build would meet in the layouts, templates, rules and site settings, in each language."""
+    found: list[Finding] = []
+    for language in languages:
+        found += check_build_inputs(pack, language, art=art_cache(out_dir, pack) if out_dir else None)
+    return list(dict.fromkeys(found))
