@@ -182,6 +182,15 @@ class LegionData:
         return MappingProxyType({f: sorted(c.id for c in self.faction_characters(f)) for f in self.factions})
 
     @cached_property
+    def commander_tokens(self) -> Mapping[str, tuple[str, ...]]:
+        """Per commander, the order tokens its player holds, sorted: the faction's universal ones and its own."""
+        found = {}
+        for commander, (faction, unique) in self.commanders.items():
+            found[commander] = tuple(sorted(o for o in self.tokens.get(faction, ())
+                                            if self.orders[o].universal or o in unique))
+        return MappingProxyType(found)
+
+    @cached_property
     def condition_cards(self) -> Mapping[str, str]:
         """The id of the transparent card that marks each condition (wound, frostbite)."""
         return MappingProxyType({o.effect("afflict")["condition"]: o.id for o in reversed(self.overlays.values())

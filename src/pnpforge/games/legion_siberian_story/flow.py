@@ -44,9 +44,7 @@ def choose_commander(state: LegionState, action: tuple, player: int) -> None:
     """Step 2: the chosen commander's unique tokens plus the universal ones and the Blank."""
     commander = action[1]
     state.commander[player] = commander
-    unique = set(state.data.commanders[commander][1])
-    tokens = state.data.tokens.get(state.factions[player], ())
-    state.available[player] = sorted(o for o in tokens if state.data.orders[o].universal or o in unique)
+    state.available[player] = list(state.data.commander_tokens[commander])
     state.supplies[player] = rules.START_SUPPLIES  # step 3
     state.note("commander", player, commander)
 

@@ -65,7 +65,7 @@ def _tokens(state: LegionState) -> list[str]:
         commander = state.commander[p]
         if commander is None:
             continue
-        unique = set(data.commanders[commander][1])
+        unique = set(data.commanders[commander][1])  # worked out here, apart from the table play uses
         expected = sorted(o for o in data.tokens[state.factions[p]] if data.orders[o].universal or o in unique)
         placed = sorted(state.available[p] + [o for o, _ in state.used[p]]
                         + [t[0] for c, t in state.tokens.items() if state.owner(c) == p])
@@ -120,10 +120,10 @@ def _sleeves(state: LegionState) -> list[str]:
     for c, f in state.fighters.items():
         if len(set(f.gear)) != len(f.gear):
             found.append(f"{c} has a card twice in its sleeve")
-        added = [data.overlays[o].effect("add_ability")["ability"] for o in f.gear if data.overlays[o].effect("add_ability")]
+        added = [data.overlays[o].ability for o in f.gear if data.overlays[o].ability]
         if len(set(added)) != len(added) or set(added) & set(data.characters[c].abilities):
             found.append(f"{c} has an ability twice")
-        enhanced = {data.overlays[o].effect("add_skill")["skill"] for o in f.gear if data.overlays[o].effect("add_skill")}
+        enhanced = {data.overlays[o].skill for o in f.gear if data.overlays[o].skill}
         if enhanced & set(f.crippled):
             found.append(f"{c} has a crippled position that is also enhanced")
         if f.frost > 1:
