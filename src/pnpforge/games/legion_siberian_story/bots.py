@@ -41,7 +41,11 @@ class GreedyBot:
         if judge is None:
             return actions[rng.randrange(len(actions))]
         sight = Sight(state, player)
-        scored = [(judge(state, player, a, sight), i) for i, a in enumerate(actions)]
+        together = JUDGED_TOGETHER.get(state.pending[0])
+        if together is not None:
+            scored = [(value, i) for i, value in enumerate(together(state, player, actions, sight))]
+        else:
+            scored = [(judge(state, player, a, sight), i) for i, a in enumerate(actions)]
         best = max(score for score, _ in scored)
         ties = [i for score, i in scored if score >= best - 1e-9]
         return actions[ties[rng.randrange(len(ties))]]
@@ -182,13 +186,38 @@ def _standing(mine, other, card) -> float:
 
 
 def _march(state, player, action, sight):
-    if action[0] == "pass":
-        return PASS_VALUE
-    if action[0] == "despatch":
-        return _despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8)
-    _, c, plot = action
-    power, protected, frost, hurt, orders, worth = sight.remember(("marcher", c), _marcher, state, player, c)
-    value = sight.remember(("gain", plot, power), _plot_gain, sight, plot, power)
+    return _march_values(state, player, [action], sight)[0]
+
+
+def _march_values(state, player, actions, sight) -> list[float]:
+    """The march question's options judged together: what a character brings and what a plot offers are worked
+    out once each, however many options share them."""
+    values, known = [], {}
+    for action in actions:
+        if action[0] == "pass":
+            values.append(PASS_VALUE)
+            continue
+        if action[0] == "despatch":
+            values.append(_despatch_play_value(state, player) * (1.5 if state.round == ROUNDS else 0.8))
+            continue
+        _, c, plot = action
+        brings = known.get(c)
+        if brings is None:
+            brings = known[c] = _marcher(state, player, c)
+        power, protected, frost, hurt, orders, worth = brings
+        key = (plot, power, protected, frost, hurt)
+        value = known.get(key)
+        if value is None:
+            value = known[key] = _march_to(sight, plot, power, protected, frost, hurt)
+        if orders:
+            value += 0.8
+        values.append(value - 0.05 * worth)  # keep good cards for later when it hardly matters
+    return values
+
+
+def _march_to(sight: Sight, plot: int, power: int, protected: bool, frost: int, hurt: bool) -> float:
+    """What sending a character with this power, protection, frostbite and hurt is worth at ``plot``."""
+    value = _plot_gain(sight, plot, power)
     types = sight.types(plot)
     if "freezing" in types and not protected:
         value -= 3.0 if frost else 0.8
@@ -196,9 +225,7 @@ def _march(state, player, action, sight):
         value += 0.8
     if "peaceful" not in types:
         value -= 0.3 * sight.threat(plot) * (2 if hurt else 1)
-    if orders:
-        value += 0.8
-    return value - 0.05 * worth  # keep good cards for later when it hardly matters
+    return value
 
 
 def _marcher(state: LegionState, player: int, c: str) -> tuple:
@@ -219,7 +246,7 @@ def _assign(state, player, action, sight):
     card = state.data.plots[state.plots[plot]]
     mine = sight.power(player, plot)
     other = sight.rivals(plot)
-    contested = abs(mine - other) <= 3 and state.present(plot) != [player]
+    contested = abs(mine - other) <= 3 and sight.present(plot) != [player]
     effects = {e["effect"]: e for e in state.data.orders[order].effects}
     if not effects:  # the Blank: a bluff where it makes opponents think
         return 0.35 if contested else 0.1
@@ -381,3 +408,5 @@ JUDGES: dict[str, Callable] = {
     "lure": _lure, "sabotage": _sabotage, "pick_move": _move, "move_carrier": _move, "gather": _move,
     "swap": _swap, "confirm_withdraw": _confirm,
 }
+# questions whose options are judged all at once (the same values as one by one, worked out faster)
+JUDGED_TOGETHER: dict[str, Callable] = {"march": _march_values}

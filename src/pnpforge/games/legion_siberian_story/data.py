@@ -208,6 +208,11 @@ class LegionData:
         return MappingProxyType({c: self._sleeve(c, (), ()) for c in self.characters})
 
     @cached_property
+    def powers(self) -> dict[tuple, int]:
+        """Combat power by (location, character[, sleeved cards, crippled positions]), kept by ``character_power``."""
+        return {}
+
+    @cached_property
     def _sleeves(self) -> dict[tuple, "Sleeve"]:
         return {}
 

@@ -113,9 +113,20 @@ def assault_deaths(state: LegionState, plot: int) -> None:
 
 
 def character_power(state: LegionState, c: str) -> int:
-    power = ch.printed_and_gear_power(state, c)
+    """A character's combat power: printed, sleeve, the round's location and any bonus gained this round."""
+    fighter = state.fighters.get(c)
+    key = (state.location, c) if fighter is None else (state.location, c, fighter.gear, fighter.crippled)
+    known = state.data.powers
+    power = known.get(key)
+    if power is None:  # the same location, character and sleeve always give the same power
+        power = known[key] = _located_power(state, c)
     if state.bonus:
         power += state.bonus.get(c, 0)
+    return power
+
+
+def _located_power(state: LegionState, c: str) -> int:
+    power = ch.printed_and_gear_power(state, c)
     card = state.data.characters[c]
     for effect in location_effects(state, "combat_power"):
         scope = effect["scope"]

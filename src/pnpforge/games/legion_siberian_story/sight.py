@@ -44,7 +44,7 @@ _UNSEEN = object()
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_kept", "_power", "_own", "_rivals", "_types", "_threat")
+    __slots__ = ("state", "viewer", "_kept", "_power", "_own", "_rivals", "_types", "_threat", "_present")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
@@ -55,6 +55,7 @@ class Sight:
         self._rivals: dict[int, int] = {}
         self._types: dict[int, set[str]] = {}
         self._threat: dict[int, int] = {}
+        self._present: dict[int, list[int]] = {}
 
     def remember(self, key, make, *args):
         """The answer ``make(*args)`` about this position, worked out the first time ``key`` is asked."""
@@ -75,7 +76,7 @@ class Sight:
         """The viewer's own power at ``plot``, or None when they have nobody there."""
         kept = self._own
         if plot not in kept:
-            kept[plot] = self.power(self.viewer, plot) if self.state.at_plot(plot, self.viewer) else None
+            kept[plot] = self.power(self.viewer, plot) if self.viewer in self.present(plot) else None
         return kept[plot]
 
     def rivals(self, plot: int) -> int:
@@ -84,7 +85,14 @@ class Sight:
         if found is None:
             viewer = self.viewer
             found = self._rivals[plot] = max(
-                (self.power(q, plot) for q in self.state.present(plot) if q != viewer), default=0)
+                (self.power(q, plot) for q in self.present(plot) if q != viewer), default=0)
+        return found
+
+    def present(self, plot: int) -> list[int]:
+        """The players with a character at ``plot``, in turn order (callers must not change the list)."""
+        found = self._present.get(plot)
+        if found is None:
+            found = self._present[plot] = self.state.present(plot)
         return found
 
     def types(self, plot: int) -> set[str]:
