@@ -100,7 +100,7 @@ def parse_vary(text: str) -> Vary:
     dot = text.find(".", colon + 1)
     equals = text.find("=", colon + 1)
     if dot < 0 or (0 <= equals < dot):
-        raise VaryError("expected .FIELD after the item id", colon + 2)
+        raise VaryError("expected .FIELD after the item id", (equals if equals >= 0 else len(text)) + 1)
     item = text[colon + 1:dot]
     if not _ID.match(item):
         raise VaryError(f"expected an item id (kebab-case) or *, found {item!r}", colon + 2)
