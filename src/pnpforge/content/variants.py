@@ -3,7 +3,7 @@
 Two kinds of change use this: house rules a pack declares in ``game.yaml`` (``variants:``, played by
 ``validate --variant NAME``), and the values ``pnpforge sweep --vary`` tries (``content/vary.py``). Either way the
 changed items are validated against their type's schema like any item, so a variant can never carry what the pack
-itself could not (a combat power above its declared maximum, an unknown effect, a value of the wrong kind).
+itself could not (a number above its declared maximum, an unknown effect, a value of the wrong kind).
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 
 Three forms, combinable::
 
-    character:ivan-sablin.combat_power=2..5      an integer range, inclusive
-    plot:*.winner_vp=+1                          every item of the type; a step from each item's own value (or -1)
-    location:irkutsk.effects[0].amount=0,1,2     a path into a list or mapping field; a comma list of values
+    card:scout.strength=2..5              an integer range, inclusive
+    card:*.cost=+1                        every item of the type; a step from each item's own value (or -1)
+    tile:harbour.effects[0].amount=0,1,2  a path into a list or mapping field; a comma list of values
 
 A value with a sign (``+1``, ``-2``, ``-2..+2``) is a step from the item's own value; one without is the value itself
-(``3``, ``true``, ``freezing``). A variant is one value of some expressions (an ``Assignment`` each); its canonical
+(``3``, ``true``, ``red``). A variant is one value of some expressions (an ``Assignment`` each); its canonical
 text (one assignment per line) is all a worker needs to build it again from the published pack. The variant packs are
 made by ``content/variants.py``, so every changed item is validated by its type's schema: bounds, kinds, effects.
 """
@@ -96,7 +96,7 @@ def parse_vary(text: str) -> Vary:
         raise VaryError(f"expected TYPE:ID.FIELD=VALUES, found {text!r}", 1)
     type_name = text[:colon]
     if not _TYPE.match(type_name):
-        raise VaryError(f"expected a type name like character, found {type_name!r}", 1)
+        raise VaryError(f"expected a type name like card, found {type_name!r}", 1)
     dot = text.find(".", colon + 1)
     equals = text.find("=", colon + 1)
     if dot < 0 or (0 <= equals < dot):
@@ -244,7 +244,7 @@ def check(pack: Pack, texts: list[str]) -> tuple[list[Vary], list[Finding]]:
 
 
 def label(text: str) -> str:
-    """An expression as messages name it: ``--vary 'plot:*.winner_vp=+1'``."""
+    """An expression as messages name it: ``--vary 'card:*.cost=+1'``."""
     return "--vary '" + text.replace("'", "'\\''") + "'"
 
 
