@@ -77,7 +77,7 @@ def sweep_data(pack_id: str, settings: dict[str, Any], varies: list[str], sides:
                             "intervals_apart": intervals_apart(_bar(bar), _bar(published["win_share"][config][name]))}
                      for name, bar in row.items() if name in published["win_share"].get(config, {})}
             for config, row in entry["win_share"].items()}
-        entry["findings_change"] = {k: [{key: f[key] for key in ("rule", "subject", "severity") if key in f}
+        entry["findings_change"] = {k: [{key: f[key] for key in ("rule", "subject", "severity", "message")}
                                         for f in found]
                                     for k, found in finding_changes(published["findings"], entry["findings"]).items()
                                     if k != "kept"}
