@@ -13,6 +13,7 @@ import click
 
 from pnpforge import __version__, buildcache
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.commands.sweep import sweep
 from pnpforge.commands.validate import validate
 from pnpforge.files import BUILD_DIR, remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
@@ -32,6 +33,7 @@ def cli() -> None:
 
 
 cli.add_command(validate)
+cli.add_command(sweep)
 
 
 @cli.command()

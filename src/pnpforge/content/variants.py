@@ -1,21 +1,33 @@
-"""Variants: house rules a pack declares in ``game.yaml`` (``variants:``), played by ``validate --variant NAME``.
+"""Variants: the pack with some items' fields changed, in memory; the published rules stay as the pack writes them.
 
-A variant changes fields of items (``{item: order:no-medics, set: {effects: [...], text: ...}}``). The published
-rules stay as the pack writes them; the variant is a copy of the pack in memory whose changed items are validated
-against their type's schema like any item, so a variant can never carry what the pack itself could not.
+Two kinds of change use this: house rules a pack declares in ``game.yaml`` (``variants:``, played by
+``validate --variant NAME``), and the values ``pnpforge sweep --vary`` tries (``content/vary.py``). Either way the
+changed items are validated against their type's schema like any item, so a variant can never carry what the pack
+itself could not (a number above its declared maximum, an unknown effect, a value of the wrong kind).
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
 from pnpforge.content.fields import item_model
 from pnpforge.content.messages import translate
 from pnpforge.content.pack import Pack, plain
-from pnpforge.findings import Finding
+from pnpforge.findings import Finding, Mark
+
+
+@dataclass(frozen=True)
+class Change:
+    """New values for fields of one item (``TYPE:ID``); ``mark(where)`` locates a problem with it, ``where`` being
+    ``("item",)`` for the item, ``("set",)`` for its fields and ``("set", field, ...)`` for one value."""
+
+    item: str
+    set: dict[str, Any]
+    mark: Callable[[tuple], Mark]
 
 
 def variant_pack(pack: Pack, name: str) -> tuple[Pack | None, list[Finding]]:
@@ -26,24 +38,35 @@ def variant_pack(pack: Pack, name: str) -> tuple[Pack | None, list[Finding]]:
         known = ", ".join(variants) or "none (game.yaml declares no variants:)"
         return None, [Finding("error", f"unknown variant '{name}'; variants: {known}", mark=pack.game_doc.mark(()),
                               rule="variant", blocking=True)]
+    changes = [Change(change.item, change.set, _in_game_yaml(pack, ("variants", name, "changes", index)))
+               for index, change in enumerate(variants[name].changes)]
+    return changed_pack(pack, changes)
+
+
+def _in_game_yaml(pack: Pack, at: tuple) -> Callable[[tuple], Mark]:
+    return lambda where: pack.game_doc.mark(at + where)
+
+
+def changed_pack(pack: Pack, changes: list[Change]) -> tuple[Pack | None, list[Finding]]:
+    """A copy of ``pack`` with ``changes`` made in turn (a later change of the same item sees the earlier one), or
+    None and every problem: an item that does not exist, a field that is not the type's, a value its schema
+    refuses. ``pack`` itself is never changed."""
     changed = copy.copy(pack)
     changed.items = {type_name: list(items) for type_name, items in pack.items.items()}
     problems: list[Finding] = []
-    for index, change in enumerate(variants[name].changes):
-        at = ("variants", name, "changes", index)
+    for change in changes:
         type_name, _, item_id = change.item.partition(":")
         items = changed.items.get(type_name)
         position = next((i for i, item in enumerate(items or []) if item.id == item_id), None)
         if position is None:
-            problems.append(Finding("error", f"item: no {type_name} '{item_id}' in this pack",
-                                    mark=pack.game_doc.mark(at + ("item",)), rule="variant", blocking=True))
+            problems.append(_problem(f"item: no {type_name} '{item_id}' in this pack", change.mark(("item",))))
             continue
         item, spec = items[position], pack.types[type_name]
         unknown = [key for key in change.set if key not in spec.fields or key == "id"]
         if unknown:
-            problems.append(Finding("error", f"set: {item.subject} has no field '{unknown[0]}' a variant may change; "
-                                             f"fields: {', '.join(k for k in spec.fields if k != 'id')}",
-                                    mark=pack.game_doc.mark(at + ("set",)), rule="variant", blocking=True))
+            problems.append(_problem(f"set: {item.subject} has no field '{unknown[0]}' a variant may change; "
+                                     f"fields: {', '.join(k for k in spec.fields if k != 'id')}",
+                                     change.mark(("set",))))
             continue
         raw = {"id": item.id, "qty": item.qty, **{k: v for k, v in item.values.items() if v is not None},
                **change.set}
@@ -51,9 +74,11 @@ def variant_pack(pack: Pack, name: str) -> tuple[Pack | None, list[Finding]]:
             validated = item_model(type_name, spec, pack.effects).model_validate(raw)
         except ValidationError as exc:
             for path, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
-                where = at + ("set",) + tuple(path)
-                problems.append(Finding("error", f"{item.subject}: {message}", mark=pack.game_doc.mark(where),
-                                        rule="variant", blocking=True))
+                problems.append(_problem(f"{item.subject}: {message}", change.mark(("set",) + tuple(path))))
             continue
         items[position] = replace(item, values={key: plain(getattr(validated, key)) for key in spec.fields})
     return (None, problems) if problems else (changed, [])
+
+
+def _problem(message: str, mark: Mark) -> Finding:
+    return Finding("error", message, mark=mark, rule="variant", blocking=True)

@@ -62,7 +62,7 @@ class DaskExecutor:
         self.submitted = 0
         self.rerun: set[str] = set()  # names of chunks a lost worker had been given
         self.lost: set[tuple[Any, str]] = set()  # (time, address) of each worker lost while it held chunks
-        self.checked: set[tuple[str, str, str]] = set()  # (pack root, variant, game package) the workers can play
+        self.checked: set[tuple[str, str, str, str]] = set()  # (pack root, variant, vary, package) workers can play
 
     def run(self, work: Iterable[Chunk], progress: Callable[[int], None] | None = None) -> Tally:
         from distributed import as_completed
@@ -100,7 +100,7 @@ class DaskExecutor:
     def _check_workers(self, chunk: Chunk) -> None:
         """Each worker takes a chunk of this kind and loads its pack before any is played: a worker that cannot is
         an error naming it (a task that a worker cannot even unpickle would never finish)."""
-        kind = (chunk.root, chunk.variant, chunk.package.name)
+        kind = (chunk.root, chunk.variant, chunk.vary, chunk.package.name)
         if kind in self.checked:
             return
         answers = self.client.run(load_for, chunk, on_error="return")
@@ -126,7 +126,7 @@ class DaskExecutor:
 
 def load_for(chunk: Chunk) -> bool:
     """On a worker: load the pack ``chunk`` is played on (and kept for its chunks)."""
-    cached_pack(chunk.root, chunk.variant)
+    cached_pack(chunk.root, chunk.variant, chunk.vary)
     return True
 
 

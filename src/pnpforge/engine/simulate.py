@@ -33,6 +33,7 @@ class Chunk:
     first: int
     count: int
     variant: str = ""  # one of the pack's variants, played instead of its published rules
+    vary: str = ""  # a sweep's assignments (``content/vary.py``'s canonical text), made on the pack
 
 
 def play_and_tally(package: GamePackage, pack, run: Run, seed: int) -> Tally:
@@ -46,7 +47,7 @@ def play_and_tally(package: GamePackage, pack, run: Run, seed: int) -> Tally:
 
 def run_chunk(chunk: Chunk) -> Tally:
     """Play the chunk's games and merge their tallies."""
-    pack = cached_pack(chunk.root, chunk.variant)
+    pack = cached_pack(chunk.root, chunk.variant, chunk.vary)
     tally = Tally()
     for seed in range(chunk.first, chunk.first + chunk.count):
         tally.merge(play_and_tally(chunk.package, pack, chunk.run, seed))
@@ -54,9 +55,10 @@ def run_chunk(chunk: Chunk) -> Tally:
 
 
 def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK,
-           variant: str = "") -> list[Chunk]:
-    """``games`` seeds from ``seed`` in chunks of ``size`` (of the pack's ``variant``, when given)."""
-    return [Chunk(str(Path(root).resolve()), package, run, first, min(size, seed + games - first), variant)
+           variant: str = "", vary: str = "") -> list[Chunk]:
+    """``games`` seeds from ``seed`` in chunks of ``size`` (of the pack's ``variant`` and with a sweep's ``vary``
+    assignments, when given)."""
+    return [Chunk(str(Path(root).resolve()), package, run, first, min(size, seed + games - first), variant, vary)
             for first in range(seed, seed + games, size)]
 
 
@@ -74,8 +76,8 @@ def run(work: Iterable[Chunk], jobs: int = 1, progress: Callable[[int], None] | 
             if progress:
                 progress(chunk.count)
         return merged
-    for root, variant in dict.fromkeys((chunk.root, chunk.variant) for chunk in work):
-        cached_pack(root, variant)  # loaded once here: forked workers inherit it instead of each loading it again
+    for root, variant, vary in dict.fromkeys((chunk.root, chunk.variant, chunk.vary) for chunk in work):
+        cached_pack(root, variant, vary)  # loaded once here: forked workers inherit it instead of each loading it again
     with worker_pool(jobs, start=None) as pool:
         for chunk, tally in zip(work, pool.map(run_chunk, work)):
             merged.merge(tally)

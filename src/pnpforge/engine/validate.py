@@ -76,6 +76,7 @@ class Settings:
     jobs: int
     bots: tuple[str, ...] = ("greedy",)
     variant: str = ""  # one of the pack's variants (house rules) instead of its published rules
+    vary: str = ""  # a sweep's assignments made on the pack (``content/vary.py``'s canonical text); not reported
 
 
 def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
@@ -87,7 +88,7 @@ def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
         work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip,
-                      variant=settings.variant)
+                      variant=settings.variant, vary=settings.vary)
         tallies[label] = executor.run(work, progress)
     return tallies
 
@@ -104,7 +105,16 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
                            progress: Callable[[int, int], None] | None = None,
                            first: int = AUTO_FIRST, executor: Executor | None = None) -> tuple[Settings, Analysis]:
     """``--games auto``: play games per configuration until no finding is undecided or ``max_games`` were played;
-    return the settings of what was played (``games`` the final count) and the analysis of it.
+    return the settings of what was played (``games`` the final count) and the analysis of it (``decided`` also
+    returns the merged tallies)."""
+    step, analysis, _ = decided(pack, package, settings, max_games, progress, first, executor)
+    return step, analysis
+
+
+def decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
+            progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
+            executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
+    """``simulate_until_decided``, with the merged tallies per configuration.
 
     Each round plays the games the most demanding undecided finding asks for at the rate seen (at least twice as
     many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final
@@ -122,7 +132,7 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
         analysis = package.analyse(pack, tallies, step)
         factor = undecided_factor(analysis)
         if not factor or played >= max_games:
-            return step, analysis
+            return step, analysis, tallies
         target = min(max_games, max(2 * played, math.ceil(played * factor)))
 
 

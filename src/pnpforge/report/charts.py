@@ -58,3 +58,37 @@ def figure_svg(fig) -> str:
     plt.close(fig)
     svg = out.getvalue()
     return svg[svg.index("<svg"):]
+
+
+PALETTE = ("#8a3b2e", "#3d6b8c", "#6b8c3d", "#c79a2e", "#6b4a8c", "#2e8a7a", "#9a9184", "#c2552e")
+
+
+def grouped_svg(title: str, groups: list[str], series: list[str], bars: dict[tuple[str, str], dict],
+                reference: float | None = None) -> str:
+    """Shares (0-1) with their 95% intervals, one bar per series in each group (``bars[(group, series)]`` has
+    ``share``, ``low`` and ``high``), as an inline SVG: groups down the page when there are many."""
+    horizontal = len(groups) > 8
+    fig, ax = plt.subplots(figsize=(6.4, 0.22 * len(groups) * max(1, len(series)) + 1.4 if horizontal else 3.0),
+                           dpi=100)
+    width = 0.8 / max(1, len(series))
+    for n, name in enumerate(series):
+        positions = [g + (n - (len(series) - 1) / 2) * width for g in range(len(groups))]
+        found = [bars.get((group, name), {"share": 0.0, "low": 0.0, "high": 0.0}) for group in groups]
+        values = [b["share"] * 100 for b in found]
+        errors = [[v - b["low"] * 100 for v, b in zip(values, found)],
+                  [b["high"] * 100 - v for v, b in zip(values, found)]]
+        draw, keyword = (ax.barh, "xerr") if horizontal else (ax.bar, "yerr")
+        draw(positions, values, width, color=PALETTE[n % len(PALETTE)], ecolor=INK, capsize=2, label=name,
+             **{keyword: errors})
+    if horizontal:
+        ax.set_yticks(range(len(groups)), groups, fontsize=7)
+        ax.invert_yaxis()
+    else:
+        ax.set_xticks(range(len(groups)), groups)
+    if reference is not None:
+        (ax.axvline if horizontal else ax.axhline)(reference * 100, color=INK, linestyle="--", linewidth=0.8)
+    (ax.set_xlabel if horizontal else ax.set_ylabel)("% of games won")
+    (ax.set_ylabel if horizontal else ax.set_xlabel)("variant")
+    ax.set_title(title, fontsize=10, loc="left")
+    ax.legend(fontsize=7, frameon=False, ncol=min(4, max(1, len(series))))
+    return figure_svg(fig)

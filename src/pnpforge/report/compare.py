@@ -27,7 +27,7 @@ def compare_data(base: dict[str, Any], variant: dict[str, Any], name: str) -> di
         "settings": {k: v for k, v in variant["settings"].items() if k != "variant"},
         "counts": {"published": base["counts"], "variant": variant["counts"]},
         "charts": _charts(base.get("charts", []), variant.get("charts", [])),
-        "findings": _findings(base.get("findings", []), variant.get("findings", [])),
+        "findings": finding_changes(base.get("findings", []), variant.get("findings", [])),
     }
 
 
@@ -45,7 +45,7 @@ def _charts(base: list[dict], variant: list[dict]) -> list[dict]:
             if twin is None:
                 continue
             rows.append({"label": bar["label"], "published": _bar(bar), "variant": _bar(twin),
-                         "change": twin["value"] - bar["value"], "intervals_apart": _apart(bar, twin)})
+                         "change": twin["value"] - bar["value"], "intervals_apart": intervals_apart(bar, twin)})
         if rows:
             charts.append({"id": chart["id"], "title": chart["title"], "unit": chart["unit"],
                            "reference": chart.get("reference"), "band": chart.get("band"), "rows": rows})
@@ -56,7 +56,7 @@ def _bar(bar: dict) -> dict:
     return {k: bar[k] for k in ("value", "low", "high") if bar.get(k) is not None}
 
 
-def _apart(a: dict, b: dict) -> bool:
+def intervals_apart(a: dict, b: dict) -> bool:
     """Whether two bars' 95% intervals do not overlap (False when either has none)."""
     if None in (a.get("low"), a.get("high"), b.get("low"), b.get("high")):
         return False
@@ -67,7 +67,7 @@ def _key(finding: dict) -> tuple[str, str]:
     return finding.get("rule") or "", finding.get("subject") or ""
 
 
-def _findings(base: list[dict], variant: list[dict]) -> dict[str, list[dict]]:
+def finding_changes(base: list[dict], variant: list[dict]) -> dict[str, list[dict]]:
     """Findings the variant raises, clears and keeps, by rule and subject, warnings and errors only."""
     before = {_key(f): f for f in base}
     after = {_key(f): f for f in variant}
