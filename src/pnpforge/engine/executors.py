@@ -73,7 +73,8 @@ class DaskExecutor:
         keys = [f"pnpforge-chunk-{self.token}-{self.submitted + n}" for n in range(len(work))]
         self.submitted += len(work)
         place = {key: n for n, key in enumerate(keys)}
-        tallies: list[Tally | None] = [None] * len(work)
+        waiting: dict[int, Tally] = {}  # tallies that came back before an earlier chunk's
+        merged, next_chunk = Tally(), 0
         # only as_completed holds the futures: each is released once its tally is here, so a worker lost later
         # costs no chunk already fetched
         # no retries: a chunk that raises would raise again (it is deterministic); a lost worker's chunks are given
@@ -85,16 +86,16 @@ class DaskExecutor:
                 n = place[future.key]
                 if future.status != "finished":
                     raise _failure(result, work[n])
-                tallies[n] = result
+                waiting[n] = result
+                while next_chunk in waiting:  # merged in chunk sequence as soon as it can be, then let go
+                    merged.merge(waiting.pop(next_chunk))
+                    next_chunk += 1
                 if progress:
                     progress(work[n].count)
         finally:
             if done.futures:
                 self.client.cancel(list(done.futures))
         self._count_losses(set(keys))
-        merged = Tally()
-        for tally in tallies:
-            merged.merge(tally)
         return merged
 
     def _check_workers(self, chunk: Chunk) -> None:
