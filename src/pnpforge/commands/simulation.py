@@ -3,7 +3,13 @@ the games are played), their checks, and playing one pack's games with a progres
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
 import click
+
+from pnpforge.report.terminal import format_findings
 
 
 class GamesParam(click.ParamType):
@@ -66,6 +72,27 @@ def check_executor(executor: str, scheduler: str | None, jobs: int | None) -> No
     if scheduler and jobs:
         raise click.BadParameter("--jobs is the number of workers started here; the cluster at --scheduler has its "
                                  "own", param_hint="--jobs")
+
+
+@contextmanager
+def executor_for(executor: str, jobs: int, scheduler: str | None) -> Iterator:
+    """The executor the games are played on, for the ``with`` block; one it cannot open or keep (a scheduler out of
+    reach, workers that cannot play the games) is one line and exit 2."""
+    from pnpforge.engine.executors import ExecutorError, open_executor
+
+    try:
+        with open_executor(executor, jobs, scheduler) as runner:
+            yield runner
+    except ExecutorError as exc:
+        click.echo(f"error: {exc}")
+        sys.exit(2)
+
+
+def echo_shown(findings: list, files_checked) -> None:
+    """The static findings above info, before the games start (their count line comes with the report)."""
+    shown = [f for f in findings if f.severity != "info"]
+    if shown:
+        click.echo(format_findings(shown, files_checked).rsplit("\n", 1)[0])
 
 
 def settings_for(pack, package, games: int | None, max_games: int, players: str | None, mode: str | None,

@@ -11,7 +11,8 @@ import click
 
 from pnpforge.check.accepted import acknowledge
 from pnpforge.check.pack import check_pack
-from pnpforge.commands.simulation import check_executor, executor_options, game_options, settings_for, simulate
+from pnpforge.commands.simulation import (check_executor, echo_shown, executor_for, executor_options, game_options,
+                                          settings_for, simulate)
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import exit_code
 from pnpforge.report.terminal import format_findings, source_line
@@ -63,17 +64,9 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
     if problems:
         _echo_problems(problems, FORMS)
         sys.exit(2)
-    shown = [f for f in static if f.severity != "info"]
-    if shown:
-        click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
-    from pnpforge.engine.executors import ExecutorError, open_executor
-
-    try:
-        with open_executor(executor, settings.jobs, scheduler) as runner:
-            entries = _play(pack, package, settings, None if games else max_games, runner, packs, canonical)
-    except ExecutorError as exc:
-        click.echo(f"error: {exc}")
-        sys.exit(2)
+    echo_shown(static, checked.files_checked)
+    with executor_for(executor, settings.jobs, scheduler) as runner:
+        entries = _play(pack, package, settings, None if games else max_games, runner, packs, canonical)
     _report(pack, package, settings, games, max_games, one_at_a_time, list(varies), entries, out_dir)
     sys.exit(exit_code(static))
 

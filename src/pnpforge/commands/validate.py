@@ -11,7 +11,8 @@ import click
 
 from pnpforge.check.accepted import acknowledge
 from pnpforge.check.pack import check_pack
-from pnpforge.commands.simulation import check_executor, executor_options, game_options, settings_for, simulate
+from pnpforge.commands.simulation import (check_executor, echo_shown, executor_for, executor_options, game_options,
+                                          settings_for, simulate)
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import Finding, Mark, exit_code
 from pnpforge.report.terminal import format_findings
@@ -67,20 +68,12 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
         if pack is None:
             click.echo(format_findings(problems, checked.files_checked))
             sys.exit(2)
-    shown = [f for f in findings if f.severity != "info"]
-    if shown:
-        click.echo(format_findings(shown, checked.files_checked).rsplit("\n", 1)[0])
-    from pnpforge.engine.executors import ExecutorError, open_executor
-
-    try:
-        with open_executor(executor, settings.jobs, scheduler) as runner:
-            settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
-            every, data, folder = _report(pack, settings, findings, analysis, out_dir, runner)
-            if compare:
-                _compare(checked.pack, package, settings, findings, data, folder, runner)
-    except ExecutorError as exc:
-        click.echo(f"error: {exc}")
-        sys.exit(2)
+    echo_shown(findings, checked.files_checked)
+    with executor_for(executor, settings.jobs, scheduler) as runner:
+        settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
+        every, data, folder = _report(pack, settings, findings, analysis, out_dir, runner)
+        if compare:
+            _compare(checked.pack, package, settings, findings, data, folder, runner)
     sys.exit(exit_code(every, strict))
 
 
