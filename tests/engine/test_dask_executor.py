@@ -64,9 +64,9 @@ def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client,
     settings = Settings(20, (2,), "column", 3, 2)
     seen = []
     dask = DaskExecutor(client)
-    step, analysis = simulate_until_decided(pack, package, settings, 60, lambda n, target: seen.append((n, target)),
+    step, analysis, _ = simulate_until_decided(pack, package, settings, 60, lambda n, target: seen.append((n, target)),
                                             first=20, executor=dask)
-    local_step, local_analysis = simulate_until_decided(pack, package, settings, 60, first=20,
+    local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 60, first=20,
                                                         executor=LocalExecutor(2))
     assert step.games == local_step.games == 60 and dask.submitted == 3  # two rounds: 20 games, then 40 more
     assert sum(n for n, _ in seen) == 60 and seen[-1][1] == 60  # progress as each chunk came back

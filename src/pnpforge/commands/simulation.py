@@ -128,7 +128,7 @@ def simulate(pack, package, settings, max_games: int | None, runner, title: str 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from pnpforge.engine.validate import configurations, decided, simulate_pack
+    from pnpforge.engine.validate import configurations, simulate_pack, simulate_until_decided
 
     count = len(configurations(pack, package, settings))
     until = f"{title}, until decided" if title else f"{pack.id} ({settings.mode}, until decided)"
@@ -144,4 +144,4 @@ def simulate(pack, package, settings, max_games: int | None, runner, title: str 
             bar.update(task, total=target * count, description=until)
             bar.advance(task, n)
 
-        return decided(pack, package, settings, max_games, advance, executor=runner)
+        return simulate_until_decided(pack, package, settings, max_games, advance, executor=runner)

@@ -40,7 +40,7 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
     build/<game>/sweep/: per variant its changes, each faction's win share with its 95% interval, and the findings
     it raises or clears against the published rules (variant #0).
     """
-    from pnpforge.content.vary import FORMS, MAX_VARIANTS, canonical, check, variants, vary_pack
+    from pnpforge.content.vary import FORMS, MAX_VARIANTS, check, variants, vary_pack
 
     check_executor(executor, scheduler, jobs)
     checked = check_pack(game)
@@ -66,7 +66,7 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
         sys.exit(2)
     echo_shown(static, checked.files_checked)
     with executor_for(executor, settings.jobs, scheduler) as runner:
-        entries = _play(pack, package, settings, None if games else max_games, runner, packs, canonical)
+        entries = _play(pack, package, settings, None if games else max_games, runner, packs)
     _report(pack, package, settings, games, max_games, one_at_a_time, list(varies), entries, out_dir)
     sys.exit(exit_code(static))
 
@@ -96,10 +96,11 @@ def _echo_problems(problems: list, forms: str) -> None:
     click.echo("\n".join(lines))
 
 
-def _play(pack, package, settings, max_games, runner, packs, canonical) -> list[dict]:
+def _play(pack, package, settings, max_games, runner, packs) -> list[dict]:
     """The published rules and each variant played with the same seeds: their report entries, in order."""
     from dataclasses import replace
 
+    from pnpforge.content.vary import canonical
     from pnpforge.report.sweep import variant_entry, win_shares
 
     sides = list(package.factions(pack)) if package.factions is not None else None

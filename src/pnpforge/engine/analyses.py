@@ -53,7 +53,7 @@ def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, 
         low, high = wilson(wins, played)
         value = wins / played
         bars.append(Bar(side, round(value, 4), round(low, 4), round(high, 4)))
-        shares[side] = share(wins, played)
+        shares[side] = win_share(tally, f"side/{side}")
         verdict = outside(wins, played, expected - tolerance, expected + tolerance, family)
         if verdict is None:
             continue
@@ -65,6 +65,13 @@ def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, 
         findings.append(judged(verdict, statement, f"{players}-player games",
                                f"; a game it {shown}{hint(tally, f'{key}/side/{side}')}", mark, f"{noun}-win-share"))
     return findings, bars, shares
+
+
+def win_share(tally: Tally, who: str) -> dict[str, float] | None:
+    """The win share of ``who`` (``side/<faction>`` or ``seat/<n>``) with its 95% interval; None when it never
+    played."""
+    played = tally.get(f"played/{who}")
+    return share(tally.get(f"wins/{who}") / TWELFTHS, played) if played else None
 
 
 def seat_bars(tally: Tally, players: int) -> list[Bar]:

@@ -102,19 +102,11 @@ def undecided_factor(analysis: Analysis) -> float:
 
 
 def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
-                           progress: Callable[[int, int], None] | None = None,
-                           first: int = AUTO_FIRST, executor: Executor | None = None) -> tuple[Settings, Analysis]:
+                           progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
+                           executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
     """``--games auto``: play games per configuration until no finding is undecided or ``max_games`` were played;
-    return the settings of what was played (``games`` the final count) and the analysis of it (``decided`` also
-    returns the merged tallies)."""
-    step, analysis, _ = decided(pack, package, settings, max_games, progress, first, executor)
-    return step, analysis
-
-
-def decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
-            progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
-            executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
-    """``simulate_until_decided``, with the merged tallies per configuration.
+    the settings of what was played (``games`` the final count), the analysis of it and the merged tallies per
+    configuration.
 
     Each round plays the games the most demanding undecided finding asks for at the rate seen (at least twice as
     many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final

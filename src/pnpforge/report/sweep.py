@@ -15,8 +15,7 @@ from typing import Any
 from jinja2 import PackageLoader, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnpforge.engine.results import TWELFTHS
-from pnpforge.engine.stats import share
+from pnpforge.engine.analyses import win_share
 from pnpforge.engine.tally import Tally
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
@@ -38,13 +37,14 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
         row = {}
         if sides is not None:
             for side in sides:
-                if tally.get(f"played/side/{side}"):
-                    row[side] = share(tally.get(f"wins/side/{side}") / TWELFTHS, tally.get(f"played/side/{side}"))
+                found = win_share(tally, f"side/{side}")
+                if found is not None:
+                    row[side] = found
         else:
             seats = sorted(int(k.rsplit("/", 1)[1]) for k in tally.keys("played/seat/"))
             for seat in seats:
                 name = seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat + 1}"
-                row[name] = share(tally.get(f"wins/seat/{seat}") / TWELFTHS, tally.get(f"played/seat/{seat}"))
+                row[name] = win_share(tally, f"seat/{seat}")
         shares[configuration_label(key)] = row
     return shares
 

@@ -140,19 +140,12 @@ class LegionData:
         return [c for c in self.characters.values() if c.faction == faction]
 
     def overlay_by_condition(self, condition: str) -> OverlayCard:
-        """The transparent card that marks a condition (wound, frostbite)."""
-        for card in self.overlays.values():
-            effect = card.effect("afflict")
-            if effect and effect["condition"] == condition:
-                return card
-        raise KeyError(condition)
+        """The transparent card that marks a condition (wound, frostbite); a KeyError when the pack has none."""
+        return self.overlays[self.condition_cards[condition]]
 
     def crippled_card(self, skill: str) -> OverlayCard:
-        for card in self.overlays.values():
-            effect = card.effect("forbid_skill")
-            if effect and effect["skill"] == skill:
-                return card
-        raise KeyError(skill)
+        """The Crippled card of a skill's position; a KeyError when the pack has none."""
+        return self.overlays[self.crippled_cards[skill]]
 
     # --- tables worked out once, so that play is look-ups ------------------------------------------------------
     @cached_property
