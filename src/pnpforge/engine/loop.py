@@ -15,7 +15,12 @@ MAX_STEPS = 100_000
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
-    """Pick a chance outcome with the given RNG, weighted by its probability."""
+    """Pick a chance outcome with the given RNG, weighted by its probability: the first whose running total of
+    probability exceeds one ``rng.random()``. A state with its own ``sample_chance(rng)`` (the step machine's)
+    picks the same outcome without listing the pairs."""
+    own = getattr(state, "sample_chance", None)
+    if own is not None:
+        return own(rng)
     outcomes = state.chance_outcomes()
     pick = rng.random()
     total = 0.0
@@ -40,19 +45,22 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
     """Play one game to its end (from ``start`` if given, changing it), or until ``until(state)`` holds;
     ``after_action`` runs after every action. ``bots`` are indexed by player."""
     state = start if start is not None else game.new_initial_state()
+    is_terminal, is_chance_node, current_player = state.is_terminal, state.is_chance_node, state.current_player
+    apply_action = state.apply_action
+    choosers = [bot.choose for bot in bots]
     for _ in range(max_steps):
-        if state.is_terminal() or (until is not None and until(state)):
+        if is_terminal() or (until is not None and until(state)):
             return state
-        if state.is_chance_node():
+        if is_chance_node():
             action = chance(state, rng)
             who = "chance"
         else:
-            player = state.current_player()
-            action = bots[player].choose(state, player, rng)
+            player = current_player()
+            action = choosers[player](state, player, rng)
             who = actor(state, player) if transcript is not None else ""
         if transcript is not None:
             transcript.append(f"{who}: {state.action_to_string(action)}")
-        state.apply_action(action)
+        apply_action(action)
         if after_action is not None:
             after_action(state, action)
     raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -13,14 +13,24 @@ game data in its own attributes and implements ``observation``, ``returns``, ``c
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from inspect import isfunction
+from itertools import accumulate
 from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 
 Action = Any
+_NOTHING = object()  # no outcome sampled
+
+
+@lru_cache(maxsize=None)
+def _uniform_totals(count: int) -> list[float]:
+    """Running totals of ``count`` equal probabilities, added up as ``loop.sample_chance`` adds them."""
+    return list(accumulate([1.0 / count] * count))
 
 
 def task(name: str):
@@ -101,7 +111,11 @@ class StepMachine:
         self.pending = None
         self.over = False
         self.auto = True
-        self._options: list | None = None  # the pending question's options (or chance outcomes), computed once
+        # the pending question's options, or the chance step's outcomes (without probabilities), computed once
+        self._options: list | None = None
+        self._chance: list[float] | None = None  # a chance step's running totals of probability
+        self._probabilities: list[float] | None = None  # a weighted chance step's probabilities
+        self._sampled: Action = _NOTHING  # the outcome ``sample_chance`` picked, known to be legal
 
     # --- the protocol ------------------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -116,23 +130,42 @@ class StepMachine:
     def is_terminal(self) -> bool:
         return self.over
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _outcomes(self) -> list:
+        """The pending chance step's outcomes, and their running totals of probability in ``_chance``."""
         if self._options is None:
             kind, *args = self.pending
             outcomes = self._chances[kind][0](self, *args)
             if kind in self._weighted:
-                self._options = list(outcomes)
+                self._options = [o for o, _ in outcomes]
+                self._probabilities = [p for _, p in outcomes]
+                self._chance = list(accumulate(self._probabilities))
             else:
-                p = 1.0 / len(outcomes)
-                self._options = [(o, p) for o in outcomes]
-        return list(self._options)
+                self._options = outcomes
+                self._probabilities = None
+                self._chance = _uniform_totals(len(outcomes))
+        return self._options
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = self._outcomes()
+        if self._probabilities is not None:
+            return list(zip(outcomes, self._probabilities))
+        p = 1.0 / len(outcomes)
+        return [(o, p) for o in outcomes]
+
+    def sample_chance(self, rng) -> Action:
+        """The outcome ``loop.sample_chance`` picks with the same draw of ``rng``: the first whose running total
+        of probability exceeds ``rng.random()`` (the last if rounding leaves none)."""
+        outcomes = self._outcomes()
+        index = bisect_right(self._chance, rng.random())
+        self._sampled = outcome = outcomes[index if index < len(outcomes) else -1]
+        return outcome
 
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
         kind = self.pending[0]
         if kind in self._chances:
-            return [o for o, _ in self.chance_outcomes()]
+            return list(self._outcomes())
         if self._options is None:
             self._options = self._decisions[kind][0](self, *self.pending[1:])
         return list(self._options)
@@ -142,16 +175,15 @@ class StepMachine:
             raise ValueError("the game is over")
         kind, *args = self.pending
         if kind in self._chances:
-            if self._options is None:
-                self.chance_outcomes()
-            options = [o for o, _ in self._options]
+            options = self._outcomes()
             apply = self._chances[kind][1]
         else:
             options = self._options if self._options is not None else self._decisions[kind][0](self, *args)
             apply = self._decisions[kind][1]
-        self._options = None
-        if action not in options:
+        if action is not self._sampled and action not in options:
             raise ValueError(f"illegal action {action!r} for {kind}")
+        self._options = None
+        self._sampled = _NOTHING
         self.pending = None
         apply(self, action, *args)
         self.run()
@@ -159,6 +191,7 @@ class StepMachine:
     def refresh(self) -> None:
         """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
         self._options = None
+        self._sampled = _NOTHING
 
     # --- the agenda --------------------------------------------------------------------------------------------
     def push(self, *entries: tuple) -> None:
@@ -180,6 +213,7 @@ class StepMachine:
             if kind in chances:
                 self.pending = entry
                 self._options = None
+                self._sampled = _NOTHING
                 return
             offer, apply = decisions[kind]
             options = offer(self, *entry[1:])

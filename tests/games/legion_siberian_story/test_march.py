@@ -159,9 +159,7 @@ def test_order_resolution_starts_right_of_the_starting_player_and_goes_countercl
         state.tokens[c] = ["transfer", False]
     for player in range(3):
         state.passed.add(player)
-    state.pending = None
-    state.agenda = state.agenda[:-1]  # drop the pending march loop
-    state.push(("orders_start",))
+    state.pending = None  # every player has passed: the March is over and the Order resolution phase is next
     state.run()
     seen = []
     while state.pending and state.pending[0] == "resolve":

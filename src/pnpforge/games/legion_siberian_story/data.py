@@ -153,6 +153,10 @@ class LegionData:
         return tuple(o for o in self.overlays.values() if o.cost is not None)
 
     @cached_property
+    def buyable_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.buyable_cards)
+
+    @cached_property
     def location_effects(self) -> Mapping[str, Mapping[str, tuple]]:
         """Per location, its effects by effect name, in printed sequence."""
         return MappingProxyType({loc.id: _by_name(loc.effects) for loc in self.locations.values()})
@@ -208,6 +212,22 @@ class LegionData:
     @cached_property
     def _sleeves(self) -> dict[tuple, "Sleeve"]:
         return {}
+
+    @cached_property
+    def _plot_types(self) -> dict[tuple, frozenset[str]]:
+        return {}
+
+    def plot_types(self, location: str | None, plot: str) -> frozenset[str]:
+        """A plot's printed types plus any the location adds (effect ``add_plot_type``), worked out once."""
+        key = (location, plot)
+        found = self._plot_types.get(key)
+        if found is None:
+            types = set(self.plots[plot].types)
+            for effect in self.location_effects[location].get("add_plot_type", ()) if location else ():
+                if effect.get("except_type") not in types:
+                    types.add(effect["plot_type"])
+            found = self._plot_types[key] = frozenset(types)
+        return found
 
     def sleeve(self, character: str, gear: tuple, crippled: tuple) -> "Sleeve":
         """What a character shows with these sleeved cards and crippled positions, worked out once per sleeve."""

@@ -117,7 +117,7 @@ def round_start(state: LegionState) -> None:
     state.push(("location",), *[("plot",)] * state.game.plots_per_round, *deal,
                *[("refill", p) for p in state.turn_order()], ("location_now",),
                *[("shop", p) for p in state.turn_order()],
-               ("march_next", state.start), ("orders_start",),
+               ("march", state.start), ("orders_start",),
                *[("resolve_plot", i) for i in range(state.game.plots_per_round)],
                ("frost",), ("round_end",))
 
@@ -175,22 +175,22 @@ def schedule_draw_then(state: LegionState, player: int, then: tuple) -> bool:
 
 
 def _shop_options(state: LegionState, player: int) -> list:
-    game, money = state.game, state.supplies[player]
+    money, limits = state.supplies[player], state.data.location_limits[state.location]  # the round's numbers
     options: list = [("done",)]
     if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
         options.append(("despatch",))
-    if money >= game.limit(state, "recruit_cost") and deck_size(state, player):
+    if money >= limits["recruit_cost"] and deck_size(state, player):
         options.append(("recruit",))
-    cost = game.limit(state, "equipment_cost")
-    if money >= cost:
-        per_type = game.limit(state, "buys_per_equipment_type")
+    if money >= limits["equipment_cost"]:
+        per_type = limits["buys_per_equipment_type"]
         pool, bought = state.pool, state.bought[player]
         hand = [(c, ch.takes(state, c)) for c in sorted(state.hand[player])]
-        for card in state.data.buyable_cards:
-            cid = card.id
-            if pool[cid] > 0 and bought[cid] < per_type:
-                options += [("equip", cid, c) for c, takes in hand if cid in takes]
-    if money >= game.limit(state, "restore_order_cost"):
+        for cid in state.data.buyable_ids:
+            if pool[cid] > 0 and bought.get(cid, 0) < per_type:
+                for c, takes in hand:
+                    if cid in takes:
+                        options.append(("equip", cid, c))
+    if money >= limits["restore_order_cost"]:
         options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
     return options
 
@@ -275,37 +275,65 @@ def play_despatch(state: LegionState, player: int) -> None:
 
 
 # --- March ---------------------------------------------------------------------------------------------------
-@task("march_next")
-def march_next(state: LegionState, player: int) -> None:
-    """Players send one character at a time, in turn, until all have passed (Story rules: March)."""
-    for step in range(state.n):
-        p = (player + step) % state.n
-        if p not in state.passed:
-            state.push(("march", p), ("march_next", (p + 1) % state.n))
-            return
+def next_marcher(state: LegionState, player: int) -> int | None:
+    """Players send one character at a time, in turn from ``player``, until all have passed (Story rules: March)."""
+    passed = state.passed
+    for p in state.game.turn_orders[player]:
+        if p not in passed:
+            return p
+    return None
+
+
+def _march_on(state: LegionState, player: int) -> None:
+    """Put the next player's march turn (after ``player``'s) on the agenda, if anyone has yet to pass."""
+    p = next_marcher(state, (player + 1) % state.n)
+    if p is not None:
+        state.agenda.append(("march", p))
 
 
 def _march_options(state: LegionState, player: int) -> list:
     options: list = [("pass",)]
     if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
         options.append(("despatch",))
-    entries = [state.data.plots[p].entry_set for p in state.plots]
-    hidden = [(player, i) in state.camouflage for i in range(len(entries))]
-    for c in sorted(state.hand[player]):
-        shown = ch.skills(state, c)
-        options += [("send", c, i) for i, entry in enumerate(entries) if hidden[i] or entry <= shown]
+    hand = sorted(state.hand[player])
+    if any(p == player for p, _ in state.camouflage):  # CAMOUFLAGE!: the next card may go where it cannot enter
+        entries = [state.data.plots[p].entry_set for p in state.plots]
+        hidden = [(player, i) in state.camouflage for i in range(len(entries))]
+        for c in hand:
+            shown = ch.skills(state, c)
+            options += [("send", c, i) for i, entry in enumerate(entries) if hidden[i] or entry <= shown]
+        return options
+    sends = _round_sends(state)
+    for c in hand:
+        key = (c, ch.skills(state, c))
+        found = sends.get(key)
+        if found is None:
+            shown, plots = key[1], state.data.plots
+            found = sends[key] = [("send", c, i) for i, p in enumerate(state.plots) if plots[p].entry_set <= shown]
+        options += found
     return options
+
+
+def _round_sends(state: LegionState) -> dict:
+    """The sends open to a character showing some skills, kept while the round's plots stay the same."""
+    plots, sends = state.sends
+    if plots != state.plots:
+        plots, sends = list(state.plots), {}
+        state.sends = (plots, sends)
+    return sends
 
 
 @decision("march", _march_options)
 def march(state: LegionState, action: tuple, player: int) -> None:
-    if action[0] == "pass":
-        state.passed.add(player)  # a player who passes sends nobody more this round
-        return
     if action[0] == "despatch":  # before sending a character (DECISIONS: despatches)
         state.push(("march", player))
         play_despatch(state, player)
         return
+    if action[0] == "pass":
+        state.passed.add(player)  # a player who passes sends nobody more this round
+        _march_on(state, player)
+        return
+    _march_on(state, player)  # after what this character's arrival sets off
     _, c, plot = action
     state.hand[player].remove(c)
     state.at[c] = plot

@@ -19,13 +19,9 @@ def location_effects(state: LegionState, name: str) -> tuple:
     return state.data.location_effects[state.location].get(name, ())
 
 
-def plot_types(state: LegionState, plot: int) -> set[str]:
-    """The plot's printed types plus any the location adds (effect ``add_plot_type``)."""
-    types = set(state.data.plots[state.plots[plot]].types)
-    for effect in location_effects(state, "add_plot_type"):
-        if effect.get("except_type") not in types:
-            types.add(effect["plot_type"])
-    return types
+def plot_types(state: LegionState, plot: int) -> frozenset[str]:
+    """The plot's printed types plus any the location adds (``data.plot_types``)."""
+    return state.data.plot_types(state.location, state.plots[plot])
 
 
 def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, dict]]:
@@ -43,20 +39,38 @@ def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str
     return found
 
 
-def blocked(state: LegionState, plot: int, what: str) -> bool:
-    """Peaceful plots, CEASEFIRE!, NO MEDICS! and locations switch steps off (DECISIONS: Peaceful)."""
-    if what == "assault" and "peaceful" in plot_types(state, plot):
-        return True
-    if any(e["what"] == what for e in location_effects(state, "block")):
-        return True
-    return any(e["what"] == what for _, e in revealed_effects(state, plot, "block"))
+def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict]]]:
+    """Every turned-up token's effects at the plot by effect name: ``revealed_effects`` for all names at once."""
+    found: dict[str, list] = {}
+    tokens = state.tokens
+    if not tokens:
+        return found
+    effects = state.data.order_effects
+    for c in state.members[plot]:
+        token = tokens.get(c)
+        if token and token[1]:
+            for name, listed in effects[token[0]].items():
+                found.setdefault(name, []).extend((c, e) for e in listed)
+    return found
+
+
+def blocked_steps(state: LegionState, plot: int) -> set[str]:
+    """The steps switched off at the plot: by Peaceful plots, CEASEFIRE!, NO MEDICS! and locations
+    (DECISIONS: Peaceful)."""
+    found = {e["what"] for e in location_effects(state, "block")}
+    if state.tokens:
+        found.update(e["what"] for _, e in revealed_effects(state, plot, "block"))
+    if "peaceful" in plot_types(state, plot):
+        found.add("assault")
+    return found
 
 
 @task("resolve_plot")
 def resolve_plot(state: LegionState, plot: int) -> None:
     """Kept tokens turn up, then the plot's steps run in the rulebook's sequence."""
-    for c in state.at_plot(plot):
-        token = state.tokens.get(c)
+    tokens = state.tokens
+    for c in state.members[plot] if tokens else ():
+        token = tokens.get(c)
         if token and not token[1]:
             token[1] = True
             state.note("order", state.owner(c), token[0], "kept")
@@ -64,26 +78,25 @@ def resolve_plot(state: LegionState, plot: int) -> None:
                 if effect["effect"] == "cancel_wounds":
                     state.cancels[c] = effect["count"]
     steps = [("score", plot), ("aftermath", plot)]
-    if not blocked(state, plot, "assault"):
-        steps = [*[("assault_declare", p, plot) for p in state.turn_order()], ("assault_allocate", plot),
-                 ("assault_deaths", plot), *steps]
+    if "assault" not in blocked_steps(state, plot):
+        steps = [*_assault_targets(state, plot), ("assault_allocate", plot), ("assault_deaths", plot), *steps]
     state.assault = {}
     state.push(*steps)
 
 
-def assaults(state: LegionState, player: int, plot: int) -> int:
-    """Wounds a player inflicts at a plot: one per Assault, plus the location's bonus (``assault_bonus``)."""
-    count = sum(1 for c in state.at_plot(plot, player) if "assault" in ch.abilities(state, c))
-    if count:
-        count += sum(e["extra_wounds"] for e in location_effects(state, "assault_bonus"))
-    return count
-
-
-@task("assault_declare")
-def assault_declare(state: LegionState, player: int, plot: int) -> None:
-    count = assaults(state, player, plot)
-    if count and any(q != player for q in state.present(plot)):
-        state.push(("assault_target", player, plot, count))
+def _assault_targets(state: LegionState, plot: int) -> list[tuple]:
+    """Each player in turn order with Assault at the plot and a rival there picks the targets of its wounds."""
+    owner, counts = state._owner, {}
+    for c in state.members[plot]:
+        if "assault" in ch.abilities(state, c):
+            counts[owner[c]] = counts.get(owner[c], 0) + 1
+    if not counts:
+        return []
+    present = state.present(plot)
+    if len(present) < 2:
+        return []
+    extra = sum(e["extra_wounds"] for e in location_effects(state, "assault_bonus"))
+    return [("assault_target", p, plot, counts[p] + extra) for p in state.turn_order() if p in counts]
 
 
 def _assault_target_options(state, player, plot, left):
@@ -146,28 +159,38 @@ def faction_power(state: LegionState, player: int, plot: int) -> int:
     return total
 
 
-def _reward_bonus(state: LegionState, plot: int, key: str) -> int:
-    types = plot_types(state, plot)
-    return sum(e.get(key, 0) for e in location_effects(state, "plot_reward_bonus")
-               if e["plot_type"] == "any" or e["plot_type"] in types)
+def _reward_bonus(state: LegionState, types: frozenset[str], key: str) -> int:
+    bonuses = location_effects(state, "plot_reward_bonus")
+    return sum(e.get(key, 0) for e in bonuses if e["plot_type"] == "any" or e["plot_type"] in types) if bonuses else 0
 
 
 @task("score")
 def score(state: LegionState, plot: int) -> None:
     """The greatest combat power wins the VP (ties all win); other survivors take the supplies."""
-    card = state.data.plots[state.plots[plot]]
+    plot_id = state.plots[plot]
+    card = state.data.plots[plot_id]
     present = state.present(plot)
-    power = {p: faction_power(state, p, plot) for p in present}
+    owner = state._owner
+    revealed = revealed_at(state, plot)
+    power = dict.fromkeys(present, 0)  # faction_power of each present player, summed in one pass
+    for c in state.members[plot]:
+        power[owner[c]] += character_power(state, c)
+    for carrier, effect in revealed.get("combat_power", ()):
+        if effect["scope"] in ("faction_at_plot", "self"):  # the carrier is here
+            power[owner[carrier]] += effect["amount"]
     best = max(power.values(), default=None)
     winners = [p for p in present if power[p] == best]
-    vp_each = card.winner_vp + _reward_bonus(state, plot, "vp")
-    supplies = card.survivor_supplies + _reward_bonus(state, plot, "supplies")
+    types = plot_types(state, plot)
+    vp_each = card.winner_vp + _reward_bonus(state, types, "vp")
+    supplies = card.survivor_supplies + _reward_bonus(state, types, "supplies")
     gained = {p: [0, 0] for p in present}
+    bonus = revealed.get("win_bonus", ())
     for p in winners:
         gained[p][0] += vp_each
-        gained[p][0] += sum(e["vp"] for c, e in revealed_effects(state, plot, "win_bonus") if state.owner(c) == p)
+        if bonus:
+            gained[p][0] += sum(e["vp"] for c, e in bonus if owner[c] == p)
     if plot not in state.stolen:
-        takers = {state.owner(c) for c, _ in revealed_effects(state, plot, "take_survivor_reward")}
+        takers = {owner[c] for c, _ in revealed.get("take_survivor_reward", ())}
         for p in present:
             if p not in winners or p in takers:
                 gained[p][1] += supplies
@@ -175,30 +198,40 @@ def score(state: LegionState, plot: int) -> None:
         state.vp[p] += vp
         state.supplies[p] += sup
     for p in winners:  # the War Diary: each type of a won plot (Story rules: Despatches)
-        state.won_types[p]["any"] += 1
-        for plot_type in plot_types(state, plot):
-            state.won_types[p][plot_type] += 1
-    for c, _ in revealed_effects(state, plot, "die_unless_win"):
-        if state.owner(c) not in winners:
+        won = state.won_types[p]
+        won["any"] += 1
+        for plot_type in types:
+            won[plot_type] += 1
+    for c, _ in revealed.get("die_unless_win", ()):
+        if owner[c] not in winners:
             moves.kill(state, c, "win_or_die")
-    state.results.append({"plot": state.plots[plot], "power": power, "winners": winners, "gained": gained})
-    state.note("scored", state.plots[plot], tuple(sorted(power.items())), tuple(winners))
+    state.results.append({"plot": plot_id, "power": power, "winners": winners, "gained": gained})
+    state.note("scored", plot_id, tuple(sorted(power.items())), tuple(winners))
 
 
 @task("aftermath")
 def aftermath(state: LegionState, plot: int) -> None:
     """Step 3: Violence and First Aid, one player at a time in turn order."""
-    steps = []
-    violence, first_aid = not blocked(state, plot, "violence"), not blocked(state, plot, "first_aid")
+    members = state.members[plot]
+    if not members:
+        return
+    off = blocked_steps(state, plot)
+    violence, first_aid = "violence" not in off, "first_aid" not in off
     if not (violence or first_aid):
         return
-    heals = state.game.limit(state, "first_aid_heals")
+    owner, acting = state._owner, {}
+    for c in members:
+        shown = ch.abilities(state, c)
+        hits, heals = violence and "violence" in shown, first_aid and "first_aid" in shown
+        if hits or heals:
+            acting.setdefault(owner[c], []).append((c, hits, heals))
+    if not acting:
+        return
+    steps, count = [], state.game.limit(state, "first_aid_heals")
     for p in state.turn_order():
-        here = state.at_plot(plot, p)
-        if violence:
-            steps += [("violence_target", p, plot) for c in here if "violence" in ch.abilities(state, c)]
-        if first_aid:
-            steps += [("heal", p, c, plot, heals, ()) for c in here if "first_aid" in ch.abilities(state, c)]
+        here = acting.get(p, ())
+        steps += [("violence_target", p, plot) for _, hits, _ in here if hits]
+        steps += [("heal", p, c, plot, count, ()) for c, _, heals in here if heals]
     state.push(*steps)
 
 
