@@ -10,21 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Offered:
     """An item came into play: a card drawn or revealed. Tally: ``offered/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entered:
     """A player took an offered item up: joined a contest, kept a card. Tally: ``entered/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Used:
     """An item was used: played, bought, its effect mattered. Tallies ``used/<item>`` (every use) and
     ``used-games/<item>`` (games with a use)."""
@@ -32,21 +32,21 @@ class Used:
     item: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Won:
     """An item was won or scored. Tally: ``won/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleGap:
     """The game met a situation its rules do not cover and settled it as the pack's DECISIONS.md says."""
 
     rule: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counted:
     """A game-specific count under the game's own key (losses by cause, cards kept)."""
 
@@ -54,7 +54,7 @@ class Counted:
     amount: int = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scores:
     """The scores that decided the game, by seat (the totals, for a series of games). Tallies ``score/total`` and
     ``score/hist/<score>``."""
@@ -62,14 +62,14 @@ class Scores:
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ended:
     """The rule that ended the game. Tallies ``ended/<rule>`` (and ``draws/<rule>`` for a drawn game)."""
 
     rule: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Length:
     """The game's own length (turns, rounds); without it the length is the playout's moves."""
 

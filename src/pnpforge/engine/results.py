@@ -7,7 +7,6 @@ return is the same.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 from pnpforge.engine.contract import GamePackage
@@ -18,11 +17,12 @@ from pnpforge.engine.tally import Tally
 TWELFTHS = 12
 
 
-def tally_game(package: GamePackage, played: Played) -> Tally:
-    """Count a finished game: ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``, ``side/<faction>`` (when
-    sides rotate) and ``bot/<name>``; ``draws``; ``moves``; ``length/<n>``; then the game's events."""
+def tally_game(package: GamePackage, played: Played, tally: Tally | None = None) -> Tally:
+    """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
+    ``side/<faction>`` (when sides rotate) and ``bot/<name>``; ``draws``; ``moves``; ``length/<n>``; then the game's
+    events."""
     state, seed = played.state, played.seed
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
     returns = state.returns()
     rotating = package.factions is not None
@@ -39,7 +39,7 @@ def tally_game(package: GamePackage, played: Played) -> Tally:
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
     events = list(package.events(state)) if package.events is not None else []
-    if not any(isinstance(e, Length) for e in events):
+    if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
     count_events(tally, events, seed, drawn)
     return tally
@@ -48,36 +48,44 @@ def tally_game(package: GamePackage, played: Played) -> Tally:
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False) -> None:
     """Add a game's events to its tally under the keys ``engine/events.py`` names (counted here first, then added
     to the tally once per key)."""
-    counts: Counter = Counter()  # the keys that remember this game's seed
-    plain: Counter = Counter()  # totals that keep no seed
+    counts: dict[str, int] = {}  # the keys that remember this game's seed
+    plain: dict[str, int] = {}  # totals that keep no seed
+    get = counts.get
     used: set[str] = set()
     for event in events:
         kind = type(event)
-        if kind is Offered:
-            counts["offered/" + event.item] += 1
-        elif kind is Entered:
-            counts["entered/" + event.item] += 1
-        elif kind is Used:
-            counts["used/" + event.item] += 1
+        if kind is Used:
+            key = "used/" + event.item
+            counts[key] = get(key, 0) + 1
             if event.item not in used:
                 used.add(event.item)
-                counts["used-games/" + event.item] += 1
+                counts["used-games/" + event.item] = get("used-games/" + event.item, 0) + 1
+            continue
+        if kind is Offered:
+            key, amount = "offered/" + event.item, 1
+        elif kind is Entered:
+            key, amount = "entered/" + event.item, 1
         elif kind is Won:
-            counts["won/" + event.item] += 1
+            key, amount = "won/" + event.item, 1
         elif kind is RuleGap:
-            counts["gap/" + event.rule] += 1
+            key, amount = "gap/" + event.rule, 1
         elif kind is Counted:
-            counts[event.key] += event.amount
+            key, amount = event.key, event.amount
         elif kind is Scores:
             for score in event.scores:
-                plain["score/total"] += score
-                counts[f"score/hist/{score}"] += 1
+                plain["score/total"] = plain.get("score/total", 0) + score
+                key = f"score/hist/{score}"
+                counts[key] = get(key, 0) + 1
+            continue
         elif kind is Ended:
-            counts["ended/" + event.rule] += 1
+            key, amount = "ended/" + event.rule, 1
             if drawn:
-                counts["draws/" + event.rule] += 1
+                counts["draws/" + event.rule] = get("draws/" + event.rule, 0) + 1
         elif kind is Length:
-            plain["length"] += event.value
-            counts[f"length/{event.value}"] += 1
+            plain["length"] = plain.get("length", 0) + event.value
+            key, amount = f"length/{event.value}", 1
+        else:
+            continue
+        counts[key] = get(key, 0) + amount
     tally.add_game(counts, seed)
     tally.add_game(plain)

@@ -36,10 +36,11 @@ class Chunk:
     vary: str = ""  # a sweep's assignments (``content/vary.py``'s canonical text), made on the pack
 
 
-def play_and_tally(package: GamePackage, pack, run: Run, seed: int) -> Tally:
-    """One seeded game as a tally: the shared counts, then what the game's observer weighed."""
+def play_and_tally(package: GamePackage, pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
+    """One seeded game as a tally (added into ``tally`` when given): the shared counts, then what the game's
+    observer weighed."""
     played = play_seed(package, pack, run, seed)
-    tally = tally_game(package, played)
+    tally = tally_game(package, played, tally)
     if played.observer is not None:
         played.observer.finish(played.state, tally)
     return tally
@@ -50,7 +51,7 @@ def run_chunk(chunk: Chunk) -> Tally:
     pack = cached_pack(chunk.root, chunk.variant, chunk.vary)
     tally = Tally()
     for seed in range(chunk.first, chunk.first + chunk.count):
-        tally.merge(play_and_tally(chunk.package, pack, chunk.run, seed))
+        play_and_tally(chunk.package, pack, chunk.run, seed, tally)
     return tally
 
 

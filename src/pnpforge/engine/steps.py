@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from inspect import isfunction
 from itertools import accumulate
 from types import MappingProxyType, ModuleType
@@ -25,6 +25,7 @@ from pnpforge.engine.api import CHANCE, TERMINAL
 
 Action = Any
 _NOTHING = object()  # no outcome sampled
+TASK, DECISION, CHANCE_STEP = 0, 1, 2  # kinds of step in ``Steps.table``
 
 
 @lru_cache(maxsize=None)
@@ -71,6 +72,15 @@ class Steps:
     chances: Mapping[str, tuple[Callable[..., list], Callable[..., None]]]
     weighted: frozenset[str] = frozenset()
 
+    @cached_property
+    def table(self) -> dict[str, tuple]:
+        """Every step by name as one plain dict, for the machine's inner loop: ``(TASK, handler, None)``,
+        ``(DECISION, options, apply)`` or ``(CHANCE_STEP, outcomes, apply)``. Never changed once made."""
+        table: dict[str, tuple] = {name: (TASK, handler, None) for name, handler in self.tasks.items()}
+        table.update((name, (DECISION, *pair)) for name, pair in self.decisions.items())
+        table.update((name, (CHANCE_STEP, *pair)) for name, pair in self.chances.items())
+        return table
+
     @classmethod
     def collect(cls, *sources: ModuleType | Callable) -> "Steps":
         """The steps marked in ``sources``: modules (each marked function in them) or marked functions."""
@@ -105,7 +115,7 @@ class StepMachine:
 
     def start_steps(self, steps: Steps) -> None:
         """Take the game's steps and start with an empty agenda."""
-        self._tasks, self._decisions, self._chances = steps.tasks, steps.decisions, steps.chances
+        self._steps = steps.table
         self._weighted = steps.weighted
         self.agenda = []
         self.pending = None
@@ -121,11 +131,11 @@ class StepMachine:
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        kind = self.pending[0]
-        return CHANCE if kind in self._chances else self.pending[1]
+        pending = self.pending
+        return CHANCE if self._steps[pending[0]][0] == CHANCE_STEP else pending[1]
 
     def is_chance_node(self) -> bool:
-        return not self.over and self.pending[0] in self._chances
+        return not self.over and self._steps[self.pending[0]][0] == CHANCE_STEP
 
     def is_terminal(self) -> bool:
         return self.over
@@ -133,8 +143,9 @@ class StepMachine:
     def _outcomes(self) -> list:
         """The pending chance step's outcomes, and their running totals of probability in ``_chance``."""
         if self._options is None:
-            kind, *args = self.pending
-            outcomes = self._chances[kind][0](self, *args)
+            pending = self.pending
+            kind = pending[0]
+            outcomes = self._steps[kind][1](self, *pending[1:])
             if kind in self._weighted:
                 self._options = [o for o, _ in outcomes]
                 self._probabilities = [p for _, p in outcomes]
@@ -163,29 +174,29 @@ class StepMachine:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        kind = self.pending[0]
-        if kind in self._chances:
+        pending = self.pending
+        step = self._steps[pending[0]]
+        if step[0] == CHANCE_STEP:
             return list(self._outcomes())
         if self._options is None:
-            self._options = self._decisions[kind][0](self, *self.pending[1:])
+            self._options = step[1](self, *pending[1:])
         return list(self._options)
 
     def apply_action(self, action: Action) -> None:
         if self.over:
             raise ValueError("the game is over")
-        kind, *args = self.pending
-        if kind in self._chances:
+        pending = self.pending
+        step = self._steps[pending[0]]
+        if step[0] == CHANCE_STEP:
             options = self._outcomes()
-            apply = self._chances[kind][1]
         else:
-            options = self._options if self._options is not None else self._decisions[kind][0](self, *args)
-            apply = self._decisions[kind][1]
+            options = self._options if self._options is not None else step[1](self, *pending[1:])
         if action is not self._sampled and action not in options:
-            raise ValueError(f"illegal action {action!r} for {kind}")
+            raise ValueError(f"illegal action {action!r} for {pending[0]}")
         self._options = None
         self._sampled = _NOTHING
         self.pending = None
-        apply(self, action, *args)
+        step[2](self, action, *pending[1:])
         self.run()
 
     def refresh(self) -> None:
@@ -200,27 +211,26 @@ class StepMachine:
 
     def run(self) -> None:
         """Run tasks until a decision with a real choice, a chance step, or the end of the game."""
-        tasks, chances, decisions = self._tasks, self._chances, self._decisions
+        steps, agenda = self._steps, self.agenda
+        pop = agenda.pop
         while not self.over:
-            if not self.agenda:
+            if not agenda:
                 raise RuntimeError("the agenda ran empty before the game ended")
-            entry = self.agenda.pop()
-            kind = entry[0]
-            handler = tasks.get(kind)
-            if handler is not None:
-                handler(self, *entry[1:])
+            entry = pop()
+            kind, first, second = steps[entry[0]]
+            if kind == TASK:
+                first(self, *entry[1:])
                 continue
-            if kind in chances:
+            if kind == CHANCE_STEP:
                 self.pending = entry
                 self._options = None
                 self._sampled = _NOTHING
                 return
-            offer, apply = decisions[kind]
-            options = offer(self, *entry[1:])
+            options = first(self, *entry[1:])
             if not options:
                 continue  # nothing to decide: the step has no effect
             if len(options) == 1 and self.auto:
-                apply(self, options[0], *entry[1:])
+                second(self, options[0], *entry[1:])
                 continue
             self.pending = entry
             self._options = options

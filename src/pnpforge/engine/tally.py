@@ -23,13 +23,19 @@ class Tally:
         if seed is not None and amount and (key not in self.seeds or seed < self.seeds[key]):
             self.seeds[key] = seed
 
-    def add_game(self, counts: Counter, seed: int | None = None) -> None:
+    def add_game(self, counts: dict[str, int], seed: int | None = None) -> None:
         """Add one game's counts at once, as ``add`` would one by one (counts are never negative)."""
-        self.counts.update(counts)
-        if seed is not None:
-            seeds = self.seeds
+        mine, seeds = self.counts, self.seeds
+        get = mine.get
+        if seed is None:
             for key, amount in counts.items():
-                if amount and (key not in seeds or seed < seeds[key]):
+                mine[key] = get(key, 0) + amount
+            return
+        for key, amount in counts.items():
+            mine[key] = get(key, 0) + amount
+            if amount:
+                known = seeds.get(key)
+                if known is None or seed < known:
                     seeds[key] = seed
 
     def merge(self, other: "Tally") -> "Tally":

@@ -137,7 +137,14 @@ class LegionData:
     thresholds: Mapping[str, float] = field(default_factory=dict)
 
     def faction_characters(self, faction: str) -> list[CharacterCard]:
-        return [c for c in self.characters.values() if c.faction == faction]
+        return list(self._by_faction.get(faction, ()))
+
+    @cached_property
+    def _by_faction(self) -> Mapping[str, tuple[CharacterCard, ...]]:
+        found: dict[str, list[CharacterCard]] = {}
+        for card in self.characters.values():
+            found.setdefault(card.faction, []).append(card)
+        return MappingProxyType({faction: tuple(cards) for faction, cards in found.items()})
 
     def overlay_by_condition(self, condition: str) -> OverlayCard:
         """The transparent card that marks a condition (wound, frostbite); a KeyError when the pack has none."""
@@ -151,6 +158,13 @@ class LegionData:
     @cached_property
     def buyable_cards(self) -> tuple[OverlayCard, ...]:
         return tuple(o for o in self.overlays.values() if o.cost is not None)
+
+    @cached_property
+    def chance_actions(self) -> Mapping[str, Mapping[str, tuple[str, str]]]:
+        """The actions of the chance steps made once: ``("draw", character)``, ``("plot", plot)`` and
+        ``("location", location)`` by id."""
+        return MappingProxyType({kind: MappingProxyType({i: (kind, i) for i in ids}) for kind, ids in
+                                 (("draw", self.characters), ("plot", self.plots), ("location", self.locations))})
 
     @cached_property
     def buyable_ids(self) -> tuple[str, ...]:

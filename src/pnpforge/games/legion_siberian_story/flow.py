@@ -89,9 +89,10 @@ def deck_size(state: LegionState, player: int) -> int:
 
 
 def _draw_outcomes(state: LegionState, player: int) -> list:
+    made = state.data.chance_actions["draw"]
     if state.deck[player]:
-        return [("draw", c) for c in state.deck[player]]
-    return [("draw", state.bottom[player][0])]
+        return list(map(made.__getitem__, state.deck[player]))
+    return [made[state.bottom[player][0]]]
 
 
 @chance("draw", _draw_outcomes)
@@ -123,7 +124,7 @@ def round_start(state: LegionState) -> None:
 
 
 def _location_outcomes(state: LegionState) -> list:
-    return [("location", loc) for loc in state.location_deck]
+    return list(map(state.data.chance_actions["location"].__getitem__, state.location_deck))
 
 
 @chance("location", _location_outcomes)
@@ -134,7 +135,7 @@ def reveal_location(state: LegionState, action: tuple) -> None:
 
 
 def _plot_outcomes(state: LegionState) -> list:
-    return [("plot", plot) for plot in state.plot_deck]
+    return list(map(state.data.chance_actions["plot"].__getitem__, state.plot_deck))
 
 
 @chance("plot", _plot_outcomes)
@@ -296,7 +297,7 @@ def _march_options(state: LegionState, player: int) -> list:
     if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
         options.append(("despatch",))
     hand = sorted(state.hand[player])
-    if any(p == player for p, _ in state.camouflage):  # CAMOUFLAGE!: the next card may go where it cannot enter
+    if state.camouflage and any(p == player for p, _ in state.camouflage):  # CAMOUFLAGE!: the next card may go where it cannot enter
         entries = [state.data.plots[p].entry_set for p in state.plots]
         hidden = [(player, i) in state.camouflage for i in range(len(entries))]
         for c in hand:
@@ -350,12 +351,14 @@ def march(state: LegionState, action: tuple, player: int) -> None:
 def _assign_options(state: LegionState, player: int, officer: str, left: int) -> list:
     if not state.available[player] and state.used[player]:
         return [("take_back",)]  # Story rules: Order resolution, a player with no token takes the used ones back
-    targets = [c for i in range(len(state.plots)) for c in state.at_plot(i, player)
-               if c != officer and ch.may_receive_order(state, c)]
+    owner = state._owner
+    targets = sorted(c for c in state.at if owner[c] == player and c != officer and ch.may_receive_order(state, c))
+    if not (targets and state.available[player]):
+        return []
     options: list = [("stop",)]
     for order in sorted(set(state.available[player])):
-        options += [("assign", order, c) for c in sorted(targets)]
-    return options if len(options) > 1 else []
+        options += [("assign", order, c) for c in targets]
+    return options
 
 
 @decision("assign", _assign_options)

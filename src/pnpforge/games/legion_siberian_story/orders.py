@@ -32,13 +32,21 @@ def _waiting(state: LegionState, player: int) -> list[str]:
                   if not revealed and state.owner(c) == player and state.data.orders[order].timing == "order_phase")
 
 
+def _players_waiting(state: LegionState) -> set[int]:
+    """Players with a character carrying an unrevealed token of the Order resolution phase."""
+    orders, owner = state.data.orders, state._owner
+    return {owner[c] for c, (order, revealed) in state.tokens.items()
+            if not revealed and orders[order].timing == "order_phase"}
+
+
 @task("order_turn")
 def order_turn(state: LegionState, player: int) -> None:
-    if not any(_waiting(state, p) for p in range(state.n)):
+    waiting = _players_waiting(state) if state.tokens else ()
+    if not waiting:
         return
     for step in range(state.n):
         p = (player - step) % state.n
-        if _waiting(state, p):
+        if p in waiting:
             state.push(("resolve", p), ("order_turn", (p - 1) % state.n))
             return
 
