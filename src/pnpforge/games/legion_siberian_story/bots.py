@@ -130,8 +130,27 @@ def _kind_penalty(state: LegionState, player: int, kind: str) -> float:
     return _hoard_penalty(state, player, state.game.limit(state, PRICES.get(kind, "equipment_cost")))
 
 
+def _shop_values(state, player, actions, sight) -> list[float]:
+    """The shop question's options judged together: what each hand character shows is worked out once."""
+    shown: dict[str, frozenset] = {}
+    values = []
+    for action in actions:
+        if action[0] != "equip":
+            values.append(_shop(state, player, action, sight))
+            continue
+        c = action[2]
+        skills = shown.get(c)
+        if skills is None:
+            skills = shown[c] = ch.skills(state, c)
+        values.append(_equip(state, player, action[1], c, skills, sight)
+                      - sight.remember(("hoard", "equip"), _kind_penalty, state, player, "equip"))
+    return values
+
+
 def _purchase(state, player, action, sight):
     kind = action[0]
+    if kind == "equip":
+        return _equip(state, player, action[1], action[2], ch.skills(state, action[2]), sight)
     if kind == "recruit":
         cost = state.game.limit(state, "recruit_cost")
         if cost <= 1:
@@ -139,7 +158,12 @@ def _purchase(state, player, action, sight):
         return 1.4 if len(state.hand[player]) <= 4 else (0.9 if cost < 3 else 0.2)
     if kind == "restore":
         return 0.9 if len(state.available[player]) <= 2 else 0.1
-    card, c = state.data.overlays[action[1]], action[2]
+    return 0.3
+
+
+def _equip(state, player, card_id, c, shown, sight):
+    """What sleeving this card on character ``c`` (which shows skills ``shown``) is worth."""
+    card = state.data.overlays[card_id]
     power = state.data.characters[c].power
     if card.effect("frost_protection"):
         return 1.5 + 0.1 * power if sight.freezing() else 0.3
@@ -151,7 +175,7 @@ def _purchase(state, player, action, sight):
         fighter = state.fighters.get(c)
         if fighter and card.skill in fighter.crippled:
             return 1.3 + 0.1 * power
-        shown, plots = ch.skills(state, c), state.data.plots
+        plots = state.data.plots
         gained = shown | {card.skill}
         opens = [plots[p].winner_vp for p in state.plots
                  if plots[p].entry_set <= gained and not plots[p].entry_set <= shown]
@@ -409,4 +433,4 @@ JUDGES: dict[str, Callable] = {
     "swap": _swap, "confirm_withdraw": _confirm,
 }
 # questions whose options are judged all at once (the same values as one by one, worked out faster)
-JUDGED_TOGETHER: dict[str, Callable] = {"march": _march_values}
+JUDGED_TOGETHER: dict[str, Callable] = {"march": _march_values, "shop": _shop_values}

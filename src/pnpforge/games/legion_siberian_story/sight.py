@@ -14,22 +14,23 @@ from pnpforge.games.legion_siberian_story.state import LegionState
 UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
 
 
-def visible_power(state: LegionState, viewer: int, owner: int, plot: int) -> int:
-    """A player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others guessed)."""
-    total = 0
-    for c in state.at_plot(plot, owner):
-        if c in state.face_down and owner != viewer:
-            total += UNKNOWN_POWER
-        else:
-            total += character_power(state, c)
-        token = state.tokens.get(c)
-        if token and (token[1] or owner == viewer):
-            for effect in state.data.orders[token[0]].effects:
+def visible_powers(state: LegionState, viewer: int, plot: int) -> dict[int, int]:
+    """Each present player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others
+    guessed), worked out in one pass over the plot."""
+    found: dict[int, int] = {}
+    owner, face_down, tokens, orders = state._owner, state.face_down, state.tokens, state.data.orders
+    for c in state.members[plot]:
+        p = owner[c]
+        power = UNKNOWN_POWER if p != viewer and c in face_down else character_power(state, c)
+        token = tokens.get(c) if tokens else None
+        if token and (token[1] or p == viewer):
+            for effect in orders[token[0]].effects:
                 if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
-                    total += effect["amount"]
+                    power += effect["amount"]
                 if effect["effect"] == "sacrifice_own":
-                    total += effect["power"] - 1
-    return total
+                    power += effect["power"] - 1
+        found[p] = found.get(p, 0) + power
+    return found
 
 
 def assault_threat(state: LegionState, viewer: int, plot: int) -> int:
@@ -44,14 +45,13 @@ _UNSEEN = object()
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_kept", "_power", "_own", "_rivals", "_types", "_threat", "_present")
+    __slots__ = ("state", "viewer", "_kept", "_powers", "_rivals", "_types", "_threat", "_present")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
         self._kept: dict = {}
         # the answers asked most often, kept by plot (or owner and plot) rather than by a general key
-        self._power: dict[tuple[int, int], int] = {}
-        self._own: dict[int, int | None] = {}
+        self._powers: dict[int, dict[int, int]] = {}
         self._rivals: dict[int, int] = {}
         self._types: dict[int, set[str]] = {}
         self._threat: dict[int, int] = {}
@@ -64,28 +64,28 @@ class Sight:
             found = self._kept[key] = make(*args)
         return found
 
-    def power(self, owner: int, plot: int) -> int:
-        """``owner``'s combat power at ``plot`` as the viewer sees it."""
-        key = (owner, plot)
-        found = self._power.get(key)
+    def powers(self, plot: int) -> dict[int, int]:
+        """Each present player's power at ``plot`` as the viewer sees it (callers must not change the dict)."""
+        found = self._powers.get(plot)
         if found is None:
-            found = self._power[key] = visible_power(self.state, self.viewer, owner, plot)
+            found = self._powers[plot] = visible_powers(self.state, self.viewer, plot)
         return found
+
+    def power(self, owner: int, plot: int) -> int:
+        """``owner``'s combat power at ``plot`` as the viewer sees it (0 when they have nobody there)."""
+        return self.powers(plot).get(owner, 0)
 
     def own(self, plot: int) -> int | None:
         """The viewer's own power at ``plot``, or None when they have nobody there."""
-        kept = self._own
-        if plot not in kept:
-            kept[plot] = self.power(self.viewer, plot) if self.viewer in self.present(plot) else None
-        return kept[plot]
+        return self.powers(plot).get(self.viewer)
 
     def rivals(self, plot: int) -> int:
         """The strongest opposing power at ``plot``."""
         found = self._rivals.get(plot)
         if found is None:
             viewer = self.viewer
-            found = self._rivals[plot] = max(
-                (self.power(q, plot) for q in self.present(plot) if q != viewer), default=0)
+            found = self._rivals[plot] = max((power for q, power in self.powers(plot).items() if q != viewer),
+                                             default=0)
         return found
 
     def present(self, plot: int) -> list[int]:
