@@ -43,11 +43,11 @@ class GreedyBot:
         sight = Sight(state, player)
         together = JUDGED_TOGETHER.get(state.pending[0])
         if together is not None:
-            scored = [(value, i) for i, value in enumerate(together(state, player, actions, sight))]
+            values = together(state, player, actions, sight)
         else:
-            scored = [(judge(state, player, a, sight), i) for i, a in enumerate(actions)]
-        best = max(score for score, _ in scored)
-        ties = [i for score, i in scored if score >= best - 1e-9]
+            values = [judge(state, player, a, sight) for a in actions]
+        best = max(values) - 1e-9
+        ties = [i for i, value in enumerate(values) if value >= best]
         return actions[ties[rng.randrange(len(ties))]]
 
     def rank(self, state: LegionState, player: int, rng: random.Random) -> list[tuple]:
@@ -131,18 +131,23 @@ def _kind_penalty(state: LegionState, player: int, kind: str) -> float:
 
 
 def _shop_values(state, player, actions, sight) -> list[float]:
-    """The shop question's options judged together: what each hand character shows is worked out once."""
+    """The shop question's options judged together: what each hand character shows and what each card is for
+    are worked out once."""
     shown: dict[str, frozenset] = {}
+    uses: dict[str, str] = {}
     values = []
     for action in actions:
         if action[0] != "equip":
             values.append(_shop(state, player, action, sight))
             continue
-        c = action[2]
+        card_id, c = action[1], action[2]
         skills = shown.get(c)
         if skills is None:
             skills = shown[c] = ch.skills(state, c)
-        values.append(_equip(state, player, action[1], c, skills, sight)
+        use = uses.get(card_id)
+        if use is None:
+            use = uses[card_id] = _use(state.data.overlays[card_id])
+        values.append(_equip(state, player, card_id, c, skills, sight, use)
                       - sight.remember(("hoard", "equip"), _kind_penalty, state, player, "equip"))
     return values
 
@@ -161,17 +166,33 @@ def _purchase(state, player, action, sight):
     return 0.3
 
 
-def _equip(state, player, card_id, c, shown, sight):
+def _use(card) -> str:
+    """What an Equipment or Enhancement card is for, as the greedy bot weighs it."""
+    if card.effect("frost_protection"):
+        return "frost_protection"
+    if card.ability in ("assault", "first_aid"):
+        return card.ability
+    if card.skill:
+        return "skill"
+    if card.effect("may_give_orders"):
+        return "orders"
+    if card.effect("combat_power"):
+        return "combat_power"
+    return "other"
+
+
+def _equip(state, player, card_id, c, shown, sight, use=None):
     """What sleeving this card on character ``c`` (which shows skills ``shown``) is worth."""
     card = state.data.overlays[card_id]
+    use = use or _use(card)
     power = state.data.characters[c].power
-    if card.effect("frost_protection"):
+    if use == "frost_protection":
         return 1.5 + 0.1 * power if sight.freezing() else 0.3
-    if card.ability == "assault":
+    if use == "assault":
         return 0.9 + 0.1 * power
-    if card.ability == "first_aid":
+    if use == "first_aid":
         return 0.62 + 0.05 * power
-    if card.skill:
+    if use == "skill":
         fighter = state.fighters.get(c)
         if fighter and card.skill in fighter.crippled:
             return 1.3 + 0.1 * power
@@ -180,23 +201,25 @@ def _equip(state, player, card_id, c, shown, sight):
         opens = [plots[p].winner_vp for p in state.plots
                  if plots[p].entry_set <= gained and not plots[p].entry_set <= shown]
         return 0.7 + 0.2 * max(opens, default=0) + 0.05 * power if opens else 0.4
-    if card.effect("may_give_orders"):
+    if use == "orders":
         officer_alive = state.officer[player] not in state.graveyard[player]
         return 0.2 if officer_alive else 1.5
-    if card.effect("combat_power"):
+    if use == "combat_power":
         return 0.5 + 0.1 * power
     return 0.3
 
 
 def _plot_gain(sight: Sight, plot: int, extra: int) -> float:
     """What ``extra`` combat power at a plot is worth to the viewer: VP when it turns the plot, else survival."""
-    state = sight.state
+    card, mine, other, before = sight.remember(("standing", plot), _standing_now, sight, plot)
+    return _standing((mine or 0) + extra, other, card) - before
+
+
+def _standing_now(sight: Sight, plot: int) -> tuple:
+    """The plot, the viewer's power there (None when absent), the strongest rival's, and the viewer's standing."""
+    state, seen = sight.state, sight.plot(plot)
     card = state.data.plots[state.plots[plot]]
-    mine = sight.own(plot)
-    other = sight.rivals(plot)
-    before = _standing(mine, other, card)
-    after = _standing((mine or 0) + extra, other, card)
-    return after - before
+    return card, seen.own, seen.rivals, _standing(seen.own, seen.rivals, card)
 
 
 def _standing(mine, other, card) -> float:
@@ -242,13 +265,14 @@ def _march_values(state, player, actions, sight) -> list[float]:
 def _march_to(sight: Sight, plot: int, power: int, protected: bool, frost: int, hurt: bool) -> float:
     """What sending a character with this power, protection, frostbite and hurt is worth at ``plot``."""
     value = _plot_gain(sight, plot, power)
-    types = sight.types(plot)
+    seen = sight.plot(plot)
+    types = seen.types
     if "freezing" in types and not protected:
         value -= 3.0 if frost else 0.8
     if "warming" in types and frost:
         value += 0.8
     if "peaceful" not in types:
-        value -= 0.3 * sight.threat(plot) * (2 if hurt else 1)
+        value -= 0.3 * seen.threat * (2 if hurt else 1)
     return value
 
 

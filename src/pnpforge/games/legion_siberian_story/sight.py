@@ -7,6 +7,8 @@ works out each plot once, not once per option. It is made anew for every questio
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
 from pnpforge.games.legion_siberian_story.state import LegionState
@@ -14,29 +16,53 @@ from pnpforge.games.legion_siberian_story.state import LegionState
 UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
 
 
-def visible_powers(state: LegionState, viewer: int, plot: int) -> dict[int, int]:
-    """Each present player's combat power at a plot as ``viewer`` sees it (face-down cards and tokens of others
-    guessed), worked out in one pass over the plot."""
-    found: dict[int, int] = {}
+class PlotView(NamedTuple):
+    """What the viewer sees at one plot: each present player's power (face-down cards and tokens of others
+    guessed), the strongest rival's power, the viewer's own (None when absent), the opposing face-up Assault
+    characters, and the plot's types this round."""
+
+    powers: dict[int, int]
+    rivals: int
+    own: int | None
+    threat: int
+    types: frozenset[str]
+
+
+def look(state: LegionState, viewer: int, plot: int) -> PlotView:
+    """The viewer's ``PlotView`` of a plot, in one pass over its characters."""
+    powers: dict[int, int] = {}
+    threat = 0
     owner, face_down, tokens, orders = state._owner, state.face_down, state.tokens, state.data.orders
     for c in state.members[plot]:
         p = owner[c]
-        power = UNKNOWN_POWER if p != viewer and c in face_down else character_power(state, c)
-        token = tokens.get(c) if tokens else None
-        if token and (token[1] or p == viewer):
-            for effect in orders[token[0]].effects:
-                if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
-                    power += effect["amount"]
-                if effect["effect"] == "sacrifice_own":
-                    power += effect["power"] - 1
-        found[p] = found.get(p, 0) + power
-    return found
+        if p != viewer and c in face_down:
+            power = UNKNOWN_POWER
+        else:
+            power = character_power(state, c)
+            if p != viewer and "assault" in ch.abilities(state, c):
+                threat += 1
+        if tokens and c in tokens:
+            power += _token_power(tokens[c], orders, p == viewer)
+        powers[p] = powers.get(p, 0) + power
+    rivals = None
+    for q, power in powers.items():
+        if q != viewer and (rivals is None or power > rivals):
+            rivals = power
+    return PlotView(powers, 0 if rivals is None else rivals, powers.get(viewer), threat,
+                    state.data.plot_types(state.location, state.plots[plot]))
 
 
-def assault_threat(state: LegionState, viewer: int, plot: int) -> int:
-    """Opposing characters showing Assault at a plot, face-up ones only."""
-    return sum(1 for c in state.at_plot(plot) if state.owner(c) != viewer and c not in state.face_down
-               and "assault" in ch.abilities(state, c))
+def _token_power(token: list, orders, own: bool) -> int:
+    """What a token adds to its carrier's power, when it is turned up or its owner is the viewer."""
+    if not (token[1] or own):
+        return 0
+    total = 0
+    for effect in orders[token[0]].effects:
+        if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
+            total += effect["amount"]
+        if effect["effect"] == "sacrifice_own":
+            total += effect["power"] - 1
+    return total
 
 
 _UNSEEN = object()
@@ -45,16 +71,12 @@ _UNSEEN = object()
 class Sight:
     """One player's view of one position, each answer worked out once."""
 
-    __slots__ = ("state", "viewer", "_kept", "_powers", "_rivals", "_types", "_threat", "_present")
+    __slots__ = ("state", "viewer", "_kept", "_plots", "_present")
 
     def __init__(self, state: LegionState, viewer: int):
         self.state, self.viewer = state, viewer
         self._kept: dict = {}
-        # the answers asked most often, kept by plot (or owner and plot) rather than by a general key
-        self._powers: dict[int, dict[int, int]] = {}
-        self._rivals: dict[int, int] = {}
-        self._types: dict[int, set[str]] = {}
-        self._threat: dict[int, int] = {}
+        self._plots: dict[int, PlotView] = {}  # the answers asked most often, kept by plot
         self._present: dict[int, list[int]] = {}
 
     def remember(self, key, make, *args):
@@ -64,29 +86,24 @@ class Sight:
             found = self._kept[key] = make(*args)
         return found
 
-    def powers(self, plot: int) -> dict[int, int]:
-        """Each present player's power at ``plot`` as the viewer sees it (callers must not change the dict)."""
-        found = self._powers.get(plot)
+    def plot(self, plot: int) -> PlotView:
+        """What the viewer sees at ``plot`` (callers must not change its parts)."""
+        found = self._plots.get(plot)
         if found is None:
-            found = self._powers[plot] = visible_powers(self.state, self.viewer, plot)
+            found = self._plots[plot] = look(self.state, self.viewer, plot)
         return found
 
     def power(self, owner: int, plot: int) -> int:
         """``owner``'s combat power at ``plot`` as the viewer sees it (0 when they have nobody there)."""
-        return self.powers(plot).get(owner, 0)
+        return self.plot(plot).powers.get(owner, 0)
 
     def own(self, plot: int) -> int | None:
         """The viewer's own power at ``plot``, or None when they have nobody there."""
-        return self.powers(plot).get(self.viewer)
+        return self.plot(plot).own
 
     def rivals(self, plot: int) -> int:
         """The strongest opposing power at ``plot``."""
-        found = self._rivals.get(plot)
-        if found is None:
-            viewer = self.viewer
-            found = self._rivals[plot] = max((power for q, power in self.powers(plot).items() if q != viewer),
-                                             default=0)
-        return found
+        return self.plot(plot).rivals
 
     def present(self, plot: int) -> list[int]:
         """The players with a character at ``plot``, in turn order (callers must not change the list)."""
@@ -95,23 +112,17 @@ class Sight:
             found = self._present[plot] = self.state.present(plot)
         return found
 
-    def types(self, plot: int) -> set[str]:
-        """The plot's types this round (the location may add one); callers must not change the set."""
-        found = self._types.get(plot)
-        if found is None:
-            found = self._types[plot] = plot_types(self.state, plot)
-        return found
+    def types(self, plot: int) -> frozenset[str]:
+        """The plot's types this round (the location may add one)."""
+        return self.plot(plot).types
 
     def threat(self, plot: int) -> int:
         """Opposing face-up Assault characters at ``plot``."""
-        found = self._threat.get(plot)
-        if found is None:
-            found = self._threat[plot] = assault_threat(self.state, self.viewer, plot)
-        return found
+        return self.plot(plot).threat
 
     def freezing(self) -> bool:
         """Whether any plot of this round is Freezing."""
         return self.remember("freezing", self._freezing)
 
     def _freezing(self) -> bool:
-        return any("freezing" in self.types(i) for i in range(len(self.state.plots)))
+        return any("freezing" in plot_types(self.state, i) for i in range(len(self.state.plots)))
