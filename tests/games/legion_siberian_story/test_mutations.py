@@ -84,3 +84,64 @@ def test_a_duplicated_skill(copy: Path) -> None:
     assert result.code == 1
     assert errors(result) == [f"{copy}/characters.yaml:{line}:20: error: character 'anton-zhdanov': "
                               "skills: 'combat' is listed twice"]
+
+
+# --- contradictions and impossibilities (consistency.py) ------------------------------------------------------
+def test_a_plot_both_freezing_and_warming(copy: Path) -> None:
+    line = edit(copy / "plots.yaml", "  types: [freezing]\n", "  types: [freezing, warming]\n")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [
+        f"{copy}/plots.yaml:{line}:3: error: plot 'storming-the-station': types: a plot cannot be both freezing and "
+        "warming: Freezing gives Frostbite at the end of the round and Warming takes it away"]
+
+
+def test_a_despatch_needing_more_wins_than_a_game_deals(copy: Path) -> None:
+    line = edit(copy / "despatches.yaml", "plot_type: any, at_least: 5,", "plot_type: any, at_least: 17,")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [
+        f"{copy}/despatches.yaml:{line}:51: error: despatch 'cipher-key': scoring.at_least: 17 plots won can never "
+        "happen; a game deals at most 16 plots"]
+    # of one type: the printed Freezing plots plus a round of the Blizzard's, not every plot of the game
+    edit(copy / "despatches.yaml", "plot_type: any, at_least: 17,", "plot_type: any, at_least: 5,")
+    line = edit(copy / "despatches.yaml", "plot_type: freezing, at_least: 3,", "plot_type: freezing, at_least: 13,")
+    result = run_cli("validate", str(copy), "--static")
+    assert [e.split(": error: ")[1] for e in errors(result)] == [
+        "despatch 'forced-march': scoring.at_least: 13 freezing plots won can never happen; a game deals at most "
+        "12 freezing plots"]
+    assert errors(result)[0].startswith(f"{copy}/despatches.yaml:{line}:")
+
+
+def test_an_order_whose_scope_never_applies(copy: Path) -> None:
+    line = edit(copy / "orders.yaml", "{effect: combat_power, amount: 2, scope: faction_at_plot}",
+                "{effect: combat_power, amount: 2, scope: officers}")
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1
+    assert errors(result) == [
+        f"{copy}/orders.yaml:{line}:41: error: order 'plus-two': effects[0].scope: 'officers' never applies to "
+        "combat_power on an order; the rules apply it to self, faction_at_plot"]
+
+
+def test_a_faction_that_lost_a_skill_is_warned_for_every_plot_needing_it(copy: Path) -> None:
+    path = copy / "characters.yaml"
+    blocks = path.read_text(encoding="utf-8").split("\n- id: ")
+    for index, block in enumerate(blocks):
+        if "\n  faction: warlords\n" in block:  # charisma struck out; a character with nothing else shows combat
+            block = block.replace("skills: [charisma]", "skills: [combat]").replace("charisma, ", "")
+            blocks[index] = block.replace(", charisma]", "]")
+    path.write_text("\n- id: ".join(blocks), encoding="utf-8")
+    result = run_cli("validate", str(copy), "--static")
+    warned = [line.split(": warning: ")[1] for line in result.lines if ": warning: " in line]
+    assert warned == [
+        "plot 'village-assembly': entry: no character of 'warlords' enters the 4 plot(s) needing charisma as "
+        "printed; it must buy an Enhancement first",
+        "plot 'barracks-mutiny': entry: no character of 'warlords' enters the 4 plot(s) needing "
+        "combat+charisma as printed; it must buy an Enhancement first",
+        "plot 'safe-passage-talks': entry: no character of 'warlords' enters the 3 plot(s) needing "
+        "charisma+intelligence as printed; it must buy an Enhancement first"]
+
+
+def test_the_published_pack_has_no_contradiction() -> None:
+    result = run_cli("validate", "legion-siberian-story", "--static")
+    assert result.code == 0 and not [line for line in result.lines if ": warning: " in line or ": error: " in line]

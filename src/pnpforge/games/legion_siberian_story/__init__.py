@@ -53,7 +53,7 @@ PACKAGE = GamePackage(
         "despatch": ("effects", "scoring"),
     },
     checks=checks.ALL,
-    rules_modules=("analysis", "bots", "character", "checks", "data", "flow", "game", "invariants", "modes", "moves",
+    rules_modules=("analysis", "bots", "character", "checks", "consistency", "data", "flow", "game", "invariants", "modes", "moves",
                    "orders", "outcomes", "replay", "resolution", "scenario", "scoring", "search", "state",
                    "usefulness", "view"),
     new_game=new_game,

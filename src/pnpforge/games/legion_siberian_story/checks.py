@@ -11,6 +11,7 @@ from typing import Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.findings import Finding
+from pnpforge.games.legion_siberian_story import consistency
 
 SKILLS = ("combat", "charisma", "intelligence")  # Story rules: skill positions 1, 2 and 3
 CHARACTERS_PER_FACTION = 15  # Story rules: Game components, "15 for each Faction"
@@ -149,6 +150,11 @@ def plots_enterable(pack: Pack) -> Iterator[Finding]:
         figures = ", ".join(f"{f} {per_faction[f]}" for f in factions)
         yield Finding("info", f"{len(plots)} plots need {'+'.join(entry)}: characters entering as printed: "
                               f"{figures}", mark=plots[0].mark("entry"))
+        for faction in factions:
+            if not per_faction[faction]:
+                yield Finding("warning", f"entry: no character of '{faction}' enters the {len(plots)} plot(s) "
+                                         f"needing {'+'.join(entry)} as printed; it must buy an Enhancement first",
+                              mark=plots[0].mark("entry"), subject=plots[0].subject)
 
 
 def despatch_plot_types(pack: Pack) -> Iterator[Finding]:
@@ -181,4 +187,5 @@ def combat_power_balance(pack: Pack) -> Iterator[Finding]:
                       mark=mark)
 
 
-ALL = (rosters, commanders, order_tokens, plots_enterable, despatch_plot_types, combat_power_balance)
+ALL = (rosters, commanders, order_tokens, plots_enterable, despatch_plot_types, combat_power_balance,
+       *consistency.ALL)

@@ -25,6 +25,16 @@ OFFICER_ORDERS = 2  # Story rules: Orders, "up to two Orders"
 RECRUIT_COST, EQUIPMENT_COST, RESTORE_COST = 3, 1, 2  # Story rules: Recruitment and equipment
 BUYS_PER_TYPE = 1  # Story rules: Equipment, one card of each type per round
 FIRST_AID_HEALS = 1  # Story rules: Character abilities, First Aid
+# The scopes the rules apply, by the kind of card carrying the effect and the effect; the pack's vocabulary names
+# more scopes, each meant for another kind of card (``consistency.scopes_applied`` reports a scope out of place)
+SCOPES_APPLIED = {
+    ("order", "combat_power"): ("self", "faction_at_plot"),  # counted in the carrier's faction total at its plot
+    ("overlay", "combat_power"): ("self",),  # Promotion: the character in whose sleeve it is
+    ("location", "combat_power"): ("with_skill", "with_ability", "officers"),  # every character who qualifies
+    ("despatch", "combat_power"): ("chosen_own",),  # one own character at a plot, chosen by the player
+    ("order", "block"): ("plot",),  # a token acts at its own plot
+    ("location", "block"): ("all_plots",),  # a location acts on the whole round
+}
 # The numbers of the rules a location may replace (effect ``set_limit``), by the name the pack uses
 DEFAULT_LIMITS = {
     "recruit_cost": RECRUIT_COST,
@@ -265,7 +275,7 @@ class LegionData:
                 abilities.add(overlay.ability)
             effects.update(overlay.by_name)
             promotion = overlay.effect("combat_power")
-            if promotion and promotion["scope"] == "self":
+            if promotion and promotion["scope"] in SCOPES_APPLIED[("overlay", "combat_power")]:
                 power += promotion["amount"]
             gives = overlay.effect("may_give_orders")
             if gives and not orders:

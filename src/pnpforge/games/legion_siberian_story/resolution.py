@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import modes, moves
+from pnpforge.games.legion_siberian_story.data import SCOPES_APPLIED
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_story.state import LegionState
+
+
+ORDER_POWER = SCOPES_APPLIED[("order", "combat_power")]  # the scopes of an order's combat power
 
 
 def location_effects(state: LegionState, name: str) -> tuple:
@@ -154,7 +158,7 @@ def faction_power(state: LegionState, player: int, plot: int) -> int:
     """Combat power of a player's characters at a plot with every modifier (Story rules: step 2)."""
     total = sum(character_power(state, c) for c in state.at_plot(plot, player))
     for carrier, effect in revealed_effects(state, plot, "combat_power"):
-        if effect["scope"] in ("faction_at_plot", "self") and state.owner(carrier) == player:  # the carrier is here
+        if effect["scope"] in ORDER_POWER and state.owner(carrier) == player:  # the carrier is here
             total += effect["amount"]
     return total
 
@@ -176,7 +180,7 @@ def score(state: LegionState, plot: int) -> None:
     for c in state.members[plot]:
         power[owner[c]] += character_power(state, c)
     for carrier, effect in revealed.get("combat_power", ()):
-        if effect["scope"] in ("faction_at_plot", "self"):  # the carrier is here
+        if effect["scope"] in ORDER_POWER:  # the carrier is here
             power[owner[carrier]] += effect["amount"]
     best = max(power.values(), default=None)
     winners = [p for p in present if power[p] == best]

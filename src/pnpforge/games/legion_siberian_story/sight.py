@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pnpforge.games.legion_siberian_story import character as ch
-from pnpforge.games.legion_siberian_story.resolution import character_power, plot_types
+from pnpforge.games.legion_siberian_story.resolution import ORDER_POWER, character_power, plot_types
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 UNKNOWN_POWER = 2  # what an opponent's face-down card is assumed to bring
@@ -58,7 +58,7 @@ def _token_power(token: list, orders, own: bool) -> int:
         return 0
     total = 0
     for effect in orders[token[0]].effects:
-        if effect["effect"] == "combat_power" and effect["scope"] in ("faction_at_plot", "self"):
+        if effect["effect"] == "combat_power" and effect["scope"] in ORDER_POWER:
             total += effect["amount"]
         if effect["effect"] == "sacrifice_own":
             total += effect["power"] - 1
