@@ -42,7 +42,9 @@ def game_options(command):
         click.option("--mode", help="Game mode (the game package lists its modes; default: its first)."),
         click.option("--bots", default="greedy", show_default=True,
                      help="Bots to simulate with, e.g. greedy or greedy,mcts."),
-        click.option("--seed", type=int, default=1, show_default=True, help="First seed; game k uses seed + k."),
+        click.option("--seed", type=int, default=1, show_default=True,
+                     help="The run's seed: each game's seed is hashed from it, the configuration and the game's "
+                          "number, so runs with different seeds share no game."),
     ]
     for option in reversed(options):
         command = option(command)

@@ -141,10 +141,10 @@ def never_used(item: Any, tally: Tally, hint: Hint, message: str, hint_key: str 
 
 
 def rule_gaps(tally: Tally, mark: Mark) -> list[Finding]:
-    """Each rule gap met, how often, and the first seed that met it."""
+    """Each rule gap met, how often, and the seed of a game that met it."""
     games = tally.get("games")
     return [Finding("info", f"rule gap '{key[4:]}' hit {tally.get(key)} times in {games} games (handled as "
-                            f"DECISIONS.md says); first in seed {tally.seeds.get(key)}", mark=mark, rule="rule-gap")
+                            f"DECISIONS.md says); for one, seed {tally.seeds.get(key)}", mark=mark, rule="rule-gap")
             for key in tally.keys("gap/")]
 
 

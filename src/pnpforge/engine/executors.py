@@ -137,15 +137,15 @@ def _failure(result: Any, chunk: Chunk) -> BaseException:
     from distributed import KilledWorker
 
     exc = result[1].with_traceback(result[2]) if isinstance(result, tuple) else result
-    seeds = f"seeds {chunk.first}-{chunk.first + chunk.count - 1}"
+    games = f"games {chunk.first}-{chunk.first + chunk.count - 1}"
     if isinstance(exc, KilledWorker):
-        return ExecutorError(f"{seeds}: every Dask worker that played them died "
+        return ExecutorError(f"{games}: every Dask worker that played them died "
                              "(at most distributed.scheduler.allowed-failures may)")
     if isinstance(exc, (ImportError, PackError)):
-        return ExecutorError(f"a Dask worker cannot play {seeds}: {exc} (every worker needs the same pnpforge and "
+        return ExecutorError(f"a Dask worker cannot play {games}: {exc} (every worker needs the same pnpforge and "
                              "the pack at the same path)")
     if not isinstance(exc, Exception):  # cancelled: the scheduler was lost or closed
-        return ExecutorError(f"{seeds} were cancelled by the Dask cluster ({type(exc).__name__})")
+        return ExecutorError(f"{games} were cancelled by the Dask cluster ({type(exc).__name__})")
     return exc
 
 

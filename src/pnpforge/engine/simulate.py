@@ -8,6 +8,7 @@ same whatever the chunking or the number of processes — and the same chunks ca
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,9 +24,23 @@ from pnpforge.workers import pool as worker_pool
 CHUNK = 20  # games per chunk
 
 
+SEAT_CYCLE = 720_720  # every period up to 16 divides it: game k's seed leaves k's remainder, so seats rotate evenly
+
+
+def game_seed(seed: int, run: Run, index: int) -> int:
+    """The seed of game ``index`` of a run started with ``seed``: a hash of the seed, the configuration and the
+    index, so that runs with different seeds (or of different configurations) share no game. The seed keeps the
+    index's remainder by ``SEAT_CYCLE``, so sides and bots still rotate over the seats game by game
+    (``engine/seating.py``). A finding's seed replays its game on its own (``pnpforge replay --seed``)."""
+    key = repr((seed, run.players, run.mode, run.scenario, run.bots, run.options, run.bot_options, index))
+    digest = hashlib.blake2b(key.encode(), digest_size=5).digest()
+    return int.from_bytes(digest, "big") * SEAT_CYCLE + index % SEAT_CYCLE
+
+
 @dataclass(frozen=True)
 class Chunk:
-    """A seed range with one run, played by a game package on the pack at ``root``."""
+    """Games ``first`` to ``first + count - 1`` of a run started with ``seed``, played by a game package on the
+    pack at ``root``."""
 
     root: str
     package: GamePackage
@@ -34,6 +49,7 @@ class Chunk:
     count: int
     variant: str = ""  # one of the pack's variants, played instead of its published rules
     vary: str = ""  # a sweep's assignments (``content/vary.py``'s canonical text), made on the pack
+    seed: int = 0  # the run's seed (``game_seed``)
 
 
 def play_and_tally(package: GamePackage, pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
@@ -50,17 +66,18 @@ def run_chunk(chunk: Chunk) -> Tally:
     """Play the chunk's games and merge their tallies."""
     pack = cached_pack(chunk.root, chunk.variant, chunk.vary)
     tally = Tally()
-    for seed in range(chunk.first, chunk.first + chunk.count):
-        play_and_tally(chunk.package, pack, chunk.run, seed, tally)
+    for index in range(chunk.first, chunk.first + chunk.count):
+        play_and_tally(chunk.package, pack, chunk.run, game_seed(chunk.seed, chunk.run, index), tally)
     return tally
 
 
 def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK,
-           variant: str = "", vary: str = "") -> list[Chunk]:
-    """``games`` seeds from ``seed`` in chunks of ``size`` (of the pack's ``variant`` and with a sweep's ``vary``
-    assignments, when given)."""
-    return [Chunk(str(Path(root).resolve()), package, run, first, min(size, seed + games - first), variant, vary)
-            for first in range(seed, seed + games, size)]
+           variant: str = "", vary: str = "", first: int = 0) -> list[Chunk]:
+    """Games ``first`` to ``first + games - 1`` of the run started with ``seed``, in chunks of ``size`` (of the
+    pack's ``variant`` and with a sweep's ``vary`` assignments, when given)."""
+    return [Chunk(str(Path(root).resolve()), package, run, start, min(size, first + games - start), variant, vary,
+                  seed)
+            for start in range(first, first + games, size)]
 
 
 def default_jobs() -> int:

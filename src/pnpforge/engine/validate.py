@@ -67,7 +67,8 @@ class Analysis:
 
 @dataclass(frozen=True)
 class Settings:
-    """One validation run: games per player count, player counts, mode, first seed, bots, processes."""
+    """One validation run: games per player count, player counts, mode, the run's seed (``simulate.game_seed``),
+    bots, processes."""
 
     games: int
     players: tuple[int, ...]
@@ -87,8 +88,8 @@ def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
     executor = executor or LocalExecutor(settings.jobs)
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        work = chunks(pack.root, package, config, settings.seed + skip, settings.games - skip,
-                      variant=settings.variant, vary=settings.vary)
+        work = chunks(pack.root, package, config, settings.seed, settings.games - skip,
+                      variant=settings.variant, vary=settings.vary, first=skip)
         tallies[label] = executor.run(work, progress)
     return tallies
 
