@@ -87,38 +87,37 @@ def test_a_duplicated_skill(copy: Path) -> None:
 
 
 # --- contradictions and impossibilities (consistency.py) ------------------------------------------------------
+def static_errors(copy: Path) -> list[str]:
+    """The errors of ``validate --static`` on the copy, which must fail."""
+    result = run_cli("validate", str(copy), "--static")
+    assert result.code == 1, result.output
+    return errors(result)
+
+
 def test_a_plot_both_freezing_and_warming(copy: Path) -> None:
     line = edit(copy / "plots.yaml", "  types: [freezing]\n", "  types: [freezing, warming]\n")
-    result = run_cli("validate", str(copy), "--static")
-    assert result.code == 1
-    assert errors(result) == [
+    assert static_errors(copy) == [
         f"{copy}/plots.yaml:{line}:3: error: plot 'storming-the-station': types: a plot cannot be both freezing and "
         "warming: Freezing gives Frostbite at the end of the round and Warming takes it away"]
 
 
 def test_a_despatch_needing_more_wins_than_a_game_deals(copy: Path) -> None:
     line = edit(copy / "despatches.yaml", "plot_type: any, at_least: 5,", "plot_type: any, at_least: 17,")
-    result = run_cli("validate", str(copy), "--static")
-    assert result.code == 1
-    assert errors(result) == [
+    assert static_errors(copy) == [
         f"{copy}/despatches.yaml:{line}:51: error: despatch 'cipher-key': scoring.at_least: 17 plots won can never "
         "happen; a game deals at most 16 plots"]
     # of one type: the printed Freezing plots plus a round of the Blizzard's, not every plot of the game
     edit(copy / "despatches.yaml", "plot_type: any, at_least: 17,", "plot_type: any, at_least: 5,")
     line = edit(copy / "despatches.yaml", "plot_type: freezing, at_least: 3,", "plot_type: freezing, at_least: 13,")
-    result = run_cli("validate", str(copy), "--static")
-    assert [e.split(": error: ")[1] for e in errors(result)] == [
-        "despatch 'forced-march': scoring.at_least: 13 freezing plots won can never happen; a game deals at most "
-        "12 freezing plots"]
-    assert errors(result)[0].startswith(f"{copy}/despatches.yaml:{line}:")
+    assert static_errors(copy) == [
+        f"{copy}/despatches.yaml:{line}:56: error: despatch 'forced-march': scoring.at_least: 13 freezing plots won "
+        "can never happen; a game deals at most 12 freezing plots"]
 
 
 def test_an_order_whose_scope_never_applies(copy: Path) -> None:
     line = edit(copy / "orders.yaml", "{effect: combat_power, amount: 2, scope: faction_at_plot}",
                 "{effect: combat_power, amount: 2, scope: officers}")
-    result = run_cli("validate", str(copy), "--static")
-    assert result.code == 1
-    assert errors(result) == [
+    assert static_errors(copy) == [
         f"{copy}/orders.yaml:{line}:41: error: order 'plus-two': effects[0].scope: 'officers' never applies to "
         "combat_power on an order; the rules apply it to self, faction_at_plot"]
 

@@ -30,21 +30,11 @@ def plot_types(state: LegionState, plot: int) -> frozenset[str]:
 
 def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, dict]]:
     """``(carrier, effect)`` for each turned-up token at the plot whose order has this effect."""
-    found = []
-    tokens = state.tokens
-    if not tokens:
-        return found
-    effects = state.data.order_effects
-    for c in state.members[plot]:
-        token = tokens.get(c)
-        if token and token[1]:
-            for e in effects[token[0]].get(name, ()):
-                found.append((c, e))
-    return found
+    return revealed_at(state, plot).get(name, []) if state.tokens else []
 
 
 def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict]]]:
-    """Every turned-up token's effects at the plot by effect name: ``revealed_effects`` for all names at once."""
+    """Every turned-up token's effects at the plot by effect name, as ``(carrier, effect)``."""
     found: dict[str, list] = {}
     tokens = state.tokens
     if not tokens:
