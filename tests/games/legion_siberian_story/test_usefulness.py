@@ -34,3 +34,36 @@ def test_camouflage_is_weighed_in_the_tally() -> None:
     tally = play_and_tally(PACKAGE, pack(), Run(players=2, analyse=True), seed)
     assert tally.get("order/camouflage/weighed") >= 1
     assert tally.get("order/camouflage/weighed") == tally.get("used/camouflage")
+
+
+def _orders_judged(useful: int, blank_useful: int, weighed: int = 5000) -> list:
+    """The order findings of an analysis where 'plus-two' and the Blank were each weighed ``weighed`` times and
+    every other order was useful every time."""
+    from pnpforge.engine.tally import Tally
+    from pnpforge.engine.validate import Settings
+    from pnpforge.games.legion_siberian_story.analysis import analyse
+
+    tally = Tally()
+    tally.add("games", 2000)
+    for order in pack().of_type("order"):
+        hits = {"plus-two": useful, "blank": blank_useful}.get(order.id, weighed)
+        for key, amount in (("weighed", weighed), ("useful", hits)):
+            tally.add(f"order/{order.id}/{key}", amount, 1)
+        tally.add(f"used/{order.id}", weighed, 1)
+    findings = analyse(pack(), {2: tally}, Settings(2000, (2,), "base", 1, 1)).findings
+    return [f for f in findings if f.rule in ("order-useful", "order-blank")]
+
+
+def test_an_order_is_judged_against_the_blank_not_a_fixed_share() -> None:
+    found = _orders_judged(useful=75, blank_useful=65)  # 1.5% against the placebo's 1.3%: the same, near enough
+    warned = [f for f in found if f.severity == "warning"]
+    assert [f.subject for f in warned] == ["order 'plus-two'"]
+    assert "changed an outcome in 1.5% of the 5000 times it was played (at least 1% more than the Blank's 1.3%, " \
+           "which does nothing, expected)" in warned[0].message
+    blank = next(f for f in found if f.rule == "order-blank")
+    assert blank.severity == "info" and "changed an outcome in 1.3% of them (the placebo)" in blank.message
+
+
+def test_an_order_well_above_the_blank_passes() -> None:
+    found = _orders_judged(useful=400, blank_useful=65)  # 8%: clearly more than the placebo and its margin
+    assert not [f for f in found if f.severity == "warning"]

@@ -120,9 +120,21 @@ def _equipment(pack, tally, players, settings, min_rate, result) -> None:
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
 
 
-def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
+def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:
+    """The share an order must reach to count as doing something: the do-nothing Blank's, measured the same way in
+    the same games, plus ``margin``. Without a Blank, ``margin`` itself."""
+    weighed = sum(tally.get(f"order/{o.id}/weighed") for o in orders if not o.get("effects"))
+    if not weighed:
+        return margin, f"at least {margin:.0%} expected"
+    useful = sum(tally.get(f"order/{o.id}/useful") for o in orders if not o.get("effects"))
+    return useful / weighed + margin, (f"at least {margin:.0%} more than the Blank's {useful / weighed:.1%}, which does nothing, "
+                          "expected")
+
+
+def _orders(pack, tally, players, settings, margin, min_rate, result) -> None:
     rows = []
     orders = pack.of_type("order")
+    bar, expected = _placebo_bar(orders, tally, margin)
     for order in orders:
         weighed = tally.get(f"order/{order.id}/weighed")
         useful = tally.get(f"order/{order.id}/useful")
@@ -131,17 +143,18 @@ def _orders(pack, tally, players, settings, minimum, min_rate, result) -> None:
         rows.append([order.id, assigned, weighed, useful, reactions])
         where = _seed(players, settings, tally, f"used/{order.id}")
         if not order.get("effects"):
-            result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times",
-                                           mark=order.mark(), subject=order.subject, rule="order-blank"))
+            share = f"; changed an outcome in {useful / weighed:.1%} of them (the placebo)" if weighed else ""
+            result.findings.append(Finding("info", f"played {assigned} times; drew a reaction {reactions} times"
+                                                   f"{share}", mark=order.mark(), subject=order.subject,
+                                           rule="order-blank"))
         elif weighed and not useful:
             result.findings.append(judged(
                 never_seen(weighed, min_rate), f"never changed an outcome in the {weighed} times it was played",
                 "times played", where, order.mark(), "order-useful", order.subject))
-        elif weighed and (verdict := below(useful, weighed, minimum, len(orders))) is not None:
+        elif weighed and (verdict := below(useful, weighed, bar, len(orders))) is not None:
             result.findings.append(judged(
                 verdict, f"changed an outcome in {useful / weighed:.1%} of the {weighed} times it was played "
-                         f"(at least {minimum:.0%} expected)", "times played", where, order.mark(), "order-useful",
-                order.subject))
+                         f"({expected})", "times played", where, order.mark(), "order-useful", order.subject))
         elif not assigned:
             games = tally.get("games")
             result.findings.append(judged(never_seen(games, min_rate), f"never played in {games} games", "games",
