@@ -83,7 +83,7 @@ def test_validate_on_a_dask_scheduler_writes_the_report_of_local_processes(clien
                    "--out", str(tmp_path / "dask"))
     assert local.code == dask.code == 0, dask.output
     assert "info: dask: no worker was lost" in dask.lines and "info: dask" not in local.output
-    here, there = (tmp_path / "local" / "legie" / "validation"), (tmp_path / "dask" / "legie" / "validation")
+    here, there = (tmp_path / side / "legie" / "validation" / "column" for side in ("local", "dask"))
     for name in ("report.json", "report.html"):
         assert (here / name).read_bytes() == (there / name).read_bytes(), name
     record = json.loads((there / "executor.json").read_text(encoding="utf-8"))

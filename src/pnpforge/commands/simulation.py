@@ -39,7 +39,8 @@ def game_options(command):
                      help="With --games auto: the most games per configuration."),
         click.option("--players", help="Player counts to simulate, e.g. 2,3,4 (default: every count the game "
                                        "allows)."),
-        click.option("--mode", help="Game mode (the game package lists its modes; default: its first)."),
+        click.option("--mode", help="Game mode (the game package lists its modes). validate plays every mode without "
+                                    "it; sweep plays the first."),
         click.option("--bots", default="greedy", show_default=True,
                      help="Bots to simulate with, e.g. greedy or greedy,mcts."),
         click.option("--seed", type=int, default=1, show_default=True,

@@ -35,8 +35,10 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
              scheduler: str | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
-    Writes report.json and report.html (with charts) to build/<game>/validation/. Every finding about a game
-    situation names a seed; `pnpforge replay GAME --seed N --players P --bots greedy` prints that game.
+    Plays every mode the game declares (--mode to play one). Writes report.json and report.html (with charts) to
+    build/<game>/validation/ for the game's first mode and to build/<game>/validation/<mode>/ for each other. Every
+    finding about a game situation names a seed; `pnpforge replay GAME --seed N --players P --bots greedy` prints
+    that game.
     """
     if compare and not variant:
         raise click.BadParameter("--compare puts a variant beside the published rules: name it with --variant",
@@ -60,7 +62,9 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
-    settings = settings_for(pack, package, games, max_games, players, mode, bots, seed, jobs, variant)
+    # every mode the game declares, unless --mode names one: a despatch is judged where it is played
+    runs = [settings_for(pack, package, games, max_games, players, m, bots, seed, jobs, variant)
+            for m in ([mode] if mode else package.validated_modes or package.modes)]
     if variant:
         from pnpforge.content.variants import variant_pack
 
@@ -69,16 +73,22 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
             click.echo(format_findings(problems, checked.files_checked))
             sys.exit(2)
     echo_shown(findings, checked.files_checked)
-    with executor_for(executor, settings.jobs, scheduler) as runner:
-        settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
-        every, data, folder = _report(pack, settings, findings, analysis, out_dir, runner)
-        if compare:
-            _compare(checked.pack, package, settings, findings, data, folder, runner)
+    every = list(findings)
+    with executor_for(executor, runs[0].jobs, scheduler) as runner:
+        for settings in runs:
+            if len(runs) > 1:
+                click.echo(f"== {settings.mode} mode")
+            settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
+            data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0])
+            every += analysis.findings
+            if compare:
+                _compare(checked.pack, package, settings, findings, data, folder, runner)
     sys.exit(exit_code(every, strict))
 
 
-def _report(pack, settings, findings: list, analysis, out_dir: Path, runner) -> tuple[list, dict, Path]:
-    """Write and print the validation report; every finding, the report's data and its folder."""
+def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str) -> tuple[dict, Path]:
+    """Write and print the validation report of one mode: in validation/ for the game's first mode, in
+    validation/<mode>/ for the others (below <variant>/ for a variant); the report's data and its folder."""
     from pnpforge.engine.executors import summary_line
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
@@ -86,6 +96,7 @@ def _report(pack, settings, findings: list, analysis, out_dir: Path, runner) -> 
     data = report_data(pack.id, settings, findings, analysis)
     folder = out_dir / pack.id / "validation"
     folder = folder / settings.variant if settings.variant else folder
+    folder = folder / settings.mode if settings.mode != first_mode else folder
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, analysis)
     # where the games were played is the run's record beside the report, which stays the same wherever they were
@@ -101,7 +112,7 @@ def _report(pack, settings, findings: list, analysis, out_dir: Path, runner) -> 
         click.echo(summary_line(played_on))
     click.echo(f"wrote {folder / 'report.json'} and {folder / 'report.html'}"
                + (f" ({record.name}: where the games were played)" if played_on is not None else ""))
-    return every, data, folder
+    return data, folder
 
 
 def _compare(published, package, settings, static: list, data: dict, folder: Path, runner) -> None:

@@ -90,6 +90,9 @@ class GamePackage:
     rules_modules: tuple[str, ...] = ()  # the package's modules holding rules, bots, checks, drawings, analyses
     new_game: Callable[[Any, GameConfig], Game] | None = None
     modes: tuple[str, ...] = ("base",)  # what ``validate --mode`` and ``replay --seed --mode`` accept
+    # the modes ``validate`` plays without ``--mode`` (default: every mode; a package whose first mode already
+    # spreads its configurations over the others names that one)
+    validated_modes: tuple[str, ...] | None = None
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     factions: Callable[[Any], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
     seat_names: Callable[[Any], tuple[str, ...]] | None = None  # fixed names of the seats (colours)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import random
 from collections import Counter
 
@@ -189,9 +191,28 @@ def test_a_survival_run_reports_each_campaigns_total_as_its_score(tmp_path):
     result = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path), "--jobs", "1", "--games", "2",
                      "--players", "2", "--mode", "survival")
     assert result.code in (0, 1), result.output
-    report = json.loads((tmp_path / "legion-siberian-story" / "validation" / "report.json").read_text())
+    report = json.loads((tmp_path / "legion-siberian-story" / "validation" / "survival" / "report.json").read_text())
     assert set(report["summary"]["averages"]) == {"score_per_player", "deaths_per_campaign",
                                                   "frostbite_deaths_per_campaign", "decisions_per_campaign"}
     assert "Campaign totals, 2 players" in [chart["title"] for chart in report["charts"]]
     assert any(f["rule"] == "averages" and f["message"].startswith("per campaign of 3 games: ")
                for f in report["findings"])
+
+
+def test_validate_plays_every_mode_unless_one_is_named(tmp_path):
+    from tests.games.legion_siberian_story.helpers import PACK_DIR
+    from tests.helpers import run_cli
+
+    result = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path), "--jobs", "1", "--games", "2",
+                     "--players", "2")
+    assert result.code in (0, 1), result.output
+    assert [line for line in result.lines if line.startswith("== ")] == \
+        ["== base mode", "== despatches mode", "== survival mode"]
+    folder = tmp_path / "legion-siberian-story" / "validation"
+    modes = {path.parent.relative_to(folder).as_posix(): json.loads(path.read_text())["settings"]["mode"]
+             for path in folder.rglob("report.json")}
+    assert modes == {".": "base", "despatches": "despatches", "survival": "survival"}
+    one = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path / "one"), "--jobs", "1", "--games", "2",
+                  "--players", "2", "--mode", "despatches")
+    assert "== " not in one.output
+    assert [p.parent.name for p in (tmp_path / "one").rglob("report.json")] == ["despatches"]

@@ -20,7 +20,9 @@ def copy(tmp_path: Path) -> Path:
 
 
 def validate(pack: Path, out: Path, *extra: str):
-    return run_cli("validate", str(pack), "--out", str(out), "--jobs", "2", *extra)
+    """``pnpforge validate`` of the base mode unless ``extra`` names another."""
+    mode = () if "--mode" in extra else ("--mode", "base")
+    return run_cli("validate", str(pack), "--out", str(out), "--jobs", "2", *mode, *extra)
 
 
 def test_the_same_seed_gives_byte_identical_reports(tmp_path: Path) -> None:

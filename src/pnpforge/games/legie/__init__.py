@@ -75,6 +75,7 @@ PACKAGE = GamePackage(
                    "state", "tables", "threats", "view"),
     new_game=new_game,
     modes=("all", "basic", "advanced", "return-of-the-king", "column", "lord-of-the-forests"),
+    validated_modes=("all",),  # "all" plays both modes and every scenario side by side
     bots={"greedy": greedy_bot, "random": random_bot, "mcts": mcts_bot},
     seat_names=colours,
     invariants=check_invariants,
