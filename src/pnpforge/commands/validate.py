@@ -62,7 +62,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
-    # every mode the game declares, unless --mode names one: a despatch is judged where it is played
+    # every mode the game declares, unless --mode names one: a card that only one mode plays is judged there
     runs = [settings_for(pack, package, games, max_games, players, m, bots, seed, jobs, variant)
             for m in ([mode] if mode else package.validated_modes or package.modes)]
     if variant:
