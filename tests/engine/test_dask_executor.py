@@ -68,7 +68,7 @@ def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client,
                                             first=20, executor=dask)
     local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 60, first=20,
                                                         executor=LocalExecutor(2))
-    assert step.games == local_step.games == 60 and dask.submitted == 3  # two rounds: 20 games, then 40 more
+    assert step.games == local_step.games == 60 and dask.submitted == 4  # 20 games in a chunk per worker, then 40
     assert sum(n for n, _ in seen) == 60 and seen[-1][1] == 60  # progress as each chunk came back
     write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
     write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))

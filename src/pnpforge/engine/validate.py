@@ -13,7 +13,7 @@ from typing import Any, Callable
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.playout import Run
-from pnpforge.engine.simulate import chunks
+from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.tally import Tally
 from pnpforge.findings import Finding
 
@@ -88,8 +88,10 @@ def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
     executor = executor or LocalExecutor(settings.jobs)
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        work = chunks(pack.root, package, config, settings.seed, settings.games - skip,
-                      variant=settings.variant, vary=settings.vary, first=skip)
+        games = settings.games - skip
+        size = min(CHUNK, max(1, math.ceil(games / settings.jobs)))  # a few games still keep every process busy
+        work = chunks(pack.root, package, config, settings.seed, games, size, variant=settings.variant,
+                      vary=settings.vary, first=skip)
         tallies[label] = executor.run(work, progress)
     return tallies
 

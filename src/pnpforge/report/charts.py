@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 
 import matplotlib
 
@@ -50,9 +51,40 @@ def chart_svg(chart: Chart) -> str:
     return figure_svg(fig)
 
 
+CHAR_WIDTH = 0.6  # a sans-serif character's mean advance, in font sizes
+PAD = 0.08  # inches between a label and the edge or the next label
+
+
+def _text_size(texts, along: bool) -> float:
+    """How far a row of tick labels reaches out from its axis, in inches: their widths (``along``: the labels
+    run along the axis, so rotation lifts them) or their heights."""
+    shown = [t for t in texts if t.get_text()]
+    if not shown:
+        return 0.0
+    size = shown[0].get_fontsize() / 72
+    longest = max(len(t.get_text()) for t in shown) * CHAR_WIDTH * size
+    angle = math.radians(shown[0].get_rotation())
+    if along:  # x labels: their height, plus their length when turned
+        return abs(math.sin(angle)) * longest + abs(math.cos(angle)) * size
+    return longest
+
+
+def _fit(fig) -> None:
+    """Margins that leave room for the title, axis labels and tick labels, from their lengths: the same room
+    ``tight_layout`` finds, without drawing the figure one more time for it."""
+    width, height = fig.get_size_inches()
+    ax = fig.axes[0]
+    label = plt.rcParams["font.size"] / 72 + PAD
+    left = _text_size(ax.get_yticklabels(), False) + (label if ax.get_ylabel() else 0) + 2 * PAD
+    bottom = _text_size(ax.get_xticklabels(), True) + (label if ax.get_xlabel() else 0) + 2 * PAD
+    top = (ax.title.get_fontsize() / 72 + 2 * PAD) if ax.get_title(loc="left") or ax.get_title() else PAD
+    fig.subplots_adjust(left=min(0.6, left / width), right=1 - 2 * PAD / width, bottom=min(0.6, bottom / height),
+                        top=1 - top / height)
+
+
 def figure_svg(fig) -> str:
     """A finished figure as an inline SVG string (no date, no creator), the figure closed."""
-    fig.tight_layout()
+    _fit(fig)
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)
