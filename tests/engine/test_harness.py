@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.engine.events import Ended, Length, RuleGap, Used
+from pnpforge.engine.events import Ended, Held, Length, RuleGap, Used
 from pnpforge.engine.playout import Played, Run
 from pnpforge.engine.results import TWELFTHS, tally_game
 from pnpforge.engine.seating import Seating, rotate_bots, rotate_factions, seat
@@ -33,6 +33,17 @@ def test_two_bots_swap_seats_every_game_and_one_bot_plays_every_seat() -> None:
 def test_fixed_seats_keep_their_names() -> None:
     package = GamePackage("probe", seat_names=lambda pack: ("first", "second"))
     assert seat(package, None, Run(players=2, bots=("x", "y")), 1) == Seating(("first", "second"), ("y", "x"))
+
+
+def test_an_item_held_counts_its_holders_games_and_wins_once_a_game_by_side() -> None:
+    package = GamePackage("probe", factions=lambda pack: ("a", "b", "c"),
+                          events=lambda state: [Held("card-1", 0), Held("card-1", 0), Held("card-1", 2),
+                                                Held("plot-1", 1)])
+    tally = tally_game(package, Played(Finished([0.5, 0.5, 0.0]), Seating(("a", "b", "c"), ("x",) * 3), 7, 40))
+    assert tally.get("held/card-1/games") == 2 and tally.get("held/card-1/wins") == TWELFTHS // 2
+    assert tally.get("held/card-1/side/a") == tally.get("held/card-1/side/c") == 1
+    assert not tally.get("held/card-1/side/b") and tally.get("held/plot-1/side/b") == 1
+    assert tally.get("held/plot-1/wins") == TWELFTHS // 2 and tally.seeds["held/plot-1/games"] == 7
 
 
 class Finished:

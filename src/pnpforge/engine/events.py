@@ -76,4 +76,15 @@ class Length:
     value: int
 
 
-Event = Offered | Entered | Used | Won | RuleGap | Counted | Scores | Ended | Length
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A player had an item in the game: a card they acquired, played or won (once a game counts, however often).
+    Tallies ``held/<item>/games`` (the player-games with it), ``held/<item>/wins`` (their wins, in twelfths) and,
+    when sides rotate, ``held/<item>/side/<side>`` (the games of each side with it), so that a card's win share
+    can be set against what its holders' sides win anyway."""
+
+    item: str
+    player: int
+
+
+Event = Offered | Entered | Used | Won | RuleGap | Counted | Scores | Ended | Length | Held

@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import Iterable
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.engine.events import Counted, Ended, Entered, Event, Length, Offered, RuleGap, Scores, Used, Won
+from pnpforge.engine.events import Counted, Ended, Entered, Event, Held, Length, Offered, RuleGap, Scores, Used, Won
 from pnpforge.engine.playout import Played
 from pnpforge.engine.tally import Tally
 
 TWELFTHS = 12
 
 
-def tally_game(package: GamePackage, played: Played, tally: Tally | None = None) -> Tally:
+def tally_game(package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True) -> Tally:
     """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
     ``side/<faction>`` (when sides rotate) and ``bot/<name>``; ``draws``; ``moves``; ``length/<n>``; then the game's
-    events."""
+    events, the items each player held among them only when ``held`` (what the validator's analyses weigh)."""
     state, seed = played.state, played.seed
     tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
@@ -42,7 +42,27 @@ def tally_game(package: GamePackage, played: Played, tally: Tally | None = None)
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
     count_events(tally, events, seed, drawn)
+    had = {(e.item, e.player) for e in events if type(e) is Held} if held else ()
+    if had:
+        count_held(tally, had, [round(r * TWELFTHS) for r in returns], played.seating.sides if rotating else (),
+                   seed)
     return tally
+
+
+def count_held(tally: Tally, held: set[tuple[str, int]], shares: list[int], sides: tuple[str, ...],
+               seed: int) -> None:
+    """Each item a player had, with that player's win (in twelfths), and the side that had it (its games there
+    set the win share a card's holders would have without it)."""
+    counts: dict[str, int] = {}
+    get = counts.get
+    for item, player in held:
+        key = "held/" + item
+        counts[key + "/games"] = get(key + "/games", 0) + 1
+        counts[key + "/wins"] = get(key + "/wins", 0) + shares[player]
+        if sides:
+            key = f"{key}/side/{sides[player]}"
+            counts[key] = get(key, 0) + 1
+    tally.add_game(counts, seed)
 
 
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False) -> None:

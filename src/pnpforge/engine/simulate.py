@@ -53,10 +53,10 @@ class Chunk:
 
 
 def play_and_tally(package: GamePackage, pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
-    """One seeded game as a tally (added into ``tally`` when given): the shared counts, then what the game's
-    observer weighed."""
+    """One seeded game as a tally (added into ``tally`` when given): the shared counts, then, when the run is
+    analysed (validation), the items each player held and what the game's observer weighed."""
     played = play_seed(package, pack, run, seed)
-    tally = tally_game(package, played, tally)
+    tally = tally_game(package, played, tally, held=run.analyse)
     if played.observer is not None:
         played.observer.finish(played.state, tally)
     return tally

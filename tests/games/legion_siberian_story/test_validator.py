@@ -91,3 +91,25 @@ def test_replay_of_a_seed_prints_the_game() -> None:
     assert result.code == 0
     assert result.lines[0].startswith("seed 3: player 0 ")
     assert "round 4" in result.output and "over: returns" in result.output
+
+
+def test_a_validation_game_tallies_what_each_player_held() -> None:
+    from pnpforge.engine.playout import Run, play_seed
+    from pnpforge.engine.results import TWELFTHS
+    from pnpforge.engine.simulate import play_and_tally
+    from pnpforge.games.legion_siberian_story import PACKAGE
+
+    from tests.games.legion_siberian_story.helpers import pack
+
+    run = Run(players=3, analyse=True)
+    played = play_seed(PACKAGE, pack(), run, 4)
+    tally = play_and_tally(PACKAGE, pack(), run, 4)
+    sent = {(event[2], event[1]) for event in played.state.log if event[0] == "send"}
+    won = {(event[1], p) for event in played.state.log if event[0] == "scored" for p in event[3]}
+    for item, player in sent | won:
+        side = played.seating.sides[player]
+        assert tally.get(f"held/{item}/side/{side}") == 1, item
+    winners = [p for p, r in enumerate(played.state.returns()) if r]
+    character, holder = sorted(sent)[0]
+    assert tally.get(f"held/{character}/wins") == (round(played.state.returns()[holder] * TWELFTHS))
+    assert winners and not play_and_tally(PACKAGE, pack(), Run(players=3), 4).keys("held/")  # plain runs skip it

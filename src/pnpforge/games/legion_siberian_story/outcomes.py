@@ -3,7 +3,8 @@
 The engine tallies the events under shared keys (``engine/events.py``): a plot or location drawn is offered, a plot
 entered in the March (showing its entry skills, not moved there by an order) is entered, a plot won or a despatch
 scored is won; a character sent, equipment bought, an order assigned, a location whose effect mattered and a
-despatch played are used. Orders' fates (kept, resolved, declined) and deaths by cause are Legion's own counts.
+despatch played are used. A player holds each character they sent, card they bought, order they assigned, despatch
+they kept and plot they won. Orders' fates (kept, resolved, declined) and deaths by cause are Legion's own counts.
 ``Weighing`` is the observer of a validation game: it keeps the board at each Order resolution phase and after each
 order resolved at once, and weighs them when the game is over (``usefulness.py``).
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnpforge.engine.events import Counted, Entered, Event, Offered, RuleGap, Scores, Used, Won
+from pnpforge.engine.events import Counted, Entered, Event, Held, Offered, RuleGap, Scores, Used, Won
 from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.state import LegionState
 from pnpforge.games.legion_siberian_story.usefulness import immediate_checkpoint, weigh, weigh_immediate
@@ -31,6 +32,7 @@ def events(state: LegionState) -> Iterator[Event]:
             yield Offered(location)
         elif kind == "send":
             yield Used(event[2])
+            yield Held(event[2], event[1])
             if not event[4]:  # entered in the March, showing its entry skills (not moved there by an order)
                 entered.add((location, event[3]))
         elif kind == "plot":
@@ -40,8 +42,11 @@ def events(state: LegionState) -> Iterator[Event]:
                 yield Entered(event[1])
             if event[3]:
                 yield Won(event[1])
+            for player in event[3]:
+                yield Held(event[1], player)
         elif kind in ("buy", "assign"):
             yield Used(event[2])
+            yield Held(event[2], event[1])
         elif kind == "order":
             yield Counted(f"order/{event[2]}/{event[3]}")
         elif kind == "death":
@@ -53,6 +58,8 @@ def events(state: LegionState) -> Iterator[Event]:
             yield Used(location)
         elif kind == "despatch":
             yield DESPATCH_EVENTS[event[3]](event[2])
+            if event[3] == "kept":
+                yield Held(event[2], event[1])
     # the scores that decided the game, as its end recorded them (a Survival campaign's totals over its games)
     yield Scores(tuple(next(event[1] for event in reversed(state.log) if event[0] == "end")))
     if state.game.mode == "survival":
