@@ -166,10 +166,6 @@ class LegionData:
 
     # --- tables worked out once, so that play is look-ups ------------------------------------------------------
     @cached_property
-    def buyable_cards(self) -> tuple[OverlayCard, ...]:
-        return tuple(o for o in self.overlays.values() if o.cost is not None)
-
-    @cached_property
     def chance_actions(self) -> Mapping[str, Mapping[str, tuple[str, str]]]:
         """The actions of the chance steps made once: ``("draw", character)``, ``("plot", plot)`` and
         ``("location", location)`` by id."""
@@ -178,7 +174,8 @@ class LegionData:
 
     @cached_property
     def buyable_ids(self) -> tuple[str, ...]:
-        return tuple(o.id for o in self.buyable_cards)
+        """The Equipment and Enhancement cards with a price, in the pack's sequence."""
+        return tuple(o.id for o in self.overlays.values() if o.cost is not None)
 
     @cached_property
     def location_effects(self) -> Mapping[str, Mapping[str, tuple]]:

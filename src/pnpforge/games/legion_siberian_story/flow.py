@@ -351,7 +351,7 @@ def march(state: LegionState, action: tuple, player: int) -> None:
 def _assign_options(state: LegionState, player: int, officer: str, left: int) -> list:
     if not state.available[player] and state.used[player]:
         return [("take_back",)]  # Story rules: Order resolution, a player with no token takes the used ones back
-    owner = state._owner
+    owner = state.game.owner_of
     targets = sorted(c for c in state.at if owner[c] == player and c != officer and ch.may_receive_order(state, c))
     if not (targets and state.available[player]):
         return []

@@ -34,7 +34,7 @@ def _waiting(state: LegionState, player: int) -> list[str]:
 
 def _players_waiting(state: LegionState) -> set[int]:
     """Players with a character carrying an unrevealed token of the Order resolution phase."""
-    orders, owner = state.data.orders, state._owner
+    orders, owner = state.data.orders, state.game.owner_of
     return {owner[c] for c, (order, revealed) in state.tokens.items()
             if not revealed and orders[order].timing == "order_phase"}
 

@@ -80,7 +80,7 @@ def resolve_plot(state: LegionState, plot: int) -> None:
 
 def _assault_targets(state: LegionState, plot: int) -> list[tuple]:
     """Each player in turn order with Assault at the plot and a rival there picks the targets of its wounds."""
-    owner, counts = state._owner, {}
+    owner, counts = state.game.owner_of, {}
     for c in state.members[plot]:
         if "assault" in ch.abilities(state, c):
             counts[owner[c]] = counts.get(owner[c], 0) + 1
@@ -144,15 +144,6 @@ def _located_power(state: LegionState, c: str) -> int:
     return power
 
 
-def faction_power(state: LegionState, player: int, plot: int) -> int:
-    """Combat power of a player's characters at a plot with every modifier (Story rules: step 2)."""
-    total = sum(character_power(state, c) for c in state.at_plot(plot, player))
-    for carrier, effect in revealed_effects(state, plot, "combat_power"):
-        if effect["scope"] in ORDER_POWER and state.owner(carrier) == player:  # the carrier is here
-            total += effect["amount"]
-    return total
-
-
 def _reward_bonus(state: LegionState, types: frozenset[str], key: str) -> int:
     bonuses = location_effects(state, "plot_reward_bonus")
     return sum(e.get(key, 0) for e in bonuses if e["plot_type"] == "any" or e["plot_type"] in types) if bonuses else 0
@@ -164,9 +155,9 @@ def score(state: LegionState, plot: int) -> None:
     plot_id = state.plots[plot]
     card = state.data.plots[plot_id]
     present = state.present(plot)
-    owner = state._owner
+    owner = state.game.owner_of
     revealed = revealed_at(state, plot)
-    power = dict.fromkeys(present, 0)  # faction_power of each present player, summed in one pass
+    power = dict.fromkeys(present, 0)  # each present side's combat power, every modifier included (step 2)
     for c in state.members[plot]:
         power[owner[c]] += character_power(state, c)
     for carrier, effect in revealed.get("combat_power", ()):
@@ -213,7 +204,7 @@ def aftermath(state: LegionState, plot: int) -> None:
     violence, first_aid = "violence" not in off, "first_aid" not in off
     if not (violence or first_aid):
         return
-    owner, acting = state._owner, {}
+    owner, acting = state.game.owner_of, {}
     for c in members:
         shown = ch.abilities(state, c)
         hits, heals = violence and "violence" in shown, first_aid and "first_aid" in shown

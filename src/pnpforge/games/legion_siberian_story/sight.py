@@ -32,7 +32,7 @@ def look(state: LegionState, viewer: int, plot: int) -> PlotView:
     """The viewer's ``PlotView`` of a plot, in one pass over its characters."""
     powers: dict[int, int] = {}
     threat = 0
-    owner, face_down, tokens, orders = state._owner, state.face_down, state.tokens, state.data.orders
+    owner, face_down, tokens, orders = state.game.owner_of, state.face_down, state.tokens, state.data.orders
     for c in state.members[plot]:
         p = owner[c]
         if p != viewer and c in face_down:
