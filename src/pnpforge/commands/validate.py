@@ -14,7 +14,7 @@ from pnpforge.check.pack import check_pack
 from pnpforge.commands.simulation import (check_executor, echo_shown, executor_for, executor_options, game_options,
                                           settings_for, simulate)
 from pnpforge.files import BUILD_DIR
-from pnpforge.findings import Finding, Mark, exit_code
+from pnpforge.findings import Finding, Mark, count_line, exit_code
 from pnpforge.report.terminal import format_findings
 
 
@@ -83,6 +83,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
             every += analysis.findings
             if compare:
                 _compare(checked.pack, package, settings, findings, data, folder, runner)
+    if len(runs) > 1:
+        click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
 
 

@@ -208,6 +208,7 @@ def test_validate_plays_every_mode_unless_one_is_named(tmp_path):
     assert result.code in (0, 1), result.output
     assert [line for line in result.lines if line.startswith("== ")] == \
         ["== base mode", "== despatches mode", "== survival mode"]
+    assert result.lines[-1].startswith("every mode (base, despatches, survival): ")
     folder = tmp_path / "legion-siberian-story" / "validation"
     modes = {path.parent.relative_to(folder).as_posix(): json.loads(path.read_text())["settings"]["mode"]
              for path in folder.rglob("report.json")}
