@@ -48,6 +48,9 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
     is_terminal, is_chance_node, current_player = state.is_terminal, state.is_chance_node, state.current_player
     apply_action = state.apply_action
     choosers = [bot.choose for bot in bots]
+    own = getattr(state, "sample_chance", None) if chance is sample_chance else None
+    if own is not None:  # the state's own sampler, looked up once: the same outcome as sample_chance picks
+        chance = lambda _state, rng: own(rng)  # noqa: E731 - the loop's chance callable
     for _ in range(max_steps):
         if is_terminal() or (until is not None and until(state)):
             return state
