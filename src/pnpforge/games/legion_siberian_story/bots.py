@@ -24,9 +24,11 @@ STOP_VALUE = 0.25
 
 
 # --- what a player can see (``sight.py``) ---------------------------------------------------------------------
-def card_value(state: LegionState, c: str) -> float:
+def card_value(state: LegionState, c: str, shown: frozenset[str] | None = None) -> float:
+    """A character's worth to the bot, from its card and the skills it shows (``shown`` when already known)."""
     card = state.data.characters[c]
-    return card.power + 0.6 * len(ch.skills(state, c)) + 0.4 * len(card.abilities) + (2 if card.officer else 0)
+    shown = ch.skills(state, c) if shown is None else shown
+    return card.power + 0.6 * len(shown) + 0.4 * len(card.abilities) + (2 if card.officer else 0)
 
 
 # --- the greedy bot -------------------------------------------------------------------------------------------
@@ -279,11 +281,12 @@ def _march_to(sight: Sight, plot: int, power: int, protected: bool, frost: int, 
 def _marcher(state: LegionState, player: int, c: str) -> tuple:
     """What a character brings to any plot: power, frost protection, frostbite, wounded or fragile, orders it
     could give someone, its card value."""
-    fighter = state.fighters.get(c)
+    fighter, sleeve = state.fighters.get(c), ch.sleeve_of(state, c)
     orders = bool(ch.orders_it_gives(state, c) and state.available[player] and any(
         state.owner(x) == player and ch.may_receive_order(state, x) for x in state.at))
-    return (character_power(state, c), ch.has_effect(state, c, "frost_protection"), fighter.frost if fighter else 0,
-            bool((fighter.wounds if fighter else 0) or ch.is_fragile(state, c)), orders, card_value(state, c))
+    return (character_power(state, c), "frost_protection" in sleeve.effects, fighter.frost if fighter else 0,
+            bool((fighter.wounds if fighter else 0) or ch.is_fragile(state, c)), orders,
+            card_value(state, c, sleeve.skills))
 
 
 def _assign(state, player, action, sight):

@@ -27,26 +27,27 @@ def abilities(state: LegionState, character: str) -> frozenset[str]:
 
 def takes(state: LegionState, character: str) -> frozenset[str]:
     """The Equipment and Enhancement cards the character may take now (``data.may_take_card``)."""
+    return sleeve_of(state, character).takes
+
+
+def sleeve_of(state: LegionState, character: str):
+    """What the character shows with its sleeve now (``data.Sleeve``: skills, abilities, power, effects...)."""
     fighter = state.fighters.get(character)
     if fighter is None:
-        return state.data.fresh_sleeves[character].takes
-    return state.data.sleeve(character, fighter.gear, fighter.crippled).takes
+        return state.data.fresh_sleeves[character]
+    return state.data.sleeve(character, fighter.gear, fighter.crippled)
 
 
 def has_effect(state: LegionState, character: str, name: str) -> bool:
     """Whether a sleeved card gives the character this effect."""
-    fighter = state.fighters.get(character)
-    return fighter is not None and name in state.data.sleeve(character, fighter.gear, fighter.crippled).effects
+    return name in sleeve_of(state, character).effects
 
 
 def orders_it_gives(state: LegionState, character: str) -> int:
     """How many orders the character may assign when it marches (Story rules: Orders; Officer Exams)."""
     if state.data.characters[character].officer:
         return state.game.limit(state, "orders_per_officer")
-    fighter = state.fighters.get(character)
-    if fighter is None:
-        return 0
-    return state.data.sleeve(character, fighter.gear, fighter.crippled).orders
+    return sleeve_of(state, character).orders
 
 
 def may_receive_order(state: LegionState, character: str) -> bool:
@@ -62,10 +63,7 @@ def may_enter(state: LegionState, character: str, plot: int) -> bool:
 
 def printed_and_gear_power(state: LegionState, character: str) -> int:
     """Printed combat power plus Promotion cards in the sleeve."""
-    fighter = state.fighters.get(character)
-    if fighter is None:
-        return state.data.characters[character].power
-    return state.data.sleeve(character, fighter.gear, fighter.crippled).power
+    return sleeve_of(state, character).power
 
 
 def may_take(state: LegionState, character: str, overlay_id: str) -> bool:
