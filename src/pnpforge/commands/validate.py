@@ -79,7 +79,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
             settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
-            data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0])
+            data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
+                                   [r.mode for r in runs])
             every += analysis.findings
             if compare:
                 _compare(checked.pack, package, settings, findings, data, folder, runner)
@@ -88,14 +89,21 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     sys.exit(exit_code(every, strict))
 
 
-def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str) -> tuple[dict, Path]:
+def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
+            modes: list[str]) -> tuple[dict, Path]:
     """Write and print the validation report of one mode: in validation/ for the game's first mode, in
-    validation/<mode>/ for the others (below <variant>/ for a variant); the report's data and its folder."""
+    validation/<mode>/ for the others (below <variant>/ for a variant), linked to the reports of the other
+    ``modes`` of the run; the report's data and its folder."""
     from pnpforge.engine.executors import summary_line
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
+    def place(mode: str) -> str:  # a mode's folder below the run's validation folder
+        return "" if mode == first_mode else f"{mode}/"
+
+    up = "../" if place(settings.mode) else ""
+    others = [(mode, f"{up}{place(mode)}report.html") for mode in modes if mode != settings.mode]
     analysis.findings = acknowledge(pack, analysis.findings)
-    data = report_data(pack.id, settings, findings, analysis)
+    data = report_data(pack.id, settings, findings, analysis, others)
     folder = out_dir / pack.id / "validation"
     folder = folder / settings.variant if settings.variant else folder
     folder = folder / settings.mode if settings.mode != first_mode else folder

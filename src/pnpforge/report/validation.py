@@ -17,9 +17,13 @@ from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, count_line
 
 
-def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis) -> dict[str, Any]:
+def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis,
+                others: list[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The report's data; ``others``: the other modes validated in the same run, with the relative address of
+    their reports."""
     findings = sorted(static + analysis.findings, key=Finding.sort_key)
     return {
+        **({"other_modes": [{"mode": mode, "href": href} for mode, href in others]} if others else {}),
         "pack": pack_id,
         "settings": {"games_per_player_count": settings.games, "players": list(settings.players),
                      "mode": settings.mode, "seed": settings.seed, "bots": list(settings.bots),

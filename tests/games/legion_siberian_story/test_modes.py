@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import random
 from collections import Counter
@@ -213,6 +214,11 @@ def test_validate_plays_every_mode_unless_one_is_named(tmp_path):
     modes = {path.parent.relative_to(folder).as_posix(): json.loads(path.read_text())["settings"]["mode"]
              for path in folder.rglob("report.json")}
     assert modes == {".": "base", "despatches": "despatches", "survival": "survival"}
+    for page in folder.rglob("report.html"):  # each report links the other two, and the links lead to them
+        links = re.findall(r'<a href="([^"]+)">mode (\w+)</a>', page.read_text(encoding="utf-8"))
+        assert sorted(mode for _, mode in links) == sorted(set(modes.values()) - {modes[page.parent.relative_to(
+            folder).as_posix()]})
+        assert all((page.parent / href).resolve().is_file() for href, _ in links)
     one = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path / "one"), "--jobs", "1", "--games", "2",
                   "--players", "2", "--mode", "despatches")
     assert "== " not in one.output
