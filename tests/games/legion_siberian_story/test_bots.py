@@ -58,3 +58,20 @@ def test_smoke_match_greedy_beats_random() -> None:
     tally = run(work, jobs=2)
     assert tally.get("played/bot/greedy") == 20
     assert tally.get("wins/bot/greedy") / TWELFTHS > 14
+
+
+def test_the_greedy_bot_values_a_combat_power_card_by_how_much_it_adds() -> None:
+    from pnpforge.engine.packs import cached_pack
+    from pnpforge.games.legion_siberian_story import bots
+    from pnpforge.games.legion_siberian_story.data import build_data
+    from pnpforge.games.legion_siberian_story.game import make_game
+    from pnpforge.games.legion_siberian_story.sight import Sight
+
+    def value(vary: str) -> float:
+        state = make_game(build_data(cached_pack(str(PACK_DIR.resolve()), "", vary)), 2).new_initial_state()
+        card = state.data.overlays["promotion-enhancement"]
+        c = next(iter(state.data.characters))
+        return bots._equip(state, 0, card.id, c, frozenset(), Sight(state, 0), bots._use(card))
+
+    printed, stronger = value(""), value("overlay:promotion-enhancement.effects[0].amount=4")
+    assert round(stronger - printed, 9) == 0.9  # three points more than the printed +1, each worth 0.3

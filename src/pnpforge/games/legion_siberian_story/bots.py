@@ -206,8 +206,8 @@ def _equip(state, player, card_id, c, shown, sight, use=None):
     if use == "orders":
         officer_alive = state.officer[player] not in state.graveyard[player]
         return 0.2 if officer_alive else 1.5
-    if use == "combat_power":
-        return 0.5 + 0.1 * power
+    if use == "combat_power":  # worth more the more it adds (each point beyond the first as much as 3 of printed)
+        return 0.5 + 0.1 * power + 0.3 * (card.effect("combat_power")["amount"] - 1)
     return 0.3
 
 
