@@ -233,7 +233,8 @@ def check(pack: Pack, texts: list[str]) -> tuple[list[Vary], list[Finding]]:
             continue
         found = _problems(pack, vary)
         if not found:
-            found = [problem for n in vary.checked for problem in vary_pack(pack, (Assignment(vary, vary.values[n]),))[1]]
+            found = [problem for n in vary.checked
+                     for problem in vary_pack(pack, (Assignment(vary, vary.values[n]),))[1]]
         problems += found
         clash = next((other for other in varies if _overlap(other, vary)), None)
         if clash is not None:
@@ -295,7 +296,8 @@ def _located(pack: Pack, item: Item, vary: Vary) -> tuple[Any, str]:
             spec = params[part]
         elif spec is not None and spec.kind == "object":
             if part not in spec.fields:
-                return None, f"{where} has no field '{part}'{_near(part, spec.fields)}; fields: {', '.join(spec.fields)}"
+                return None, (f"{where} has no field '{part}'{_near(part, spec.fields)}; "
+                              f"fields: {', '.join(spec.fields)}")
             spec = spec.fields[part]
         else:
             return None, f"{where} has no fields, so it has no field '{part}'"

@@ -35,7 +35,8 @@ def chart_svg(chart: Chart) -> str:
         ax.invert_yaxis()
     else:
         ax.bar(positions, values, color=ACCENT, yerr=errors, ecolor=INK, capsize=3)
-        ax.set_xticks(positions, labels, rotation=30 if len(labels) > 6 else 0, ha="right" if len(labels) > 6 else "center")
+        turned = len(labels) > 6
+        ax.set_xticks(positions, labels, rotation=30 if turned else 0, ha="right" if turned else "center")
     if chart.reference is not None:
         ref = chart.reference * (100 if chart.unit == "share" else 1)
         line = ax.axvline if horizontal else ax.axhline

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -75,3 +76,29 @@ def test_the_greedy_bot_values_a_combat_power_card_by_how_much_it_adds() -> None
 
     printed, stronger = value(""), value("overlay:promotion-enhancement.effects[0].amount=4")
     assert round(stronger - printed, 9) == 0.9  # three points more than the printed +1, each worth 0.3
+
+
+def test_questions_judged_together_get_the_values_of_one_by_one() -> None:
+    """The march and shop values worked out together are the floats each option gets on its own."""
+    from pnpforge.engine.loop import play_game
+    from pnpforge.games.legion_siberian_story import bots
+    from pnpforge.games.legion_siberian_story.game import make_game
+    from pnpforge.games.legion_siberian_story.sight import Sight
+
+    from tests.games.legion_siberian_story.helpers import data
+
+    seen = Counter()
+
+    def check(state, action) -> None:
+        kind = state.pending[0] if state.pending else None
+        together = bots.JUDGED_TOGETHER.get(kind)
+        if together is None or state.is_chance_node():
+            return
+        player, actions = state.current_player(), state.legal_actions()
+        alone = [bots.JUDGES[kind](state, player, a, Sight(state, player)) for a in actions]
+        assert together(state, player, actions, Sight(state, player)) == alone, kind
+        seen[kind] += 1
+
+    for seed, mode in ((3, "base"), (4, "despatches")):
+        play_game(make_game(data(), 3, mode=mode), [bots.GreedyBot()] * 3, random.Random(seed), after_action=check)
+    assert seen["march"] > 50 and seen["shop"] > 20

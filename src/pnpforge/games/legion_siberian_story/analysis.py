@@ -127,8 +127,8 @@ def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:
     if not weighed:
         return margin, f"at least {margin:.0%} expected"
     useful = sum(tally.get(f"order/{o.id}/useful") for o in orders if not o.get("effects"))
-    return useful / weighed + margin, (f"at least {margin:.0%} more than the Blank's {useful / weighed:.1%}, which does nothing, "
-                          "expected")
+    placebo = useful / weighed
+    return placebo + margin, f"at least {margin:.0%} more than the Blank's {placebo:.1%}, which does nothing, expected"
 
 
 def _orders(pack, tally, players, settings, margin, min_rate, result) -> None:

@@ -356,7 +356,8 @@ def build_data(pack: Pack) -> LegionData:
         for i in pack.of_type("plot")
     }
     locations = {i.id: LocationCard(i.id, _text(i["name"]), _freeze(i["effects"])) for i in pack.of_type("location")}
-    despatches = {i.id: DespatchCard(i.id, _text(i["name"]), _freeze(i["effects"]), MappingProxyType(dict(i["scoring"])))
+    despatches = {i.id: DespatchCard(i.id, _text(i["name"]), _freeze(i["effects"]),
+                                     MappingProxyType(dict(i["scoring"])))
                   for i in pack.of_type("despatch")}
     return LegionData(
         factions=tuple(f.id for f in pack.game.factions),

@@ -297,7 +297,8 @@ def _march_options(state: LegionState, player: int) -> list:
     if state.despatch[player] is not None and state.round >= DESPATCH_ROUND:
         options.append(("despatch",))
     hand = sorted(state.hand[player])
-    if state.camouflage and any(p == player for p, _ in state.camouflage):  # CAMOUFLAGE!: the next card may go where it cannot enter
+    # CAMOUFLAGE!: the next card may go where it cannot enter
+    if state.camouflage and any(p == player for p, _ in state.camouflage):
         entries = [state.data.plots[p].entry_set for p in state.plots]
         hidden = [(player, i) in state.camouflage for i in range(len(entries))]
         for c in hand:

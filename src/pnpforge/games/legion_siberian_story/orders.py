@@ -26,22 +26,21 @@ def orders_start(state: LegionState) -> None:
     state.push(("order_turn", (state.start - 1) % state.n))
 
 
+def _carriers(state: LegionState) -> list[str]:
+    """Characters at plots carrying an unrevealed token of the Order resolution phase."""
+    orders = state.data.orders
+    return [c for c, (order, revealed) in state.tokens.items()
+            if not revealed and orders[order].timing == "order_phase"]
+
+
 def _waiting(state: LegionState, player: int) -> list[str]:
     """Own characters at plots carrying an unrevealed token of the Order resolution phase."""
-    return sorted(c for c, (order, revealed) in state.tokens.items()
-                  if not revealed and state.owner(c) == player and state.data.orders[order].timing == "order_phase")
-
-
-def _players_waiting(state: LegionState) -> set[int]:
-    """Players with a character carrying an unrevealed token of the Order resolution phase."""
-    orders, owner = state.data.orders, state.game.owner_of
-    return {owner[c] for c, (order, revealed) in state.tokens.items()
-            if not revealed and orders[order].timing == "order_phase"}
+    return sorted(c for c in _carriers(state) if state.owner(c) == player)
 
 
 @task("order_turn")
 def order_turn(state: LegionState, player: int) -> None:
-    waiting = _players_waiting(state) if state.tokens else ()
+    waiting = {state.owner(c) for c in _carriers(state)} if state.tokens else ()
     if not waiting:
         return
     for step in range(state.n):

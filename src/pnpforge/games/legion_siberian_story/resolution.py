@@ -30,7 +30,7 @@ def plot_types(state: LegionState, plot: int) -> frozenset[str]:
 
 def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, dict]]:
     """``(carrier, effect)`` for each turned-up token at the plot whose order has this effect."""
-    return revealed_at(state, plot).get(name, []) if state.tokens else []
+    return revealed_at(state, plot).get(name, [])
 
 
 def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict]]]:

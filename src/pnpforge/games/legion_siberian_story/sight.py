@@ -48,8 +48,7 @@ def look(state: LegionState, viewer: int, plot: int) -> PlotView:
     for q, power in powers.items():
         if q != viewer and (rivals is None or power > rivals):
             rivals = power
-    return PlotView(powers, 0 if rivals is None else rivals, powers.get(viewer), threat,
-                    state.data.plot_types(state.location, state.plots[plot]))
+    return PlotView(powers, 0 if rivals is None else rivals, powers.get(viewer), threat, plot_types(state, plot))
 
 
 def _token_power(token: list, orders, own: bool) -> int:
@@ -97,10 +96,6 @@ class Sight:
         """``owner``'s combat power at ``plot`` as the viewer sees it (0 when they have nobody there)."""
         return self.plot(plot).powers.get(owner, 0)
 
-    def own(self, plot: int) -> int | None:
-        """The viewer's own power at ``plot``, or None when they have nobody there."""
-        return self.plot(plot).own
-
     def rivals(self, plot: int) -> int:
         """The strongest opposing power at ``plot``."""
         return self.plot(plot).rivals
@@ -111,10 +106,6 @@ class Sight:
         if found is None:
             found = self._present[plot] = self.state.present(plot)
         return found
-
-    def types(self, plot: int) -> frozenset[str]:
-        """The plot's types this round (the location may add one)."""
-        return self.plot(plot).types
 
     def threat(self, plot: int) -> int:
         """Opposing face-up Assault characters at ``plot``."""
