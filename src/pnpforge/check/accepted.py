@@ -20,9 +20,10 @@ def about(finding: Finding, subject: str) -> bool:
         finding.message.startswith(f"{subject} ")
 
 
-def acknowledge(pack: Pack, findings: list[Finding]) -> list[Finding]:
-    """``findings`` with those the pack accepts turned into info that gives the reason, then a warning for each
-    acknowledgement that matched none."""
+def acknowledge(pack: Pack, findings: list[Finding], decided: bool = True) -> list[Finding]:
+    """``findings`` with those the pack accepts turned into info that gives the reason, then for each
+    acknowledgement that matched none a warning — or, when the run played a fixed number of games rather than
+    until its findings were decided (``decided`` False), info: a short run may simply not have seen it yet."""
     entries = pack.game.accepted
     matched = [False] * len(entries)
     out = []
@@ -34,8 +35,13 @@ def acknowledge(pack: Pack, findings: list[Finding]) -> list[Finding]:
                 break
         out.append(finding)
     for index, entry in enumerate(entries):
-        if not matched[index]:
-            out.append(Finding("warning", f"accepted: no finding of '{entry.rule}' about {entry.subject} in this run; "
-                                          f"remove the entry once the problem is gone, or check its rule and subject",
-                               mark=pack.game_doc.mark(("accepted", index)), rule="accepted"))
+        if matched[index]:
+            continue
+        said = f"accepted: no finding of '{entry.rule}' about {entry.subject} in this run"
+        if decided:
+            out.append(Finding("warning", f"{said}; remove the entry once the problem is gone, or check its rule and "
+                                          f"subject", mark=pack.game_doc.mark(("accepted", index)), rule="accepted"))
+        else:
+            out.append(Finding("info", f"{said} of a fixed number of games; `--games auto` tells whether the problem "
+                                       f"is gone", mark=pack.game_doc.mark(("accepted", index)), rule="accepted"))
     return out

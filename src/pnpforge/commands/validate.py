@@ -80,7 +80,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
                 click.echo(f"== {settings.mode} mode")
             settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
             data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
-                                   [r.mode for r in runs])
+                                   [r.mode for r in runs], decided=not games)
             every += analysis.findings
             if compare:
                 _compare(checked.pack, package, settings, findings, data, folder, runner)
@@ -90,10 +90,11 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
 
 
 def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
-            modes: list[str]) -> tuple[dict, Path]:
+            modes: list[str], decided: bool = True) -> tuple[dict, Path]:
     """Write and print the validation report of one mode: in validation/ for the game's first mode, in
     validation/<mode>/ for the others (below <variant>/ for a variant), linked to the reports of the other
-    ``modes`` of the run; the report's data and its folder."""
+    ``modes`` of the run; the report's data and its folder. ``decided``: the games were played until the findings
+    were decided (``--games auto``), so an acknowledgement nothing matched is a warning."""
     from pnpforge.engine.executors import summary_line
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
@@ -102,7 +103,7 @@ def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, fir
 
     up = "../" if place(settings.mode) else ""
     others = [(mode, f"{up}{place(mode)}report.html") for mode in modes if mode != settings.mode]
-    analysis.findings = acknowledge(pack, analysis.findings)
+    analysis.findings = acknowledge(pack, analysis.findings, decided)
     data = report_data(pack.id, settings, findings, analysis, others)
     folder = out_dir / pack.id / "validation"
     folder = folder / settings.variant if settings.variant else folder
@@ -133,7 +134,7 @@ def _compare(published, package, settings, static: list, data: dict, folder: Pat
     from pnpforge.report.validation import report_data
 
     base_settings, analysis, _ = simulate(published, package, replace(settings, variant=""), None, runner)
-    analysis.findings = acknowledge(published, analysis.findings)
+    analysis.findings = acknowledge(published, analysis.findings, decided=False)  # the same count, replayed
     base = report_data(published.id, base_settings, static, analysis)
     json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant))
     click.echo(f"wrote {json_path} and {html_path} (published rules beside variant {settings.variant})")

@@ -79,12 +79,13 @@ class Length:
 @dataclass(frozen=True, slots=True)
 class Held:
     """A player had an item in the game: a card they acquired, played or won (once a game counts, however often).
-    Tallies ``held/<item>/games`` (the player-games with it), ``held/<item>/wins`` (their wins, in twelfths) and,
-    when sides rotate, ``held/<item>/side/<side>`` (the games of each side with it), so that a card's win share
-    can be set against what its holders' sides win anyway."""
+    ``kind`` is the item's type: the validator's card impact weighs items of one kind together. Counted only in
+    analysed runs (``engine/results.py``, ``count_held``), as the sums a regression of each player's win share
+    and score on the items they held needs."""
 
     item: str
     player: int
+    kind: str = ""
 
 
 Event = Offered | Entered | Used | Won | RuleGap | Counted | Scores | Ended | Length | Held

@@ -42,27 +42,48 @@ def tally_game(package: GamePackage, played: Played, tally: Tally | None = None,
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
     count_events(tally, events, seed, drawn)
-    had = {(e.item, e.player) for e in events if type(e) is Held} if held else ()
-    if had:
-        count_held(tally, had, [round(r * TWELFTHS) for r in returns], played.seating.sides if rotating else (),
-                   seed)
+    if held:
+        had = {(e.item, e.player, e.kind) for e in events if type(e) is Held}
+        scores = next((e.scores for e in reversed(events) if type(e) is Scores), None) or (0,) * len(returns)
+        count_held(tally, had, [round(r * TWELFTHS) for r in returns], scores,
+                   played.seating.sides if rotating else (), seed)
     return tally
 
 
-def count_held(tally: Tally, held: set[tuple[str, int]], shares: list[int], sides: tuple[str, ...],
+def count_held(tally: Tally, held: set[tuple[str, int, str]], shares: list[int], scores, sides: tuple[str, ...],
                seed: int) -> None:
-    """Each item a player had, with that player's win (in twelfths), and the side that had it (its games there
-    set the win share a card's holders would have without it)."""
-    counts: dict[str, int] = {}
-    get = counts.get
-    for item, player in held:
-        key = "held/" + item
-        counts[key + "/games"] = get(key + "/games", 0) + 1
-        counts[key + "/wins"] = get(key + "/wins", 0) + shares[player]
-        if sides:
-            key = f"{key}/side/{sides[player]}"
-            counts[key] = get(key, 0) + 1
+    """The sums a least-squares fit of each player's win share (in twelfths) and score on the items they had, the
+    seat and the side needs (``engine/impact.py``): per item its player-games, wins, score, seats and sides; per
+    pair of items of the same kind the player-games that had both; per seat and side the player-games, their
+    scores, and the sums of squares of both outcomes. ``held``: ``(item, player, kind)``."""
+    counts: dict[str, int] = {}  # the keys that remember a seed (the items' games)
+    plain: dict[str, int] = {}
+    get, add = counts.get, plain.get
+    mine: dict[int, dict[str, list[str]]] = {}
+    for item, player, kind in held:
+        mine.setdefault(player, {}).setdefault(kind, []).append(item)
+    for player, share in enumerate(shares):
+        score = scores[player]
+        where = [f"seat/{player}"] + ([f"side/{sides[player]}"] if sides else [])
+        cell = f"fit/n/{where[-1]}/{where[0]}" if sides else f"fit/n/{where[0]}"
+        plain[cell] = add(cell, 0) + 1
+        plain["fit/yy/wins"] = add("fit/yy/wins", 0) + share * share
+        plain["fit/yy/score"] = add("fit/yy/score", 0) + score * score
+        for at in where:
+            plain[f"fit/score/{at}"] = add(f"fit/score/{at}", 0) + score
+        for items in mine.get(player, {}).values():
+            items.sort()
+            for index, item in enumerate(items):
+                key = "held/" + item
+                counts[key + "/games"] = get(key + "/games", 0) + 1
+                plain[key + "/wins"] = add(key + "/wins", 0) + share
+                plain[key + "/score"] = add(key + "/score", 0) + score
+                for at in where:
+                    plain[f"{key}/{at}"] = add(f"{key}/{at}", 0) + 1
+                for other in items[index + 1:]:
+                    plain[f"{key}/with/{other}"] = add(f"{key}/with/{other}", 0) + 1
     tally.add_game(counts, seed)
+    tally.add_game(plain)
 
 
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False) -> None:

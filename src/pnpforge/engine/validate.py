@@ -99,15 +99,18 @@ def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
 AUTO_FIRST = 100  # games per configuration that ``--games auto`` starts with
 
 
-def undecided_factor(analysis: Analysis) -> float:
-    """By what factor the games played would have to grow to decide every undecided finding (0: none is)."""
-    return max((f.data["more"] for f in analysis.findings if "more" in f.data), default=0.0)
+def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
+    """By what factor the games played would have to grow to decide every undecided finding that growing them by
+    at most ``within`` would decide, at the rates seen (0: none)."""
+    return max((f.data["more"] for f in analysis.findings
+                if "more" in f.data and (within is None or f.data["more"] <= within)), default=0.0)
 
 
 def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
                            progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
                            executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
-    """``--games auto``: play games per configuration until no finding is undecided or ``max_games`` were played;
+    """``--games auto``: play games per configuration until no finding is undecided, or none that ``max_games``
+    could decide at the rates seen is, or ``max_games`` were played;
     the settings of what was played (``games`` the final count), the analysis of it and the merged tallies per
     configuration.
 
@@ -125,7 +128,7 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
             tallies.setdefault(label, Tally()).merge(tally)
         played = target
         analysis = package.analyse(pack, tallies, step)
-        factor = undecided_factor(analysis)
+        factor = undecided_factor(analysis, max_games / played)  # more games than that would not decide the rest
         if not factor or played >= max_games:
             return step, analysis, tallies
         target = min(max_games, max(2 * played, math.ceil(played * factor)))

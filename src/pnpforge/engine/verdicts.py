@@ -39,6 +39,8 @@ class Verdict:
     trials_needed: int = 0  # undecided: the trials that would decide it at the share observed
     family: int = 1  # the checks its interval was widened for
     min_rate: float | None = None  # a "never" check: the rate it was judged at
+    unit: str | None = None  # an estimate's interval, not a share's: its unit ("points", "" for a plain number)
+    scale: float = 1.0  # ... and the factor it is printed at (100 for points of a share)
 
     def evidence(self) -> str:
         """What decides it, as reports print it: the interval, or for a "never" check the chance of seeing none."""
@@ -46,6 +48,9 @@ class Verdict:
             return (f"none in {self.trials:,} has a chance of {(1 - self.min_rate) ** self.trials:.1%} at a rate of "
                     f"{self.min_rate:.0%}")
         together = f" of {self.family} checks together" if self.family > 1 else ""
+        if self.unit is not None:
+            low, high = self.low * self.scale, self.high * self.scale
+            return f"{CONFIDENCE:.0%} CI{together} {low:+.1f} to {high:+.1f}{' ' + self.unit if self.unit else ''}"
         return f"{CONFIDENCE:.0%} CI{together} {self.low:.1%}-{self.high:.1%}"
 
     def needed(self, unit: str) -> str:
@@ -70,6 +75,21 @@ def outside(successes: float, trials: int, low: float, high: float, family: int 
     if hi < low or lo > high:
         return Verdict(True, share, lo, hi, trials, family=family)
     return Verdict(False, share, lo, hi, trials, _trials_to_decide(share, low, high, z, trials), family)
+
+
+def estimate_outside(value: float, error: float, trials: int, low: float, high: float, family: int = 1,
+                     unit: str = "", scale: float = 1.0) -> Verdict | None:
+    """The verdict on an estimate (with its standard error, from ``trials``) that should lie in ``[low, high]``:
+    a normal interval. Undecided, the trials needed assume the error shrinks with their square root."""
+    if trials <= 0 or low <= value <= high:
+        return None
+    z = z_score(family)
+    lo, hi = value - z * error, value + z * error
+    if hi < low or lo > high:
+        return Verdict(True, value, lo, hi, trials, family=family, unit=unit, scale=scale)
+    distance = value - high if value > high else low - value
+    needed = min(MAX_TRIALS, math.ceil(trials * (z * error / distance) ** 2) + 1)
+    return Verdict(False, value, lo, hi, trials, needed, family, unit=unit, scale=scale)
 
 
 def below(successes: float, trials: int, minimum: float, family: int = 1) -> Verdict | None:

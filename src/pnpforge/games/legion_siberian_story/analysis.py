@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from pnpforge.content.pack import Pack
+from pnpforge.engine.impact import fit, impact_findings, one_each, pick_findings
 from pnpforge.engine.analyses import (judged, length_chart, never_used, never_won, rarely_entered, rarely_used,
                                       rule_gaps, seat_bars, side_balance)
 from pnpforge.engine.tally import Tally
@@ -51,6 +52,7 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
     _equipment(pack, total, any_players, settings, min_rate, result)
     _orders(pack, total, any_players, settings, float(limits.get("order_useful_min_share", 0.01)), min_rate, result)
     _locations(pack, total, any_players, settings, min_rate, result)
+    _impact(pack, tallies, total, any_players, settings, limits, result)
     if settings.mode == "despatches":
         _despatches(pack, total, any_players, settings, min_rate, result)
     _gaps_and_averages(pack, total, settings, result)
@@ -161,6 +163,56 @@ def _orders(pack, tally, players, settings, margin, min_rate, result) -> None:
                                           "", order.mark(), "order-useful", order.subject))
     result.tables.append(Table("Orders: times played, weighed, useful, drew a reaction",
                                ["order", "played", "weighed", "useful", "reaction"], rows))
+
+
+# What makes cards peers (the same type and cost): the groups card impact judges together, by item type.
+PEERS = {
+    "character": lambda item: "officers" if item.get("officer") else "characters",
+    "overlay": lambda item: f"equipment costing {item['cost']}" if item.get("cost") is not None else None,
+    "plot": lambda item: "plots entered with " + " and ".join(item["entry"]),
+    "order": lambda item: "orders",
+    "despatch": lambda item: "despatches",
+}
+TAKEN = ("character", "overlay")  # cards a player chooses to take, judged also by how often they are taken
+# Cards judged also by what they add to the score: a plot's reward is its VP. Other cards are bought or played in
+# situations that move the score far more than they do (Officer Exams once the officer is dead, the Coat by all but
+# the players who send nobody to the cold), which a bounded win share resists far better.
+SCORED = ("plot",)
+
+
+def _impact(pack, tallies, total, players, settings, limits, result) -> None:
+    """Card impact: each card's fitted worth to its holder's win share and score against its peers', and how often
+    the cards a player chooses are taken against their peers (``engine/impact.py``)."""
+    def hint(item: str) -> str:
+        return _seed(players, settings, total, f"held/{item}/games")
+
+    tolerance = {"wins": float(limits.get("card_impact_tolerance", 0.10)),
+                 "score": float(limits.get("card_score_tolerance", 1.5))}
+    rows: list[list] = []
+    taken: dict[str, tuple[int, int]] = {}
+    groups_taken: dict[str, list] = {}
+    measured: dict[str, list] = {"wins": [], "score": []}
+    all_games = sum(total.get(k) for k in total.keys("played/seat/"))
+    for kind, peers in PEERS.items():
+        groups: dict[str, list] = {}
+        for item in pack.of_type(kind):
+            name = peers(item)
+            if name is not None:
+                groups.setdefault(name, []).append((item.id, item.mark(), item.subject))
+                if kind in TAKEN:
+                    could = total.get(f"played/side/{item['faction']}") if item.get("faction") else all_games
+                    taken[item.id] = (total.get(f"held/{item.id}/games"), could)
+                    groups_taken.setdefault(name, []).append((item.id, item.mark(), item.subject))
+        items = [i for members in groups.values() for i, _, _ in members]
+        for outcome in ("wins", "score") if kind in SCORED else ("wins",):
+            found, table = impact_findings(groups, fit(tallies, items, outcome), tolerance[outcome], outcome, hint)
+            measured[outcome] += found
+            rows += [[outcome, *row] for row in table]
+    often, _ = pick_findings(groups_taken, taken, float(limits.get("card_taken_log_odds", 2.5)), hint)
+    result.findings += one_each(often, measured["wins"], measured["score"])
+    result.tables.append(Table("Card impact: what having a card adds to its holder's win share (points) and score "
+                               "(VP), the seat, the side and the other cards of its kind held fixed",
+                               ["outcome", "card", "peers", "player-games", "impact", "peers' mean"], rows))
 
 
 def _locations(pack, tally, players, settings, min_rate, result) -> None:

@@ -32,7 +32,7 @@ def events(state: LegionState) -> Iterator[Event]:
             yield Offered(location)
         elif kind == "send":
             yield Used(event[2])
-            yield Held(event[2], event[1])
+            yield Held(event[2], event[1], "character")
             if not event[4]:  # entered in the March, showing its entry skills (not moved there by an order)
                 entered.add((location, event[3]))
         elif kind == "plot":
@@ -43,10 +43,10 @@ def events(state: LegionState) -> Iterator[Event]:
             if event[3]:
                 yield Won(event[1])
             for player in event[3]:
-                yield Held(event[1], player)
+                yield Held(event[1], player, "plot")
         elif kind in ("buy", "assign"):
             yield Used(event[2])
-            yield Held(event[2], event[1])
+            yield Held(event[2], event[1], "overlay" if kind == "buy" else "order")
         elif kind == "order":
             yield Counted(f"order/{event[2]}/{event[3]}")
         elif kind == "death":
@@ -59,7 +59,7 @@ def events(state: LegionState) -> Iterator[Event]:
         elif kind == "despatch":
             yield DESPATCH_EVENTS[event[3]](event[2])
             if event[3] == "kept":
-                yield Held(event[2], event[1])
+                yield Held(event[2], event[1], "despatch")
     # the scores that decided the game, as its end recorded them (a Survival campaign's totals over its games)
     yield Scores(tuple(next(event[1] for event in reversed(state.log) if event[0] == "end")))
     if state.game.mode == "survival":

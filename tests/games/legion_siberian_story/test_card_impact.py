@@ -1,0 +1,73 @@
+"""Card impact on copies of the pack: a card made too good is named at its entry, decided with ``--games auto``;
+the published pack gets no such finding (its Coat, which everyone buys, is accepted in game.yaml)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.games.legion_siberian_story.helpers import PACK_DIR
+from tests.helpers import run_cli
+
+RULES = ("card-impact", "card-taken")
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "legion-siberian-story"
+    shutil.copytree(PACK_DIR, target)
+    return target
+
+
+def change(path: Path, item: str, old: str, new: str) -> int:
+    """Replace ``old`` with ``new`` in the entry of ``item``; return the entry's line."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"- id: {item}\n")
+    end = text.find("\n- id: ", start)
+    end = len(text) if end < 0 else end
+    assert old in text[start:end], old
+    path.write_text(text[:start] + text[start:end].replace(old, new, 1) + text[end:], encoding="utf-8")
+    return text[:start].count("\n") + 1
+
+
+def warnings(pack: Path, out: Path) -> list[str]:
+    """The warnings of four-player games of the base mode, played until decided (at most 200)."""
+    result = run_cli("validate", str(pack), "--out", str(out), "--jobs", "2", "--mode", "base", "--players", "4",
+                     "--games", "auto", "--max-games", "200")
+    assert result.code == 0, result.output
+    return [line for line in result.lines if ": warning: " in line]
+
+
+def test_an_officer_three_points_stronger_is_taken_instead_of_the_other(copy: Path, tmp_path: Path) -> None:
+    line = change(copy / "characters.yaml", "semyon-zhelezniak", "combat_power: 2", "combat_power: 5")
+    found = [w for w in warnings(copy, tmp_path) if "semyon-zhelezniak" in w]
+    assert len(found) == 1 and found[0].startswith(
+        f"{copy}/characters.yaml:{line}:3: warning: character 'semyon-zhelezniak': taken far more often than its "
+        "peers (officers): in 100.0% of the ")
+
+
+def test_a_plot_worth_4_vp_among_1_and_2_vp_plots(copy: Path, tmp_path: Path) -> None:
+    line = change(copy / "plots.yaml", "village-assembly", "winner_vp: 1", "winner_vp: 4")
+    found = [w for w in warnings(copy, tmp_path) if "village-assembly" in w]
+    assert len(found) == 1 and found[0].startswith(
+        f"{copy}/plots.yaml:{line}:3: warning: plot 'village-assembly': too strong for its peers (plots entered "
+        "with charisma): having it adds +4.")
+
+
+def test_equipment_with_four_times_its_effect_at_its_cost(copy: Path, tmp_path: Path) -> None:
+    line = change(copy / "overlays.yaml", "promotion-enhancement", "amount: 1, scope: self", "amount: 4, scope: self")
+    found = [w for w in warnings(copy, tmp_path) if "promotion-enhancement" in w]
+    assert len(found) == 1 and found[0].startswith(
+        f"{copy}/overlays.yaml:{line}:3: warning: overlay 'promotion-enhancement': taken far more often than its "
+        "peers (equipment costing 1): in 9")
+
+
+def test_the_published_pack_has_no_card_too_good(tmp_path: Path) -> None:
+    result = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path), "--jobs", "2", "--mode", "base",
+                     "--players", "4", "--games", "200")
+    assert result.code == 0, result.output
+    assert not [line for line in result.lines if ": warning: " in line]
+    coat = [line for line in result.lines if "overlay 'coat': taken far more often" in line]
+    assert coat and ": info: " in coat[0] and "[accepted: Every player who sends characters" in coat[0]
