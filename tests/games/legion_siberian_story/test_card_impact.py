@@ -11,14 +11,11 @@ import pytest
 from tests.games.legion_siberian_story.helpers import PACK_DIR
 from tests.helpers import run_cli
 
-RULES = ("card-impact", "card-taken")
-
-
-@pytest.fixture
-def copy(tmp_path: Path) -> Path:
-    target = tmp_path / "legion-siberian-story"
-    shutil.copytree(PACK_DIR, target)
-    return target
+MUTATIONS = {  # card: (file, old, new); each makes one card too good in its own way, and none touches another
+    "semyon-zhelezniak": ("characters.yaml", "combat_power: 2", "combat_power: 5"),  # an officer, +3 combat power
+    "village-assembly": ("plots.yaml", "winner_vp: 1", "winner_vp: 4"),  # 4 VP among plots of 1 and 2 VP
+    "promotion-enhancement": ("overlays.yaml", "amount: 1, scope: self", "amount: 4, scope: self"),  # 4 x, same cost
+}
 
 
 def change(path: Path, item: str, old: str, new: str) -> int:
@@ -32,36 +29,49 @@ def change(path: Path, item: str, old: str, new: str) -> int:
     return text[:start].count("\n") + 1
 
 
-def warnings(pack: Path, out: Path) -> list[str]:
-    """The warnings of four-player games of the base mode, played until decided (at most 200)."""
-    result = run_cli("validate", str(pack), "--out", str(out), "--jobs", "2", "--mode", "base", "--players", "4",
-                     "--games", "auto", "--max-games", "200")
+@pytest.fixture(scope="module")
+def mutated(tmp_path_factory) -> tuple[Path, dict[str, int], list[str]]:
+    """A copy of the pack with the three mutations, its entries' lines, and the warnings of four-player games of
+    the base mode played until decided (at most 200)."""
+    root = tmp_path_factory.mktemp("impact")
+    copy = root / "legion-siberian-story"
+    shutil.copytree(PACK_DIR, copy)
+    lines = {card: change(copy / file, card, old, new) for card, (file, old, new) in MUTATIONS.items()}
+    result = run_cli("validate", str(copy), "--out", str(root / "out"), "--jobs", "2", "--mode", "base",
+                     "--players", "4", "--games", "auto", "--max-games", "200")
     assert result.code == 0, result.output
-    return [line for line in result.lines if ": warning: " in line]
+    return copy, lines, [line for line in result.lines if ": warning: " in line]
 
 
-def test_an_officer_three_points_stronger_is_taken_instead_of_the_other(copy: Path, tmp_path: Path) -> None:
-    line = change(copy / "characters.yaml", "semyon-zhelezniak", "combat_power: 2", "combat_power: 5")
-    found = [w for w in warnings(copy, tmp_path) if "semyon-zhelezniak" in w]
+def about(mutated, card: str) -> tuple[Path, int, list[str]]:
+    copy, lines, warned = mutated
+    return copy, lines[card], [w for w in warned if f"'{card}'" in w]
+
+
+def test_an_officer_three_points_stronger_is_taken_instead_of_the_other(mutated) -> None:
+    copy, line, found = about(mutated, "semyon-zhelezniak")
     assert len(found) == 1 and found[0].startswith(
         f"{copy}/characters.yaml:{line}:3: warning: character 'semyon-zhelezniak': taken far more often than its "
         "peers (officers): in 100.0% of the ")
 
 
-def test_a_plot_worth_4_vp_among_1_and_2_vp_plots(copy: Path, tmp_path: Path) -> None:
-    line = change(copy / "plots.yaml", "village-assembly", "winner_vp: 1", "winner_vp: 4")
-    found = [w for w in warnings(copy, tmp_path) if "village-assembly" in w]
+def test_a_plot_worth_4_vp_among_1_and_2_vp_plots(mutated) -> None:
+    copy, line, found = about(mutated, "village-assembly")
     assert len(found) == 1 and found[0].startswith(
         f"{copy}/plots.yaml:{line}:3: warning: plot 'village-assembly': too strong for its peers (plots entered "
         "with charisma): having it adds +4.")
 
 
-def test_equipment_with_four_times_its_effect_at_its_cost(copy: Path, tmp_path: Path) -> None:
-    line = change(copy / "overlays.yaml", "promotion-enhancement", "amount: 1, scope: self", "amount: 4, scope: self")
-    found = [w for w in warnings(copy, tmp_path) if "promotion-enhancement" in w]
+def test_equipment_with_four_times_its_effect_at_its_cost(mutated) -> None:
+    copy, line, found = about(mutated, "promotion-enhancement")
     assert len(found) == 1 and found[0].startswith(
         f"{copy}/overlays.yaml:{line}:3: warning: overlay 'promotion-enhancement': taken far more often than its "
         "peers (equipment costing 1): in 9")
+
+
+def test_nothing_else_is_warned_of_in_the_mutated_copy(mutated) -> None:
+    _, _, warned = mutated
+    assert all(any(f"'{card}'" in w for card in MUTATIONS) for w in warned), warned
 
 
 def test_the_published_pack_has_no_card_too_good(tmp_path: Path) -> None:
