@@ -177,10 +177,12 @@ def _show(value: float, points: bool) -> str:
 
 
 def pick_findings(groups: dict[str, Group], taken: dict[str, tuple[int, int]], margin: float,
-                  hint: Callable[[str], str], rule: str = "card-taken") -> tuple[list[tuple[str, Finding]],
-                                                                                   list[list]]:
+                  hint: Callable[[str], str], rule: str = "card-taken", spans: int = 1) -> tuple[
+                      list[tuple[str, Finding]], list[list]]:
     """``(item, finding)`` for items taken more often than their peers by more than ``margin`` in log-odds:
-    ``taken`` gives each item's (player-games that had it, player-games that could have)."""
+    ``taken`` gives each item's (player-games that had it, player-games that could have). ``spans``: the games a
+    counted player-game spans (a campaign's); the margin applies to the share of single games, since over several
+    games the share of players who took a card at least once nears 100% for any card often bought."""
     findings, rows = [], []
     for name, members in groups.items():
         for item, mark, subject in members:
@@ -190,7 +192,8 @@ def pick_findings(groups: dict[str, Group], taken: dict[str, tuple[int, int]], m
             if not could or not peer_could:
                 continue
             usual = min(max(peer_had / peer_could, 1e-6), 1 - 1e-6)
-            ceiling = 1 / (1 + math.exp(-(math.log(usual / (1 - usual)) + margin)))
+            single = 1 - (1 - usual) ** (1 / spans)  # the peers' share of single games
+            ceiling = 1 - (1 - 1 / (1 + math.exp(-(math.log(single / (1 - single)) + margin)))) ** spans
             rows.append([item, name, had, could, round(had / could, 4), round(usual, 4)])
             verdict = outside(had, could, 0.0, ceiling, len(members))
             if verdict is None:

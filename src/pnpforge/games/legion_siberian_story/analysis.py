@@ -210,7 +210,8 @@ def _impact(pack, tallies, total, players, settings, limits, result) -> None:
             found, table = impact_findings(groups, fit(tallies, items, outcome), tolerance[outcome], outcome, hint)
             measured[outcome] += found
             rows += [[outcome, *row] for row in table]
-    often, _ = pick_findings(groups_taken, taken, float(limits.get("card_taken_log_odds", 2.5)), hint)
+    spans = CAMPAIGN_GAMES if total.get("campaigns") else 1  # a Survival player-game is a whole campaign
+    often, _ = pick_findings(groups_taken, taken, float(limits.get("card_taken_log_odds", 2.5)), hint, spans=spans)
     result.findings += one_each(often, measured["wins"], measured["score"])
     result.tables.append(Table("Card impact: what having a card adds to its holder's win share (points) and score "
                                "(VP), the seat, the side and the other cards of its kind held fixed",
