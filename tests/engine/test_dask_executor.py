@@ -61,16 +61,16 @@ def test_a_chunk_travels_to_a_worker_by_reference(package, root) -> None:
 def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client, tmp_path: Path) -> None:
     pack, _ = load_pack(LEGIE)
     package = load_package("legie")
-    settings = Settings(20, (2,), "column", 3, 2)
+    settings = Settings(10, (2,), "column", 3, 2)
     seen = []
     dask = DaskExecutor(client)
-    step, analysis, _ = simulate_until_decided(pack, package, settings, 400,
-                                            lambda n, target: seen.append((n, target)), first=20, executor=dask)
-    local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 400, first=20,
+    step, analysis, _ = simulate_until_decided(pack, package, settings, 200,
+                                            lambda n, target: seen.append((n, target)), first=10, executor=dask)
+    local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 200, first=10,
                                                         executor=LocalExecutor(2))
-    # 20 games (10 in a chunk per worker), then the 369 the undecided finding asked for (in chunks of 20)
-    assert step.games == local_step.games == 369 and dask.submitted == 2 + 18
-    assert sum(n for n, _ in seen) == 369 and seen[-1][1] == 369  # progress as each chunk came back
+    # 10 games (5 in a chunk per worker), then the 14 more the undecided finding asked for (7 per worker)
+    assert step.games == local_step.games == 24 and dask.submitted == 2 + 2
+    assert sum(n for n, _ in seen) == 24 and seen[-1][1] == 24  # progress as each chunk came back
     write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
     write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))
     assert (tmp_path / "dask.json").read_bytes() == (tmp_path / "local.json").read_bytes()

@@ -88,6 +88,14 @@ def test_a_card_taken_far_more_often_than_its_peers() -> None:
     assert "its peers in 27.5%; up to 82.2% accepted" in findings[0][1].message and len(rows) == 5
 
 
+def test_over_a_campaign_the_margin_applies_to_single_games() -> None:
+    taken = {"medal": (980, 1000), "sabre": (660, 1000), "kit": (670, 1000)}  # held at least once in 3 games
+    groups = {"equipment costing 1": [(card, None, f"overlay '{card}'") for card in taken]}
+    assert pick_findings(groups, taken, 2.5, lambda card: "")[0]  # as single games: far above its peers
+    found, rows = pick_findings(groups, taken, 2.5, lambda card: "", spans=3)
+    assert found == [] and rows[0][-1] == 0.665  # 73% of single games against 31%: within 2.5 in log-odds
+
+
 def test_one_finding_a_card_a_warning_first() -> None:
     def finding(severity: str, text: str) -> Finding:
         return Finding(severity, text)

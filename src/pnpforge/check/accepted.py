@@ -2,8 +2,8 @@
 about (``subject``, as the finding names it: ``order 'no-medics'``) and the reason.
 
 An acknowledged finding is still reported, as info with the reason, so it never fails ``--strict``; an
-acknowledgement that matches no finding of the run is a warning at its entry, so that a fixed problem's
-acknowledgement does not outlive it.
+acknowledgement that matches no finding of a complete run (every mode, until decided) is a warning at its entry,
+so that a fixed problem's acknowledgement does not outlive it.
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ def about(finding: Finding, subject: str) -> bool:
         finding.message.startswith(f"{subject} ")
 
 
-def acknowledge(pack: Pack, findings: list[Finding], decided: bool = True) -> list[Finding]:
-    """``findings`` with those the pack accepts turned into info that gives the reason, then for each
-    acknowledgement that matched none a warning — or, when the run played a fixed number of games rather than
-    until its findings were decided (``decided`` False), info: a short run may simply not have seen it yet."""
+def acknowledge(pack: Pack, findings: list[Finding], matched: list[bool] | None = None) -> list[Finding]:
+    """``findings`` with those the pack accepts turned into info that gives the reason; ``matched`` (one flag per
+    acknowledgement) records which of them some finding matched."""
     entries = pack.game.accepted
-    matched = [False] * len(entries)
+    matched = matched if matched is not None else [False] * len(entries)
     out = []
     for finding in findings:
         for index, entry in enumerate(entries):
@@ -34,14 +33,25 @@ def acknowledge(pack: Pack, findings: list[Finding], decided: bool = True) -> li
                 finding = replace(finding, severity="info", message=f"{finding.message} [accepted: {entry.reason}]")
                 break
         out.append(finding)
-    for index, entry in enumerate(entries):
+    return out
+
+
+def unmatched(pack: Pack, matched: list[bool], complete: bool) -> list[Finding]:
+    """For each acknowledgement no finding of the run matched: a warning when the run was complete (every mode and
+    player count, played until decided, up to the default limit), so that a fixed problem's acknowledgement does
+    not outlive it; else info, since a finding raised only at some player counts, in some modes or after many
+    games may simply not have been looked for."""
+    found = []
+    for index, entry in enumerate(pack.game.accepted):
         if matched[index]:
             continue
         said = f"accepted: no finding of '{entry.rule}' about {entry.subject} in this run"
-        if decided:
-            out.append(Finding("warning", f"{said}; remove the entry once the problem is gone, or check its rule and "
-                                          f"subject", mark=pack.game_doc.mark(("accepted", index)), rule="accepted"))
+        mark = pack.game_doc.mark(("accepted", index))
+        if complete:
+            found.append(Finding("warning", f"{said}; remove the entry once the problem is gone, or check its rule and "
+                                            f"subject", mark=mark, rule="accepted"))
         else:
-            out.append(Finding("info", f"{said} of a fixed number of games; `--games auto` tells whether the problem "
-                                       f"is gone", mark=pack.game_doc.mark(("accepted", index)), rule="accepted"))
-    return out
+            found.append(Finding("info", f"{said}, which did not play every mode and player count until decided; "
+                                         f"`pnpforge validate {pack.id}` tells whether the problem is gone", mark=mark,
+                                 rule="accepted"))
+    return found

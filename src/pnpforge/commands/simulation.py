@@ -28,6 +28,8 @@ class GamesParam(click.ParamType):
             self.fail(f"expected 1 to 1000000 games, found {games}", param, ctx)
         return games
 
+MAX_GAMES_DEFAULT = 4000  # --max-games: the games per configuration --games auto plays at most
+
 
 def game_options(command):
     """``--games``, ``--max-games``, ``--players``, ``--mode``, ``--bots`` and ``--seed``."""
@@ -35,7 +37,7 @@ def game_options(command):
         click.option("--games", type=GamesParam(), default="auto", show_default=True,
                      help="Simulated games per configuration (player count), or auto: play until every finding is "
                           "decided by its evidence, up to --max-games."),
-        click.option("--max-games", type=click.IntRange(1, 1_000_000), default=4000, show_default=True,
+        click.option("--max-games", type=click.IntRange(1, 1_000_000), default=MAX_GAMES_DEFAULT, show_default=True,
                      help="With --games auto: the most games per configuration."),
         click.option("--players", help="Player counts to simulate, e.g. 2,3,4 (default: every count the game "
                                        "allows)."),

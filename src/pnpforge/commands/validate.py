@@ -9,10 +9,10 @@ from pathlib import Path
 
 import click
 
-from pnpforge.check.accepted import acknowledge
+from pnpforge.check.accepted import acknowledge, unmatched
 from pnpforge.check.pack import check_pack
-from pnpforge.commands.simulation import (check_executor, echo_shown, executor_for, executor_options, game_options,
-                                          settings_for, simulate)
+from pnpforge.commands.simulation import (MAX_GAMES_DEFAULT, check_executor, echo_shown, executor_for, executor_options,
+                                          game_options, settings_for, simulate)
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import Finding, Mark, count_line, exit_code
 from pnpforge.report.terminal import format_findings
@@ -74,27 +74,34 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
             sys.exit(2)
     echo_shown(findings, checked.files_checked)
     every = list(findings)
+    matched = [False] * len(pack.game.accepted)  # the acknowledgements some mode's findings matched
     with executor_for(executor, runs[0].jobs, scheduler) as runner:
         for settings in runs:
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
             settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
             data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
-                                   [r.mode for r in runs], decided=not games)
+                                   [r.mode for r in runs], matched)
             every += analysis.findings
             if compare:
                 _compare(checked.pack, package, settings, findings, data, folder, runner)
+    # a complete run: every mode and player count, until decided, up to at least the default limit
+    complete = not games and not mode and not players and max_games >= MAX_GAMES_DEFAULT
+    stale = unmatched(pack, matched, complete)
+    if stale:
+        click.echo(format_findings(stale).rsplit("\n", 1)[0])
+        every += stale
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
 
 
 def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
-            modes: list[str], decided: bool = True) -> tuple[dict, Path]:
+            modes: list[str], matched: list[bool]) -> tuple[dict, Path]:
     """Write and print the validation report of one mode: in validation/ for the game's first mode, in
     validation/<mode>/ for the others (below <variant>/ for a variant), linked to the reports of the other
-    ``modes`` of the run; the report's data and its folder. ``decided``: the games were played until the findings
-    were decided (``--games auto``), so an acknowledgement nothing matched is a warning."""
+    ``modes`` of the run; the report's data and its folder. ``matched`` records the acknowledgements (``accepted:``)
+    its findings matched."""
     from pnpforge.engine.executors import summary_line
     from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
 
@@ -103,7 +110,7 @@ def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, fir
 
     up = "../" if place(settings.mode) else ""
     others = [(mode, f"{up}{place(mode)}report.html") for mode in modes if mode != settings.mode]
-    analysis.findings = acknowledge(pack, analysis.findings, decided)
+    analysis.findings = acknowledge(pack, analysis.findings, matched)
     data = report_data(pack.id, settings, findings, analysis, others)
     folder = out_dir / pack.id / "validation"
     folder = folder / settings.variant if settings.variant else folder
@@ -134,7 +141,7 @@ def _compare(published, package, settings, static: list, data: dict, folder: Pat
     from pnpforge.report.validation import report_data
 
     base_settings, analysis, _ = simulate(published, package, replace(settings, variant=""), None, runner)
-    analysis.findings = acknowledge(published, analysis.findings, decided=False)  # the same count, replayed
+    analysis.findings = acknowledge(published, analysis.findings)
     base = report_data(published.id, base_settings, static, analysis)
     json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant))
     click.echo(f"wrote {json_path} and {html_path} (published rules beside variant {settings.variant})")

@@ -10,8 +10,8 @@ fixed, with its standard error. The fit needs only sums that merge by addition (
 ``engine/results.py``), so it is the same however the games were split over processes.
 
 A card is judged against its peers (same type and cost, as the game package groups them): a warning when its
-impact's 95% interval, widened for the peers judged together, lies wholly outside the peers' mean impact ± the
-pack's tolerance; an info finding with the games that would decide it when it lies outside but its interval does
+impact's 95% interval (with the error of the peers' mean too, widened for the peers judged together) lies wholly
+outside the peers' mean impact ± the pack's tolerance; an info finding with the games that would decide it when it lies outside but its interval does
 not. Cards taken by choice (characters, equipment) are also judged by how often they are taken: a warning when a
 card is taken clearly more often than its peers, by more than the pack's margin in log-odds — the card everyone
 takes, whose impact cannot be measured because nobody is without it.
@@ -59,7 +59,7 @@ def _cells(tally: Tally) -> list[tuple[str, str | None, int]]:
 
 def fit(tallies: dict[Any, Tally], items: list[str], outcome: str = "wins") -> dict[str, Impact]:
     """Each held item's impact on ``outcome`` (``wins``: win share; ``score``) from the merged configurations."""
-    label, scale = OUTCOMES[outcome]
+    scale = OUTCOMES[outcome][1]
     index = {item: i for i, item in enumerate(items)}
     columns: list[tuple[Any, str, str]] = []  # the controls: (configuration, "seat" or "side", name)
     for config, tally in sorted(tallies.items(), key=lambda kv: str(kv[0])):
@@ -136,12 +136,14 @@ def impact_findings(groups: dict[str, Group], found: dict[str, Impact], toleranc
         measured = [(item, mark, subject) for item, mark, subject in members if item in found]
         for item, mark, subject in measured:
             # the standard is set by the peers measured well enough to be judged themselves
-            peers = [found[other].value for other, _, _ in measured if other != item and found[other].games >= MIN_HELD]
+            peers = [found[other] for other, _, _ in measured if other != item and found[other].games >= MIN_HELD]
             if not peers:
                 continue
-            mine, centre = found[item], sum(peers) / len(peers)
+            mine, centre = found[item], sum(p.value for p in peers) / len(peers)
+            # the peers' mean is itself an estimate: its error widens the card's interval
+            error = math.sqrt(mine.error ** 2 + sum(p.error ** 2 for p in peers) / len(peers) ** 2)
             rows.append([item, name, mine.games, _show(mine.value, points), _show(centre, points)])
-            verdict = estimate_outside(mine.value, mine.error, mine.games, centre - tolerance, centre + tolerance,
+            verdict = estimate_outside(mine.value, error, mine.games, centre - tolerance, centre + tolerance,
                                        len(measured), unit="points" if points else "", scale=100 if points else 1)
             if verdict is None:
                 continue
@@ -175,10 +177,12 @@ def _show(value: float, points: bool) -> str:
 
 
 def pick_findings(groups: dict[str, Group], taken: dict[str, tuple[int, int]], margin: float,
-                  hint: Callable[[str], str], rule: str = "card-taken") -> tuple[list[tuple[str, Finding]],
-                                                                                   list[list]]:
+                  hint: Callable[[str], str], rule: str = "card-taken", spans: int = 1) -> tuple[
+                      list[tuple[str, Finding]], list[list]]:
     """``(item, finding)`` for items taken more often than their peers by more than ``margin`` in log-odds:
-    ``taken`` gives each item's (player-games that had it, player-games that could have)."""
+    ``taken`` gives each item's (player-games that had it, player-games that could have). ``spans``: the games a
+    counted player-game spans (a campaign's); the margin applies to the share of single games, since over several
+    games the share of players who took a card at least once nears 100% for any card often bought."""
     findings, rows = [], []
     for name, members in groups.items():
         for item, mark, subject in members:
@@ -188,7 +192,8 @@ def pick_findings(groups: dict[str, Group], taken: dict[str, tuple[int, int]], m
             if not could or not peer_could:
                 continue
             usual = min(max(peer_had / peer_could, 1e-6), 1 - 1e-6)
-            ceiling = 1 / (1 + math.exp(-(math.log(usual / (1 - usual)) + margin)))
+            single = 1 - (1 - usual) ** (1 / spans)  # the peers' share of single games
+            ceiling = 1 - (1 - 1 / (1 + math.exp(-(math.log(single / (1 - single)) + margin)))) ** spans
             rows.append([item, name, had, could, round(had / could, 4), round(usual, 4)])
             verdict = outside(had, could, 0.0, ceiling, len(members))
             if verdict is None:

@@ -89,6 +89,6 @@ def test_static_validation_passes_and_prints_the_figures() -> None:
     result = run_cli("validate", "legion-siberian-story", "--static")
     assert result.code == 0, result.output
     assert ("content/legion-siberian-story/game.yaml:148:3: info: combat power per faction: whites 39, reds 36, "
-            "legionnaires 37, warlords 36 (spread 7.7%, at most 10%)") in result.lines
+            "legionnaires 38, warlords 36 (spread 7.7%, at most 10%)") in result.lines
     assert any("plots need combat+intelligence: characters entering as printed" in line for line in result.lines)
     assert result.lines[-1] == "no errors, no warnings in 14 files"

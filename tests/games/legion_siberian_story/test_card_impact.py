@@ -32,13 +32,13 @@ def change(path: Path, item: str, old: str, new: str) -> int:
 @pytest.fixture(scope="module")
 def mutated(tmp_path_factory) -> tuple[Path, dict[str, int], list[str]]:
     """A copy of the pack with the three mutations, its entries' lines, and the warnings of four-player games of
-    the base mode played until decided (at most 200)."""
+    the base mode played until decided (at most 100)."""
     root = tmp_path_factory.mktemp("impact")
     copy = root / "legion-siberian-story"
     shutil.copytree(PACK_DIR, copy)
     lines = {card: change(copy / file, card, old, new) for card, (file, old, new) in MUTATIONS.items()}
     result = run_cli("validate", str(copy), "--out", str(root / "out"), "--jobs", "2", "--mode", "base",
-                     "--players", "4", "--games", "auto", "--max-games", "200")
+                     "--players", "4", "--games", "auto", "--max-games", "100")
     assert result.code == 0, result.output
     return copy, lines, [line for line in result.lines if ": warning: " in line]
 
@@ -76,7 +76,7 @@ def test_nothing_else_is_warned_of_in_the_mutated_copy(mutated) -> None:
 
 def test_the_published_pack_has_no_card_too_good(tmp_path: Path) -> None:
     result = run_cli("validate", str(PACK_DIR), "--out", str(tmp_path), "--jobs", "2", "--mode", "base",
-                     "--players", "4", "--games", "200")
+                     "--players", "4", "--games", "100")
     assert result.code == 0, result.output
     assert not [line for line in result.lines if ": warning: " in line]
     coat = [line for line in result.lines if "overlay 'coat': taken far more often" in line]

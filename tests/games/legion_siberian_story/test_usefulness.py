@@ -67,3 +67,30 @@ def test_an_order_is_judged_against_the_blank_not_a_fixed_share() -> None:
 def test_an_order_well_above_the_blank_passes() -> None:
     found = _orders_judged(useful=400, blank_useful=65)  # 8%: clearly more than the placebo and its margin
     assert not [f for f in found if f.severity == "warning"]
+
+
+def test_a_replay_stopped_once_it_differs_answers_as_the_whole_replay_would() -> None:
+    """Stopping a counterfactual replay as soon as its outcome and its decisions differ from the replay it is
+    compared with gives the same two answers (useful, drew a reaction) as playing it out, token by token."""
+    import random
+
+    from pnpforge.games.legion_siberian_story.usefulness import _finish_round, _resume
+
+    compared = stopped = 0
+    for seed in (3, 4):
+        for index, checkpoint in enumerate(play_seed(PACKAGE, pack(), Run(players=3, analyse=True), seed)
+                                           .observer.checkpoints):
+            actual = _finish_round(_resume(checkpoint), random.Random(index))
+            for character, (_, revealed) in sorted(checkpoint.tokens.items()):
+                if revealed:
+                    continue
+                without = checkpoint.clone()
+                order = without.tokens.pop(character)[0]
+                without.used[without.owner(character)].append((order, False))
+                whole = _finish_round(_resume(without.clone()), random.Random(index))
+                short = _finish_round(_resume(without), random.Random(index), against=actual)
+                assert (short.result() != actual.result()) == (whole.result() != actual.result())
+                assert (short.actions != actual.actions) == (whole.actions != actual.actions)
+                compared += 1
+                stopped += short.vp is None
+    assert compared >= 10 and 0 < stopped < compared, (compared, stopped)

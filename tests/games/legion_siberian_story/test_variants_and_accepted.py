@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpforge.check.accepted import acknowledge
+from pnpforge.check.accepted import acknowledge, unmatched
 from pnpforge.content.pack import load_pack
 from pnpforge.content.variants import variant_pack
 from pnpforge.findings import Finding, Mark
@@ -56,7 +56,8 @@ def test_an_unknown_or_broken_variant_is_a_located_error(copy: Path, tmp_path: P
     assert result.code == 2 and "unknown variant 'nope'; variants: broken, no-medics-plus-one" in result.output
 
 
-def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledgement_is_a_warning() -> None:
+def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledgement_warns_after_a_complete_run(
+) -> None:
     pack, _ = load_pack(PACK_DIR)
     pack.game.accepted.clear()
     from pnpforge.content.game import Accepted
@@ -69,16 +70,18 @@ def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledg
                      subject="order 'no-medics'", rule="order-useful"),
              Finding("warning", "faction 'reds' wins too often", mark=Mark("game.yaml", 71, 5),
                      rule="faction-win-share")]
-    out = acknowledge(pack, found)
-    assert [(f.severity, f.rule) for f in out] == [("info", "order-useful"), ("warning", "faction-win-share"),
-                                                   ("warning", "accepted")]
-    assert "[accepted: the rulebook's order, kept as printed]" in out[0].message
-    assert "no finding of 'plot-won' about plot 'gone'" in out[2].message
-    assert out[2].mark.path == pack.game_doc.mark(()).path
-    short = acknowledge(pack, found, decided=False)  # a fixed, short run may not have seen it yet
-    assert (short[2].severity, short[2].rule) == ("info", "accepted")
-    assert short[2].message.endswith("in this run of a fixed number of games; `--games auto` tells whether the "
-                                     "problem is gone")
+    matched = [False, False]
+    out = acknowledge(pack, found, matched)
+    assert [(f.severity, f.rule) for f in out] == [("info", "order-useful"), ("warning", "faction-win-share")]
+    assert "[accepted: the rulebook's order, kept as printed]" in out[0].message and matched == [True, False]
+    stale, = unmatched(pack, matched, complete=True)  # a run of every mode and player count, until decided
+    assert (stale.severity, stale.rule) == ("warning", "accepted")
+    assert "no finding of 'plot-won' about plot 'gone'" in stale.message
+    assert stale.mark.path == pack.game_doc.mark(()).path
+    short, = unmatched(pack, matched, complete=False)  # a narrower or shorter run may not have looked for it
+    assert (short.severity, short.rule) == ("info", "accepted")
+    assert short.message.endswith("which did not play every mode and player count until decided; `pnpforge "
+                                  "validate legion-siberian-story` tells whether the problem is gone")
 
 
 def test_compare_plays_the_same_games_under_the_published_rules_and_puts_them_side_by_side(tmp_path: Path) -> None:

@@ -174,10 +174,12 @@ PEERS = {
     "despatch": lambda item: "despatches",
 }
 TAKEN = ("character", "overlay")  # cards a player chooses to take, judged also by how often they are taken
-# Cards judged also by what they add to the score: a plot's reward is its VP. Other cards are bought or played in
-# situations that move the score far more than they do (Officer Exams once the officer is dead, the Coat by all but
-# the players who send nobody to the cold), which a bounded win share resists far better.
-SCORED = ("plot",)
+# What each kind of card is judged on. A plot's reward is its VP, so a plot is judged on the score it adds: its
+# win share follows from the same VP with the noise of who else won, and the published plots of one entry differ
+# by up to 2 VP by design, which the score tolerance accepts. Other cards are bought or played in situations that
+# move the score far more than they do (Officer Exams once the officer is dead, the Coat by all but the players who
+# send nobody to the cold), which a bounded win share resists far better.
+JUDGED_ON = {"plot": ("score",)}
 
 
 def _impact(pack, tallies, total, players, settings, limits, result) -> None:
@@ -204,11 +206,12 @@ def _impact(pack, tallies, total, players, settings, limits, result) -> None:
                     taken[item.id] = (total.get(f"held/{item.id}/games"), could)
                     groups_taken.setdefault(name, []).append((item.id, item.mark(), item.subject))
         items = [i for members in groups.values() for i, _, _ in members]
-        for outcome in ("wins", "score") if kind in SCORED else ("wins",):
+        for outcome in JUDGED_ON.get(kind, ("wins",)):
             found, table = impact_findings(groups, fit(tallies, items, outcome), tolerance[outcome], outcome, hint)
             measured[outcome] += found
             rows += [[outcome, *row] for row in table]
-    often, _ = pick_findings(groups_taken, taken, float(limits.get("card_taken_log_odds", 2.5)), hint)
+    spans = CAMPAIGN_GAMES if total.get("campaigns") else 1  # a Survival player-game is a whole campaign
+    often, _ = pick_findings(groups_taken, taken, float(limits.get("card_taken_log_odds", 2.5)), hint, spans=spans)
     result.findings += one_each(often, measured["wins"], measured["score"])
     result.tables.append(Table("Card impact: what having a card adds to its holder's win share (points) and score "
                                "(VP), the seat, the side and the other cards of its kind held fixed",

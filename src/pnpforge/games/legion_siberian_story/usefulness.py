@@ -35,11 +35,37 @@ HORIZON = 2  # rounds: this one and the next
 THROUGH_WOUNDS = {"cancel_wounds", "block"}
 
 
-def _finish_round(state: LegionState, rng: random.Random, actions: list | None = None,
-                  outcomes: tuple = ORDER_OUTCOMES, rounds: int = HORIZON) -> tuple:
-    """Play greedily to the end of this round (and the next, for ``rounds`` 2); return what came of it."""
-    mark = len(state.log)
+class Replay:
+    """What a replay came to: the outcome events it logged, the players' VP and supplies at its end (``None`` when
+    it stopped early), and the decisions taken in it."""
+
+    __slots__ = ("events", "vp", "supplies", "actions")
+
+    def __init__(self):
+        self.events: list = []
+        self.vp = self.supplies = None
+        self.actions: list = []
+
+    def result(self) -> tuple:
+        return tuple(self.events), self.vp, self.supplies
+
+
+def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple = ORDER_OUTCOMES, rounds: int = HORIZON,
+                  against: Replay | None = None, reactions: bool = True) -> Replay:
+    """Play greedily to the end of this round (and the next, for ``rounds`` 2); return what came of it.
+
+    With ``against``, the replay it is compared with, play stops as soon as the two are known to differ in outcome
+    (an outcome event not the one logged there) and, when ``reactions`` are asked for, in the decisions taken: the
+    rest cannot change either answer, and most weighed orders differ early."""
+    replay = Replay()
+    events, actions = replay.events, replay.actions
+    log = state.log
+    seen = len(log)
     last_round, game_number = state.round + rounds - 1, state.game_number
+    outcome_differs = decision_differs = False
+    if against is not None:
+        their_events, their_actions = against.events, against.actions
+        decision_differs = not reactions
     for _ in range(20000):
         if state.over or state.round > last_round or state.game_number != game_number:
             break
@@ -47,11 +73,23 @@ def _finish_round(state: LegionState, rng: random.Random, actions: list | None =
             action = sample_chance(state, rng)
         else:
             action = _GREEDY.choose(state, state.current_player(), rng)
-            if actions is not None:
-                actions.append(action)
+            if against is not None and not decision_differs:
+                index = len(actions)
+                decision_differs = index >= len(their_actions) or their_actions[index] != action
+            actions.append(action)
         state.apply_action(action)
-    events = tuple(e for e in state.log[mark:] if e[0] in outcomes)
-    return events, tuple(state.vp), tuple(state.supplies)
+        while seen < len(log):
+            entry = log[seen]
+            seen += 1
+            if entry[0] in outcomes:
+                if against is not None and not outcome_differs:
+                    index = len(events)
+                    outcome_differs = index >= len(their_events) or their_events[index] != entry
+                events.append(entry)
+        if outcome_differs and decision_differs:
+            return replay
+    replay.vp, replay.supplies = tuple(state.vp), tuple(state.supplies)
+    return replay
 
 
 def _resume(checkpoint: LegionState) -> LegionState:
@@ -81,6 +119,16 @@ def immediate_checkpoint(state: LegionState, action) -> tuple | None:
     return copy, order, carrier
 
 
+def _tally_order(order: str, actual: Replay, other: Replay, tally: Tally, game_seed: int) -> None:
+    """Count an order weighed, and useful when the replay without it came out differently, and answered when the
+    players decided differently without it."""
+    tally.add(f"order/{order}/weighed", 1, game_seed)
+    if other.result() != actual.result():
+        tally.add(f"order/{order}/useful", 1, game_seed)
+    if other.actions != actual.actions:
+        tally.add(f"order/{order}/reaction", 1, game_seed)
+
+
 def weigh_immediate(checkpoint: tuple, seed: int, tally: Tally, game_seed: int) -> None:
     """Tally whether an order resolved at once changed the rest of the round or the next (see the docstring)."""
     state, order, carrier = checkpoint
@@ -90,46 +138,35 @@ def weigh_immediate(checkpoint: tuple, seed: int, tally: Tally, game_seed: int) 
     without = state.clone()
     for name in undone:
         UNDO_AT_ONCE[name](without, without.owner(carrier), carrier)
-    taken: list = []
-    other: list = []
-    actual = _finish_round(state.clone(), random.Random(seed), taken)
-    result = _finish_round(without, random.Random(seed), other)
-    tally.add(f"order/{order}/weighed", 1, game_seed)
-    if result != actual:
-        tally.add(f"order/{order}/useful", 1, game_seed)
-    if other != taken:
-        tally.add(f"order/{order}/reaction", 1, game_seed)
+    actual = _finish_round(state.clone(), random.Random(seed))
+    _tally_order(order, actual, _finish_round(without, random.Random(seed), against=actual), tally, game_seed)
 
 
 def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
     """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome."""
-    outcomes: dict[int, tuple] = {}
+    replays: dict[int, Replay] = {}
 
-    def actual(rounds: int) -> tuple:
-        if rounds not in outcomes:
-            taken: list = []
-            outcomes[rounds] = (_finish_round(_resume(checkpoint), random.Random(seed), taken, rounds=rounds), taken)
-        return outcomes[rounds]
+    def actual(rounds: int) -> Replay:
+        if rounds not in replays:
+            replays[rounds] = _finish_round(_resume(checkpoint), random.Random(seed), rounds=rounds)
+        return replays[rounds]
 
     for character, (order, revealed) in sorted(checkpoint.tokens.items()):
         if revealed:
             continue
         names = {e["effect"] for e in checkpoint.data.orders[order].effects}
         rounds = ROUNDS if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS else HORIZON
-        actual_result, actual_actions = actual(rounds)
+        reference = actual(rounds)
         without = checkpoint.clone()
         del without.tokens[character]
         without.used[without.owner(character)].append((order, False))
-        other_actions: list = []
-        result = _finish_round(_resume(without), random.Random(seed), other_actions, rounds=rounds)
-        tally.add(f"order/{order}/weighed", 1, game_seed)
-        if result != actual_result:
-            tally.add(f"order/{order}/useful", 1, game_seed)
-        if other_actions != actual_actions:
-            tally.add(f"order/{order}/reaction", 1, game_seed)
+        _tally_order(order, reference, _finish_round(_resume(without), random.Random(seed), rounds=rounds,
+                                                     against=reference), tally, game_seed)
     if checkpoint.location:
         quiet = checkpoint.clone()
         quiet.location = None
         with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1)
-        if _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1) != with_it:
+        without_it = _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1,
+                                   against=with_it, reactions=False)
+        if without_it.result() != with_it.result():
             tally.add(f"used/{checkpoint.location}", 1, game_seed)  # the location mattered
