@@ -47,6 +47,18 @@ def test_a_board_is_tiled_at_full_size_with_targets_on_both_sides_of_each_seam(p
     assert len(seen) == 2 * 2 + 3 and set(seen.values()) == {2}
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_tile_shows_which_one_it_is_in_a_map_above_it(paper: str) -> None:
+    pages = tile_pages(_sheet(paper), BOARD)
+    for number, page in enumerate(pages):
+        cells = page.locator
+        assert len(cells) == 6
+        filled = [i for i, cell in enumerate(cells) if cell[4]]
+        assert filled == [number]  # reading order, the map's cells too
+        (placement,) = page.placements
+        assert all(y + h < placement.window[1] for _, y, _, h, _ in cells)  # above the tile, not over it
+
+
 def test_a_paper_too_small_for_the_overlap_gives_no_tiles() -> None:
     sheet = _sheet("a4")
     from dataclasses import replace

@@ -102,6 +102,11 @@ def _lines(page: SheetPage, paper_height: float, stroke_pt: float) -> list[bytes
     if page.targets:
         ops += [b"q 1 G %s w " % number(CUT_HALO_PT) + _targets(page.targets, paper_height) + b" Q",
                 b"q 0 G %s w " % number(stroke_pt) + _targets(page.targets, paper_height) + b" Q"]
+    for x, y, w, h, filled in page.locator:
+        a, b = _pt(x, y + h, paper_height)
+        ops.append(b"q 0 G 0 g %s w %s %s %s %s re %s Q" % (
+            number(stroke_pt), number(a), number(b), number(w * PT_PER_MM), number(h * PT_PER_MM),
+            b"B" if filled else b"S"))
     return ops
 
 

@@ -84,6 +84,8 @@ class SheetPage:
     cuts: list[Placement] = field(default_factory=list)  # outlines drawn at a face's trim
     folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed lines
     targets: list[tuple[float, float]] = field(default_factory=list)  # alignment targets of tiles, their centres
+    # a tile's place in the whole: (x, y, w, h, filled) cells of a small map of the tiles, this one filled
+    locator: list[tuple[float, float, float, float, bool]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -294,7 +294,9 @@ def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
             film = any(by_key[p.face].transparent for p in fronts)
             duplex = any(page.side == BACK for page in item.pages)
             how = HOW[item.mode] + ("; print on transparent film, nothing but the art is printed" if film else "")
-            lines.append(f"  {item.path.name}: {len(fronts)} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
+            # a face tiled over several pages counts once
+            count = sum(1 for p in fronts if p.window is None) + len({p.face for p in fronts if p.window is not None})
+            lines.append(f"  {item.path.name}: {count} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
                          f"{', duplex' if duplex else ''}. {how[0].upper()}{how[1:]}.")
         lines.append("  calibration.pdf: the duplex calibration page (two pages, duplex).")
         lines.append("")

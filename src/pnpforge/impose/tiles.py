@@ -4,7 +4,7 @@ The face (with the bleed the sheet shows) is cut into equal windows, ``overlap``
 neighbours. In the middle of each overlap, at the middle of the tile beside it, an alignment target is printed on
 both pages at the same spot of the face: trim a tile's margin, lay it over its neighbour, and the targets meet.
 Tiles go in reading order (rows from the top, each from the left); the face is turned a quarter when that takes
-fewer pages.
+fewer pages. Above each tile, where the margin has room, a small map of all the tiles shows which one it is.
 """
 
 from __future__ import annotations
@@ -69,5 +69,27 @@ def tile_pages(sheet: Sheet, piece: Piece) -> list[SheetPage]:
                                   rotation, 1.0, (bleed,) * 4, False,
                                   (page_left, page_top, page_left + x1 - x0, page_top + y1 - y0))
             targets = [(x + dx, y + dy) for x, y in seams if x0 < x < x1 and y0 < y < y1]
-            pages.append(SheetPage(FRONT, [placement], targets=targets))
+            here = (len(pages) % columns, len(pages) // columns)
+            pages.append(SheetPage(FRONT, [placement], targets=targets,
+                                   locator=locator(columns, rows, here, (page_left, page_top, x1 - x0, y1 - y0),
+                                                   top)))
     return pages
+
+
+LOCATOR_CELL = 3.0  # mm, one tile in the map
+LOCATOR_GAP = 2.0  # mm between the map and the tile
+
+
+def locator(columns: int, rows: int, here: tuple[int, int], window: tuple[float, float, float, float],
+            printable_top: float) -> list[tuple[float, float, float, float, bool]]:
+    """Cells of the map of ``columns`` x ``rows`` tiles, each shaped like a tile, ``here`` filled, centred above
+    the window (left, top, width, height); none when there is one tile or the margin above is too small."""
+    left, top, width, height = window
+    cell_w = LOCATOR_CELL * width / height
+    map_h = rows * LOCATOR_CELL
+    if columns * rows == 1 or top - LOCATOR_GAP - map_h < printable_top:
+        return []
+    x0 = left + (width - columns * cell_w) / 2
+    y0 = top - LOCATOR_GAP - map_h
+    return [(x0 + c * cell_w, y0 + r * LOCATOR_CELL, cell_w, LOCATOR_CELL, (c, r) == here)
+            for r in range(rows) for c in range(columns)]

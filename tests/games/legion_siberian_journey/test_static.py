@@ -61,8 +61,8 @@ def test_a_dropped_character(copy: Path) -> None:
     result = run_cli("validate", str(copy), "--static")
     assert result.code == 1
     assert errors(result) == [
-        f"{copy}/game.yaml:76:23: error: box: the box lists 138 character items, the content has 137",
-        f"{copy}/game.yaml:77:49: error: box: the box lists 32 character items with faction 'whites', the content "
+        f"{copy}/game.yaml:86:23: error: box: the box lists 138 character items, the content has 137",
+        f"{copy}/game.yaml:87:49: error: box: the box lists 32 character items with faction 'whites', the content "
         "has 31",
     ]
 
