@@ -170,7 +170,7 @@ def gapped_grid(sheet: Sheet, area: tuple[float, float, float, float], piece: Pi
 def grid_page(grid: Grid, faces: list[Piece], shared_cuts: bool) -> SheetPage:
     """A page of a grid filled row by row; in a block, bleed shows only where no card touches."""
     page = SheetPage(FRONT)
-    columns, rows = len(grid.columns), len(grid.rows)
+    columns = len(grid.columns)
     filled = {(i % columns, i // columns) for i in range(len(faces))}
     left, top, right, bottom = (e.bleed for e in grid.edges)
     for index, piece in enumerate(faces):
