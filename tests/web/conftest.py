@@ -1,4 +1,5 @@
-"""Shared set-up for the web rulebook tests: a slice of the Legion site built once, and headless Chromium.
+"""Shared set-up for the web rulebook tests: slices of the Legion and Journey sites and both Legie sites, each
+built once, and headless Chromium.
 
 The site is the real build (``build_site``) of the real pack, limited to a slice of its cards so that a cold
 build fits the test budget: two characters per faction and a few cards of every other type, plus every card
@@ -21,6 +22,7 @@ from tests.conftest import REPO, need
 
 LEGION = REPO / "content" / "legion-siberian-story"
 LEGIE = REPO / "content" / "legie"
+JOURNEY = REPO / "content" / "legion-siberian-journey"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -69,6 +71,20 @@ def legion_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
 
 
 @pytest.fixture(scope="session")
+def journey_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The Journey site (a slice of its cards, as for Legion), built once per session, with no warning."""
+    pack, problems = load_pack(JOURNEY)
+    assert pack is not None, [str(p) for p in problems]
+    chosen = web_slice(pack)
+    build = tmp_path_factory.mktemp("journey-web") / "build"
+    result = build_site(pack, build, select=lambda face: face.key in chosen)
+    assert not result.blocked, [str(f) for f in result.findings]
+    assert not [f for f in result.findings + result.rules_findings if f.severity != "info"], \
+        [str(f) for f in result.findings + result.rules_findings]
+    return Site(pack, result, result.folder)
+
+
+@pytest.fixture(scope="session")
 def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     """Both Legie sites, English and German, whole (the pack is small), built once per session."""
     pack, problems = load_pack(LEGIE)
@@ -84,19 +100,19 @@ def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     return sites
 
 
-SITES = ["legion", "legie-en", "legie-de"]
+SITES = ["legion", "journey", "legie-en", "legie-de"]
 
 
 def site_named(request: pytest.FixtureRequest, name: str) -> Site:
-    """``legion`` or ``legie-<lang>``: the built site of that name."""
-    if name == "legion":
-        return request.getfixturevalue("legion_site")
+    """``legion``, ``journey`` or ``legie-<lang>``: the built site of that name."""
+    if name in ("legion", "journey"):
+        return request.getfixturevalue(f"{name}_site")
     return request.getfixturevalue("legie_sites")[name.split("-", 1)[1]]
 
 
 @pytest.fixture(params=SITES)
 def any_site(request: pytest.FixtureRequest) -> Site:
-    """Each site in turn: the Legion slice and both Legie sites."""
+    """Each site in turn: the Legion and Journey slices and both Legie sites."""
     return site_named(request, request.param)
 
 

@@ -117,7 +117,36 @@ def test_gallery_filters_change_the_visible_cards(legion_site: Site, page_of) ->
     assert watched.take() == []
 
 
+def test_journey_gallery_filters_by_type_faction_level_and_attribute(journey_site: Site, page_of) -> None:
+    watched = page_of(1280, 900)
+    watched.page.goto(journey_site.url("cards/index.html"))
+    read = """() => Array.from(document.querySelectorAll('[data-card]'))
+        .filter(tile => !tile.hidden && tile.offsetParent !== null)
+        .map(tile => ({type: tile.getAttribute('data-f-type'), faction: tile.getAttribute('data-f-faction') || '',
+                       level: tile.getAttribute('data-f-level') || '',
+                       attributes: tile.getAttribute('data-f-attributes') || ''}))"""
+    everything = watched.page.evaluate(read)
+    assert {card["type"] for card in everything} >= {"commander", "character", "action", "location", "plot"}
+    watched.page.select_option("#wb-facet-type", "plot")
+    watched.page.select_option("#wb-facet-level", "first")
+    plots = watched.page.evaluate(read)
+    assert plots and all(c["type"] == "plot" and c["level"] == "first" for c in plots)
+    watched.page.select_option("#wb-facet-type", "character")
+    watched.page.select_option("#wb-facet-level", "")
+    watched.page.select_option("#wb-facet-faction", "reds")
+    reds = watched.page.evaluate(read)
+    assert reds and all(c["type"] == "character" and c["faction"] == "reds" for c in reds)
+    watched.page.select_option("#wb-facet-faction", "")
+    watched.page.select_option("#wb-facet-attributes", "intrigue")
+    sly = watched.page.evaluate(read)
+    assert sly and all("intrigue" in c["attributes"].split() for c in sly)
+    assert watched.page.evaluate("() => window.location.hash") == "#type=character&attributes=intrigue"
+    assert watched.take() == []
+
+
 @pytest.mark.parametrize("name,relative", [
+    ("journey", "index.html"), ("journey", "rules/02-components.html"), ("journey", "cards/index.html"),
+    ("journey", "cards/andrei-orlov.html"),
     ("legion", "index.html"), ("legion", "rules/08-orders.html"), ("legion", "glossary.html"),
     ("legion", "examples.html"), ("legion", "cards/index.html"), ("legion", "cards/ivan-sablin.html"),
     ("legion", "search.html?q=retreat"),

@@ -85,6 +85,8 @@ class GameFile(_Strict):
     factions: list[Faction] = Field(default_factory=list, description="the sides players take")
     icons: dict[str, Icon] = Field(default_factory=dict, description="icon ids usable as :id: in text")
     box: list[BoxEntry] = Field(default_factory=list, description="the box contents with counts")
+    parameters: dict[str, Any] = Field(
+        default_factory=dict, description="the rules' own numbers and lists, read by the game package")
     thresholds: dict[str, Union[int, float]] = Field(default_factory=dict, description="numbers for the validator")
     effects: dict[str, EffectSpec] = Field(default_factory=dict, description="the closed effect vocabulary")
     variants: dict[KebabId, Variant] = Field(default_factory=dict,

@@ -16,6 +16,7 @@ from pnpforge.render.fragments import PT_PER_MM, Fragment, PdfBuilder, number
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bezier handle length of a quarter circle
 CUT_HALO_PT = 1.2  # a cut line is a thin dark line on a paper-coloured one, visible on any artwork
 FOLD_DASH_MM = 2.0
+TARGET_MM = 3.0  # an alignment target: a circle of this radius with a cross twice as long as the circle is wide
 
 
 def sheet_pdf(pages: list[SheetPage], paper: tuple[float, float], fragments: dict[str, Fragment],
@@ -48,8 +49,8 @@ def _pt(x_mm: float, y_mm: float, paper_height: float) -> tuple[float, float]:
 
 def _place(placement: Placement, name: str, fragment: Fragment, paper_height: float) -> bytes:
     """Clip to the shown bleed, map the face's trim onto the placement, draw the form."""
-    left, top, right, bottom = placement.outer
-    if placement.round:
+    left, top, right, bottom = placement.shown
+    if placement.round and placement.window is None:
         cx, cy = _pt((left + right) / 2, (top + bottom) / 2, paper_height)
         clip = _circle(cx, cy, (right - left) / 2 * PT_PER_MM)
     else:
@@ -98,7 +99,27 @@ def _lines(page: SheetPage, paper_height: float, stroke_pt: float) -> list[bytes
             (a, b), (c, d) = _pt(x0, y0, paper_height), _pt(x1, y1, paper_height)
             ops.append(b"%s %s m %s %s l S" % (number(a), number(b), number(c), number(d)))
         ops.append(b"Q")
+    if page.targets:
+        ops += [b"q 1 G %s w " % number(CUT_HALO_PT) + _targets(page.targets, paper_height) + b" Q",
+                b"q 0 G %s w " % number(stroke_pt) + _targets(page.targets, paper_height) + b" Q"]
+    for x, y, w, h, filled in page.locator:
+        a, b = _pt(x, y + h, paper_height)
+        ops.append(b"q 0 G 0 g %s w %s %s %s %s re %s Q" % (
+            number(stroke_pt), number(a), number(b), number(w * PT_PER_MM), number(h * PT_PER_MM),
+            b"B" if filled else b"S"))
     return ops
+
+
+def _targets(centres: list[tuple[float, float]], paper_height: float) -> bytes:
+    """Alignment targets: a circle with a cross through its centre, each."""
+    paths = []
+    for x, y in centres:
+        cx, cy = _pt(x, y, paper_height)
+        r = TARGET_MM * PT_PER_MM
+        paths.append(_circle(cx, cy, r) + b" S %s %s m %s %s l S %s %s m %s %s l S" % (
+            number(cx - 2 * r), number(cy), number(cx + 2 * r), number(cy),
+            number(cx), number(cy - 2 * r), number(cx), number(cy + 2 * r)))
+    return b" ".join(paths)
 
 
 def _outline(placement: Placement, paper_height: float) -> bytes:

@@ -50,6 +50,16 @@ class Placement:
     scale: float = 1.0
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # shown beyond left, top, right, bottom
     round: bool = False
+    window: tuple[float, float, float, float] | None = None  # a tile's part of the face: left, top, right, bottom
+
+    @property
+    def shown(self) -> tuple[float, float, float, float]:
+        """The rectangle of the sheet the face is drawn in: its bleed rectangle, or a tile's window of it."""
+        if self.window is None:
+            return self.outer
+        left, top, right, bottom = self.outer
+        w_left, w_top, w_right, w_bottom = self.window
+        return max(left, w_left), max(top, w_top), min(right, w_right), min(bottom, w_bottom)
 
     @property
     def outer(self) -> tuple[float, float, float, float]:
@@ -73,6 +83,9 @@ class SheetPage:
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)  # line segments
     cuts: list[Placement] = field(default_factory=list)  # outlines drawn at a face's trim
     folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed lines
+    targets: list[tuple[float, float]] = field(default_factory=list)  # alignment targets of tiles, their centres
+    # a tile's place in the whole: (x, y, w, h, filled) cells of a small map of the tiles, this one filled
+    locator: list[tuple[float, float, float, float, bool]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -157,7 +170,7 @@ def gapped_grid(sheet: Sheet, area: tuple[float, float, float, float], piece: Pi
 def grid_page(grid: Grid, faces: list[Piece], shared_cuts: bool) -> SheetPage:
     """A page of a grid filled row by row; in a block, bleed shows only where no card touches."""
     page = SheetPage(FRONT)
-    columns, rows = len(grid.columns), len(grid.rows)
+    columns = len(grid.columns)
     filled = {(i % columns, i // columns) for i in range(len(faces))}
     left, top, right, bottom = (e.bleed for e in grid.edges)
     for index, piece in enumerate(faces):

@@ -23,7 +23,7 @@ from pnpforge.render.resolver import Resolver
 
 SHEETS_DIR = "sheets"
 PLAN = "print"
-MODES = ("block", "gapped", "gutter-fold", "punchboard", "pages", "calibration")
+MODES = ("block", "gapped", "gutter-fold", "punchboard", "pages", "tiles", "calibration")
 
 SHEET_KEYS = {
     "extends": "the preset this one inherits from",
@@ -35,6 +35,7 @@ SHEET_KEYS = {
     "grid": "auto (as many as fit) or {columns, rows}",
     "bleed": "mm of bleed at most: around a block of cards, or around each face in the other modes",
     "gap": "mm between the faces' bleeds (gapped cards, punchboards)",
+    "overlap": "mm of a face two neighbouring tiles both print, where their alignment targets are (tiles)",
     "marks": "crop marks: {length, min_length, offset, stroke}",
     "duplex": "long-edge (backs on the following page, columns mirrored) or none",
     "aliases": "other names `build --sheets` accepts for this style (not inherited by presets that extend it)",
@@ -82,6 +83,7 @@ class Sheet:
     duplex: bool
     path: str = ""
     aliases: tuple[str, ...] = ()
+    overlap: float = 12.0
 
     def known_as(self, name: str) -> bool:
         """Whether ``build --sheets`` chooses this style by ``name``: its own name or one of its aliases."""
@@ -315,7 +317,7 @@ def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dic
     if duplex not in ("long-edge", "none"):
         problems.append(_error(doc_of("duplex"), ("duplex",), f"duplex: expected long-edge or none, found "
                                                               f"{duplex!r}", name))
-    bleed, gap = num(("bleed",), 3), num(("gap",), 0)
+    bleed, gap, overlap = num(("bleed",), 3), num(("gap",), 0), num(("overlap",), 12, minimum=4)
     if problems:
         raise LayoutError(_renamed(problems))
     # a style's aliases come from its own file or one it overrides by name, never from another style it extends
@@ -327,4 +329,4 @@ def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dic
     if problems:
         raise LayoutError(_renamed(problems))
     return Sheet(name, paper_name, width, height, edge, mode, grid, bleed, gap, marks, duplex == "long-edge",
-                 own.path, tuple(aliases))
+                 own.path, tuple(aliases), overlap)

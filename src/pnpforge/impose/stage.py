@@ -24,6 +24,7 @@ from pnpforge.impose.draw import sheet_pdf
 from pnpforge.impose.geometry import (BACK, Piece, Placement, SheetPage, backs_of, block_grid, gapped_grid,
                                       grid_page, mirrored, shelf_pages, whole_page)
 from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
+from pnpforge.impose.tiles import tile_pages
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import FRONT
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -38,6 +39,8 @@ HOW = {
     "gutter-fold": "one-sided: fold along the dashed line (fronts outside), glue, then cut along the crop marks",
     "punchboard": "glue to card stock, then cut along the lines round each token",
     "pages": "one per page, scaled to fit the printable area where needed",
+    "tiles": "at full size over several pages: trim each page's margin and lay it over its neighbour so the "
+             "circled crosses meet, then glue",
 }
 SHEETS_VERSION = "1"  # part of every sheet file's stamp: change it when the drawing of sheets changes
 
@@ -202,6 +205,12 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
         pages = shelf_pages(sheet, copies)
     elif sheet.mode == "pages":
         pages = [whole_page(sheet, piece) for piece in copies]
+    elif sheet.mode == "tiles":
+        for piece in copies:
+            tiles = tile_pages(sheet, piece)
+            if not tiles:
+                problems.append(f"the paper's printable area is too small for tiles overlapping {sheet.overlap:g} mm")
+            pages += tiles
     if sheet.duplex and has_backs and sheet.mode != "gutter-fold":
         pages = [side for page in pages for side in (page, backs_of(page, by_key, sheet.width, back_offset))]
     return pages, problems
@@ -245,7 +254,9 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
     files = []
     for item in result.files:
         sheet = item.sheet
-        pages = [{"side": page.side, "faces": [_placement_json(p) for p in page.placements]} for page in item.pages]
+        pages = [{"side": page.side, "faces": [_placement_json(p) for p in page.placements],
+                  **({"targets": [[round(x, 4), round(y, 4)] for x, y in page.targets]} if page.targets else {})}
+                 for page in item.pages]
         if item.mode == "calibration":
             pages = [{"side": "front", "faces": []}, {"side": BACK, "faces": []}]
         files.append({
@@ -262,7 +273,8 @@ def _placement_json(placement: Placement) -> dict:
     """A placement as the manifest records it (mm from the paper's top-left corner)."""
     return {"face": placement.face, "x": round(placement.x, 4), "y": round(placement.y, 4),
             "w": round(placement.w, 4), "h": round(placement.h, 4), "rotation": placement.rotation,
-            "scale": placement.scale, "bleed": [round(v, 4) for v in placement.bleed], "round": placement.round}
+            "scale": placement.scale, "bleed": [round(v, 4) for v in placement.bleed], "round": placement.round,
+            **({"window": [round(v, 4) for v in placement.window]} if placement.window else {})}
 
 
 def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
@@ -282,7 +294,9 @@ def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
             film = any(by_key[p.face].transparent for p in fronts)
             duplex = any(page.side == BACK for page in item.pages)
             how = HOW[item.mode] + ("; print on transparent film, nothing but the art is printed" if film else "")
-            lines.append(f"  {item.path.name}: {len(fronts)} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
+            # a face tiled over several pages counts once
+            count = sum(1 for p in fronts if p.window is None) + len({p.face for p in fronts if p.window is not None})
+            lines.append(f"  {item.path.name}: {count} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
                          f"{', duplex' if duplex else ''}. {how[0].upper()}{how[1:]}.")
         lines.append("  calibration.pdf: the duplex calibration page (two pages, duplex).")
         lines.append("")

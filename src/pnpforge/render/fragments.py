@@ -111,18 +111,18 @@ class PdfBuilder:
         self._pages: list[int] = []
         self._fonts: dict[str, tuple[str, dict[int, str], int]] = {}  # key -> (file, glyphs used, object)
 
-    def reserve(self) -> int:
+    def new_object(self) -> int:
         """A new object number, filled in later with ``put``."""
         self._bodies.append(None)
         return len(self._bodies)
 
     def put(self, number: int, body: bytes) -> None:
-        """Set the body of a reserved object."""
+        """Set the body of an object numbered by ``new_object``."""
         self._bodies[number - 1] = body
 
     def add(self, body: bytes) -> int:
         """A new object with this body."""
-        number = self.reserve()
+        number = self.new_object()
         self.put(number, body)
         return number
 
@@ -135,12 +135,12 @@ class PdfBuilder:
 
     def _import(self, fragment: Fragment, skip: int | None = None) -> dict[int, int]:
         """Copy a fragment's objects (but ``skip``) under new numbers; the old-to-new table."""
-        table = {old: self.reserve() for old, _, _ in fragment.objects if old != skip}
+        table = {old: self.new_object() for old, _, _ in fragment.objects if old != skip}
         if skip is not None:
             table[skip] = 0
         for key, (path, used) in fragment.fonts.items():
             if key not in self._fonts:
-                self._fonts[key] = (path, {}, self.reserve())
+                self._fonts[key] = (path, {}, self.new_object())
             self._fonts[key][1].update(used)
         for old, body, data in fragment.objects:
             if old == skip:
