@@ -1,0 +1,101 @@
+"""What a player sees, and how actions and positions read in transcripts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnpforge.engine import zones as z
+
+if TYPE_CHECKING:
+    from pnpforge.games.legion_siberian_journey.state import JourneyState
+
+
+def observation(state: "JourneyState", player: int) -> tuple:
+    """Everything on the table, the player's own hand, counts of the decks and other hands, and of a secret bid
+    only the player's own choice until the bids are shown."""
+    sites = tuple((s.plot, tuple((st, tuple(m)) for st, m in s.squads), s.done, s.destroyed, s.difficulty, s.reward,
+                   tuple(sorted(s.boost.items())), tuple(sorted(s.ties)), tuple(sorted(s.shields.items(), key=repr)))
+                  for s in state.sites)
+    traps = tuple((key, owner) for key, owner in sorted(state.trap_owner.items()))
+    return (
+        player, state.round, state.first, state.next_first, tuple(state.commander), tuple(state.resources),
+        tuple(state.vp), tuple(tuple(w) for w in state.won_locations), tuple(tuple(x) for x in state.lineup),
+        tuple(tuple(x) for x in state.reserve), tuple(sorted(state.wounded)), tuple(state.graveyard),
+        tuple(sorted(state.shown.items())), tuple(sorted(state.free)), tuple(s.key() for s in state.market),
+        state.location, state.final_location, sites, traps, tuple(state.char_traps), tuple(sorted(state.passed)),
+        tuple(state.round_vp), tuple(state.plots_won), z.observation(state.zones, player),
+        state.sealed.observation(player) if state.sealed is not None else None, _plain(state.pending),
+    )
+
+
+def _plain(value):
+    """A hashable copy of an agenda entry (effects are mappings)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)
+    if hasattr(value, "items"):
+        return tuple(sorted((k, _plain(v)) for k, v in value.items()))
+    return value
+
+
+def card_name(state: "JourneyState", kind: str, number: int) -> str:
+    table = {"character": state.data.characters, "action": state.data.actions, "plot": state.data.plots,
+             "location": state.data.locations}[kind]
+    return table[number].item
+
+
+def action_to_string(state: "JourneyState", action: tuple) -> str:
+    kind = action[0]
+    chars = state.data.characters
+    if kind == "bid":
+        slot = state.market[action[1]] if action[1] < len(state.market) else None
+        what = card_name(state, slot.kind, slot.card) if slot else f"slot {action[1]}"
+        return f"bid {action[2]} on {what}"
+    if kind in ("deploy", "join", "set_trap", "explode"):
+        site = state.sites[action[2]] if action[2] < len(state.sites) else None
+        where = state.data.plots[site.plot].item if site else f"plot {action[2]}"
+        extra = f" (squad of player {action[3]})" if kind == "join" else ""
+        return f"{kind} {chars[action[1]].item} to {where}{extra}"
+    if kind == "trap":
+        return f"lay trap {state.data.actions[action[1]].item} at plot {action[2] + 1}"
+    if kind == "play":
+        return f"play {state.data.actions[action[1]].item}"
+    if kind == "special":
+        return f"special action of {chars[action[1]].item}"
+    if kind == "surgery":
+        return f"surgery by {chars[action[1]].item} on {chars[action[2]].item}"
+    if kind == "commander":
+        return f"commander {action[1]}"
+    if kind == "final":
+        return f"final location {state.data.locations[action[1]].item}"
+    if kind in ("pick", "aid", "take", "cancel") and isinstance(action[1], int) and kind != "cancel":
+        return f"{kind} {chars[action[1]].item}"
+    if kind in ("first", "player", "to", "slot", "secret", "squad"):
+        return f"{kind} {action[1]}"
+    if kind == "coin":
+        return "chance orders " + ", ".join(map(str, action[1]))
+    if isinstance(action, tuple) and len(action) == 1:
+        return kind
+    if isinstance(action, int):
+        return f"card {action}"
+    return " ".join(map(str, action))
+
+
+def actor(state: "JourneyState", player: int) -> str:
+    return f"player {player} ({state.factions[player]})"
+
+
+def describe(state: "JourneyState") -> str:
+    """The position in a few lines: round, scores, resources, Line-ups and the plot row."""
+    chars = state.data.characters
+    lines = [f"round {state.round}, first player {state.first}"]
+    for p in range(state.n):
+        line = ", ".join(chars[c].item + ("*" if c in state.wounded else "") for c in state.lineup[p])
+        lines.append(f"player {p} ({state.factions[p]}, {state.commander[p]}): {state.vp[p]} VP, "
+                     f"{state.resources[p]} R, locations {len(state.won_locations[p])}, line-up [{line}], "
+                     f"reserve {len(state.reserve[p])}")
+    for site in state.sites:
+        squads = "; ".join(f"{s}: " + ", ".join(chars[c].item for c in m) for s, m in site.squads)
+        lines.append(f"  plot {state.data.plots[site.plot].item}: {squads or 'empty'}"
+                     + (" (done)" if site.done else ""))
+    lines.append(f"graveyard: {len(state.graveyard)}")
+    return "\n".join(lines)

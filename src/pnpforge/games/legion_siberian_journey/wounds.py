@@ -1,0 +1,112 @@
+"""Wounds: prevented wounds, First Aid and Brotherhood, then the wound itself (a second one kills).
+
+``("wound", character)`` gives the wound a serial number; shields of ``prevent_wounds`` at the character's plot are
+used first; then every player with a First Aid character in the Line-up or at a plot may prevent it, from the
+wounded character's owner clockwise; then a Brotherhood character at the same plot may take it instead; then
+``("hurt", character, serial)`` deals it unless it was prevented.
+"""
+
+from __future__ import annotations
+
+from pnpforge.engine.steps import decision, task
+from pnpforge.games.legion_siberian_journey.effects import kill, to_reserve
+from pnpforge.games.legion_siberian_journey.state import GRAVE, JourneyState
+
+NO = ("no",)
+
+
+def _medics(state: JourneyState, player: int, patient: int) -> list[int]:
+    """ability-first-aid: a First Aid character in the Line-up or at a plot (never in the Reserve)."""
+    pool = state.lineup[player] + [c for site in state.sites if not site.done for c in site.members()
+                                   if state.owner[c] == player]
+    return sorted(c for c in pool if "first_aid" in state.data.characters[c].abilities and c != patient)
+
+
+def _brothers(state: JourneyState, player: int, patient: int) -> list[int]:
+    """ability-brotherhood: a Brotherhood character of ``player`` at the wounded Brotherhood character's plot."""
+    if "brotherhood" not in state.data.characters[patient].abilities:
+        return []
+    index = state.site_of(patient)
+    if index is None:
+        return []
+    return sorted(c for c in state.sites[index].members() if c != patient and state.owner[c] == player
+                  and "brotherhood" in state.data.characters[c].abilities)
+
+
+def _shield(state: JourneyState, character: int) -> bool:
+    """Use a prevented wound of the character's plot (``prevent_wounds``) if one covers it."""
+    index = state.site_of(character)
+    if index is None:
+        return False
+    site = state.sites[index]
+    starter = next(s for s, squad in site.squads if character in squad)
+    for key in (("char", character), ("squad", starter), ("any",)):
+        if site.shields.get(key, 0) > 0:
+            site.shields[key] -= 1
+            return True
+    return False
+
+
+@task("wound")
+def wound(state: JourneyState, character: int) -> None:
+    """wound-sources, wound-distribution."""
+    if state.where[character] == GRAVE:
+        return
+    if _shield(state, character):
+        state.note("shielded", character)
+        return
+    state.serial += 1
+    serial = state.serial
+    owner = state.owner[character]
+    steps = [("first_aid", p, character, serial) for p in state.seats_from(owner) if _medics(state, p, character)]
+    steps += [("brotherhood", p, character, serial) for p in state.seats_from(owner)
+              if _brothers(state, p, character)]
+    state.push(*steps, ("hurt", character, serial))
+
+
+def _aid_options(state: JourneyState, player: int, patient: int, serial: int) -> list:
+    if serial in state.prevented:
+        return []
+    medics = _medics(state, player, patient)
+    return [("aid", c) for c in medics] + [NO] if medics else []
+
+
+@decision("first_aid", _aid_options)
+def first_aid(state: JourneyState, action: tuple, player: int, patient: int, serial: int) -> None:
+    """ability-first-aid: the wound is prevented; the First Aid character goes to the Reserve."""
+    if action == NO:
+        return
+    to_reserve(state, action[1])
+    state.prevented.add(serial)
+    state.note(player, "first aid", action[1], patient)
+
+
+def _brother_options(state: JourneyState, player: int, patient: int, serial: int) -> list:
+    if serial in state.prevented:
+        return []
+    brothers = _brothers(state, player, patient)
+    return [("take", c) for c in brothers] + [NO] if brothers else []
+
+
+@decision("brotherhood", _brother_options)
+def brotherhood(state: JourneyState, action: tuple, player: int, patient: int, serial: int) -> None:
+    """ability-brotherhood: the volunteer takes the wound instead (and dies if already wounded)."""
+    if action == NO:
+        return
+    state.prevented.add(serial)
+    state.serial += 1
+    state.push(("hurt", action[1], state.serial))
+    state.note(player, "brotherhood", action[1], patient)
+
+
+@task("hurt")
+def hurt(state: JourneyState, character: int, serial: int) -> None:
+    """wound-tilt, wound-second-kills."""
+    if serial in state.prevented or state.where[character] == GRAVE:
+        state.prevented.discard(serial)
+        return
+    if character in state.wounded:
+        kill(state, character)
+    else:
+        state.wounded.add(character)
+        state.note("wounded", character)
