@@ -1,6 +1,7 @@
 """Legion: Siberian Journey — the game package: the checks that relate the pack's cards to each other and to the
-rules' own numbers (``parameters`` in game.yaml). The engine comes in its own modules; until then the validator
-runs these static checks only.
+rules' own numbers (``parameters`` in game.yaml), and the rules as engine steps (``game.py`` and the modules it
+collects). The engine is not yet offered to the validator (no ``new_game`` here), so ``validate`` runs the static
+checks only.
 """
 
 from pnpforge.engine.contract import GamePackage
@@ -23,5 +24,6 @@ PACKAGE = GamePackage(
         "plot": ("level", "contest", "icons", "difficulty", "rewards", "effects"),
     },
     checks=checks.ALL,
-    rules_modules=("checks", "figures"),
+    rules_modules=("auction", "checks", "data", "effects", "evaluation", "figures", "flow", "game", "march", "picks",
+                   "ranking", "standing", "state", "view", "wounds"),
 )

@@ -8,11 +8,12 @@ A turn is one of: ``("bid", slot, tokens)`` (tokens from the player's stock adde
 
 from __future__ import annotations
 
+from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
-from pnpforge.games.legion_siberian_journey.effects import acts_in, special_steps
-from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn, returned
-from pnpforge.games.legion_siberian_journey.state import LINEUP, JourneyState
+from pnpforge.games.legion_siberian_journey.effects import acts_in, special_steps, use
+from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, returned
+from pnpforge.games.legion_siberian_journey.state import DECK, LINEUP, JourneyState
 
 ACTION = "auction"
 
@@ -70,7 +71,6 @@ def bid_turn(state: JourneyState, action: tuple, player: int) -> None:
         state.resources[player] -= standing.action_price(state, player)
         state.push(("draw_action", player))
     else:
-        from pnpforge.games.legion_siberian_journey.effects import use
         use(state, player, action, ACTION)
     state.note(player, action)
 
@@ -103,7 +103,6 @@ def auction_next(state: JourneyState, player: int) -> None:
 @chance("draw_action", deck_outcomes("actions"), weighted=True)
 def draw_action(state: JourneyState, card: int, player: int) -> None:
     """An action card from the deck into a hand (kept secret)."""
-    from pnpforge.engine import zones as z
     state.zones = z.draw(state.zones, "actions", f"hand:{player}", card)
 
 
@@ -117,7 +116,6 @@ def settle(state: JourneyState) -> None:
         if top == 0:
             deck = "characters" if slot.kind == "character" else "actions"
             if slot.kind == "character":
-                from pnpforge.games.legion_siberian_journey.state import DECK
                 state.where[slot.card] = DECK
             returned(state, deck, slot.card)
             continue
@@ -135,11 +133,8 @@ def settle(state: JourneyState) -> None:
             state.where[slot.card] = LINEUP
             state.lineup[winner] = sorted(state.lineup[winner] + [slot.card])
         else:
-            from pnpforge.engine import zones as z
             zones = state.zones.with_zone("table", z.Zone.pile((slot.card,)))
             state.zones = z.move(zones, "table", f"hand:{winner}", slot.card)
         state.note("won", winner, slot.kind, slot.card, top)
     state.market = kept
 
-
-__all__ = ["drawn"]

@@ -14,7 +14,7 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.data import BIT, ActionCard
-from pnpforge.games.legion_siberian_journey.state import GRAVE, LINEUP, RESERVE, JourneyState
+from pnpforge.games.legion_siberian_journey.state import GRAVE, LINEUP, PLOT, RESERVE, JourneyState
 
 # where a played action card acts: its phase (traps are laid in the Preparation and act at their plot's Tactics)
 MOMENTS = ("auction", "preparation", "march", "tactics", "manoeuvres", "clean_up")
@@ -143,7 +143,6 @@ def join(state: JourneyState, character: int, index: int, starter: int) -> None:
         site.squads.append((starter, [character]))
     else:
         squad.append(character)
-    from pnpforge.games.legion_siberian_journey.state import PLOT
     state.where[character] = PLOT
 
 

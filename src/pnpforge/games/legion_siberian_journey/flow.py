@@ -8,6 +8,7 @@ from __future__ import annotations
 from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
+from pnpforge.games.legion_siberian_journey.effects import acts_in, use
 from pnpforge.games.legion_siberian_journey.state import LINEUP, MARKET, JourneyState, Slot
 
 
@@ -173,7 +174,6 @@ def clean_up(state: JourneyState) -> None:
 
 
 def _clean_up_options(state: JourneyState, player: int) -> list:
-    from pnpforge.games.legion_siberian_journey.effects import acts_in
     cards = [("play", card) for card in sorted(set(state.hand(player)))
              if acts_in(state.data.actions[card], "clean_up")]
     return cards + [("pass",)] if cards else []
@@ -184,7 +184,6 @@ def clean_up_cards(state: JourneyState, action: tuple, player: int) -> None:
     """cleanup-effects: Clean-up cards, any number on each player's turn, once around the table."""
     if action == ("pass",):
         return
-    from pnpforge.games.legion_siberian_journey.effects import use
     state.push(("clean_up_cards", player))
     use(state, player, action, "clean_up")
     state.note(player, action)
