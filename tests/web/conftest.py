@@ -58,30 +58,29 @@ class Site:
         return (self.root / path).as_uri() + (f"?{rest}" if rest else "")
 
 
+def _sliced_site(root: Path, build: Path, clean: bool) -> Site:
+    """A pack's site with a slice of its cards; ``clean``: no finding above info either."""
+    pack, problems = load_pack(root)
+    assert pack is not None, [str(p) for p in problems]
+    chosen = web_slice(pack)
+    result = build_site(pack, build, select=lambda face: face.key in chosen)
+    assert not result.blocked, [str(f) for f in result.findings]
+    if clean:
+        assert not [f for f in result.findings + result.rules_findings if f.severity != "info"], \
+            [str(f) for f in result.findings + result.rules_findings]
+    return Site(pack, result, result.folder)
+
+
 @pytest.fixture(scope="session")
 def legion_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The Legion site (a slice of its cards), built once per session into a temporary build folder."""
-    pack, problems = load_pack(LEGION)
-    assert pack is not None, [str(p) for p in problems]
-    chosen = web_slice(pack)
-    build = tmp_path_factory.mktemp("web") / "build"
-    result = build_site(pack, build, select=lambda face: face.key in chosen)
-    assert not result.blocked, [str(f) for f in result.findings]
-    return Site(pack, result, result.folder)
+    return _sliced_site(LEGION, tmp_path_factory.mktemp("web") / "build", clean=False)
 
 
 @pytest.fixture(scope="session")
 def journey_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The Journey site (a slice of its cards, as for Legion), built once per session, with no warning."""
-    pack, problems = load_pack(JOURNEY)
-    assert pack is not None, [str(p) for p in problems]
-    chosen = web_slice(pack)
-    build = tmp_path_factory.mktemp("journey-web") / "build"
-    result = build_site(pack, build, select=lambda face: face.key in chosen)
-    assert not result.blocked, [str(f) for f in result.findings]
-    assert not [f for f in result.findings + result.rules_findings if f.severity != "info"], \
-        [str(f) for f in result.findings + result.rules_findings]
-    return Site(pack, result, result.folder)
+    return _sliced_site(JOURNEY, tmp_path_factory.mktemp("journey-web") / "build", clean=True)
 
 
 @pytest.fixture(scope="session")
