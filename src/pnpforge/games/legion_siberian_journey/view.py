@@ -43,7 +43,17 @@ def card_name(state: "JourneyState", kind: str, number: int) -> str:
     return table[number].item
 
 
+DRAWN = {"market_character": "character", "market_action": "action", "draw_action": "action",
+         "lay_plot": "plot", "replace_draw": "plot", "reveal_location": "location"}
+
+
 def action_to_string(state: "JourneyState", action: tuple) -> str:
+    if isinstance(action, int):  # a card drawn by chance
+        step = state.pending[0] if state.pending else ""
+        kind = DRAWN.get(step)
+        if step == "draw_action" or step == "peek_draw":
+            return "draws a card"  # hidden from the table
+        return f"draws {kind} {card_name(state, kind, action)}" if kind else f"draws card {action}"
     kind = action[0]
     chars = state.data.characters
     if kind == "bid":
@@ -73,10 +83,8 @@ def action_to_string(state: "JourneyState", action: tuple) -> str:
         return f"{kind} {action[1]}"
     if kind == "coin":
         return "chance orders " + ", ".join(map(str, action[1]))
-    if isinstance(action, tuple) and len(action) == 1:
+    if len(action) == 1:
         return kind
-    if isinstance(action, int):
-        return f"card {action}"
     return " ".join(map(str, action))
 
 
