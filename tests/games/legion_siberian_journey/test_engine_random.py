@@ -11,6 +11,7 @@ import pytest
 from pnpforge.engine.loop import sample_chance
 from pnpforge.games.legion_siberian_journey.data import journey_data
 from pnpforge.games.legion_siberian_journey.game import JourneyGame
+from pnpforge.games.legion_siberian_journey.hidden import determinize
 from pnpforge.games.legion_siberian_journey.invariants import check_invariants
 from pnpforge.games.legion_siberian_journey.state import LINEUP
 
@@ -64,6 +65,32 @@ def test_random_games_end_with_the_invariants_holding_after_every_action(players
 
     for seed in range(8):
         _play(game, seed, check)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_world_drawn_anew_looks_the_same_to_the_player(players: int) -> None:
+    """What ``determinize`` redeals is hidden from the player: their observation and legal actions are unchanged."""
+    game = _game(players)
+    counter = {"decisions": 0, "differed": 0}
+
+    def check(state) -> None:
+        if state.is_terminal() or state.is_chance_node():
+            return
+        counter["decisions"] += 1
+        if counter["decisions"] % 5:
+            return
+        mover = state.current_player()
+        rng = random.Random(counter["decisions"])
+        for player in {mover, (mover + 1) % state.n}:
+            world = determinize(state, player, rng)
+            assert world.observation(player) == state.observation(player)
+            counter["differed"] += world.zones != state.zones
+            if player == mover:
+                assert world.legal_actions() == state.legal_actions()
+
+    for seed in range(3):
+        _play(game, seed, check)
+    assert counter["differed"] > 0  # the worlds do differ where the player cannot see
 
 
 def test_the_invariants_see_a_character_in_two_places() -> None:
