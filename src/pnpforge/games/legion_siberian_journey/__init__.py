@@ -24,6 +24,6 @@ PACKAGE = GamePackage(
         "plot": ("level", "contest", "icons", "difficulty", "rewards", "effects"),
     },
     checks=checks.ALL,
-    rules_modules=("auction", "checks", "data", "effects", "evaluation", "figures", "flow", "game", "hidden", "invariants",
+    rules_modules=("auction", "bots", "checks", "data", "effects", "evaluation", "figures", "flow", "game", "hidden", "invariants",
                    "march", "picks", "ranking", "standing", "state", "view", "wounds"),
 )

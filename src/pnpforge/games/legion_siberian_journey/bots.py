@@ -1,0 +1,231 @@
+"""The greedy bot for Legion: Siberian Journey: each question judged by what its own side gains at once.
+
+It looks only at what its player may know: the Marketplace and its bids, the plots and their squads, Line-ups,
+Reserves, wounds, resources and points on the table, and its own hand. It bids up to a card's value to it,
+deploys where its squad can win or where a cooperative plot's share pays, and spends Tactics cards where they
+change a result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from pnpforge.games.legion_siberian_journey import standing
+from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
+from pnpforge.games.legion_siberian_journey.ranking import number, strength
+from pnpforge.games.legion_siberian_journey.state import JourneyState
+
+PASS_VALUE = 0.05
+RESOURCE = 0.5  # what a resource is worth to the bot, in points
+ACTION_CARD = 1.2  # what an unknown action card is worth
+
+
+def character_value(state: JourneyState, c: int) -> float:
+    card = state.data.characters[c]
+    shown = sum(1 for a in ATTRIBUTES if card.attributes & BIT[a])
+    return card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
+
+
+def effect_value(state: JourneyState, player: int, effects) -> float:
+    """A rough worth of effects used now, in points."""
+    value = 0.0
+    for e in effects:
+        name = e["effect"]
+        if name in ("gain_resources", "take_resources", "bid_bonus"):
+            value += RESOURCE * e.get("amount", 1)
+        elif name == "draw_actions":
+            value += ACTION_CARD * e["count"]
+        elif name in ("gain_vp", "reward"):
+            value += e["amount"]
+        elif name in ("heal", "ready"):
+            value += 0.8 * e["count"] if any(state.owner[c] == player for c in state.wounded) or name == "ready" else 0
+        elif name == "number":
+            value += 0.5 * e["amount"]
+        else:
+            value += 0.3
+    return value
+
+
+def _others_best(state: JourneyState, index: int, player: int) -> int:
+    site = state.sites[index]
+    return max((strength(state, index, squad) for s, squad in site.squads if s != player), default=0)
+
+
+def points_for(state: JourneyState, index: int, player: int, extra: int = 0, mine: int | None = None) -> float:
+    """What ``player``'s squad at a plot would be paid if evaluated now with ``extra`` more Number in it."""
+    site = state.sites[index]
+    plot = state.data.plots[site.plot]
+    squad = site.squad_of(player) or []
+    own = (strength(state, index, squad) if mine is None else mine) + extra
+    if not own:
+        return 0.0
+    reward = plot.rewards[0] + site.reward + standing.plot_reward(state)
+    if not plot.cooperative:
+        best = _others_best(state, index, player)
+        return reward if own > best else reward / 2 if own == best else 0.0
+    total = sum(strength(state, index, s) for _, s in site.squads) + extra
+    if total <= plot.difficulty + site.difficulty + standing.plot_difficulty(state):
+        return 0.0
+    place = sum(1 for s, sq in site.squads if s != player and strength(state, index, sq) >= own)
+    ladder = list(plot.rewards) + [0] * 4
+    return ladder[place] + (site.reward if place == 0 else 0)
+
+
+# --- judges: (state, player, action) -> value -------------------------------------------------------------------
+def _bid(state: JourneyState, player: int, action: tuple) -> float:
+    kind = action[0]
+    if kind == "pass":
+        return PASS_VALUE
+    if kind == "buy":
+        return ACTION_CARD - RESOURCE * standing.action_price(state, player)
+    if kind == "bid":
+        slot = state.market[action[1]]
+        worth = character_value(state, slot.card) if slot.kind == "character" else ACTION_CARD * 2
+        others = max((b for p, b in enumerate(slot.bids) if p != player), default=0)
+        total = slot.bids[player] + action[2]
+        if total != others + 1 or total > worth:
+            return -1.0
+        return worth - RESOURCE * 1.5 * total
+    return _use(state, player, action)
+
+
+def _use(state: JourneyState, player: int, action: tuple) -> float:
+    kind = action[0]
+    if kind == "special":
+        _, effects = state.data.characters[action[1]].actions[action[2]]
+        return effect_value(state, player, effects) - 0.4 * state.data.characters[action[1]].number
+    if kind == "surgery":
+        return 1.5 if state.owner[action[2]] == player else -1.0
+    if kind == "play":
+        return effect_value(state, player, state.data.actions[action[1]].effects) - 0.6
+    if kind == "explode":
+        index = action[2]
+        theirs = max((points_for(state, index, p) for p in range(state.n) if p != player), default=0)
+        return 0.5 * theirs - points_for(state, index, player) - character_value(state, action[1]) * 0.4
+    return 0.0
+
+
+def _march(state: JourneyState, player: int, action: tuple) -> float:
+    kind = action[0]
+    if kind == "pass":
+        return PASS_VALUE
+    if kind in ("deploy", "join"):
+        c, index = action[1], action[2]
+        starter = player if kind == "deploy" else action[3]
+        gain = number(state, c, index)
+        if starter == player:
+            value = points_for(state, index, player, gain) - points_for(state, index, player)
+        else:  # helping another squad pays only at a cooperative plot where the bot's own squad needs the total
+            plot = state.data.plots[state.sites[index].plot]
+            mine = state.sites[index].squad_of(player)
+            value = 0.0
+            if plot.cooperative and mine:
+                own = strength(state, index, mine)
+                value = points_for(state, index, player, gain, own) - points_for(state, index, player)
+        return value - 0.05 * gain
+    return _use(state, player, action)
+
+
+def _prepare(state: JourneyState, player: int, action: tuple) -> float:
+    if action[0] == "done":
+        return PASS_VALUE
+    if action[0] == "trap":
+        site = state.sites[action[2]]
+        return 0.3 if site.plot % 3 == player % 3 else 0.1
+    if action[0] == "set_trap":
+        return -0.2
+    return _use(state, player, action)
+
+
+def _tactics(state: JourneyState, player: int, action: tuple, index: int) -> float:
+    if action[0] == "pass":
+        return PASS_VALUE
+    if action[0] == "play":
+        card = state.data.actions[action[1]]
+        boost = sum(e["amount"] for e in card.effects if e["effect"] == "number" and e["amount"] > 0)
+        if boost:
+            return points_for(state, index, player, boost) - points_for(state, index, player) - 0.3
+        return effect_value(state, player, card.effects) - 0.8
+    return _use(state, player, action)
+
+
+def _pick(state: JourneyState, player: int, action: tuple, kind: str) -> float:
+    if action == ("none",):
+        return -0.5
+    value = action[1]
+    if kind in ("boost", "taught", "readied", "recovered"):
+        return character_value(state, value) if state.owner[value] in (player, -1) else -character_value(state, value)
+    if kind == "victim":
+        return character_value(state, value) * (1 if state.owner[value] != player else -1) + (value in state.wounded)
+    if kind == "casualty":  # a member of one's own squad: helpers of other players first, then the weakest
+        return (10 if state.owner[value] != player else 0) - character_value(state, value) - 5 * (value in state.wounded)
+    if kind == "patient":
+        return 5 if state.owner[value] == player else -1
+    if kind in ("robbed",):
+        return state.resources[value]
+    if kind == "loser":
+        return state.vp[value]
+    if kind in ("mover", "withdrawn"):
+        return character_value(state, value) if state.owner[value] != player else -character_value(state, value)
+    if kind in ("destination", "richer"):
+        return points_for(state, value, player)
+    if kind in ("destroyed", "replaced", "harder"):
+        return -points_for(state, value, player)
+    return 0.0
+
+
+def judge(state: JourneyState, player: int, action: tuple) -> float:
+    step = state.pending[0]
+    if step == "bid_turn":
+        return _bid(state, player, action)
+    if step == "march_turn":
+        return _march(state, player, action)
+    if step == "prepare":
+        return _prepare(state, player, action)
+    if step == "tactics":
+        return _tactics(state, player, action, state.pending[2])
+    if step == "pick":
+        return _pick(state, player, action, state.pending[2])
+    if step == "secret":
+        reward = 3.0  # about what a tie is worth
+        return -abs(action[1] - min(state.resources[player], int(reward / RESOURCE / 2) + 1))
+    if step == "commander":
+        return state.data.commanders[action[1]].income
+    if step == "final_location":
+        return state.data.locations[action[1]].vp
+    if step in ("first_aid", "brotherhood"):
+        patient = state.pending[2]
+        return 1.0 if action[0] != "no" and state.owner[patient] == player and patient in state.wounded else 0.0
+    if step == "cancel":
+        return 0.5 if action[0] == "cancel" and state.pending[3] != player else 0.0
+    if step in ("manoeuvre", "clean_up_cards"):
+        return 0.5 if action[0] == "play" else 0.0
+    if step == "assault":
+        return -state.vp[action[1]]
+    return 0.0
+
+
+class GreedyBot:
+    """Plays each question by a one-step judgement; ties are broken at random."""
+
+    name = "greedy"
+
+    def choose(self, state: JourneyState, player: int, rng: random.Random) -> tuple:
+        actions = state.legal_actions()
+        values = [judge(state, player, a) for a in actions]
+        best = max(values) - 1e-9
+        ties = [i for i, value in enumerate(values) if value >= best]
+        return actions[ties[rng.randrange(len(ties))]]
+
+    def rank(self, state: JourneyState, player: int, rng: random.Random) -> list[tuple]:
+        actions = state.legal_actions()
+        values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
+        return [a for _, a in sorted(zip(values, actions), key=lambda pair: -pair[0])]
+
+
+def greedy_bot(game, seat, rng, **options) -> GreedyBot:
+    return GreedyBot()
+
+
+BOTS: dict[str, Callable] = {"greedy": greedy_bot}
