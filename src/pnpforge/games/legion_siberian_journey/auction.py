@@ -13,7 +13,7 @@ from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, special_steps, use
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, returned
-from pnpforge.games.legion_siberian_journey.state import DECK, LINEUP, JourneyState
+from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 ACTION = "auction"
 
@@ -115,8 +115,6 @@ def settle(state: JourneyState) -> None:
         top = max(slot.bids)
         if top == 0:
             deck = "characters" if slot.kind == "character" else "actions"
-            if slot.kind == "character":
-                state.where[slot.card] = DECK
             returned(state, deck, slot.card)
             continue
         leaders = [p for p in range(state.n) if slot.bids[p] == top]
@@ -130,7 +128,6 @@ def settle(state: JourneyState) -> None:
                 state.resources[p] += slot.own[p]
         if slot.kind == "character":
             state.owner[slot.card] = winner
-            state.where[slot.card] = LINEUP
             state.lineup[winner] = sorted(state.lineup[winner] + [slot.card])
         else:
             zones = state.zones.with_zone("table", z.Zone.pile((slot.card,)))

@@ -38,8 +38,11 @@ def effect_value(state: JourneyState, player: int, effects) -> float:
             value += ACTION_CARD * e["count"]
         elif name in ("gain_vp", "reward"):
             value += e["amount"]
-        elif name in ("heal", "ready"):
-            value += 0.8 * e["count"] if any(state.owner[c] == player for c in state.wounded) or name == "ready" else 0
+        elif name == "ready":
+            value += 0.8 * e["count"]
+        elif name == "heal":
+            own_wounded = sum(1 for c in state.wounded if state.owner[c] == player)
+            value += 0.8 * min(e["count"], own_wounded)
         elif name == "number":
             value += 0.5 * e["amount"]
         else:
@@ -130,9 +133,9 @@ def _march(state: JourneyState, player: int, action: tuple) -> float:
 def _prepare(state: JourneyState, player: int, action: tuple) -> float:
     if action[0] == "done":
         return PASS_VALUE
-    if action[0] == "trap":
-        site = state.sites[action[2]]
-        return 0.3 if site.plot % 3 == player % 3 else 0.1
+    if action[0] == "trap":  # at the richest plot, where rivals are likeliest to gather
+        plot = state.data.plots[state.sites[action[2]].plot]
+        return 0.1 + 0.05 * plot.rewards[0]
     if action[0] == "set_trap":
         return -0.2
     return _use(state, player, action)

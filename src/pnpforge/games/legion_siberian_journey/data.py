@@ -8,7 +8,6 @@ of play comes from the pack (``game.yaml: parameters``, the cards); effects stay
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from math import floor
 from types import MappingProxyType
@@ -136,24 +135,8 @@ def _copies(items):
             yield item
 
 
-_CACHE: "weakref.WeakKeyDictionary[Pack, JourneyData]" = weakref.WeakKeyDictionary()
-
-
 def journey_data(pack: Pack) -> JourneyData:
-    """The tables of a loaded pack (built once per pack object)."""
-    try:
-        return _CACHE[pack]
-    except (KeyError, TypeError):
-        pass
-    data = _build(pack)
-    try:
-        _CACHE[pack] = data
-    except TypeError:
-        pass
-    return data
-
-
-def _build(pack: Pack) -> JourneyData:
+    """The tables of a loaded pack."""
     characters = tuple(
         Character(c.id, c.get("name"), c.get("faction"), c.get("number"), mask(c.get("attributes") or ()),
                   frozenset(c.get("abilities") or ()),

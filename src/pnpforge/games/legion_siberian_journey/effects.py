@@ -14,7 +14,7 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.data import BIT, ActionCard
-from pnpforge.games.legion_siberian_journey.state import GRAVE, LINEUP, PLOT, RESERVE, JourneyState
+from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 # where a played action card acts: its phase (traps are laid in the Preparation and act at their plot's Tactics)
 MOMENTS = ("auction", "preparation", "march", "tactics", "manoeuvres", "clean_up")
@@ -84,14 +84,12 @@ def to_reserve(state: JourneyState, character: int) -> None:
     if character not in state.reserve[owner]:
         state.reserve[owner].append(character)
         state.reserve[owner].sort()
-    state.where[character] = RESERVE
 
 
 def to_lineup(state: JourneyState, character: int) -> None:
     owner = state.owner[character]
     state.reserve[owner].remove(character)
     state.lineup[owner] = sorted(state.lineup[owner] + [character])
-    state.where[character] = LINEUP
 
 
 def kill(state: JourneyState, character: int) -> None:
@@ -102,7 +100,6 @@ def kill(state: JourneyState, character: int) -> None:
             zone.remove(character)
     leave_site(state, character)
     state.wounded.discard(character)
-    state.where[character] = GRAVE
     state.graveyard.append(character)
     state.note("dies", character)
 
@@ -143,7 +140,6 @@ def join(state: JourneyState, character: int, index: int, starter: int) -> None:
         site.squads.append((starter, [character]))
     else:
         squad.append(character)
-    state.where[character] = PLOT
 
 
 def can_join(state: JourneyState, character: int, index: int, starter: int | None = None) -> bool:

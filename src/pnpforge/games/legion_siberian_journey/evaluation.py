@@ -13,7 +13,8 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, discard_traps, special_steps, to_reserve, use
-from pnpforge.games.legion_siberian_journey.ranking import first_tie, location_key, order, squad_key, strength
+from pnpforge.games.legion_siberian_journey.ranking import (
+    first_tie, location_key, order, round_tally, squad_key, strength)
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 PASS, NO = ("pass",), ("no",)
@@ -83,8 +84,9 @@ def _cancels(state: JourneyState, player: int) -> list[int]:
 
 
 def _tactics_options(state: JourneyState, player: int, index: int, passes: int) -> list:
+    cancels = _cancels(state, player)  # played only in answer to another card
     options = [("play", card) for card in sorted(set(state.hand(player)))
-               if acts_in(state.data.actions[card], "tactics") and card not in _cancels(state, player)]
+               if acts_in(state.data.actions[card], "tactics") and card not in cancels]
     options += special_steps(state, player, "tactics")
     return options + [PASS]
 
@@ -153,11 +155,8 @@ def count(state: JourneyState, index: int) -> None:
     for place, starter in enumerate(places[:len(plot.rewards)]):
         points = plot.rewards[place] + (bonus if place == 0 else 0)
         state.vp[starter] += points
-        state.round_vp[starter] += points
-        state.best_plot[starter] = max(state.best_plot[starter], points)
         paid.append((starter, points))
     winner = places[0]
-    state.plots_won[winner] += 1
     site.result = {"winners": (winner,), "places": tuple(places), "failed": False, "paid": tuple(paid),
                    "strength": tuple(keys[p][0] for p in places)}
     state.note("plot", site.plot, tuple(paid))
@@ -226,11 +225,12 @@ def award_location(state: JourneyState) -> None:
     """location-most-plots, location-what-counts, location-no-winner and the location tie-breaks."""
     if state.location is None:
         return
-    if not any(state.plots_won):
+    if not any(won for won, _, _ in round_tally(state)):
         state.note("location discarded", state.location)
         state.location = None
         return
-    keys = {p: location_key(state, p) for p in range(state.n)}
+    tally = round_tally(state)
+    keys = {p: location_key(state, p, tally[p]) for p in range(state.n)}
     tie = first_tie(keys, 1)
     if tie is not None:
         state.push(("secret_bid", tie, "location", -1, 0))

@@ -9,7 +9,7 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, use
-from pnpforge.games.legion_siberian_journey.state import LINEUP, MARKET, JourneyState, Slot
+from pnpforge.games.legion_siberian_journey.state import JourneyState, Slot
 
 
 def begin(state: JourneyState) -> None:
@@ -64,11 +64,8 @@ def reveal_location(state: JourneyState, card: int, level: str) -> None:
 def round_start(state: JourneyState) -> None:
     """round-phases: Auction, March, Clean-up."""
     state.round += 1
-    state.round_vp = [0] * state.n
     state.location_ties = set()
     state.tiebreak = {}
-    state.best_plot = [0] * state.n
-    state.plots_won = [0] * state.n
     state.push(("income",), ("choose_first",), ("market",), ("auction",), ("march",), ("evaluate_all",),
                ("award_location",), ("round_end",))
 
@@ -128,7 +125,6 @@ def market(state: JourneyState) -> None:
 @chance("market_character", deck_outcomes("characters"), weighted=True)
 def market_character(state: JourneyState, card: int) -> None:
     drawn(state, "characters", card)
-    state.where[card] = MARKET
     state.market.append(Slot("character", card, [0] * state.n, [0] * state.n))
 
 
@@ -193,8 +189,6 @@ def clean_up_cards(state: JourneyState, action: tuple, player: int) -> None:
 def ready_all(state: JourneyState) -> None:
     """cleanup-reserve-to-lineup."""
     for p in range(state.n):
-        for c in state.reserve[p]:
-            state.where[c] = LINEUP
         state.lineup[p] = sorted(state.lineup[p] + state.reserve[p])
         state.reserve[p] = []
 

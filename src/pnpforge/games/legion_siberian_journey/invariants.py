@@ -5,25 +5,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnpforge.games.legion_siberian_journey.state import DECK, GRAVE, LINEUP, MARKET, PLOT, RESERVE, JourneyState
+from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 
 def check_invariants(state: JourneyState) -> list[str]:
     broken: list[str] = []
     data = state.data
-    places: dict[int, list[str]] = {c: [] for c in range(len(data.characters))}
+    places: dict[int, list[tuple[str, int | None]]] = {c: [] for c in range(len(data.characters))}
     for c in state.zones["characters"].contents():
-        places[c].append("deck")
+        places[c].append(("deck", None))
     for slot in state.market:
         if slot.kind == "character":
-            places[slot.card].append("marketplace")
+            places[slot.card].append(("marketplace", None))
         if any(own < 0 or own > bid for own, bid in zip(slot.own, slot.bids)):
             broken.append(f"a bid on {slot.kind} {slot.card} is less than its own tokens: {slot.own} / {slot.bids}")
     for p in range(state.n):
         for c in state.lineup[p]:
-            places[c].append(f"line-up {p}")
+            places[c].append(("line-up", p))
         for c in state.reserve[p]:
-            places[c].append(f"reserve {p}")
+            places[c].append(("reserve", p))
     for index, site in enumerate(state.sites):
         starters = [s for s, _ in site.squads]
         if len(set(starters)) != len(starters):
@@ -34,22 +34,20 @@ def check_invariants(state: JourneyState) -> list[str]:
             if not squad:
                 broken.append(f"plot {index}: an empty squad")
             for c in squad:
-                places[c].append(f"plot {index}")
+                places[c].append(("plot", None))
     for c in state.graveyard:
-        places[c].append("graveyard")
-    expected = {DECK: "deck", MARKET: "marketplace", LINEUP: "line-up", RESERVE: "reserve", PLOT: "plot",
-                GRAVE: "graveyard"}
+        places[c].append(("graveyard", None))
     for c, where in places.items():
         if len(where) != 1:
             broken.append(f"character {data.characters[c].item} ({c}) is in {len(where)} places: {where}")
-        elif not where[0].startswith(expected[state.where[c]]):
-            broken.append(f"character {c} is in the {where[0]} but marked {expected[state.where[c]]}")
-        elif where[0].split()[-1].isdigit() and where[0].split()[0] != "plot" and \
-                int(where[0].split()[-1]) != state.owner[c]:
-            broken.append(f"character {c} lies with player {where[0]} but belongs to {state.owner[c]}")
-    for c in state.wounded:
-        if state.where[c] not in (LINEUP, RESERVE, PLOT):
-            broken.append(f"character {c} is wounded but not in play")
+            continue
+        (kind, holder), = where
+        if holder is not None and holder != state.owner[c]:
+            broken.append(f"character {c} lies in player {holder}'s {kind} but belongs to {state.owner[c]}")
+        if kind in ("line-up", "reserve", "plot") and state.owner[c] < 0:
+            broken.append(f"character {c} is in play but belongs to nobody")
+        if c in state.wounded and kind not in ("line-up", "reserve", "plot"):
+            broken.append(f"character {c} is wounded but in the {kind}")
     # every action card once: deck, Marketplace, hands, traps, discard pile (not while a player looks at a deck)
     if not any(name.startswith("peek:") and zone.size for name, zone in state.zones):
         actions = Counter(slot.card for slot in state.market if slot.kind == "action")

@@ -13,7 +13,7 @@ from pnpforge.games.legion_siberian_journey.data import BIT
 from pnpforge.games.legion_siberian_journey.effects import (
     can_join, destroy, discard_traps, heal, join, to_lineup, to_reserve)
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn, returned
-from pnpforge.games.legion_siberian_journey.state import DECK, LINEUP, JourneyState
+from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 NONE = ("none",)
 
@@ -133,7 +133,6 @@ def pick(state: JourneyState, action: tuple, player: int, kind: str, e, source: 
     elif kind == "recovered":
         state.graveyard.remove(value)
         state.owner[value] = player
-        state.where[value] = LINEUP
         state.lineup[player] = sorted(state.lineup[player] + [value])
         state.wounded.add(value)
     state.note(player, kind, value)
@@ -144,8 +143,6 @@ def discard_slot(state: JourneyState, index: int) -> None:
     slot = state.market.pop(index)
     for p in range(state.n):
         state.resources[p] += slot.own[p]
-    if slot.kind == "character":
-        state.where[slot.card] = DECK
     returned(state, "characters" if slot.kind == "character" else "actions", slot.card)
 
 

@@ -52,11 +52,25 @@ def first_tie(keys: dict[int, tuple], places: int) -> tuple[int, ...] | None:
     return None
 
 
-def location_key(state: JourneyState, player: int) -> tuple:
+def round_tally(state: JourneyState) -> list[tuple[int, int, int]]:
+    """Per player, from this round's evaluated plots: plots won (first place), points they paid, the largest
+    single reward (location-what-counts)."""
+    won, points, best = [0] * state.n, [0] * state.n, [0] * state.n
+    for site in state.sites:
+        result = site.result or {}
+        for p in result.get("winners", ()):
+            won[p] += 1
+        for p, paid in result.get("paid", ()):
+            points[p] += paid
+            best[p] = max(best[p], paid)
+    return list(zip(won, points, best))
+
+
+def location_key(state: JourneyState, player: int, tally: tuple[int, int, int]) -> tuple:
     """location-most-plots, location-tie-plot-points, location-tie-best-plot, then the secret bid."""
     first = player in state.location_ties or standing.wins_ties(state, player, "location")
-    return (state.plots_won[player], first, state.round_vp[player], state.best_plot[player],
-            state.tiebreak.get(("location", -1, player), 0))
+    won, points, best = tally
+    return (won, first, points, best, state.tiebreak.get(("location", -1, player), 0))
 
 
 # --- the secret bid ---------------------------------------------------------------------------------------------------

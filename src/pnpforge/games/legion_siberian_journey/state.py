@@ -19,9 +19,6 @@ if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_journey.game import JourneyGame
 
 Action = tuple
-# where a character is
-DECK, MARKET, LINEUP, RESERVE, PLOT, GRAVE = range(6)
-WHERE = ("deck", "marketplace", "line-up", "reserve", "plot", "graveyard")
 
 
 class Slot:
@@ -96,8 +93,7 @@ class JourneyState(StepMachine):
         self.vp = [0] * n
         self.won_locations: list[list[int]] = [[] for _ in range(n)]
         chars = len(data.characters)
-        self.where = [DECK] * chars
-        self.owner = [-1] * chars
+        self.owner = [-1] * chars  # the player who won or recovered the character (kept in the graveyard)
         self.wounded: set[int] = set()
         self.shown: dict[int, int] = {}  # character -> attributes added for the round (bit mask)
         self.free: set[int] = set()  # characters that ignore plot icons this round
@@ -124,9 +120,6 @@ class JourneyState(StepMachine):
         self.price = [0] * n  # change to the action card price for this Auction
         self.sealed: Sealed | None = None  # a secret bid in progress
         self.cancelled: int | None = None  # an action card cancelled as it was played
-        self.round_vp = [0] * n  # points from this round's plots
-        self.best_plot = [0] * n  # largest single points reward this round
-        self.plots_won = [0] * n
         self.location_ties: set[int] = set()  # players who win a tie for this round's location first
         self.prevented: set[int] = set()  # wounds (by serial) prevented before they were dealt
         self.serial = 0
@@ -153,8 +146,8 @@ class JourneyState(StepMachine):
     def clone(self) -> "JourneyState":
         other = JourneyState.__new__(JourneyState)
         other.__dict__.update(self.__dict__)
-        for name in ("commander", "resources", "vp", "where", "owner", "graveyard", "agenda", "log", "price",
-                     "round_vp", "best_plot", "plots_won", "char_traps"):
+        for name in ("commander", "resources", "vp", "owner", "graveyard", "agenda", "log", "price",
+                     "char_traps"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("won_locations", "lineup", "reserve", "bonus"):
             setattr(other, name, [list(x) for x in getattr(self, name)])

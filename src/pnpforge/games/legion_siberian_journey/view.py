@@ -23,7 +23,7 @@ def observation(state: "JourneyState", player: int) -> tuple:
         tuple(tuple(x) for x in state.reserve), tuple(sorted(state.wounded)), tuple(state.graveyard),
         tuple(sorted(state.shown.items())), tuple(sorted(state.free)), tuple(s.key() for s in state.market),
         state.location, state.final_location, sites, traps, tuple(state.char_traps), tuple(sorted(state.passed)),
-        tuple(state.round_vp), tuple(state.plots_won), z.observation(state.zones, player),
+        z.observation(state.zones, player),
         state.sealed.observation(player) if state.sealed is not None else None, _plain(state.pending),
     )
 
@@ -43,49 +43,38 @@ def card_name(state: "JourneyState", kind: str, number: int) -> str:
     return table[number].item
 
 
-DRAWN = {"market_character": "character", "market_action": "action", "draw_action": "action",
-         "lay_plot": "plot", "replace_draw": "plot", "reveal_location": "location"}
+DRAWN = {"market_character": "character", "market_action": "action", "lay_plot": "plot", "replace_draw": "plot",
+         "reveal_location": "location"}  # cards drawn face up; other draws go to a hand or a player's eyes only
 
 
-def action_to_string(state: "JourneyState", action: tuple) -> str:
+def action_to_string(state: "JourneyState", action) -> str:
     if isinstance(action, int):  # a card drawn by chance
-        step = state.pending[0] if state.pending else ""
-        kind = DRAWN.get(step)
-        if step == "draw_action" or step == "peek_draw":
-            return "draws a card"  # hidden from the table
-        return f"draws {kind} {card_name(state, kind, action)}" if kind else f"draws card {action}"
+        kind = DRAWN.get(state.pending[0])
+        return f"draws {kind} {card_name(state, kind, action)}" if kind else "draws a card"
     kind = action[0]
-    chars = state.data.characters
+    chars, actions = state.data.characters, state.data.actions
     if kind == "bid":
-        slot = state.market[action[1]] if action[1] < len(state.market) else None
-        what = card_name(state, slot.kind, slot.card) if slot else f"slot {action[1]}"
-        return f"bid {action[2]} on {what}"
+        slot = state.market[action[1]]
+        return f"bid {action[2]} on {card_name(state, slot.kind, slot.card)}"
     if kind in ("deploy", "join", "set_trap", "explode"):
-        site = state.sites[action[2]] if action[2] < len(state.sites) else None
-        where = state.data.plots[site.plot].item if site else f"plot {action[2]}"
+        where = state.data.plots[state.sites[action[2]].plot].item
         extra = f" (squad of player {action[3]})" if kind == "join" else ""
         return f"{kind} {chars[action[1]].item} to {where}{extra}"
     if kind == "trap":
-        return f"lay trap {state.data.actions[action[1]].item} at plot {action[2] + 1}"
-    if kind == "play":
-        return f"play {state.data.actions[action[1]].item}"
+        return f"lay trap {actions[action[1]].item} at plot {action[2] + 1}"
+    if kind in ("play", "cancel") and len(action) > 1:
+        return f"{kind} {actions[action[1]].item}"
     if kind == "special":
         return f"special action of {chars[action[1]].item}"
     if kind == "surgery":
         return f"surgery by {chars[action[1]].item} on {chars[action[2]].item}"
-    if kind == "commander":
-        return f"commander {action[1]}"
+    if kind in ("pick", "aid", "take"):  # a character chosen
+        return f"{kind} {chars[action[1]].item}"
     if kind == "final":
         return f"final location {state.data.locations[action[1]].item}"
-    if kind in ("pick", "aid", "take", "cancel") and isinstance(action[1], int) and kind != "cancel":
-        return f"{kind} {chars[action[1]].item}"
-    if kind in ("first", "player", "to", "slot", "secret", "squad"):
-        return f"{kind} {action[1]}"
     if kind == "coin":
         return "chance orders " + ", ".join(map(str, action[1]))
-    if len(action) == 1:
-        return kind
-    return " ".join(map(str, action))
+    return " ".join(map(str, action))  # pass, done, no, buy, commander, first, player, to, slot, secret, squad
 
 
 def actor(state: "JourneyState", player: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_journey.effects import kill, to_reserve
-from pnpforge.games.legion_siberian_journey.state import GRAVE, JourneyState
+from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 NO = ("no",)
 
@@ -50,7 +50,7 @@ def _shield(state: JourneyState, character: int) -> bool:
 @task("wound")
 def wound(state: JourneyState, character: int) -> None:
     """wound-sources, wound-distribution."""
-    if state.where[character] == GRAVE:
+    if character in state.graveyard:
         return
     if _shield(state, character):
         state.note("shielded", character)
@@ -102,7 +102,7 @@ def brotherhood(state: JourneyState, action: tuple, player: int, patient: int, s
 @task("hurt")
 def hurt(state: JourneyState, character: int, serial: int) -> None:
     """wound-tilt, wound-second-kills."""
-    if serial in state.prevented or state.where[character] == GRAVE:
+    if serial in state.prevented or character in state.graveyard:
         state.prevented.discard(serial)
         return
     if character in state.wounded:
