@@ -43,7 +43,7 @@ def main() -> None:
         name = "matches"
         if args.only:
             wanted = tuple(args.only.split(","))
-            package = replace(package, matches=tuple(p for p in package.matches if p.bots == wanted))
+            package = replace(package, matches=tuple(p for p in package.matches if p.bots[:len(wanted)] == wanted))
             if not package.matches:
                 print(f"{pack_id}: no {args.only} pairing; skipped")
                 continue
@@ -81,7 +81,9 @@ def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespac
         a, b = match["bots"][:2]
         verdict = "stronger" if match["stronger"] else "NOT shown stronger"
         where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
-        print(f"{pack_id}: {a} vs {b}{where}: {match['share']:.1%} of {match['games']} games "
+        seats = f" ({match['players']} players, {match['equal_share']:.0%} for an equal player)" \
+            if match["players"] > 2 else ""
+        print(f"{pack_id}: {a} vs {b}{where}{seats}: {match['share']:.1%} of {match['games']} games "
               f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
     print(f"wrote {target} ({result['seconds']} s)")
 

@@ -18,9 +18,11 @@ from pnpforge.engine.stats import share
 
 @dataclass(frozen=True)
 class Pairing:
-    """Two bots, and the game they meet in."""
+    """The bots that meet, and the game: two bots swap seats every game; with more seats than two, the bots are
+    listed seat by seat (``("greedy", "random", "random", "random")``: one greedy player against three random
+    ones) and rotate with the seed, so the first bot's seat changes every game."""
 
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     players: int = 2
     mode: str = ""
     scenario: str | None = None
@@ -30,7 +32,8 @@ class Pairing:
 
 def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """The first bot's score share over ``games`` seeded games, with its 95% interval, draws and mean length."""
+    """The first bot's score share per seat over ``games`` seeded games, with its 95% interval, draws and mean
+    length; it is shown ``stronger`` when the interval lies above the share of an equal player, 1 / players."""
     first = pairing.bots[0]
     config = Run(players=pairing.players, mode=pairing.mode, scenario=pairing.scenario,
                  bots=tuple(pairing.bots), bot_options=pairing.bot_options)
@@ -38,7 +41,8 @@ def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, se
     wins = tally.get(f"wins/bot/{first}") / TWELFTHS
     result = share(wins, tally.get(f"played/bot/{first}"))
     return {"bots": list(pairing.bots), "players": pairing.players, "mode": pairing.mode or None,
-            "scenario": pairing.scenario, "wins": wins, **result, "stronger": result["low"] > 0.5,
+            "scenario": pairing.scenario, "wins": wins, **result, "equal_share": round(1 / pairing.players, 4),
+            "stronger": result["low"] > 1 / pairing.players,
             "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0}
 
 

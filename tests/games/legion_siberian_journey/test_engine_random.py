@@ -1,6 +1,6 @@
 """The Journey engine under random play: games end, the invariants hold after every action, a player's observation
-holds nothing of another's hand, and a seed gives the same game twice. (Until the package offers its engine to the
-shared suite, this is the engine's safety net.)"""
+holds nothing of another's hand, and a seed gives the same game twice (the shared engine suite,
+``tests/engine/test_games.py``, checks the protocol besides)."""
 
 from __future__ import annotations
 

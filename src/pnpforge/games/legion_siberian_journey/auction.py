@@ -33,7 +33,7 @@ def auction(state: JourneyState) -> None:
 
 
 def may_bid(state: JourneyState, player: int, slot) -> bool:
-    """auction-sworn-enemies: the Reds and the Legionnaires may not bid on each other's characters."""
+    """sworn-enemies-no-bid: the Reds and the Legionnaires may not bid on each other's characters."""
     if slot.kind != "character":
         return True
     return not state.data.parameters.enemies(state.factions[player], state.data.characters[slot.card].faction)
@@ -132,6 +132,6 @@ def settle(state: JourneyState) -> None:
         else:
             zones = state.zones.with_zone("table", z.Zone.pile((slot.card,)))
             state.zones = z.move(zones, "table", f"hand:{winner}", slot.card)
-        state.note("won", winner, slot.kind, slot.card, top)
+        state.note("won", winner, slot.kind, slot.card, top, slot.own[winner])
     state.market = kept
 

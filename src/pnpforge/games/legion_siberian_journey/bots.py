@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from pnpforge.games.legion_siberian_journey import standing
+from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 from pnpforge.games.legion_siberian_journey.state import JourneyState
@@ -19,6 +19,8 @@ from pnpforge.games.legion_siberian_journey.state import JourneyState
 PASS_VALUE = 0.05
 RESOURCE = 0.5  # what a resource is worth to the bot, in points
 ACTION_CARD = 1.2  # what an unknown action card is worth
+CARD_KEPT = 0.25  # what keeping a card in hand for later is worth, against playing it now
+CHARACTER = 0.25  # a living character's worth, per point of its value to the bot, in points
 
 
 def character_value(state: JourneyState, c: int) -> float:
@@ -27,13 +29,35 @@ def character_value(state: JourneyState, c: int) -> float:
     return card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
 
 
+def worth(state: JourneyState, player: int) -> float:
+    """Points, with resources and living characters (a wounded one half) at the bot's rates."""
+    living = state.living(player)
+    healthy = sum(character_value(state, c) * (0.5 if c in state.wounded else 1.0) for c in living)
+    return state.vp[player] + RESOURCE * state.resources[player] + CHARACTER * healthy
+
+
+def card_gain(state: JourneyState, player: int, action: tuple) -> float:
+    """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it."""
+    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.pending[2])) - CARD_KEPT
+
+
 def effect_value(state: JourneyState, player: int, effects) -> float:
     """A rough worth of effects used now, in points."""
     value = 0.0
     for e in effects:
         name = e["effect"]
-        if name in ("gain_resources", "take_resources", "bid_bonus"):
+        if name == "bid_bonus":  # on the first bid on each card the bot still wants this Auction
+            wanted = sum(1 for slot in state.market if player not in slot.bonused and slot.kind == "character")
+            value += RESOURCE * e.get("amount", 1) * min(2, wanted)
+        elif name in ("gain_resources", "take_resources"):
             value += RESOURCE * e.get("amount", 1)
+        elif name == "action_price":
+            affordable = state.resources[player] >= standing.action_price(state, player) + e["amount"]
+            value += RESOURCE * -e["amount"] if affordable and state.zones["actions"].size else 0.0
+        elif name == "first_player":
+            value += 0.7
+        elif name == "discard_market":  # a card a rival leads is taken off the Marketplace
+            value += 0.8 if any(max(s.bids) > s.bids[player] for s in state.market) else 0.0
         elif name == "draw_actions":
             value += ACTION_CARD * e["count"]
         elif name in ("gain_vp", "reward"):
@@ -68,11 +92,13 @@ def points_for(state: JourneyState, index: int, player: int, extra: int = 0, min
         best = _others_best(state, index, player)
         return reward if own > best else reward / 2 if own == best else 0.0
     total = sum(strength(state, index, s) for _, s in site.squads) + extra
-    if total <= plot.difficulty + site.difficulty + standing.plot_difficulty(state):
-        return 0.0
+    difficulty = plot.difficulty + site.difficulty + standing.plot_difficulty(state)
     place = sum(1 for s, sq in site.squads if s != player and strength(state, index, sq) >= own)
     ladder = list(plot.rewards) + [0] * 4
-    return ladder[place] + (site.reward if place == 0 else 0)
+    paid = ladder[place] + (site.reward if place == 0 else 0)
+    if total <= difficulty:  # not beaten yet: worth the share others may still make good, as far as it goes
+        return 0.5 * paid * (total / (difficulty + 1)) ** 2
+    return paid
 
 
 # --- judges: (state, player, action) -> value -------------------------------------------------------------------
@@ -101,7 +127,9 @@ def _use(state: JourneyState, player: int, action: tuple) -> float:
     if kind == "surgery":
         return 1.5 if state.owner[action[2]] == player else -1.0
     if kind == "play":
-        return effect_value(state, player, state.data.actions[action[1]].effects) - 0.6
+        if state.pending[0] == "bid_turn":  # the Auction's cards act on bids the quiet look ahead never makes
+            return effect_value(state, player, state.data.actions[action[1]].effects) - CARD_KEPT
+        return card_gain(state, player, action)
     if kind == "explode":
         index = action[2]
         theirs = max((points_for(state, index, p) for p in range(state.n) if p != player), default=0)
@@ -136,6 +164,8 @@ def _prepare(state: JourneyState, player: int, action: tuple) -> float:
     if action[0] == "trap":  # at the richest plot, where rivals are likeliest to gather
         plot = state.data.plots[state.sites[action[2]].plot]
         return 0.1 + 0.05 * plot.rewards[0]
+    if action[0] == "play":
+        return card_gain(state, player, action) + 0.2  # its effect lasts through the March the look ahead skips
     if action[0] == "set_trap":
         return -0.2
     return _use(state, player, action)
@@ -145,11 +175,7 @@ def _tactics(state: JourneyState, player: int, action: tuple, index: int) -> flo
     if action[0] == "pass":
         return PASS_VALUE
     if action[0] == "play":
-        card = state.data.actions[action[1]]
-        boost = sum(e["amount"] for e in card.effects if e["effect"] == "number" and e["amount"] > 0)
-        if boost:
-            return points_for(state, index, player, boost) - points_for(state, index, player) - 0.3
-        return effect_value(state, player, card.effects) - 0.8
+        return card_gain(state, player, action)
     return _use(state, player, action)
 
 
@@ -193,17 +219,15 @@ def judge(state: JourneyState, player: int, action: tuple) -> float:
     if step == "secret":
         reward = 3.0  # about what a tie is worth
         return -abs(action[1] - min(state.resources[player], int(reward / RESOURCE / 2) + 1))
-    if step == "commander":
-        return state.data.commanders[action[1]].income
+    if step == "commander":  # a matter of taste: either, by chance, so that every commander is played
+        return 0.0
     if step == "final_location":
         return state.data.locations[action[1]].vp
     if step in ("first_aid", "brotherhood"):
         patient = state.pending[2]
         return 1.0 if action[0] != "no" and state.owner[patient] == player and patient in state.wounded else 0.0
-    if step == "cancel":
-        return 0.5 if action[0] == "cancel" and state.pending[3] != player else 0.0
-    if step in ("manoeuvre", "clean_up_cards"):
-        return 0.5 if action[0] == "play" else 0.0
+    if step in ("cancel", "manoeuvre", "clean_up_cards"):
+        return card_gain(state, player, action) if action[0] in ("cancel", "play") else 0.0
     if step == "assault":
         return -state.vp[action[1]]
     return 0.0

@@ -13,7 +13,7 @@ from math import floor
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from pnpforge.content.pack import Pack
+from pnpforge.content.pack import Pack, expand_qty
 
 ATTRIBUTES = ("combat", "intrigue", "charisma")
 BIT = {name: 1 << i for i, name in enumerate(ATTRIBUTES)}  # attributes as a bit mask
@@ -88,13 +88,19 @@ class Parameters:
 
     sworn_enemies: frozenset[frozenset[str]]
     journey: tuple[str, ...]  # location levels, round by round
-    final_chosen_after: int
+    final_lead: int  # rounds from the Clean-up where the final location is chosen to the round played there
     market_first: float  # characters per player in round one
     market_later: float  # characters per player later (rounded down)
     market_actions: float  # action cards per player
     plots_per_player: float
     action_price: int
     home_bonus: int
+
+    @property
+    def final_chosen_after(self) -> int:
+        """The round in whose Clean-up the final location is chosen: the same number of rounds before the final one
+        in a journey of any length (journey-length-variant; game.yaml gives it for the standard journey)."""
+        return len(self.journey) - self.final_lead
 
     def market_characters(self, players: int, round_: int) -> int:
         return floor(players * (self.market_first if round_ == 1 else self.market_later))
@@ -130,9 +136,9 @@ def _effects(value) -> Effects:
 
 
 def _copies(items):
-    for item in items:
-        for _ in range(item.get("qty", 1) or 1):
-            yield item
+    """Each item once per copy: ``qty`` is the item's own attribute, not one of its values."""
+    for item, _ in expand_qty(items):
+        yield item
 
 
 def journey_data(pack: Pack) -> JourneyData:
@@ -156,7 +162,7 @@ def journey_data(pack: Pack) -> JourneyData:
     parameters = Parameters(
         sworn_enemies=frozenset(frozenset(pair) for pair in raw.get("sworn_enemies", ())),
         journey=tuple(raw["journey"]),
-        final_chosen_after=int(raw["final_chosen_after"]),
+        final_lead=len(raw["journey"]) - int(raw["final_chosen_after"]),
         market_first=float(raw["market_characters_first_round"]),
         market_later=float(raw["market_characters_per_player"]),
         market_actions=float(raw["market_actions_per_player"]),

@@ -27,7 +27,8 @@ def acts_in(card: ActionCard, moment: str) -> bool:
 
 
 def special_steps(state: JourneyState, player: int, moment: str) -> list[tuple]:
-    """A player's special actions now: printed ones of Line-up characters (Auction and March) and Surgery."""
+    """A player's special actions now: printed ones of Line-up characters (Auction and March) and Surgery
+    (ability-surgery: from the Line-up or from a plot not yet evaluated)."""
     options: list[tuple] = []
     characters = state.data.characters
     wounded = sorted(state.wounded)
@@ -37,6 +38,10 @@ def special_steps(state: JourneyState, player: int, moment: str) -> list[tuple]:
             options += [("special", c, k) for k, (when, _) in enumerate(card.actions) if when == "special_action"]
         if "surgery" in card.abilities and moment in SURGERY_MOMENTS:
             options += [("surgery", c, patient) for patient in wounded]
+    if moment in SURGERY_MOMENTS:
+        at_plots = sorted(c for site in state.sites if not site.done for c in site.members()
+                          if state.owner[c] == player and "surgery" in characters[c].abilities)
+        options += [("surgery", c, patient) for c in at_plots for patient in wounded]
     return options
 
 
@@ -124,6 +129,8 @@ def discard_traps(state: JourneyState, index: int) -> None:
     zone = f"traps:{index}"
     for card in state.zones[zone].contents():
         state.zones = z.move(state.zones, zone, "action-discard", card)
+    if 0 <= index < len(state.sites):
+        state.sites[index].trappers = []
     state.char_traps = [t for t in state.char_traps if t[0] != index]
 
 
@@ -197,8 +204,10 @@ def _wound(state, player, e, source, site):
         result = here.result or {}
         winners = set(result.get("winners", ()))
         starters = [s for s, _ in here.squads if (s != player if target == "each_other_squad" else s not in winners)]
-        for s in starters:
-            state.push(*[("pick", s, "casualty", e, source, site, 1)] * count)
+        # each starter places its squad's wounds, one starter after another in turn order (wound-distribution)
+        turns = state.seats_from(state.first)
+        state.push(*[("pick", s, "casualty", e, source, site, 1)
+                     for s in sorted(starters, key=turns.index) for _ in range(count)])
     else:  # chosen_at_plot, own, any_other
         state.push(*[("pick", player, "victim", e, source, site, 1)] * count)
 

@@ -55,13 +55,14 @@ def check(state: JourneyState, index: int) -> None:
         difficulty = plot.difficulty + site.difficulty + standing.plot_difficulty(state)
         if total <= difficulty:
             state.note("failed", site.plot, total, difficulty)
-            site.result = {"winners": (), "places": (), "failed": True, "total": total}
+            site.result = {"winners": (), "places": (), "failed": True, "total": total,
+                           "there": tuple(s for s, _ in site.squads)}
             _close(state, index)
             return
     steps: list[tuple] = []
     for p in state.seats_from(state.first):  # traps, in turn order
-        steps += [("trap_up", p, index, card) for card in state.zones[f"traps:{index}"].contents()
-                  if state.trap_owner.get((index, card)) == p]
+        steps += [("trap_up", p, index, card) for card, owner in
+                  zip(state.zones[f"traps:{index}"].contents(), site.trappers) if owner == p]
         steps += [("effect", p, e, c, index) for i, q, c in state.char_traps if i == index and q == p
                   for effects in state.data.characters[c].acts("trap") for e in effects]
     state.char_traps = [t for t in state.char_traps if t[0] != index]
@@ -72,8 +73,12 @@ def check(state: JourneyState, index: int) -> None:
 def trap_up(state: JourneyState, player: int, index: int, card: int) -> None:
     """prep-traps: a trap is turned up when its plot's Tactics begin, acts, and is discarded."""
     zone = f"traps:{index}"
+    cards, trappers = state.zones[zone].contents(), state.sites[index].trappers
+    mine = next(k for k, (c, p) in enumerate(zip(cards, trappers)) if c == card and p == player)
+    first = cards.index(card)  # the copy the zone gives up: its owner entry goes with it
+    trappers[first], trappers[mine] = trappers[mine], trappers[first]
+    del trappers[first]
     state.zones = z.reveal(z.move(state.zones, zone, "action-discard", card), "action-discard", card)
-    state.trap_owner.pop((index, card), None)
     state.push(*[("effect", player, e, -1, index) for e in state.data.actions[card].effects])
     state.note(player, "trap", card)
 
@@ -122,7 +127,7 @@ def cancel(state: JourneyState, action: tuple, player: int, card: int, played_by
     state.zones = z.move(state.zones, f"hand:{player}", "action-discard", action[1])
     state.zones = z.reveal(state.zones, "action-discard", action[1])
     state.cancelled = card
-    state.note(player, "cancels", card)
+    state.note(player, "cancels", card, action[1])
 
 
 @task("card_acts")

@@ -126,12 +126,14 @@ def market(state: JourneyState) -> None:
 def market_character(state: JourneyState, card: int) -> None:
     drawn(state, "characters", card)
     state.market.append(Slot("character", card, [0] * state.n, [0] * state.n))
+    state.note("offered", "character", card)
 
 
 @chance("market_action", deck_outcomes("actions"), weighted=True)
 def market_action(state: JourneyState, card: int) -> None:
     drawn(state, "actions", card)
     state.market.append(Slot("action", card, [0] * state.n, [0] * state.n))
+    state.note("offered", "action", card)
 
 
 @task("round_end")
@@ -147,9 +149,9 @@ def round_end(state: JourneyState) -> None:
 @task("clean_up")
 def clean_up(state: JourneyState) -> None:
     """cleanup-clear-board, cleanup-effects, cleanup-reserve-to-lineup, cleanup-wounds-stay,
-    cleanup-reveal-location; after round three the lowest scorer picks the final location."""
+    cleanup-reveal-location; two rounds before the final location the lowest scorer picks it (after round three
+    of five, journey-length-variant)."""
     state.sites = []
-    state.trap_owner.clear()
     state.char_traps = []
     state.shown.clear()
     state.free.clear()

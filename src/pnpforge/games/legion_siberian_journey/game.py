@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 from pnpforge.engine.steps import Steps
 from pnpforge.games.legion_siberian_journey import (
-    auction, effects, evaluation, flow, march, picks, ranking, wounds)
+    auction, effects, evaluation, flow, march, picks, position, ranking, wounds)
 from pnpforge.games.legion_siberian_journey.data import JourneyData
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-RULES = (flow, auction, march, evaluation, ranking, effects, picks, wounds)  # the modules whose steps are the rules
+RULES = (flow, auction, march, evaluation, ranking, effects, picks, wounds, position)  # the modules whose steps are the rules
 PLAYERS = (2, 3, 4)  # the rulebook: "one player per faction", four factions; two at least for an auction
 
 

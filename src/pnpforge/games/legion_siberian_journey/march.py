@@ -45,6 +45,7 @@ def lay_plot(state: JourneyState, card: int, deck: str) -> None:
     """Plots are laid left to right under the location."""
     drawn(state, deck, card)
     state.sites.append(Site(card))
+    state.note("laid", card)
 
 
 def _explosives(state: JourneyState, player: int) -> list[tuple]:
@@ -77,8 +78,8 @@ def prepare(state: JourneyState, action: tuple, player: int) -> None:
     kind = action[0]
     if kind == "trap":
         card, index = action[1], action[2]
-        state.zones = z.move(state.zones, f"hand:{player}", f"traps:{index}", card)
-        state.trap_owner[(index, card)] = player
+        state.zones = z.move(state.zones, f"hand:{player}", f"traps:{index}", card, bottom=True)
+        state.sites[index].trappers.append(player)
     elif kind == "set_trap":
         character, index = action[1], action[2]
         to_reserve(state, character)

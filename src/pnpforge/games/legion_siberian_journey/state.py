@@ -41,7 +41,8 @@ class Slot:
 class Site:
     """A plot of this round's row: its card, its squads (starter, members in arrival order) and what changed it."""
 
-    __slots__ = ("plot", "squads", "done", "destroyed", "difficulty", "reward", "boost", "ties", "shields", "result")
+    __slots__ = ("plot", "squads", "done", "destroyed", "difficulty", "reward", "boost", "ties", "shields", "result",
+                 "trappers")
 
     def __init__(self, plot: int):
         self.plot = plot
@@ -54,6 +55,7 @@ class Site:
         self.ties: set[int] = set()  # players who win ties here before the usual tie-breaks
         self.shields: dict[object, int] = {}  # (player, "squad") or character or "any" -> wounds still prevented
         self.result: dict | None = None
+        self.trappers: list[int] = []  # who laid each trap lying face down here, as its zone lists them
 
     def copy(self) -> "Site":
         other = Site(self.plot)
@@ -62,6 +64,7 @@ class Site:
         other.difficulty, other.reward = self.difficulty, self.reward
         other.boost, other.ties, other.shields = dict(self.boost), set(self.ties), dict(self.shields)
         other.result = self.result
+        other.trappers = list(self.trappers)
         return other
 
     def members(self) -> list[int]:
@@ -113,7 +116,6 @@ class JourneyState(StepMachine):
         self.location: int | None = None
         self.final_location: int | None = None
         self.sites: list[Site] = []
-        self.trap_owner: dict[tuple[int, int], int] = {}  # (plot index, card) -> who laid it
         self.char_traps: list[tuple[int, int, int]] = []  # (plot index, player, character) waiting at a plot
         self.passed: set[int] = set()
         self.bonus: list[list[tuple[str, int]]] = [[] for _ in range(n)]  # bid bonuses for this Auction
@@ -154,7 +156,7 @@ class JourneyState(StepMachine):
         other.wounded, other.free, other.passed = set(self.wounded), set(self.free), set(self.passed)
         other.location_ties, other.prevented = set(self.location_ties), set(self.prevented)
         other.tiebreak = dict(self.tiebreak)
-        other.shown, other.trap_owner = dict(self.shown), dict(self.trap_owner)
+        other.shown = dict(self.shown)
         other.market = [s.copy() for s in self.market]
         other.sites = [s.copy() for s in self.sites]
         return other

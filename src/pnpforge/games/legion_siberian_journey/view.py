@@ -14,15 +14,14 @@ def observation(state: "JourneyState", player: int) -> tuple:
     """Everything on the table, the player's own hand, counts of the decks and other hands, and of a secret bid
     only the player's own choice until the bids are shown."""
     sites = tuple((s.plot, tuple((st, tuple(m)) for st, m in s.squads), s.done, s.destroyed, s.difficulty, s.reward,
-                   tuple(sorted(s.boost.items())), tuple(sorted(s.ties)), tuple(sorted(s.shields.items(), key=repr)))
+                   tuple(sorted(s.boost.items())), tuple(sorted(s.ties)), tuple(sorted(s.shields.items(), key=repr)), tuple(s.trappers))
                   for s in state.sites)
-    traps = tuple((key, owner) for key, owner in sorted(state.trap_owner.items()))
     return (
         player, state.round, state.first, state.next_first, tuple(state.commander), tuple(state.resources),
         tuple(state.vp), tuple(tuple(w) for w in state.won_locations), tuple(tuple(x) for x in state.lineup),
         tuple(tuple(x) for x in state.reserve), tuple(sorted(state.wounded)), tuple(state.graveyard),
         tuple(sorted(state.shown.items())), tuple(sorted(state.free)), tuple(s.key() for s in state.market),
-        state.location, state.final_location, sites, traps, tuple(state.char_traps), tuple(sorted(state.passed)),
+        state.location, state.final_location, sites, tuple(state.char_traps), tuple(sorted(state.passed)),
         z.observation(state.zones, player),
         state.sealed.observation(player) if state.sealed is not None else None, _plain(state.pending),
     )

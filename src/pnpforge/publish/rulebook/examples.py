@@ -183,8 +183,11 @@ class ExampleView:
                 + Markup("").join(figures) + Markup("</div>"))
 
     def _member(self, side: str, member: Any, at: tuple) -> Markup:
-        """A member: its card (the pack's, or from inline stats), with what lies on it and its notes."""
+        """A member: its card (the pack's, by id or under the ``ref`` key, or from inline stats), with what lies on
+        it and its notes."""
         spec = self.drawing.member
+        if isinstance(member, str):  # a pack item named by its id alone
+            member = {spec.ref: member}
         if not isinstance(member, dict):
             return Markup("")
         if spec.ref in member:

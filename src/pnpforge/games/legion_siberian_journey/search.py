@@ -1,0 +1,31 @@
+"""How the engine's search bot (``engine/search.py``) plays Journey: it weighs bids, March turns and Tactics by
+playing on to the end of the round in worlds the player cannot tell apart (``hidden.py``) with the greedy bot, and
+judges where the round leaves it; the greedy judgement answers every other question."""
+
+from __future__ import annotations
+
+from pnpforge.engine.search import SearchPlan
+from pnpforge.games.legion_siberian_journey.bots import worth
+from pnpforge.games.legion_siberian_journey.state import JourneyState
+
+SEARCHED = frozenset({"bid_turn", "march_turn", "tactics", "secret"})
+
+
+def searched(state: JourneyState) -> bool:
+    return state.pending[0] in SEARCHED
+
+
+def round_over(start: JourneyState, now: JourneyState) -> bool:
+    """A playout looks as far as the end of the round (the next round's Income and Marketplace are chance)."""
+    return now.round != start.round or now.over
+
+
+def standing(state: JourneyState, player: int) -> float:
+    """How far ahead of the best other player ``player`` stands; at the end, the result itself dominates."""
+    if state.over and state.final is not None:
+        return 1000.0 * state.final[player] + state.vp[player]
+    mine = worth(state, player)
+    return mine - max(worth(state, p) for p in range(state.n) if p != player)
+
+
+SEARCH = SearchPlan(samples=4, candidates=4, horizon=round_over, value=standing, searched=searched)

@@ -1,0 +1,108 @@
+"""Journey scenarios through ``pnpforge replay``: the rulebook's example, stated outcomes checked, and every
+problem of a scenario a located error with exit code 2 (an illegal bid names its step and the rule)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnpforge.engine.replay import replay_and_check
+from pnpforge.games.legion_siberian_journey import PACKAGE
+
+from tests.engine.registered import pack_at
+from tests.games.legion_siberian_journey.helpers import PACK, rules
+from tests.helpers import run_cli
+
+EXAMPLES = PACK / "examples"
+
+
+@rules("plot-cooperative-difficulty", "plot-cooperative-reward-ladder", "march-reinforce", "plot-reward-to-squad-owner")
+def test_the_rulebook_example_through_the_cli() -> None:
+    result = run_cli("replay", "legion-siberian-journey", str(EXAMPLES / "deserters-and-the-double-agent.yaml"))
+    assert result.code == 0, result.output
+    deserters = json.loads(result.output)["plots"][1]
+    assert deserters["total"] == 27 and deserters["strength"] == {"legionnaires": 12, "warlords": 11, "reds": 4}
+    assert deserters["paid"] == {"legionnaires": 6, "warlords": 3}  # the Reds' helper earns them nothing
+
+
+def test_a_changed_stated_outcome_is_reported(tmp_path: Path) -> None:
+    copy = tmp_path / "tie.yaml"
+    shutil.copy(EXAMPLES / "tie-broken-by-squad-size.yaml", copy)
+    body = yaml.safe_load(copy.read_text(encoding="utf-8"))
+    body["expect"]["plots"][0]["winners"] = ["whites"]
+    copy.write_text(yaml.safe_dump(body, sort_keys=False), encoding="utf-8")
+    _, outcome = replay_and_check(PACKAGE, pack_at(PACK), copy)
+    assert [f.message for f in outcome.findings] == [
+        "example 'tie': expect.plots[0].winners: stated ['whites'], engine gives ['reds']"]
+
+
+AUCTION = """\
+name: Bids in the Auction
+players: [reds, legionnaires]
+phase: auction
+seats:
+  reds: {resources: 5}
+  legionnaires: {resources: 5}
+market: [kamil-hroch, gleb-yartsev]
+choices:
+"""
+
+
+@pytest.mark.parametrize("choices, line, message", [
+    pytest.param("  - {player: reds, bid: {card: kamil-hroch, tokens: 1}}\n", 9,
+                 "choice 1 (bid turn of the reds): the reds may not bid on a character of the legionnaires, their "
+                 "sworn enemies (rule sworn-enemies-no-bid)", id="sworn-enemy",
+                 marks=pytest.mark.rules("sworn-enemies-no-bid")),
+    pytest.param("  - {player: reds, bid: {card: gleb-yartsev, tokens: 2}}\n"
+                 "  - {player: legionnaires, bid: {card: gleb-yartsev, tokens: 6}}\n", 10,
+                 "choice 2 (bid turn of the legionnaires): a bid of 6 is more than the 5 resources the legionnaires "
+                 "have (rule auction-bid)", id="more-than-one-has", marks=pytest.mark.rules("auction-bid")),
+    pytest.param("  - {player: reds, bid: {card: vilem-krejci, tokens: 2}}\n", 9,
+                 "choice 1 (bid turn of the reds): 'vilem-krejci' is not in the Marketplace (rule auction-bid)",
+                 id="not-offered"),
+])
+def test_an_illegal_bid_exits_2_naming_the_step_and_the_rule(tmp_path: Path, choices: str, line: int,
+                                                             message: str) -> None:
+    path = tmp_path / "auction.yaml"
+    path.write_text(AUCTION + choices, encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 2
+    assert f"auction.yaml:{line}:5: error: {message}" in result.output
+
+
+def test_legal_bids_settle_the_auction(tmp_path: Path) -> None:
+    path = tmp_path / "auction.yaml"
+    path.write_text(AUCTION + "  - {player: reds, bid: {card: gleb-yartsev, tokens: 2}}\n"
+                              "  - {player: legionnaires, bid: {card: gleb-yartsev, tokens: 3}}\n", encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 0, result.output
+    outcome = json.loads(result.output)
+    # the Legionnaires' 3 beat the Reds' 2 (which come back); Kamil Hroch, unbid, goes back to the deck
+    assert outcome["bought"] == {"gleb-yartsev": "legionnaires"} and outcome["left_in_market"] == []
+    assert outcome["resources"] == {"reds": 5, "legionnaires": 2}
+
+
+@pytest.mark.parametrize("body, where, message", [
+    ("name: x\nplayers: [reds, blues]\n", "2:17", "unknown faction 'blues'; factions: whites, reds"),
+    ("name: x\nplayers: [reds, whites]\nlocation: kazan-on-the-volga\nplots:\n  - plot: no-such-plot\n",
+     "5:5", "plot 'no-such-plot': the pack has no such card"),
+    ("name: x\nplayers: [reds, whites]\nlocation: kazan-on-the-volga\nplots:\n  - plot: deserters\n",
+     "5:5", "plot 'deserters' is of level second, but the location's plots are first"),
+    ("name: x\nplayers: [reds, whites]\nround: 12\n", "3:1", "round: expected an integer <= 9, found 12"),
+    ("name: x\nplayers: [reds, whites]\nseats:\n  reds: {commander: arkady-velembovsky}\n", "4:10",
+     "'arkady-velembovsky' is not a commander of the reds"),
+    ("name: x\nplayers: [reds, whites]\nphase: auction\nchoices:\n  - {player: reds, bid: {card: a, tokens: 1}, "
+     "play: b}\n", "5:5", "a choice gives exactly one of bid, deploy, play, secret or do; found bid, play"),
+    ("name: x\nplayers: [reds, whites]\nphase: auction\nchoices:\n  - {player: reds, do: dance}\n", "5:20",
+     "choice 1: the engine never asked the reds for it; the reds were offered: pass"),
+])
+def test_an_invalid_scenario_exits_2_at_its_place(tmp_path: Path, body: str, where: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(body, encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 2
+    assert f"bad.yaml:{where}: error: " in result.output and message in result.output, result.output
