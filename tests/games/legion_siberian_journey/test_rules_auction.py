@@ -121,7 +121,7 @@ def test_three_resources_buy_the_top_card_of_the_action_deck():
     deck = state.zones["actions"].size
     answer(state, ("buy",))
     assert state.resources[0] == 1
-    assert state.pending == ("draw_action", 0)
+    assert state.pending == ("action_drawn", 0)
     drawn = act("cable-from-harbin")
     state.apply_action(drawn)
     assert state.hand(0) == (drawn,) and state.zones["actions"].size == deck - 1

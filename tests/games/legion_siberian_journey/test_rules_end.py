@@ -113,7 +113,8 @@ def test_the_final_location_is_chosen_in_round_three_only():
 
 @rules("final-location-pack", "location-sequence")
 def test_round_five_is_played_at_the_chosen_final_location():
-    layout = Layout(round=4, location="omsk-ministries", final_location="ice-march-ends-at-chita", seats=seats())
+    layout = Layout(round=4, location="omsk-ministries", final_location="ice-march-ends-at-chita",
+                    seats=seats(p0=Seat(resources=1)))  # more resources: player 0 is first, by no chance
     state = built(layout, CLEAN_UP, players=2)
     assert state.pending == ("market_character",)  # no location was drawn
     assert (state.round, state.location, state.final_location) == (5, loc("ice-march-ends-at-chita"), None)

@@ -218,8 +218,8 @@ def test_a_commander_is_no_character_and_is_not_counted_as_one():
     assert not items & set(data().commanders)
     state = set_up("nikolai-ostrozhsky", "matvei-lysenko", "emanuel-blaha", "reinhold-von-kessel")
     assert all(state.commander[p] is not None and state.living(p) == [] for p in range(4))
-    # nobody owns a character yet, so the chain falls through to the resources of the income (5, 4, 6, 4)
-    assert state.first == 2 and state.resources == [5, 4, 6, 4]
+    # nobody owns a character yet, so the chain falls through to the resources of the income (5, 5, 6, 4)
+    assert state.first == 2 and state.resources == [5, 5, 6, 4]
 
 
 @rules("commander-abilities")
@@ -304,14 +304,14 @@ def test_the_round_opens_with_each_commander_s_income():
     chosen = {0: "arkady-velembovsky", 1: "matvei-lysenko", 2: "emanuel-blaha", 3: "illarion-chernobrovkin"}
     layout = Layout(seats={p: Seat(commander=c, resources=1) for p, c in chosen.items()})
     state = built(layout, ("income",))
-    assert state.resources == [7, 5, 7, 6]
+    assert state.resources == [6, 6, 7, 6]
 
 
 @rules("auction-income")
 def test_a_location_s_income_comes_with_the_commander_s():
     layout = Layout(location="kazan-on-the-volga", seats=seats(2))
     state = built(layout, ("income",), players=2)
-    assert state.resources == [5 + 1, 4 + 1]
+    assert state.resources == [5 + 1, 5 + 1]
 
 
 @rules("first-player-each-round", "turn-order-clockwise")

@@ -100,9 +100,16 @@ def auction_next(state: JourneyState, player: int) -> None:
     state.push(("settle",))
 
 
-@chance("draw_action", deck_outcomes("actions"), weighted=True)
-def draw_action(state: JourneyState, card: int, player: int) -> None:
-    """An action card from the deck into a hand (kept secret)."""
+@task("draw_action")
+def draw_action(state: JourneyState, player: int) -> None:
+    """An action card from the deck into a hand, while the deck has one (DECISIONS.md: an empty deck gives none)."""
+    if state.zones["actions"].size:
+        state.push(("action_drawn", player))
+
+
+@chance("action_drawn", deck_outcomes("actions"), weighted=True)
+def action_drawn(state: JourneyState, card: int, player: int) -> None:
+    """The card drawn goes into the hand, kept secret."""
     state.zones = z.draw(state.zones, "actions", f"hand:{player}", card)
 
 

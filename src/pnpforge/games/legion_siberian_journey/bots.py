@@ -38,7 +38,16 @@ def worth(state: JourneyState, player: int) -> float:
 
 def card_gain(state: JourneyState, player: int, action: tuple) -> float:
     """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it."""
-    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.pending[2])) - CARD_KEPT
+    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.pending[2]),
+                          _deploy_or_pass) - CARD_KEPT
+
+
+def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
+    """The bot's own March turn in a look ahead: the best deployment, or a pass (never a card)."""
+    player = state.pending[1]
+    moves = [a for a in legal if a[0] in ("deploy", "join")]
+    best = max(moves, key=lambda a: _march(state, player, a), default=None)
+    return best if best is not None and _march(state, player, best) > PASS_VALUE else ("pass",)
 
 
 def effect_value(state: JourneyState, player: int, effects) -> float:

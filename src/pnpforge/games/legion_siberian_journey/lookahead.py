@@ -1,7 +1,8 @@
 """What an action card would do: the greedy bot plays the round on quietly with and without it and compares.
 
-"Quietly" means every player passes, says no, lays nothing and bids nothing in secret; a choice a card asks for is
-made by the greedy judgement of that choice alone. The round is played so until the plots are evaluated and the
+"Quietly" means every other player passes, says no, lays nothing and bids nothing in secret, and the player looking
+ahead only deploys (its March turns are answered by ``own``, which plays no card, so a look ahead never nests); a
+choice a card asks for is made by the greedy judgement of that choice alone. The round is played so until the plots are evaluated and the
 location awarded (or until chance must draw a card, or the round ends), and the player's standing is read off:
 points, resources and living characters at the greedy bot's rates, against the other players' average.
 """
@@ -26,13 +27,17 @@ def quiet_answer(state: JourneyState, legal: list, pick: Callable) -> tuple:
     return legal[0]
 
 
-def settle(state: JourneyState, pick: Callable) -> JourneyState:
+def settle(state: JourneyState, player: int, pick: Callable, own: Callable) -> JourneyState:
     """Play ``state`` on quietly (changing it) until the round's plots and location are decided."""
     start = state.round
     for _ in range(STEPS):
         if state.over or state.round != start or state.is_chance_node() or state.pending[0] in STOP:
             break
-        state.apply_action(quiet_answer(state, state.legal_actions(), pick))
+        legal = state.legal_actions()
+        if state.pending[0] == "march_turn" and state.pending[1] == player:
+            state.apply_action(own(state, legal))
+        else:
+            state.apply_action(quiet_answer(state, legal, pick))
     return state
 
 
@@ -41,7 +46,7 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
     return worth(state, player) - sum(others) / len(others)
 
 
-def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick: Callable) -> float:
+def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick: Callable, own: Callable) -> float:
     """How much better ``player`` stands after the quiet round with ``action`` than after passing instead."""
     base = state.clone()
     legal = base.legal_actions()
@@ -51,4 +56,5 @@ def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick:
     base.apply_action(fallback)
     trial = state.clone()
     trial.apply_action(action)
-    return standing(settle(trial, pick), player, worth) - standing(settle(base, pick), player, worth)
+    after = settle(trial, player, pick, own)
+    return standing(after, player, worth) - standing(settle(base, player, pick, own), player, worth)
