@@ -16,8 +16,8 @@ from tests.conftest import REPO
 from tests.engine.registered import pack_at
 
 PACK = REPO / "content" / "legion-siberian-journey"
-__all__ = ["Layout", "PlotSpot", "Seat", "Squad", "answer", "built", "card", "data", "events", "finish", "game",
-           "position", "rules"]  # what the rule tests import from here
+__all__ = ["Layout", "PlotSpot", "Seat", "Squad", "act", "answer", "built", "card", "ch", "data", "events", "finish",
+           "game", "position", "rules", "seats_with"]  # what the rule tests import from here
 
 
 def rules(*ids: str):
@@ -69,6 +69,27 @@ def card(kind: str, item: str, nth: int = 0) -> int:
     table = {"character": data().characters, "action": data().actions, "plot": data().plots,
              "location": data().locations}[kind]
     return [i for i, c in enumerate(table) if c.item == item][nth]
+
+
+def ch(item: str) -> int:
+    """A character's number (its first copy)."""
+    return card("character", item)
+
+
+def act(item: str) -> int:
+    """An action card's number (its first copy)."""
+    return card("action", item)
+
+
+def seats_with(quiet: dict[int, str], players: int, **given: Seat) -> dict[int, Seat]:
+    """Seats with the commanders ``quiet`` names (ones whose standing effects stay out of a test's way);
+    ``p0=Seat(...)`` and so on fill one in."""
+    out = {p: Seat(commander=quiet[p]) for p in range(players)}
+    for key, seat in given.items():
+        p = int(key[1:])
+        seat.commander = seat.commander or quiet[p]
+        out[p] = seat
+    return out
 
 
 def events(state: JourneyState, kind: str) -> list[tuple]:

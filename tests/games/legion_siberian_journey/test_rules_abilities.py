@@ -6,25 +6,15 @@ from __future__ import annotations
 import yaml
 
 from tests.games.legion_siberian_journey.helpers import (
-    PACK, Layout, PlotSpot, Seat, Squad, answer, built, card, events, finish, rules)
+    Layout, PACK, PlotSpot, Seat, Squad, answer, built, card, ch, events, finish, rules, seats_with)
 
 QUIET = {0: "nikolai-ostrozhsky", 1: "pavel-postnikov", 2: "emanuel-blaha", 3: "reinhold-von-kessel"}
 FIRST_LEVEL = "petropavlovsk-on-the-ishim"  # a location without effects
 PASS, NO = ("pass",), ("no",)
 
 
-def ch(item: str) -> int:
-    return card("character", item)
-
-
 def seats(players: int = 4, **given: Seat) -> dict[int, Seat]:
-    """Seats with commanders whose standing effects stay out of the way; ``p0=Seat(...)`` fills one in."""
-    out = {p: Seat(commander=QUIET[p]) for p in range(players)}
-    for key, seat in given.items():
-        p = int(key[1:])
-        seat.commander = seat.commander or QUIET[p]
-        out[p] = seat
-    return out
+    return seats_with(QUIET, players, **given)
 
 
 def passing(state, legal):

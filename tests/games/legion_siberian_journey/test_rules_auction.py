@@ -6,27 +6,15 @@ from __future__ import annotations
 from pnpforge.engine.zones import Visibility
 
 from tests.games.legion_siberian_journey.helpers import (
-    Layout, PlotSpot, Seat, Squad, answer, built, card, data, rules)
+    Layout, PlotSpot, Seat, Squad, act, answer, built, ch, data, rules, seats_with)
 
 # commanders whose standing effects stay out of the way (no bid bonus, no draws, no healing)
 QUIET = {0: "nikolai-ostrozhsky", 1: "matvei-lysenko", 2: "radim-novotny", 3: "illarion-chernobrovkin"}
 PASS = ("pass",)
 
 
-def ch(item: str) -> int:
-    return card("character", item)
-
-
-def act(item: str) -> int:
-    return card("action", item)
-
-
 def seats(players: int = 2, **given: Seat) -> dict[int, Seat]:
-    out = {p: Seat(commander=QUIET[p]) for p in range(players)}
-    for key, seat in given.items():
-        seat.commander = seat.commander or QUIET[int(key[1:])]
-        out[int(key[1:])] = seat
-    return out
+    return seats_with(QUIET, players, **given)
 
 
 def auction(market, players: int = 2, factions=None, auto: bool = True, first: int = 0, **given: Seat):

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.games.legion_siberian_journey.helpers import (
-    Layout, PlotSpot, Seat, Squad, answer, built, card, data, events, rules)
+    Layout, PlotSpot, Seat, Squad, answer, built, card, ch, data, events, rules, seats_with)
 
 # commanders whose standing effects stay out of the way (no bid bonus, no draws, no healing, no location bonus)
 QUIET = {0: "nikolai-ostrozhsky", 1: "matvei-lysenko", 2: "radim-novotny", 3: "illarion-chernobrovkin"}
 CLEAN_UP = ("clean_up",)
-
-
-def ch(item: str) -> int:
-    return card("character", item)
 
 
 def loc(item: str) -> int:
@@ -21,11 +17,7 @@ def loc(item: str) -> int:
 
 
 def seats(players: int = 2, **given: Seat) -> dict[int, Seat]:
-    out = {p: Seat(commander=QUIET[p]) for p in range(players)}
-    for key, seat in given.items():
-        seat.commander = seat.commander or QUIET[int(key[1:])]
-        out[int(key[1:])] = seat
-    return out
+    return seats_with(QUIET, players, **given)
 
 
 def finals() -> list[int]:

@@ -10,25 +10,15 @@ from pnpforge.games.legion_siberian_journey.data import BIT
 from pnpforge.games.legion_siberian_journey.invariants import check_invariants
 
 from tests.games.legion_siberian_journey.helpers import (
-    PACK, Layout, PlotSpot, Seat, Squad, answer, built, card, data, events, finish, rules)
+    Layout, PACK, PlotSpot, Seat, Squad, answer, built, card, ch, data, events, finish, rules, seats_with)
 
 # commanders whose standing effects stay out of the way of these positions
 QUIET = {0: "nikolai-ostrozhsky", 1: "pavel-postnikov", 2: "emanuel-blaha", 3: "reinhold-von-kessel"}
 FIRST_LEVEL, SECOND_LEVEL, FINAL = "petropavlovsk-on-the-ishim", "amur-ice-at-blagoveshchensk", "harbin-railway-zone"
 
 
-def ch(item: str) -> int:
-    return card("character", item)
-
-
 def seats(players: int = 4, **given: Seat) -> dict[int, Seat]:
-    """Seats with quiet commanders; ``p0=Seat(...)`` and so on fill them in."""
-    out = {p: Seat(commander=QUIET[p]) for p in range(players)}
-    for key, seat in given.items():
-        p = int(key[1:])
-        seat.commander = seat.commander or QUIET[p]
-        out[p] = seat
-    return out
+    return seats_with(QUIET, players, **given)
 
 
 def plot_names(state) -> list[str]:

@@ -16,7 +16,7 @@ from pnpforge.games.legion_siberian_journey.ranking import number, strength
 
 from tests.engine.registered import pack_at
 from tests.games.legion_siberian_journey.helpers import (
-    PACK, Layout, PlotSpot, Seat, Squad, answer, built, card, data, events, game, rules)
+    Layout, PACK, PlotSpot, Seat, Squad, answer, built, card, data, events, game, rules, seats_with)
 
 # commanders whose standing effects stay out of the way (no bid bonus, no draws, no healing)
 QUIET = {0: "nikolai-ostrozhsky", 1: "matvei-lysenko", 2: "radim-novotny", 3: "illarion-chernobrovkin"}
@@ -25,11 +25,7 @@ DECKS = ("characters", "actions", "plots:first", "plots:second", "plots:special"
 
 
 def seats(players: int = 4, **given: Seat) -> dict[int, Seat]:
-    out = {p: Seat(commander=QUIET[p]) for p in range(players)}
-    for key, seat in given.items():
-        seat.commander = seat.commander or QUIET[int(key[1:])]
-        out[int(key[1:])] = seat
-    return out
+    return seats_with(QUIET, players, **given)
 
 
 def set_up(*commanders: str):
