@@ -39,6 +39,21 @@ def judged(verdict: Verdict, statement: str, unit: str, hint: str, mark: Mark | 
                    data={"more": verdict.trials_needed / verdict.trials})
 
 
+def replay_hint(pack_id: str, players: int, tally: Tally, key: str, mode: str = "") -> str:
+    """``; see `pnpforge replay PACK --seed N --players P --bots greedy``` for the first game counted under ``key``
+    ("" when none was); ``mode`` is named when it is not the game's first."""
+    seed = tally.seeds.get(key)
+    if seed is None:
+        return ""
+    shown = f" --mode {mode}" if mode else ""
+    return f"; see `pnpforge replay {pack_id} --seed {seed} --players {players}{shown} --bots greedy`"
+
+
+def side_marks(pack: Any) -> list[tuple[str, Mark]]:
+    """Each faction of the pack with the place game.yaml declares it (where a balance finding points)."""
+    return [(f.id, pack.game_doc.mark(("factions", index))) for index, f in enumerate(pack.game.factions)]
+
+
 def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, tolerance: float, hint: Hint,
                  noun: str = "faction", family: int = 1) -> tuple[list[Finding], list[Bar], dict[str, Any]]:
     """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings (decided as

@@ -39,8 +39,12 @@ def test_a_game_becomes_events_that_add_up() -> None:
     commanders = [e for e in found if type(e) is Counted and e.key.startswith("commander/")]
     assert sum(e.amount for e in commanders if e.key.endswith("/played")) == 4
     assert sum(e.amount for e in commanders if e.key.endswith("/wins")) == 12  # the win, in twelfths
-    bought = [e for e in found if type(e) is Counted and e.key.startswith("bought/")]
-    assert len(bought) == len([e for e in final.log if e[1] == "won"])
+    market = {c.item for c in data.characters} | {a.item for a in data.actions}
+    bought = [e.item for e in found if type(e) is Entered and e.item in market]
+    won = [e for e in final.log if e[1] == "won"]
+    assert bought and len(bought) == len(won)
+    prices = [e for e in found if type(e) is Counted and e.key.startswith("price/")]
+    assert sum(e.amount for e in prices) == sum(e[6] for e in won)  # the resources each winner paid
     assert [e for e in found if type(e) is Scores][-1].scores == tuple(final.vp)
     assert all(e.player in range(4) for e in found if type(e) is Held)
 

@@ -1,7 +1,7 @@
 """What the simulated games say about the Journey pack: findings against the thresholds in game.yaml, and charts.
 
-The game's log becomes typed events (``events``): a Marketplace card or a plot laid is offered, a card bought or a
-plot a squad marched to is entered, a plot paid out (a cooperative one: beaten) is won, an action card played is
+The game's log becomes typed events (``events``): a Marketplace card or a plot laid is offered, a card bought (its price counted
+beside) or a plot a squad marched to is entered, a plot paid out (a cooperative one: beaten) is won, an action card played is
 used; Journey's own counts are the prices paid, the commanders' games and wins, cooperative plots failed and how
 locations were decided. ``analyse`` judges them with the shared analyses (``engine/analyses.py``): win share per
 faction, per commander and per seat, cards never bought or always bought at the lowest price, plots never entered
@@ -15,7 +15,8 @@ from functools import partial
 from typing import Iterator
 
 from pnpforge.content.pack import Pack
-from pnpforge.engine.analyses import judged, length_chart, never_won, rarely_entered, seat_bars, side_balance
+from pnpforge.engine.analyses import (judged, length_chart, never_won, rarely_entered, replay_hint, seat_bars,
+                                      side_balance, side_marks)
 from pnpforge.engine.events import Counted, Entered, Event, Held, Offered, Scores, Used, Won
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
@@ -44,7 +45,6 @@ def events(state: JourneyState) -> Iterator[Event]:
             yield Entered(item)
             yield Held(item, winner, what)
             yield Counted(f"price/{item}", paid)
-            yield Counted(f"bought/{item}")
             if paid <= 1:
                 yield Counted(f"cheapest/{item}")
         elif kind == "commander":
@@ -90,15 +90,7 @@ def events(state: JourneyState) -> Iterator[Event]:
 
 
 def _seed(players: int, tally: Tally, key: str) -> str:
-    seed = tally.seeds.get(key)
-    if seed is None:
-        return ""
-    return f"; see `pnpforge replay legion-siberian-journey --seed {seed} --players {players} --bots greedy`"
-
-
-def _faction_mark(pack: Pack, faction: str):
-    index = next(i for i, f in enumerate(pack.game.factions) if f.id == faction)
-    return pack.game_doc.mark(("factions", index))
+    return replay_hint("legion-siberian-journey", players, tally, key)
 
 
 def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analysis:
@@ -124,8 +116,8 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
 
 
 def _balance(pack, tally, players, tolerance, family, result) -> None:
-    sides = [(f.id, _faction_mark(pack, f.id)) for f in pack.game.factions]
-    findings, bars, shares = side_balance(tally, sides, players, tolerance, partial(_seed, players), family=family)
+    findings, bars, shares = side_balance(tally, side_marks(pack), players, tolerance, partial(_seed, players),
+                                          family=family)
     result.findings += findings
     expected = 1 / players
     result.charts.append(Chart(f"factions-{players}p", f"Win share per faction, {players} players", bars,
@@ -167,7 +159,7 @@ def _auction(pack, tally, hint, min_rate, result) -> None:
     rows = []
     for kind in KINDS:
         for card in pack.of_type(kind):
-            offered, bought = tally.get(f"offered/{card.id}"), tally.get(f"bought/{card.id}")
+            offered, bought = tally.get(f"offered/{card.id}"), tally.get(f"entered/{card.id}")
             if not offered:
                 continue
             paid = tally.get(f"price/{card.id}")
@@ -179,7 +171,7 @@ def _auction(pack, tally, hint, min_rate, result) -> None:
             elif tally.get(f"cheapest/{card.id}") == bought:
                 result.findings.append(judged(
                     never_seen(bought, min_rate), f"always bought for a single resource ({bought} times): nobody "
-                                                  "bids against it", "purchases", hint(tally, f"bought/{card.id}"),
+                                                  "bids against it", "purchases", hint(tally, f"entered/{card.id}"),
                     card.mark(), "card-price", card.subject))
     result.tables.append(Table("The Marketplace: times offered and bought, mean price paid (own resources)",
                                ["card", "kind", "offered", "bought", "mean price"], rows))

@@ -18,13 +18,15 @@ STEPS = 400  # answers at most in one look ahead
 STOP = frozenset({"clean_up_cards", "final_location", "commander"})  # the round's plots are over by then
 
 
+def quiet(legal: list) -> tuple:
+    """The quiet answer among ``legal``: a pass, a no, done, a secret bid of nothing; else the first option."""
+    return next((answer for answer in QUIET if answer in legal), legal[0])
+
+
 def quiet_answer(state: JourneyState, legal: list, pick: Callable) -> tuple:
     if state.pending[0] == "pick":
         return max(legal, key=lambda a: pick(state, state.pending[1], a))
-    for answer in QUIET:
-        if answer in legal:
-            return answer
-    return legal[0]
+    return quiet(legal)
 
 
 def settle(state: JourneyState, player: int, pick: Callable, own: Callable) -> JourneyState:

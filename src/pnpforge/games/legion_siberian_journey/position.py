@@ -169,13 +169,6 @@ def _wound(state: JourneyState, layout: Layout, characters: _Taker) -> None:
             state.wounded.add(match[0])
 
 
-def number_of(state: JourneyState, kind: str, item: str, nth: int = 0) -> int:
-    """The card number of the ``nth`` copy of ``item`` (kind: character, action, plot, location)."""
-    table = {"character": state.data.characters, "action": state.data.actions, "plot": state.data.plots,
-             "location": state.data.locations}[kind]
-    return [i for i, card in enumerate(table) if card.item == item][nth]
-
-
 @task("halt")
 def halt(state: JourneyState) -> None:
     """The end of a built position's steps: the game stops here, with no winner."""

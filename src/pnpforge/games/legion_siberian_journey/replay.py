@@ -20,11 +20,11 @@ from pnpforge.engine.contract import Outcome
 from pnpforge.games.legion_siberian_journey.auction import may_bid
 from pnpforge.games.legion_siberian_journey.data import journey_data
 from pnpforge.games.legion_siberian_journey.effects import can_join
+from pnpforge.games.legion_siberian_journey.lookahead import quiet
 from pnpforge.games.legion_siberian_journey.scenario import (
     Choice, ScenarioError, ScenarioFile, build, error, load_scenario)
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-QUIET = (("pass",), ("done",), ("no",), ("secret", 0))
 TURNS = ("bid_turn", "march_turn", "prepare", "tactics", "manoeuvre", "clean_up_cards")  # where cards are played
 
 
@@ -39,13 +39,6 @@ def schedule(state: JourneyState, scenario: ScenarioFile) -> None:
     else:
         steps = [("evaluate_all",), ("award_location",)]
     state.push(*steps, ("round_end",) if scenario.to_end else ("halt",))
-
-
-def _quiet(legal: list) -> Any:
-    for answer in QUIET:
-        if answer in legal:
-            return answer
-    return legal[0]
 
 
 def _intended(state: JourneyState, choice: Choice, player: int) -> tuple[Any, str] | None:
@@ -140,7 +133,7 @@ def play(state: JourneyState, scenario: ScenarioFile, doc: Doc) -> None:
             if action is not None:
                 taken += 1
                 offered = []
-        state.apply_action(action if action is not None else _quiet(legal))
+        state.apply_action(action if action is not None else quiet(legal))
     if taken < len(choices):
         path = ("choices", taken) + (("do",) if choices[taken].do is not None else ())
         asked = f"; the {choices[taken].player} were offered: {'; '.join(offered[:12])}" if offered else ""

@@ -28,13 +28,10 @@ def outcome(state: JourneyState) -> tuple:
             tuple(tuple(sorted(state.living(p))) for p in range(state.n)), state.over)
 
 
-def round_end(start: JourneyState):
-    return lambda now: now.round != start.round or now.over
-
-
 def play_round(state: JourneyState, seed: int) -> tuple:
     bots = [GreedyBot()] * state.n
-    final = play_game(None, bots, random.Random(seed), start=state, until=round_end(state))
+    first = state.round
+    final = play_game(None, bots, random.Random(seed), start=state, until=lambda now: now.round != first or now.over)
     return outcome(final)
 
 

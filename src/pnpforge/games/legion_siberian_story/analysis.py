@@ -13,7 +13,7 @@ from functools import partial
 from pnpforge.content.pack import Pack
 from pnpforge.engine.impact import fit, impact_findings, one_each, pick_findings
 from pnpforge.engine.analyses import (judged, length_chart, never_used, never_won, rarely_entered, rarely_used,
-                                      rule_gaps, seat_bars, side_balance)
+                                      replay_hint, rule_gaps, seat_bars, side_balance, side_marks)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
 from pnpforge.engine.verdicts import MIN_RATE, below, never_seen
@@ -22,16 +22,8 @@ from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
 
 def _seed(players: int, settings: Settings, tally: Tally, key: str) -> str:
-    seed = tally.seeds.get(key)
-    if seed is None:
-        return ""
-    mode = f" --mode {settings.mode}" if settings.mode != "base" else ""
-    return f"; see `pnpforge replay legion-siberian-story --seed {seed} --players {players}{mode} --bots greedy`"
-
-
-def _faction_mark(pack: Pack, faction: str):
-    index = next(i for i, f in enumerate(pack.game.factions) if f.id == faction)
-    return pack.game_doc.mark(("factions", index))
+    mode = settings.mode if settings.mode != "base" else ""
+    return replay_hint("legion-siberian-story", players, tally, key, mode)
 
 
 def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analysis:
@@ -61,8 +53,7 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
 
 def _balance(pack, tally, players, settings, tolerance, result, family) -> None:
     hint = partial(_seed, players, settings)
-    sides = [(f.id, _faction_mark(pack, f.id)) for f in pack.game.factions]
-    findings, bars, shares = side_balance(tally, sides, players, tolerance, hint, family=family)
+    findings, bars, shares = side_balance(tally, side_marks(pack), players, tolerance, hint, family=family)
     result.findings += findings
     seats = seat_bars(tally, players)
     expected = 1 / players
