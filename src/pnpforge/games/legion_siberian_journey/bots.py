@@ -13,6 +13,7 @@ from typing import Callable
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
+from pnpforge.games.legion_siberian_journey.effects import can_join
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
@@ -81,6 +82,11 @@ def effect_value(state: JourneyState, player: int, effects) -> float:
         else:
             value += 0.3
     return value
+
+
+def fit(state: JourneyState, index: int, player: int) -> int:
+    """The Number ``player``'s Line-up could bring to a plot (every character showing one of its icons)."""
+    return sum(number(state, c, index) for c in state.lineup[player] if can_join(state, c, index))
 
 
 def _others_best(state: JourneyState, index: int, player: int) -> int:
@@ -208,7 +214,10 @@ def _pick(state: JourneyState, player: int, action: tuple, kind: str) -> float:
         return character_value(state, value) if state.owner[value] != player else -character_value(state, value)
     if kind in ("destination", "richer"):
         return points_for(state, value, player)
-    if kind in ("destroyed", "replaced", "harder"):
+    if kind == "replaced":  # a plot nobody has joined: the one that suits the rivals' Line-ups best, not the bot's
+        fits = [fit(state, value, p) for p in range(state.n)]
+        return max(f for p, f in enumerate(fits) if p != player) - fits[player]
+    if kind in ("destroyed", "harder"):
         return -points_for(state, value, player)
     return 0.0
 

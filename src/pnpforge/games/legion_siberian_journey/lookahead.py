@@ -2,13 +2,18 @@
 
 "Quietly" means every other player passes, says no, lays nothing and bids nothing in secret, and the player looking
 ahead only deploys (its March turns are answered by ``own``, which plays no card, so a look ahead never nests); a
-choice a card asks for is made by the greedy judgement of that choice alone. The round is played so until the plots are evaluated and the
-location awarded (or until chance must draw a card, or the round ends), and the player's standing is read off:
-points, resources and living characters at the greedy bot's rates, against the other players' average.
+choice a card asks for is made by the greedy judgement of that choice alone. The round is played so until the plots
+are evaluated and the location awarded (or the round ends), and the player's standing is read off: points, resources
+and living characters at the greedy bot's rates, against the other players' average.
+
+Chance on the way (a plot drawn to replace a discarded one, a card drawn) is drawn from the piles' make-up, which a
+player could count, never their order: with and without the card alike, from the same fixed seeds, and the standing is
+the average over ``DRAWS`` such rounds when chance came up at all (one round otherwise, the usual case).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Callable
 
 from pnpforge.games.legion_siberian_journey.state import JourneyState
@@ -16,6 +21,7 @@ from pnpforge.games.legion_siberian_journey.state import JourneyState
 QUIET = (("pass",), ("no",), ("done",), ("secret", 0))
 STEPS = 400  # answers at most in one look ahead
 STOP = frozenset({"clean_up_cards", "final_location", "commander"})  # the round's plots are over by then
+DRAWS = 4  # rounds averaged when chance comes up in a look ahead
 
 
 def quiet(legal: list) -> tuple:
@@ -29,18 +35,23 @@ def quiet_answer(state: JourneyState, legal: list, pick: Callable) -> tuple:
     return quiet(legal)
 
 
-def settle(state: JourneyState, player: int, pick: Callable, own: Callable) -> JourneyState:
-    """Play ``state`` on quietly (changing it) until the round's plots and location are decided."""
-    start = state.round
+def settle(state: JourneyState, player: int, pick: Callable, own: Callable, draws: random.Random) -> bool:
+    """Play ``state`` on quietly (changing it) until the round's plots and location are decided; True if chance drew."""
+    start, drew = state.round, False
     for _ in range(STEPS):
-        if state.over or state.round != start or state.is_chance_node() or state.pending[0] in STOP:
+        if state.over or state.round != start or state.pending is not None and state.pending[0] in STOP:
             break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(draws.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0])
+            drew = True
+            continue
         legal = state.legal_actions()
         if state.pending[0] == "march_turn" and state.pending[1] == player:
             state.apply_action(own(state, legal))
         else:
             state.apply_action(quiet_answer(state, legal, pick))
-    return state
+    return drew
 
 
 def standing(state: JourneyState, player: int, worth: Callable) -> float:
@@ -50,13 +61,21 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
 
 def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick: Callable, own: Callable) -> float:
     """How much better ``player`` stands after the quiet round with ``action`` than after passing instead."""
-    base = state.clone()
-    legal = base.legal_actions()
+    legal = state.legal_actions()
     fallback = next((a for a in QUIET if a in legal), None)
     if fallback is None:
         return 0.0
-    base.apply_action(fallback)
-    trial = state.clone()
-    trial.apply_action(action)
-    after = settle(trial, player, pick, own)
-    return standing(after, player, worth) - standing(settle(base, player, pick, own), player, worth)
+
+    def difference(seed: int) -> tuple[float, bool]:
+        values, drew = [], False
+        for answer in (action, fallback):
+            trial = state.clone()
+            trial.apply_action(answer)
+            drew = settle(trial, player, pick, own, random.Random(seed)) or drew
+            values.append(standing(trial, player, worth))
+        return values[0] - values[1], drew
+
+    first, drew = difference(0)
+    if not drew:
+        return first
+    return (first + sum(difference(seed)[0] for seed in range(1, DRAWS))) / DRAWS
