@@ -47,6 +47,7 @@ def test_a_share_whose_whole_interval_lies_outside_the_band_is_a_warning() -> No
                                   4, 0.07, no_hint, family=8)
     assert [(f.severity, f.rule) for f in findings] == [("warning", "faction-win-share")]
     assert "of 8 checks together" in findings[0].message
+    assert findings[0].data == {"players": 4}  # what an acknowledgement kept at some player counts matches
 
 
 def test_checks_made_together_widen_the_interval() -> None:

@@ -1,5 +1,6 @@
 """Findings a pack keeps on purpose: ``accepted:`` in ``game.yaml`` names a check (``rule``), what the finding is
-about (``subject``, as the finding names it: ``order 'no-medics'``) and the reason.
+about (``subject``, as the finding names it: ``order 'no-medics'``), the reason, and optionally the player counts
+it is kept at (``players``; a finding about a game at another count, or not about one count, is not covered).
 
 An acknowledged finding is still reported, as info with the reason, so it never fails ``--strict``; an
 acknowledgement that matches no finding of a complete run (every mode, until decided) is a warning at its entry,
@@ -28,7 +29,8 @@ def acknowledge(pack: Pack, findings: list[Finding], matched: list[bool] | None 
     out = []
     for finding in findings:
         for index, entry in enumerate(entries):
-            if finding.rule == entry.rule and about(finding, entry.subject) and finding.severity != "error":
+            if finding.rule == entry.rule and about(finding, entry.subject) and finding.severity != "error" and \
+                    (entry.players is None or finding.data.get("players") in entry.players):
                 matched[index] = True
                 finding = replace(finding, severity="info", message=f"{finding.message} [accepted: {entry.reason}]")
                 break

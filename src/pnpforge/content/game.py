@@ -65,6 +65,8 @@ class Accepted(_Strict):
     rule: str = Field(pattern=r"^[a-z0-9-]+$", description="the check whose finding is kept on purpose")
     subject: str = Field(min_length=1, description="what the finding is about, as it names it: order 'no-medics'")
     reason: str = Field(min_length=1, description="why the pack keeps it, with the evidence")
+    players: list[Annotated[int, Field(ge=1)]] | None = Field(
+        None, min_length=1, description="the player counts it is kept at (default: every count)")
 
 
 class GameFile(_Strict):

@@ -22,21 +22,22 @@ Hint = Callable[[Tally, str], str]  # (tally, key) -> "; see `pnpforge replay ..
 
 
 def judged(verdict: Verdict, statement: str, unit: str, hint: str, mark: Mark | None, rule: str,
-           subject: str | None = None) -> Finding:
+           subject: str | None = None, players: int | None = None) -> Finding:
     """The finding of a verdict: a warning when clear, else info saying what would decide it.
 
     ``statement`` says what was observed, with ``{evidence}`` where the verdict's evidence goes (else it goes at
     the end); ``unit`` names the trials (``rounds drawn``). An undecided finding
     carries ``data["more"]``: by what factor the games played so far would have to grow to decide it (trials grow
-    with games), which ``validate --games auto`` reads.
+    with games), which ``validate --games auto`` reads. A finding about games at one player count carries the
+    count as ``data["players"]``, which an acknowledgement kept at some counts (``accepted: players``) matches.
     """
     evidence = f"({verdict.evidence()})"
     said = statement.replace("{evidence}", evidence) if "{evidence}" in statement else f"{statement} {evidence}"
+    counted = {} if players is None else {"players": players}
     if verdict.clear:
-        return Finding("warning", f"{said}{hint}", mark=mark, subject=subject, rule=rule)
+        return Finding("warning", f"{said}{hint}", mark=mark, subject=subject, rule=rule, data=counted)
     return Finding("info", f"undecided: {said}; {verdict.needed(unit)} would decide it", mark=mark,
-                   subject=subject, rule=rule,
-                   data={"more": verdict.trials_needed / verdict.trials})
+                   subject=subject, rule=rule, data={"more": verdict.trials_needed / verdict.trials, **counted})
 
 
 def replay_hint(pack_id: str, players: int, tally: Tally, key: str, mode: str = "") -> str:
@@ -78,7 +79,8 @@ def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, 
         statement = (f"{noun} '{side}' wins too {side_word}: {value:.1%} of {played} {players}-player games "
                      f"{{evidence}}; expected {expected:.0%} ± {tolerance * 100:.0f} points")
         findings.append(judged(verdict, statement, f"{players}-player games",
-                               f"; a game it {shown}{hint(tally, f'{key}/side/{side}')}", mark, f"{noun}-win-share"))
+                               f"; a game it {shown}{hint(tally, f'{key}/side/{side}')}", mark, f"{noun}-win-share",
+                               players=players))
     return findings, bars, shares
 
 

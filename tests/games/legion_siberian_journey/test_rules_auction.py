@@ -79,7 +79,7 @@ def test_a_later_bid_adds_to_the_stack_and_a_bid_is_never_taken_back():
 @rules("auction-home-faction-bonus")
 def test_the_first_bid_on_a_character_of_one_s_own_faction_gets_one_token_from_the_bank():
     state = auction(["gleb-yartsev", "kirill-lagutin", "agnessa-brandt", "letter-of-credit-from-omsk"],
-                    p0=Seat(resources=9), p1=Seat(resources=9))
+                    p0=Seat(resources=9, commander="arkady-velembovsky"), p1=Seat(resources=9))
     answer(state, ("bid", 0, 1), PASS)  # player 0 (whites) on a White character
     assert (state.market[0].bids[0], state.market[0].own[0]) == (2, 1)
     answer(state, ("bid", 0, 2))  # a second bid there: no new bonus

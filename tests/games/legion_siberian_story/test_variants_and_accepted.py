@@ -84,6 +84,21 @@ def test_an_accepted_finding_is_info_with_its_reason_and_an_unmatched_acknowledg
                                   "validate legion-siberian-story` tells whether the problem is gone")
 
 
+def test_an_acknowledgement_kept_at_some_player_counts_covers_findings_at_those_counts_only() -> None:
+    pack, _ = load_pack(PACK_DIR)
+    pack.game.accepted.clear()
+    from pnpforge.content.game import Accepted
+
+    pack.game.accepted.append(Accepted(rule="faction-win-share", subject="faction 'reds'", players=[2],
+                                       reason="the 2-player game's structure"))
+    found = [Finding("warning", f"faction 'reds' wins too often: 40% of 900 {n}-player games", rule="faction-win-share",
+                     data={"players": n}) for n in (2, 3)]
+    found.append(Finding("warning", "faction 'reds' wins too often", rule="faction-win-share"))  # no count named
+    matched = [False]
+    out = acknowledge(pack, found, matched)
+    assert [f.severity for f in out] == ["info", "warning", "warning"] and matched == [True]
+
+
 def test_compare_plays_the_same_games_under_the_published_rules_and_puts_them_side_by_side(tmp_path: Path) -> None:
     result = run_cli("validate", "legion-siberian-story", "--games", "6", "--players", "3", "--mode", "base",
                      "--variant", "no-medics-plus-one", "--compare", "--jobs", "1", "--out", str(tmp_path))

@@ -149,7 +149,7 @@ def _commanders(pack, tally, players, tolerance, result) -> None:
                 verdict, f"commander wins too {word}: {wins / played:.1%} of the {played} {players}-player games it "
                          f"led {{evidence}}; expected {expected:.0%} ± {tolerance * 100:.0f} points",
                 f"{players}-player games", _seed(players, tally, f"commander/{card.id}/played"), card.mark(),
-                "commander-win-share", card.subject))
+                "commander-win-share", card.subject, players))
     result.charts.append(Chart(f"commanders-{players}p", f"Win share per commander, {players} players", bars,
                                reference=expected, band=tolerance))
 
