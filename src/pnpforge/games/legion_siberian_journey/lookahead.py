@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from pnpforge.engine.loop import sample_chance
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 QUIET = (("pass",), ("no",), ("done",), ("secret", 0))
@@ -42,8 +43,7 @@ def settle(state: JourneyState, player: int, pick: Callable, own: Callable, draw
         if state.over or state.round != start or state.pending is not None and state.pending[0] in STOP:
             break
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(draws.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0])
+            state.apply_action(sample_chance(state, draws))
             drew = True
             continue
         legal = state.legal_actions()

@@ -1,0 +1,52 @@
+"""The greedy bot's look ahead plays the round on past chance: a card that replaces a plot is weighed on the plot
+drawn in its place, the same draws with and without the card, and its choice of plot follows the Line-ups."""
+
+from __future__ import annotations
+
+import random
+
+from pnpforge.games.legion_siberian_journey import bots, lookahead
+
+from tests.games.legion_siberian_journey.helpers import Layout, PlotSpot, Seat, act, built, card, ch, data
+
+RUMOURS = "rumours-of-a-gold-cache"
+
+
+def _preparation(lineup: list[str], rival: list[str] | None = None):
+    layout = Layout(location="kazan-on-the-volga",
+                    seats={0: Seat(commander="arkady-velembovsky", hand=[RUMOURS], lineup=lineup),
+                           1: Seat(commander="matvei-lysenko", lineup=rival or []), 2: Seat(commander="emanuel-blaha"),
+                           3: Seat(commander="reinhold-von-kessel")},
+                    plots=[PlotSpot("looters-in-the-goods-yard"), PlotSpot("bribing-the-stationmaster")])
+    return built(layout, ("prepare", 0), ("march_turn", 0), auto=False)
+
+
+def _own(state, legal):
+    return bots._deploy_or_pass(state, legal)
+
+
+def _pick(state, player, action):
+    return bots._pick(state, player, action, state.pending[2])
+
+
+def test_the_look_ahead_draws_the_replacing_plot_and_plays_the_round_to_its_end() -> None:
+    state = _preparation(["gleb-yartsev"])
+    trial = state.clone()
+    trial.apply_action(("play", act(RUMOURS)))
+    before = [site.plot for site in trial.sites]
+    assert lookahead.settle(trial, 0, _pick, _own, random.Random(0))  # chance drew on the way
+    drawn = [site.plot for site in trial.sites if site.plot not in before]
+    assert len(drawn) == 1 and data().plots[drawn[0]].level == "special"
+    assert not trial.is_chance_node() and trial.site_of(ch("gleb-yartsev")) is not None  # on past the draw: it marched
+    again = state.clone()
+    again.apply_action(("play", act(RUMOURS)))
+    lookahead.settle(again, 0, _pick, _own, random.Random(0))
+    assert [site.plot for site in again.sites] == [site.plot for site in trial.sites]  # the same seed, the same draw
+
+
+def test_the_bot_discards_the_plot_that_suits_its_rivals_and_not_itself() -> None:
+    state = _preparation(["gleb-yartsev"], rival=["osip-kaganovsky"])  # combat for the bot, intrigue for the Reds
+    state.apply_action(("play", act(RUMOURS)))
+    assert state.pending[0] == "pick" and state.pending[2] == "replaced"
+    choice = bots.GreedyBot().choose(state, 0, random.Random(0))
+    assert state.sites[choice[1]].plot == card("plot", "bribing-the-stationmaster")  # intrigue: the Reds' plot
