@@ -32,7 +32,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--package", help="module:NAME of a game package to play instead of the registered ones")
-    parser.add_argument("--only", metavar="BOT,BOT", help="play only the pairings of these two bots, e.g. search,greedy")
+    parser.add_argument("--only", metavar="BOT,BOT",
+                        help="play only the pairings of these two bots, e.g. search,greedy")
     parser.add_argument("packs", nargs="*", help="pack ids (default: every pack), or pack folders with --package")
     args = parser.parse_args()
     played = 0

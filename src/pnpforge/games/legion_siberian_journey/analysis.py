@@ -1,11 +1,11 @@
 """What the simulated games say about the Journey pack: findings against the thresholds in game.yaml, and charts.
 
-The game's log becomes typed events (``events``): a Marketplace card or a plot laid is offered, a card bought (its price counted
-beside) or a plot a squad marched to is entered, a plot paid out (a cooperative one: beaten) is won, an action card played is
-used; Journey's own counts are the prices paid, the commanders' games and wins, cooperative plots failed and how
-locations were decided. ``analyse`` judges them with the shared analyses (``engine/analyses.py``): win share per
-faction, per commander and per seat, cards never bought or always bought at the lowest price, plots never entered
-or never won, cooperative plots that always fail, action cards never played or never changing anything (weighed by
+The game's log becomes typed events (``events``): a Marketplace card or a plot laid is offered, a card bought (its price
+counted beside) or a plot a squad marched to is entered, a plot paid out (a cooperative one: beaten) is won, an action
+card played is used; Journey's own counts are the prices paid, the commanders' games and wins, cooperative plots failed
+and how locations were decided. ``analyse`` judges them with the shared analyses (``engine/analyses.py``): win share per
+faction, per commander and per seat, cards never bought or always bought at the lowest price, plots never entered or
+never won, cooperative plots that always fail, action cards never played or never changing anything (weighed by
 ``weighing.py``), locations settled by secret bids, and the game's length.
 """
 

@@ -186,7 +186,7 @@ def _prepare(state: JourneyState, player: int, action: tuple) -> float:
     return _use(state, player, action)
 
 
-def _tactics(state: JourneyState, player: int, action: tuple, index: int) -> float:
+def _tactics(state: JourneyState, player: int, action: tuple) -> float:
     if action[0] == "pass":
         return PASS_VALUE
     if action[0] == "play":
@@ -203,7 +203,8 @@ def _pick(state: JourneyState, player: int, action: tuple, kind: str) -> float:
     if kind == "victim":
         return character_value(state, value) * (1 if state.owner[value] != player else -1) + (value in state.wounded)
     if kind == "casualty":  # a member of one's own squad: helpers of other players first, then the weakest
-        return (10 if state.owner[value] != player else 0) - character_value(state, value) - 5 * (value in state.wounded)
+        lent = 10 if state.owner[value] != player else 0
+        return lent - character_value(state, value) - 5 * (value in state.wounded)
     if kind == "patient":
         return 5 if state.owner[value] == player else -1
     if kind in ("robbed",):
@@ -231,7 +232,7 @@ def judge(state: JourneyState, player: int, action: tuple) -> float:
     if step == "prepare":
         return _prepare(state, player, action)
     if step == "tactics":
-        return _tactics(state, player, action, state.pending[2])
+        return _tactics(state, player, action)
     if step == "pick":
         return _pick(state, player, action, state.pending[2])
     if step == "secret":

@@ -10,7 +10,8 @@ from pnpforge.games.legion_siberian_journey import (
 from pnpforge.games.legion_siberian_journey.data import JourneyData
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-RULES = (flow, auction, march, evaluation, ranking, effects, picks, wounds, position)  # the modules whose steps are the rules
+# the modules whose steps are the rules
+RULES = (flow, auction, march, evaluation, ranking, effects, picks, wounds, position)
 PLAYERS = (2, 3, 4)  # the rulebook: "one player per faction", four factions; two at least for an auction
 
 

@@ -102,7 +102,8 @@ def _march_options(state: JourneyState, player: int) -> list:
             options += [("join", c, i, s) for s, _ in site.squads if can_join(state, c, i, s)]
     options += special_steps(state, player, "march")
     options += _explosives(state, player)
-    options += [("play", card) for card in sorted(set(state.hand(player))) if acts_in(state.data.actions[card], "march")]
+    options += [("play", card) for card in sorted(set(state.hand(player)))
+                if acts_in(state.data.actions[card], "march")]
     return options + [PASS]
 
 

@@ -1,11 +1,11 @@
 """Play a Journey scenario through the engine with its scripted choices, and report the outcome as data (JSON).
 
-Choices are taken in sequence: when the engine asks a player a question and the next choice is that player's and
-answers that kind of question, the choice answers it (a ``do`` choice, written as the transcript of
-``pnpforge replay --seed`` writes answers, answers the first question it is among the answers of); any other
-question gets the quiet answer (pass, done, no, a secret bid of nothing; else the first option). A choice the rules forbid (a bid on a sworn enemy's character, more
-resources than the player has, a character without the plot's icons) stops the replay with an error at the choice
-that names the rule; so does a choice never asked for.
+Choices are taken in sequence: when the engine asks a player a question and the next choice is that player's and answers
+that kind of question, the choice answers it (a ``do`` choice, written as the transcript of ``pnpforge replay --seed``
+writes answers, answers the first question it is among the answers of); any other question gets the quiet answer (pass,
+done, no, a secret bid of nothing; else the first option). A choice the rules forbid (a bid on a sworn enemy's
+character, more resources than the player has, a character without the plot's icons) stops the replay with an error at
+the choice that names the rule; so does a choice never asked for.
 """
 
 from __future__ import annotations

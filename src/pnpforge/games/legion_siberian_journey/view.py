@@ -14,7 +14,8 @@ def observation(state: "JourneyState", player: int) -> tuple:
     """Everything on the table, the player's own hand, counts of the decks and other hands, and of a secret bid
     only the player's own choice until the bids are shown."""
     sites = tuple((s.plot, tuple((st, tuple(m)) for st, m in s.squads), s.done, s.destroyed, s.difficulty, s.reward,
-                   tuple(sorted(s.boost.items())), tuple(sorted(s.ties)), tuple(sorted(s.shields.items(), key=repr)), tuple(s.trappers))
+                   tuple(sorted(s.boost.items())), tuple(sorted(s.ties)), tuple(sorted(s.shields.items(), key=repr)),
+                   tuple(s.trappers))
                   for s in state.sites)
     return (
         player, state.round, state.first, state.next_first, tuple(state.commander), tuple(state.resources),
