@@ -5,8 +5,9 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 PNPFORGE := $(VENV)/bin/pnpforge
 # Debian packages the project needs: WeasyPrint's Pango, HarfBuzz (with its font subsetter), fontconfig; and
-# Chromium, which the web rulebook's browser tests drive through Playwright (nothing is downloaded).
-DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium
+# Chromium, which the web rulebook's browser tests drive through Playwright (nothing is downloaded); Ghostscript,
+# which makes the DriveThruCards PDF/X-1a files.
+DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium ghostscript
 STAMP := $(VENV)/.installed
 
 .PHONY: all setup system venv build test update-golden bench matches reproducible robustness clean

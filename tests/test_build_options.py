@@ -20,7 +20,7 @@ def test_only_builds_the_outputs_named_and_a_piped_build_prints_a_line_per_stage
 
 def test_an_unknown_output_is_a_usage_error(tmp_path: Path) -> None:
     result = run_cli("build", str(tmp_path), "--only", "faces,posters")
-    assert result.code == 2 and "'posters' is not an output; outputs: faces, shop, print, rulebook, web" in \
+    assert result.code == 2 and "'posters' is not an output; outputs: faces, shop, print, tts, rulebook, web" in \
         result.output
 
 

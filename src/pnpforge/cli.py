@@ -43,7 +43,8 @@ cli.add_command(sweep)
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 @click.option("--only", metavar="OUTPUT[,OUTPUT...]",
               help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files), "
-                   "print (home-print sheets), rulebook (the PDF rulebook), web (the web site).")
+                   "print (home-print sheets), tts (Tabletop Simulator), rulebook (the PDF rulebook), web (the web "
+                   "site).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
@@ -54,14 +55,19 @@ cli.add_command(sweep)
 @click.option("--sheets", metavar="SHEET[,SHEET...]",
               help="Home-print these sheet styles only, by name or alias, e.g. gapped or 9up,gutter-fold "
                    "(default: each type's styles in the print plan).")
+@click.option("--base-url", "base_url", metavar="URL",
+              help="Where the Tabletop Simulator images will be hosted (https://..., or file:/// and a folder to "
+                   "play on this computer): the saved object names them there (default: paths relative to tts/).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
-          jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, force: bool) -> None:
+          jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, base_url: str | None,
+          force: bool) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
-    sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
+    sheets to print at home (A4 and US Letter) to build/<game>/print/; Tabletop Simulator deck sheets and a saved
+    object to build/<game>/tts/ (its README.md says how to load it); the PDF rulebook to
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
     index.html). A language other than the pack's first goes to build/<game>/<lang>/. Only faces whose inputs
     changed since the last build are rendered again. When the checks find an error nothing is written over the
@@ -69,6 +75,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     """
     offset = _offset(back_offset)
     only = _outputs(only)
+    base_url = _base_url(base_url)
     chosen = (_names(papers), _names(sheets))
     names = list(games) or all_pack_ids()
     if not names:
@@ -96,7 +103,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
                            "outputs are kept (--force builds anyway)")
             remove_leftovers(out_dir / pack_id)
             for language in [] if stops or (errors and not force) else languages:
-                findings += _build_pack(pack, language, out_dir, only, jobs, offset, chosen)
+                findings += _build_pack(pack, language, out_dir, only, jobs, offset, chosen, base_url)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:
@@ -106,7 +113,17 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     sys.exit(max(codes))
 
 
-OUTPUT_NAMES = ("faces", "shop", "print", "rulebook", "web")
+OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
+
+
+def _base_url(text: str | None) -> str | None:
+    """A web address (or a ``file:///`` folder) the Tabletop Simulator images are published at."""
+    if text is None:
+        return None
+    if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() for c in text):
+        raise click.BadParameter(f"expected an address such as https://example.org/my-game/tts or "
+                                 f"file:///home/me/build/my-game/tts, found {text!r}", param_hint="--base-url")
+    return text.rstrip("/")
 
 
 def _outputs(text: str | None) -> tuple[str, ...] | None:
@@ -189,7 +206,8 @@ def _offset(text: str) -> tuple[float, float]:
 
 def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | None, jobs: int | None,
                 back_offset: tuple[float, float] = (0.0, 0.0),
-                chosen: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)) -> list[Finding]:
+                chosen: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None),
+                base_url: str | None = None) -> list[Finding]:
     """Render one pack's outputs with a progress display; return the findings (layout errors block)."""
     import time
 
@@ -207,7 +225,7 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
     step, done = _bar(pack.id) if sys.stdout.isatty() else _stage_lines(pack.id)
     try:
         outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset,
-                                papers=chosen[0], sheets=chosen[1])
+                                papers=chosen[0], sheets=chosen[1], base_url=base_url)
     except LayoutError as exc:
         return exc.findings
     finally:
@@ -228,6 +246,10 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
         prints = outputs.prints
         click.echo(f"wrote {prints.folder}/: {len(prints.files)} sheet PDFs ({prints.written} changed) and "
                    f"{prints.manifest}")
+    if outputs.tts is not None:
+        tts = outputs.tts
+        click.echo(f"wrote {tts.folder}/: {len(tts.sheets)} deck sheets, {len(tts.pieces)} piece images and "
+                   f"{tts.saved.name} ({tts.drawn} images drawn, see its README.md)")
     for line in outputs.rulebook:
         click.echo(line)
     if outputs.site is not None and not outputs.site.blocked:

@@ -218,3 +218,23 @@ def rule_registry(pack: Pack) -> Iterator[Finding]:
                           mark=pack.rules_doc.mark((index, "id")))
         else:
             seen[rule.id] = index
+
+
+@static_rule("decks")
+def decks(pack: Pack) -> Iterator[Finding]:
+    """``decks:`` names types the pack has, each in one deck at most, and fields those types have."""
+    placed: dict[str, str] = {}
+    for index, deck in enumerate(pack.game.decks or []):
+        for at, type_name in enumerate(deck.types):
+            mark = pack.game_doc.mark(("decks", index, "types", at))
+            if type_name not in pack.types:
+                yield Finding("error", f"deck '{deck.id}': unknown type '{type_name}'; types: "
+                                       f"{', '.join(sorted(pack.types))}", mark=mark)
+            elif type_name in placed:
+                yield Finding("error", f"deck '{deck.id}': type '{type_name}' is already in deck "
+                                       f"'{placed[type_name]}'", mark=mark)
+            else:
+                placed[type_name] = deck.id
+            if deck.group_by and type_name in pack.types and deck.group_by not in pack.types[type_name].fields:
+                yield Finding("error", f"deck '{deck.id}': group_by: type '{type_name}' has no field "
+                                       f"'{deck.group_by}'", mark=pack.game_doc.mark(("decks", index, "group_by")))

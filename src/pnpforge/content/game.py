@@ -69,6 +69,14 @@ class Accepted(_Strict):
         None, min_length=1, description="the player counts it is kept at (default: every count)")
 
 
+class Deck(_Strict):
+    id: KebabId = Field(description="the deck's id, which names its files (Tabletop Simulator sheets, shop PDFs)")
+    name: Text | None = Field(None, description="the deck's name as players read it (default: its types' labels)")
+    types: list[str] = Field(min_length=1, description="the component types whose cards it holds")
+    group_by: str | None = Field(None, description="a field whose values split it: one deck per value, such as "
+                                                   "one per faction")
+
+
 class GameFile(_Strict):
     """The keys of game.yaml."""
 
@@ -96,6 +104,8 @@ class GameFile(_Strict):
     accepted: list[Accepted] = Field(default_factory=list,
                                      description="validator findings the pack keeps on purpose, with the reason")
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
+    decks: list[Deck] | None = Field(None, description="cards grouped into decks for Tabletop Simulator and print "
+                                                       "shops (default: one deck per type of cards)")
 
     @field_validator("thresholds")
     @classmethod

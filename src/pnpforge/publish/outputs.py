@@ -21,6 +21,7 @@ from pnpforge.impose.stage import PrintResult, impose_pack
 from pnpforge.publish.rulebook import build_rulebook, has_rulebook
 from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, load_presets, png_path,
                                    rasterise_task, run_tasks, shop_result)
+from pnpforge.publish.tts import TtsResult, build_tts
 from pnpforge.publish.web import SiteResult, build_site
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
@@ -29,7 +30,7 @@ from pnpforge.render.raster import png_size
 from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
 from pnpforge.workers import give_back_memory
 
-OUTPUTS = ("faces", "shop", "print", "rulebook", "web")
+OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web")
 IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
 
 
@@ -41,6 +42,7 @@ class BuildOutputs:
     faces: RenderResult | None = None
     shops: list[ShopResult] = field(default_factory=list)
     prints: PrintResult | None = None
+    tts: TtsResult | None = None
     rulebook: list[str] = field(default_factory=list)  # what the PDF rulebook stage said it wrote
     site: SiteResult | None = None
     findings: list[Finding] = field(default_factory=list)
@@ -56,12 +58,12 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
                   layouts_dir: Path = LAYOUTS_DIR, step: Callable[[str, int], None] | None = None,
                   jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
                   select: Callable[[Face], bool] | None = None, papers: tuple[str, ...] | None = None,
-                  sheets: tuple[str, ...] | None = None) -> BuildOutputs:
+                  sheets: tuple[str, ...] | None = None, base_url: str | None = None) -> BuildOutputs:
     """Build the pack's outputs (all of ``OUTPUTS``, or the one or several named by ``only``) into ``build/<pack>/``.
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
-    ``select`` limits the build to some faces (tests build a slice of a pack). Raise ``LayoutError`` on bad
-    layouts or sheet presets.
+    ``select`` limits the build to some faces (tests build a slice of a pack); ``base_url`` is where the designer
+    hosts the Tabletop Simulator images. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
     wanted = set(OUTPUTS) if only is None else {only} if isinstance(only, str) else set(only)
     out_dir = pack_output_dir(build_dir, pack, lang)
@@ -91,6 +93,11 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         outputs.findings += outputs.prints.findings
         if step is not None:
             step("print sheets", len(outputs.prints.files))
+    if "tts" in wanted:
+        outputs.tts = build_tts(pack, master, out_dir, lang, base_url)
+        outputs.findings += outputs.tts.findings
+        if step is not None:
+            step("tabletop simulator", outputs.tts.drawn)
     if "web" in wanted:  # a pack without rules still gets its gallery and search
         outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
                                   step=step)

@@ -1,0 +1,200 @@
+"""The Tabletop Simulator export: the saved object against a schema of the fields the game reads, and the sheets'
+geometry (cells, at most 10 x 7, at most 4096 px, RGB, the hidden card in the last cell) for the flagship's 60
+characters and a 150-card deck split over three sheets."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import numpy
+import pytest
+from PIL import Image
+
+from pnpforge.check.registry import run_static_checks
+from pnpforge.content.game import Deck as DeckSpec
+from pnpforge.content.pack import load_pack
+from pnpforge.publish.decks import pack_decks
+from pnpforge.publish.tts import build_tts
+from pnpforge.publish.tts.grid import CARDS_PER_SHEET, sheet_grid, split
+from pnpforge.render.stage import render_master
+from pnpforge.scaffold import create
+
+from tests.helpers import run_cli
+from tests.render.conftest import LANTERN, LEGION, load
+
+URL = {"type": "string", "minLength": 1}
+CUSTOM_DECK = {
+    "type": "object",
+    "required": ["FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"],
+    "properties": {"FaceURL": URL, "BackURL": URL, "NumWidth": {"type": "integer", "minimum": 2, "maximum": 10},
+                   "NumHeight": {"type": "integer", "minimum": 2, "maximum": 7}, "BackIsHidden": {"const": False},
+                   "UniqueBack": {"type": "boolean"}},
+}
+DECKS = {"type": "object", "minProperties": 1, "patternProperties": {"^[1-9][0-9]*$": CUSTOM_DECK},
+         "additionalProperties": False}
+TRANSFORM = {"type": "object", "required": ["posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY",
+                                            "scaleZ"]}
+CARD = {"type": "object", "required": ["Name", "CardID", "Nickname", "Description", "CustomDeck", "Transform"],
+        "properties": {"Name": {"const": "Card"}, "CardID": {"type": "integer", "minimum": 100},
+                       "Nickname": {"type": "string", "minLength": 1}, "Description": {"type": "string"},
+                       "CustomDeck": DECKS, "Transform": TRANSFORM}}
+DECK = {"type": "object", "required": ["Name", "DeckIDs", "CustomDeck", "ContainedObjects", "Nickname", "Transform"],
+        "properties": {"Name": {"const": "DeckCustom"}, "Nickname": {"type": "string", "minLength": 1},
+                       "DeckIDs": {"type": "array", "items": {"type": "integer"}, "minItems": 2},
+                       "CustomDeck": DECKS, "ContainedObjects": {"type": "array", "items": CARD},
+                       "Transform": TRANSFORM}}
+TILE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Transform"],
+        "properties": {"Name": {"const": "Custom_Tile"},
+                       "CustomImage": {"type": "object", "required": ["ImageURL", "ImageSecondaryURL", "CustomTile"],
+                                       "properties": {"ImageURL": URL, "ImageSecondaryURL": URL}}}}
+BAG = {"type": "object", "required": ["Name", "ContainedObjects"],
+       "properties": {"Name": {"const": "Bag"}, "ContainedObjects": {"type": "array", "items": TILE}}}
+SAVED = {"type": "object", "required": ["SaveName", "ObjectStates"],
+         "properties": {"ObjectStates": {"type": "array", "minItems": 1,
+                                         "items": {"oneOf": [DECK, CARD, TILE, BAG]}}}}
+
+
+def saved(folder: Path, pack_id: str) -> dict:
+    """The saved object, checked against the schema."""
+    document = json.loads((folder / f"{pack_id}.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, SAVED)
+    return document
+
+
+def decks_of(document: dict) -> dict[str, dict]:
+    return {state["Nickname"]: state for state in document["ObjectStates"] if state["Name"] == "DeckCustom"}
+
+
+def check_sheet(folder: Path, entry: dict, cards: int, size_mm: tuple[float, float]) -> tuple[Image.Image, int, int]:
+    """A sheet's geometry: its cells, limits, colour mode, the empty cells and the hidden card; returns the image
+    and the cell size."""
+    image = Image.open(folder / entry["FaceURL"])
+    columns, rows = entry["NumWidth"], entry["NumHeight"]
+    assert image.mode == "RGB"
+    assert max(image.size) <= 4096 and columns <= 10 and rows <= 7
+    assert columns * rows >= cards + 1
+    assert image.width % columns == 0 and image.height % rows == 0
+    cell_w, cell_h = image.width // columns, image.height // rows
+    assert cell_w / cell_h == pytest.approx(size_mm[0] / size_mm[1], abs=0.01)
+    pixels = numpy.asarray(image)
+    cell = lambda i: pixels[(i // columns) * cell_h:(i // columns + 1) * cell_h,  # noqa: E731
+                            (i % columns) * cell_w:(i % columns + 1) * cell_w]
+    assert all((cell(i) < 250).any() for i in range(cards)), "every card's cell is drawn"
+    assert all((cell(i) == 255).all() for i in range(cards, columns * rows - 1)), "cells past the cards are empty"
+    hidden = cell(columns * rows - 1)
+    assert (hidden < 250).any(), "the hidden card is drawn in the last cell"
+    back = Image.open(folder / entry["BackURL"])
+    assert back.mode == "RGB"
+    if entry["UniqueBack"]:
+        assert back.size == image.size
+        first_back = numpy.asarray(back)[:cell_h, :cell_w]
+    else:
+        assert back.size == (cell_w, cell_h)
+        first_back = numpy.asarray(back)
+    assert numpy.array_equal(hidden, first_back), "the hidden card shows the first card's back"
+    return image, cell_w, cell_h
+
+
+@pytest.fixture(scope="module")
+def legion_characters(tmp_path_factory):
+    pack = load(LEGION)
+    out = tmp_path_factory.mktemp("tts-legion")
+    master = render_master(pack, "en", out, jobs=1, select=lambda face: face.type == "character")
+    result = build_tts(pack, master, out, "en")
+    return pack, result
+
+
+def test_legion_characters_are_one_deck_on_one_sheet(legion_characters) -> None:
+    pack, result = legion_characters
+    assert result.findings == []
+    document = saved(result.folder, pack.id)
+    deck = decks_of(document)["Character"]
+    (number, entry), = deck["CustomDeck"].items()
+    items = pack.of_type("character")
+    assert len(items) == 60 and len(deck["ContainedObjects"]) == sum(item.qty for item in items)
+    check_sheet(result.folder, entry, 60, (63.5, 88.9))
+    # DeckIDs: sheet number x 100 + cell, in the pack's order; names and descriptions from the data
+    ids = [int(number) * 100 + index for index in range(60)]
+    assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]] == ids
+    first = deck["ContainedObjects"][0]
+    assert first["Nickname"] == items[0].get("name")
+    assert f"Combat power: {items[0].get('combat_power')}" in first["Description"]
+    assert entry["UniqueBack"] is True  # one back per faction: a back sheet
+
+
+def test_a_150_card_deck_is_split_over_three_sheets(tmp_path) -> None:
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("name,power,text\n" + "".join(f"Card {n},{n % 7},Text of card {n}\n" for n in range(150)))
+    create(tmp_path / "big-deck", sheet)
+    pack, problems = load_pack(tmp_path / "big-deck")
+    assert pack is not None, problems
+    out = tmp_path / "build"
+    master = render_master(pack, "en", out, jobs=2)
+    result = build_tts(pack, master, out, "en", base_url="https://example.org/big")
+    document = json.loads(result.saved.read_text(encoding="utf-8"))
+    jsonschema.validate(document, SAVED)
+    deck, = decks_of(document).values()
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
+    assert deck["DeckIDs"] == [n * 100 + i for n, count in ((1, 69), (2, 69), (3, 12)) for i in range(count)]
+    for number, count in (("1", 69), ("2", 69), ("3", 12)):
+        entry = dict(deck["CustomDeck"][number])
+        assert entry["FaceURL"].startswith("https://example.org/big/")
+        local = {key: entry[key].removeprefix("https://example.org/big/") for key in ("FaceURL", "BackURL")}
+        check_sheet(result.folder, entry | local, count, (63.5, 88.9))
+    assert (decks_of(document)["Card"]["CustomDeck"]["1"]["NumWidth"],
+            decks_of(document)["Card"]["CustomDeck"]["1"]["NumHeight"]) == (10, 7)
+    assert [c["Nickname"] for c in deck["ContainedObjects"]][68:70] == ["Card 68", "Card 69"]
+    assert "README.md" in {p.name for p in result.folder.iterdir()}
+
+
+def test_sheet_grids() -> None:
+    assert split(150) == [69, 69, 12] and split(69) == [69] and split(70) == [69, 1] and split(5) == [5]
+    assert (sheet_grid(69, 63.5, 88.9).columns, sheet_grid(69, 63.5, 88.9).rows) == (10, 7)
+    for cards in (1, 2, 12, 35, 60, CARDS_PER_SHEET):
+        for size in ((63.5, 88.9), (88.9, 63.5), (70, 120), (44, 68)):
+            grid = sheet_grid(cards, *size)
+            assert grid.columns * grid.rows > cards and 2 <= grid.columns <= 10 and 2 <= grid.rows <= 7
+            assert max(grid.size) <= 4096 and grid.dpi <= 300
+    small = sheet_grid(5, 63.5, 88.9)
+    assert small.cell_width > sheet_grid(69, 63.5, 88.9).cell_width  # a short deck gets larger cells
+    with pytest.raises(ValueError):
+        sheet_grid(70, 63.5, 88.9)
+
+
+def test_declared_decks_group_by_a_field(tmp_path) -> None:
+    pack = load(LANTERN)
+    pack.game = pack.game.model_copy(update={"decks": [DeckSpec(id="market", types=["merchant"],
+                                                                group_by="faction")]})
+    master = render_master(pack, "en", tmp_path, jobs=1)
+    decks, pieces, findings = pack_decks(pack, master.faces, "en")
+    assert findings == []
+    assert [deck.id for deck in decks] == ["market-wick-guild", "market-oil-sellers"]
+    assert [deck.name for deck in decks] == ["Merchant: Wick Guild", "Merchant: Oil Sellers"]
+    assert {face.item.get("faction") for face in decks[0].fronts} == {"wick-guild"}
+    assert {face.type for face in pieces} == {"stall"}  # not in a declared deck: pieces of their own
+
+
+def test_a_deck_naming_an_unknown_type_is_an_error(tmp_path) -> None:
+    folder = tmp_path / "lantern-market"
+    shutil.copytree(LANTERN, folder)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") +
+                    "decks:\n  - {id: market, types: [merchant, wagon]}\n  - {id: again, types: [merchant], "
+                    "group_by: colour}\n", encoding="utf-8")
+    pack, problems = load_pack(folder)
+    assert pack is not None, problems
+    messages = [f.message for f in run_static_checks(pack) if f.rule == "decks"]
+    assert messages == ["deck 'market': unknown type 'wagon'; types: merchant, stall",
+                        "deck 'again': type 'merchant' is already in deck 'market'",
+                        "deck 'again': group_by: type 'merchant' has no field 'colour'"]
+
+
+def test_build_only_tts_and_a_bad_base_url(tmp_path) -> None:
+    run = run_cli("build", str(LANTERN), "--only", "tts", "--out", str(tmp_path), "--lang", "en")
+    assert run.code == 0, run.output
+    assert "tts/: " in run.output and (tmp_path / "lantern-market" / "tts" / "lantern-market.json").is_file()
+    bad = run_cli("build", str(LANTERN), "--only", "tts", "--out", str(tmp_path), "--base-url", "ftp://x")
+    assert bad.code == 2 and "--base-url" in bad.output
