@@ -13,6 +13,7 @@ import click
 
 from pnpforge import __version__, buildcache
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.commands.diff import diff
 from pnpforge.commands.sweep import sweep
 from pnpforge.commands.validate import validate
 from pnpforge.files import BUILD_DIR, remove_leftovers
@@ -34,6 +35,7 @@ def cli() -> None:
 
 cli.add_command(validate)
 cli.add_command(sweep)
+cli.add_command(diff)
 
 
 @cli.command()
@@ -241,7 +243,10 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
     if faces is not None and faces.manifest is not None:
         click.echo(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
     for shop in outputs.shops:
-        click.echo(f"wrote {shop.folder}/: {len(shop.pdfs)} PDFs, {len(shop.pngs)} PNGs ({shop.preset.name})")
+        if shop.preset.format == "pdfx":
+            click.echo(f"wrote {shop.folder}/: {len(shop.pdfs)} deck PDFs, CMYK PDF/X-1a ({shop.preset.name})")
+        else:
+            click.echo(f"wrote {shop.folder}/: {len(shop.pdfs)} PDFs, {len(shop.pngs)} PNGs ({shop.preset.name})")
     if outputs.prints is not None:
         prints = outputs.prints
         click.echo(f"wrote {prints.folder}/: {len(prints.files)} sheet PDFs ({prints.written} changed) and "

@@ -20,7 +20,7 @@ PX_PER_MM = 300 / 25.4
 
 @pytest.fixture(scope="module")
 def presets():
-    return {preset.id: preset for preset in load_presets()}
+    return {preset.id: preset for preset in load_presets() if preset.format == "png"}
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +33,8 @@ def shops(tmp_path_factory, presets):
 
 def test_presets_match_the_shops(presets) -> None:
     assert set(presets) == {"tgc", "mpc"}
+    drivethru, = [preset for preset in load_presets() if preset.format == "pdfx"]
+    assert (drivethru.id, drivethru.bleed_mm, drivethru.max_ink) == ("drivethrucards", pytest.approx(25.4 / 8), 240)
     assert (presets["tgc"].dpi, presets["tgc"].bleed_px, presets["tgc"].expect["poker"]) == (300, 37.5, (825, 1125))
     assert (presets["mpc"].dpi, presets["mpc"].bleed_px, presets["mpc"].expect["poker"]) == (300, 36, (822, 1122))
     assert presets["tgc"].bleed_mm == pytest.approx(25.4 / 8)

@@ -18,6 +18,7 @@ from typing import Callable
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
+from pnpforge.publish.drivethru import build_deck_pdfs
 from pnpforge.publish.rulebook import build_rulebook, has_rulebook
 from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, load_presets, png_path,
                                    rasterise_task, run_tasks, shop_result)
@@ -83,7 +84,9 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     else:
         outputs.faces = master
     if "shop" in wanted:
-        outputs.shops = _shop_files(master, presets, out_dir, jobs)
+        outputs.shops = _shop_files(master, [p for p in presets if p.format == "png"], out_dir, jobs)
+        outputs.shops += [build_deck_pdfs(pack, master, preset, out_dir, lang, step)
+                          for preset in presets if preset.format == "pdfx"]
         for shop in outputs.shops:
             outputs.findings += shop.findings
             if step is not None:

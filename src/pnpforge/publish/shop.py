@@ -1,7 +1,8 @@
 """Print-shop files: per shop preset, a PDF per component type and a PNG per face at the shop's exact bleed.
 
 A preset (``layouts/shop/<id>.yaml``) gives the shop's resolution and bleed in pixels, and the pixel sizes it
-expects for named card sizes (``expect: {poker: [825, 1125]}``), which every build checks. Output goes to
+expects for named card sizes (``expect: {poker: [825, 1125]}``), which every build checks. A preset with
+``format: pdfx`` is a shop that takes a CMYK PDF/X-1a file per deck instead (``publish.drivethru``). Output goes to
 ``build/<pack>/shop/<preset>/``: ``<type>.pdf`` (one face per page, page = trim + 2 x the shop's bleed, fronts then
 backs), ``png/<type>/<face>.png`` (RGB; faces printed on film keep their transparency) and ``shop.json``
 (which file is which face, and how many copies of it to print).
@@ -30,7 +31,10 @@ from pnpforge.workers import give_back_memory, spread
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
                "bleed_px": "bleed on every side, in pixels at that resolution",
-               "expect": "pixel sizes the shop requires per named card size", "doc": "a note"}
+               "expect": "pixel sizes the shop requires per named card size",
+               "format": "png (a PNG per face and a PDF per type, the default) or pdfx (a CMYK PDF/X-1a per deck)",
+               "max_ink": "pdfx: the most total ink (C+M+Y+K, in percent) the shop accepts", "doc": "a note"}
+FORMATS = ("png", "pdfx")
 TASK_PAGES = 24
 
 
@@ -44,6 +48,8 @@ class ShopPreset:
     bleed_px: float
     expect: dict[str, tuple[int, int]] = field(default_factory=dict)
     path: str = ""
+    format: str = "png"
+    max_ink: float = 300.0
 
     @property
     def bleed_mm(self) -> float:
@@ -72,8 +78,17 @@ def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> list[ShopPreset]
             problems.append(_error(doc.mark(("bleed_px",)), f"bleed_px: expected a number >= 0, found {bleed!r}"))
             continue
         expect = {str(k): (int(v[0]), int(v[1])) for k, v in (data.get("expect") or {}).items()}
+        kind, ink = data.get("format", "png"), data.get("max_ink", 300)
+        if kind not in FORMATS:
+            problems.append(_error(doc.mark(("format",)), f"format: expected one of {', '.join(FORMATS)}, found "
+                                                          f"{kind!r}"))
+            continue
+        if not isinstance(ink, (int, float)) or isinstance(ink, bool) or not 100 <= ink <= 400:
+            problems.append(_error(doc.mark(("max_ink",)), f"max_ink: expected a percentage from 100 to 400, "
+                                                           f"found {ink!r}"))
+            continue
         presets.append(ShopPreset(path.stem, str(data.get("name", path.stem)), float(dpi), float(bleed), expect,
-                                  doc.path))
+                                  doc.path, kind, float(ink)))
     if problems:
         raise LayoutError(problems)
     return presets
