@@ -332,3 +332,22 @@ def test_the_drivethrucards_preset_writes_each_deck_back_then_front(tmp_path: Pa
     stamp = merchants.stat().st_mtime_ns
     build_deck_pdfs(pack, master, preset, tmp_path, "en")
     assert merchants.stat().st_mtime_ns == stamp
+
+
+def test_cards_without_a_back_get_a_blank_back_page(tmp_path: Path) -> None:
+    """Legion's player aids have no back: each copy is a blank page then its front, the blank page stored once."""
+    need_ghostscript()
+    from pnpforge.publish.drivethru import build_deck_pdfs
+    from pnpforge.publish.shop import load_presets
+
+    pack = load(LEGION)
+    preset, = [p for p in load_presets() if p.id == "drivethrucards"]
+    master = render_master(pack, "en", tmp_path, [preset.bleed_mm], jobs=1, select=lambda f: f.type == "aid_card")
+    result = build_deck_pdfs(pack, master, preset, tmp_path, "en")
+    assert [p.name for p in result.pdfs] == ["aid_card.pdf"]
+    reader = PdfReader(result.pdfs[0])
+    assert len(reader.pages) == 2 * sum(item.qty for item in pack.of_type("aid_card"))
+    inks = _max_ink(result.pdfs[0], dpi=36)
+    assert max(inks[0::2]) == 0 and min(inks[1::2]) > 0
+    source = PdfReader(tmp_path / "cache" / "shop" / "drivethrucards" / "aid_card.rgb.pdf")
+    assert len(source.pages) == 1 + len(pack.of_type("aid_card"))  # one blank page, each front once

@@ -3,7 +3,7 @@ DriveThruCards): one PDF per deck (``publish.decks``), each card as its back the
 trim plus the preset's bleed. Cards printed on film (transparent layouts) are left out: the shop prints on card.
 
 The pages are the master render's, cut to the shop's bleed (``render.stage.cut``) into the build's cache; each
-deck's distinct pages (a card's back, or a blank page when its type has none, then its front) go to
+deck's distinct pages (its fronts, its backs, a blank page for cards whose type has none) go to
 ``publish.pdfx``, which turns them into CMYK with the preset's ink limit and repeats them for the copies. A deck's
 file is made again only when one of its faces changed. ``shop.json`` lists the decks, their cards and pages.
 """
@@ -40,14 +40,16 @@ def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_di
     for deck in decks:
         target = folder / f"{deck.id}.pdf"
         cards = [(deck.back_of(front), front) for front in deck.fronts]
-        order = [page for index, (_, front) in enumerate(cards) for _ in range(front.copies)
-                 for page in (2 * index, 2 * index + 1)]
+        distinct = {side.key if side else None: side for card in cards for side in card}  # a shared back once
+        sides, at = list(distinct.values()), {key: index for index, key in enumerate(distinct)}
+        order = [at[side.key if side else None] for back, front in cards for _ in range(front.copies)
+                 for side in (back, front)]
         key = hash_of("pdfx", VERSION, f"{preset.dpi:g}", f"{preset.bleed_px:g}", f"{preset.max_ink:g}",
                       deck.name, *(f"{master.keys[back.key] if back else '-'}:{master.keys[front.key]}"
                                    for back, front in cards), ",".join(map(str, order)))
         if not master.stamps.fresh(target, key):
             source = out_dir / SOURCES_DIR / preset.id / f"{deck.id}.rgb.pdf"
-            write_source(pages, cards, source)
+            write_source(pages, sides, source)
             try:
                 make_pdfx(source, target, deck.name, preset.max_ink, round(preset.dpi), order)
             except PdfxError as exc:
@@ -67,9 +69,9 @@ def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_di
     return result
 
 
-def write_source(pages: RenderResult, cards: list[tuple[Face | None, Face]], target: Path) -> None:
-    """The deck's distinct pages in RGB: per card its back (a blank page of the front's boxes when it has
-    none), then its front."""
+def write_source(pages: RenderResult, sides: list[Face | None], target: Path) -> None:
+    """The deck's distinct pages in RGB, each once: its fronts and backs, and a blank page (the size and boxes of
+    the deck's first front) standing for the back of cards whose type has none."""
     from pypdf import PdfReader, PdfWriter  # noqa: PLC0415 - loaded by the builds that make shop files
     from pypdf.generic import NameObject, RectangleObject  # noqa: PLC0415
 
@@ -81,17 +83,16 @@ def write_source(pages: RenderResult, cards: list[tuple[Face | None, Face]], tar
             readers[pdf] = PdfReader(pdf)
         return readers[pdf].pages[index]
 
+    model = page_of(next(side for side in sides if side is not None))
     writer = PdfWriter()
-    for back, front in cards:
-        front_page = page_of(front)
-        if back is not None:
-            writer.add_page(page_of(back))
-        else:
-            blank = writer.add_blank_page(float(front_page.mediabox.width), float(front_page.mediabox.height))
-            for box in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox"):
-                if box in front_page:
-                    blank[NameObject(box)] = RectangleObject(front_page[box])
-        writer.add_page(front_page)
+    for side in sides:
+        if side is not None:
+            writer.add_page(page_of(side))
+            continue
+        blank = writer.add_blank_page(float(model.mediabox.width), float(model.mediabox.height))
+        for box in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox"):
+            if box in model:
+                blank[NameObject(box)] = RectangleObject(model[box])
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "wb") as file:
         writer.write(file)
