@@ -18,6 +18,7 @@ from pnpforge.commands.sweep import sweep
 from pnpforge.commands.validate import validate
 from pnpforge.files import BUILD_DIR, remove_leftovers
 from pnpforge.findings import Finding, Mark, exit_code
+from pnpforge.progress import progress
 from pnpforge.report.jsonfile import write_findings
 from pnpforge.report.terminal import format_findings
 
@@ -147,54 +148,6 @@ def _names(text: str | None) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip())) or None
 
 
-def _bar(pack_id: str):
-    """A progress bar on the terminal: ``(step, done)``."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        transient=True)
-    progress.start()
-    task = progress.add_task(f"{pack_id}: rendering", total=None)
-
-    def step(what: str, count: int) -> None:
-        progress.update(task, description=f"{pack_id}: {what}", advance=count)
-
-    return step, progress.stop
-
-
-def _stage_lines(pack_id: str):
-    """A line per stage for a log or a pipe: ``(step, done)``."""
-    lines = StageLines(pack_id)
-    return lines, lines.flush
-
-
-class StageLines:
-    """Progress for a log or a pipe: one line per stage, with its count and seconds, when the stage ends."""
-
-    def __init__(self, pack_id: str):
-        import time
-
-        self.pack_id = pack_id
-        self.stage: str | None = None
-        self.count = 0
-        self.since = time.monotonic()  # when the last stage ended: the next one began then
-
-    def __call__(self, what: str, count: int) -> None:
-        if what != self.stage:
-            self.flush()
-            self.stage, self.count = what, 0
-        self.count += count
-
-    def flush(self) -> None:
-        import time
-
-        now = time.monotonic()
-        if self.stage is not None:
-            click.echo(f"{self.pack_id}: {self.stage}: {self.count} in {now - self.since:.1f} s")
-            self.since = now
-        self.stage = None
-
-
 def _offset(text: str) -> tuple[float, float]:
     """``X,Y`` in millimetres."""
     try:
@@ -224,7 +177,7 @@ def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | N
                         blocking=True, rule="input")]
     started = time.monotonic()
     # a terminal gets a bar; a log or a pipe gets a line per stage
-    step, done = _bar(pack.id) if sys.stdout.isatty() else _stage_lines(pack.id)
+    step, done = progress(pack.id)
     try:
         outputs = build_outputs(pack, language, out_dir, only, step=step, jobs=jobs, back_offset=back_offset,
                                 papers=chosen[0], sheets=chosen[1], base_url=base_url)

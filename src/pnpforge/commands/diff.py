@@ -5,7 +5,6 @@ Markdown list for the pack's changelog."""
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import click
@@ -14,6 +13,7 @@ from pnpforge import buildcache
 from pnpforge.check.pack import all_pack_ids, check_pack
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import count_line, display_path
+from pnpforge.progress import progress
 from pnpforge.report.terminal import format_findings
 
 INTERNAL_ERROR = 3
@@ -112,7 +112,7 @@ def _run(pack, old, old_version, language: str, out_dir: Path, sheets: bool, job
     from pnpforge.diff.stage import run_diff
     from pnpforge.render.layouts import LayoutError
 
-    step, done = _progress(pack.id, markdown)
+    step, done = progress(pack.id, markdown)
     try:
         return run_diff(pack, old, old_version, language, out_dir, sheets, progress=step, jobs=jobs)
     except LayoutError as exc:
@@ -159,47 +159,3 @@ def _current_pack() -> str:
     packs = all_pack_ids()
     known = f"; packs under content/: {', '.join(packs)}" if packs else "; there is no pack under content/ here"
     _fail(f"give GAME (a pack id or a pack folder): the current folder has no game.yaml{known}")
-
-
-def _progress(label: str, err: bool):
-    """A progress bar on a terminal, else a line per stage with its count and seconds: ``(step, done)``."""
-    if (sys.stderr if err else sys.stdout).isatty():
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                       transient=True, console=Console(stderr=err))
-        task = bar.add_task(f"{label}: rendering", total=None)
-        started = []
-
-        def step(what: str, count: int) -> None:
-            if not started:
-                bar.start()
-                started.append(True)
-            bar.update(task, description=f"{label}: {what}", advance=count)
-
-        return step, bar.stop
-    lines = _StageLines(label, err)
-    return lines, lines.flush
-
-
-class _StageLines:
-    """One line per stage for a log or a pipe, with its count and seconds, when the stage ends."""
-
-    def __init__(self, label: str, err: bool):
-        self.label, self.err = label, err
-        self.stage: str | None = None
-        self.count = 0
-        self.since = time.monotonic()  # when the last stage ended (or the lines were made)
-
-    def __call__(self, what: str, count: int) -> None:
-        if what != self.stage:
-            self.flush()
-            self.stage, self.count = what, 0
-        self.count += count
-
-    def flush(self) -> None:
-        now = time.monotonic()
-        if self.stage is not None:
-            click.echo(f"{self.label}: {self.stage}: {self.count} in {now - self.since:.1f} s", err=self.err)
-        self.stage, self.since = None, now  # the next stage began when this one ended
