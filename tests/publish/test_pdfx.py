@@ -351,3 +351,19 @@ def test_cards_without_a_back_get_a_blank_back_page(tmp_path: Path) -> None:
     assert max(inks[0::2]) == 0 and min(inks[1::2]) > 0
     source = PdfReader(tmp_path / "cache" / "shop" / "drivethrucards" / "aid_card.rgb.pdf")
     assert len(source.pages) == 1 + len(pack.of_type("aid_card"))  # one blank page, each front once
+
+
+def test_without_ghostscript_the_build_warns_and_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A designer without Ghostscript still gets every other output: one warning says what to install."""
+    from pnpforge.publish.drivethru import build_deck_pdfs
+    from pnpforge.publish.shop import load_presets
+    from tests.render.conftest import LANTERN
+
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    pack = load(LANTERN)
+    preset, = [p for p in load_presets() if p.id == "drivethrucards"]
+    master = render_master(pack, "en", tmp_path, [preset.bleed_mm], jobs=1, select=lambda f: f.type == "stall")
+    result = build_deck_pdfs(pack, master, preset, tmp_path, "en")
+    assert result.pdfs == []
+    assert [(f.severity, f.message) for f in result.findings] == [
+        ("warning", "DriveThruCards files not made: Ghostscript (gs) is not installed; apt-get install ghostscript")]

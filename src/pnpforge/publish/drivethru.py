@@ -16,7 +16,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.files import write_json_lines
 from pnpforge.findings import Finding, Mark
 from pnpforge.publish.decks import Deck, pack_decks
-from pnpforge.publish.pdfx import PdfxError, make_pdfx
+from pnpforge.publish.pdfx import INSTALL_HINT, PdfxError, ghostscript, make_pdfx
 from pnpforge.publish.shop import SHOP_DIR, ShopPreset, ShopResult
 from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
@@ -34,6 +34,10 @@ def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_di
     decks = [deck for deck in decks if not any(face.layout.transparent for face in deck.fronts)]  # film, not card
     result = ShopResult(preset, folder, [], [], findings)
     if not decks:
+        return result
+    if ghostscript() is None:  # the other outputs are still made; --strict fails on it
+        result.findings.append(Finding("warning", f"{preset.name} files not made: Ghostscript (gs) is not "
+                                                  f"installed; {INSTALL_HINT}", mark=Mark(preset.path), rule="shop"))
         return result
     pages = cut(master, out_dir / SOURCES_DIR / preset.id, lambda face: preset.bleed_mm)
     records = []
