@@ -9,12 +9,14 @@ PNPFORGE := $(VENV)/bin/pnpforge
 # which makes the DriveThruCards PDF/X-1a files.
 DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium ghostscript
 STAMP := $(VENV)/.installed
+# axe-core, which the browser tests inject into pages, from the npm registry (pinned with its sha512 integrity)
+AXE := $(VENV)/share/axe-core/axe.min.js
 
-.PHONY: all setup system venv build test update-golden bench matches reproducible robustness clean
+.PHONY: all setup system venv build test update-golden site-check bench matches reproducible robustness clean
 
 all: setup build
 
-setup: system $(STAMP)
+setup: system $(STAMP) $(AXE)
 
 system:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -37,6 +39,9 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+$(AXE): tests/web/axe_core.py | $(STAMP)
+	$(PY) tests/web/axe_core.py
+
 # A short validation of each pack first, so that each web rulebook links its pack's report.
 build: $(STAMP)
 	@for pack in $$(ls content); do \
@@ -53,6 +58,14 @@ test: setup
 
 update-golden: setup
 	$(PY) -m pytest --update-golden $(PYTEST_ARGS)
+
+# every page of every pack's whole web site, built afresh, in Chromium at a phone's and a desktop's size: axe-core
+# finds no violation, nothing scrolls sideways, no English word of the site's own on a page in another language,
+# every gallery filter shows as many cards as it says
+site-check: setup
+	@start=$$(date +%s); \
+	$(PY) -m pytest -m site_check tests/web $(PYTEST_ARGS); status=$$?; \
+	echo "make site-check: total time $$(( $$(date +%s) - start )) s"; exit $$status
 
 # make bench: every section (static, simulation, build, publish, peers, stress) into build/bench.json. peers prints
 # tests/data/bench-deck with pnpforge and with protograf 0.5.2 (in its own virtualenv, build/bench/protograf-venv,

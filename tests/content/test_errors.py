@@ -139,3 +139,22 @@ def test_all_problems_are_reported_before_exiting(tmp_path: Path) -> None:
         "stall 'fountain-stall': rent: expected an integer <= 5, found 7",
     ]
     assert result.lines[-1] == "3 errors, 0 warnings in 2 files"
+
+
+def test_labels_for_players_are_declared_and_checked(tmp_path: Path) -> None:
+    """A type's and a field's ``label`` (plain or per language), an enum's ``value_labels`` (only for its values),
+    and the game's ``icon``."""
+    pack = _copy(tmp_path)
+    game = (pack / "game.yaml").read_text()
+    game = game.replace("    file: merchants.yaml\n", "    file: merchants.yaml\n    label: {en: trader, de: Händler}\n")
+    game = game.replace("price: {kind: int, min: 0, max: 9,", "price: {kind: int, min: 0, max: 9, label: {en: Hire, "
+                                                               "de: Lohn},")
+    game = game.replace("version: \"1\"\n", "version: \"1\"\nicon: coin\n")
+    (pack / "game.yaml").write_text(game)
+    assert run_cli("validate", str(pack), "--static").code == 0
+    (pack / "game.yaml").write_text(game.replace("values: [oil, wick, glass]}",
+                                                 "values: [oil, wick, glass], value_labels: {salt: Salt}}"))
+    result = run_cli("validate", str(pack), "--static")
+    assert result.code == 2
+    assert result.lines[0].endswith("game.yaml:46:72: error: types.merchant.fields.goods.of.value_labels: 'salt' is "
+                                    "not one of the values (oil, wick, glass)")

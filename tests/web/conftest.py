@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from pnpforge.content.pack import Pack, load_pack
 from pnpforge.publish.web import SiteResult, build_site
 
 from tests.conftest import REPO, need
+from tests.helpers import run_cli
+from tests.web import axe_core
 
 LEGION = REPO / "content" / "legion-siberian-story"
 LEGIE = REPO / "content" / "legie"
@@ -26,7 +29,7 @@ JOURNEY = REPO / "content" / "legion-siberian-journey"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+AXE = axe_core.SCRIPT  # installed by make (tests/web/axe_core.py)
 PER_TYPE = 2
 
 
@@ -135,7 +138,8 @@ def browser():
 
 
 class Watched:
-    """A browser page that records console errors, page errors, failed and non-local requests."""
+    """A browser page that records console errors, page errors, failed and non-local requests (a request the
+    browser drops because the page is left, such as its icon's, is no failure)."""
 
     def __init__(self, page):
         self.page = page
@@ -143,7 +147,8 @@ class Watched:
         page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
                 if m.type in ("error", "warning") else None)
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"failed request: {r.url} ({r.failure})"))
+        page.on("requestfailed", lambda r: None if r.failure == "net::ERR_ABORTED"  # cut short by leaving the page
+                else self.problems.append(f"failed request: {r.url} ({r.failure})"))
         page.on("request", lambda r: None if r.url.startswith(("file://", "data:", "about:"))
                 else self.problems.append(f"request leaves the site: {r.url}"))
 
@@ -154,17 +159,48 @@ class Watched:
 
 @pytest.fixture
 def page_of(browser):
-    """A fresh page at a viewport width, watched for problems: ``page_of(width)``."""
+    """A fresh page at a viewport size, watched for problems: ``page_of(width, height, touch=, dark=)`` (a touch
+    screen; the dark colour scheme)."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 900) -> Watched:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, touch: bool = False, dark: bool = False) -> Watched:
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                      is_mobile=touch, color_scheme="dark" if dark else "light")
         contexts.append(context)
         return Watched(context.new_page())
 
     yield make
     for context in contexts:
         context.close()
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ()) -> list[dict]:
+    """axe-core's violations on the open page (of the given impacts; all when none is given), in short.
+
+    axe is evaluated by the browser's tooling, which the page's Content-Security-Policy does not govern (a script
+    tag would be refused, as it should be). It is installed by ``make`` (tests/web/axe_core.py)."""
+    need(AXE.is_file(), f"axe-core is not installed at {AXE} (make installs it from the npm registry)")
+    page.evaluate(_axe_source() + "\n;undefined")
+    # preload: axe would fetch the style sheets again, which Chromium refuses under file:// (the pages' styles
+    # are applied all the same; only its check of orientation locks in CSS is left out)
+    report = page.evaluate("() => axe.run(document, {resultTypes: ['violations'], preload: false})")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+            for v in report["violations"] if not impacts or v["impact"] in impacts]
+
+
+@lru_cache(maxsize=1)
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def validation_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Legie's validation report from a short run (4 games a configuration), as make's short validation writes
+    it beside the web site."""
+    out = tmp_path_factory.mktemp("validation")
+    run = run_cli("validate", "legie", "--games", "4", "--out", str(out))
+    assert run.code == 0, run.output
+    return out / "legie" / "validation" / "report.html"
 
 
 def copy_pack(source: Path, target_parent: Path) -> Path:

@@ -24,7 +24,7 @@ from tests.web.conftest import LEGION, Site
 
 
 class _Links(HTMLParser):
-    """Ids, and the URLs of href/src/action attributes, of one page."""
+    """Ids, and the URLs of href/src/action/data-zoom attributes and of srcset candidates, of one page."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -35,8 +35,10 @@ class _Links(HTMLParser):
         for name, value in attrs:
             if name == "id" and value:
                 self.ids.add(value)
-            if name in ("href", "src", "action") and value is not None:
+            if name in ("href", "src", "action", "data-zoom") and value is not None:
                 self.urls.append(value)
+            if name == "srcset" and value:
+                self.urls += [candidate.split()[0] for candidate in value.split(",") if candidate.strip()]
 
 
 def parsed(path: Path) -> _Links:
@@ -58,9 +60,16 @@ def test_the_site_has_its_pages(legion_site: Site) -> None:
         assert (root / "img" / "character" / f"{character}.webp").is_file()
 
 
+def language_sites(site: Site) -> set[Path]:
+    """The site folders of the same build in each of the pack's languages (the language links lead there)."""
+    pack_dir = site.root.parent if site.root.parent.name == site.pack.id else site.root.parent.parent
+    return {pack_dir.resolve() / "web"} | {pack_dir.resolve() / lang / "web" for lang in site.pack.game.languages}
+
+
 def test_every_internal_link_and_anchor_resolves(any_site: Site) -> None:
     root = any_site.root
     pages = {path: parsed(path) for path in any_site.pages()}
+    others = language_sites(any_site) - {root.resolve()}
     broken = []
     for path, links in pages.items():
         for url in links.urls:
@@ -73,7 +82,9 @@ def test_every_internal_link_and_anchor_resolves(any_site: Site) -> None:
                 broken.append(f"{path.relative_to(root)}: {url} -> no such file")
                 continue
             if root.resolve() not in target.parents:
-                broken.append(f"{path.relative_to(root)}: {url} leaves the site")
+                if not others & set(target.parents):
+                    broken.append(f"{path.relative_to(root)}: {url} leaves the site")
+                continue  # the same page of the site in another language
             anchor = unquote(parts.fragment)
             if anchor and "=" not in anchor and target.suffix == ".html":
                 if anchor not in pages[target if target in pages else Path(target)].ids:

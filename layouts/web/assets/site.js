@@ -1,5 +1,7 @@
-/* The web rulebook's behaviour: the phone menu, the chapter list folded on narrow screens, the gallery filters.
-   Everything works without it (the menu is open, the gallery shows every card). No request leaves the page. */
+/* The web rulebook's behaviour: the phone menu, the chapter list folded on narrow screens, the gallery filters,
+   the enlarged view of a card, and the way back to the top. Everything works without it (the menu is open, the
+   gallery shows every card, a card links to its larger image, the way back up is at the foot of the page).
+   No request leaves the page, and every word it shows comes from the page, in the page's language. */
 (function () {
   'use strict';
   var narrow = window.matchMedia('(max-width: 60rem)');
@@ -88,4 +90,48 @@
     window.addEventListener('hashchange', function () { if (fromAddress()) { apply(true); } });
     if (fromAddress()) { apply(true); }
   });
+
+  /* The enlarged view: a card's face opens its larger image in a dialog (click, tap, Enter or Space); Escape,
+     the close button or a click or tap anywhere closes it, and the focus goes back to the face. */
+  var dialog = document.querySelector('.wb-zoom-dialog');
+  if (dialog && typeof dialog.showModal === 'function') {
+    var frame = dialog.querySelector('.wb-zoom-frame');
+    var opener = null;
+    var picture = document.createElement('img');
+    picture.alt = '';
+    picture.decoding = 'async';
+
+    var open = function (trigger) {
+      var face = trigger.querySelector('img');
+      opener = trigger;
+      picture.src = trigger.getAttribute('data-zoom');
+      picture.alt = face ? face.alt : '';
+      if (face) { picture.className = face.className; }
+      if (!picture.parentNode) { frame.appendChild(picture); }
+      dialog.classList.toggle('wb-zoom-wide', trigger.hasAttribute('data-wide'));
+      dialog.setAttribute('aria-label', trigger.getAttribute('aria-label') || '');
+      dialog.showModal();
+    };
+
+    document.querySelectorAll('a.wb-zoom[data-zoom]').forEach(function (trigger) {
+      trigger.setAttribute('role', 'button');
+      trigger.setAttribute('aria-haspopup', 'dialog');
+      trigger.addEventListener('click', function (event) { event.preventDefault(); open(trigger); });
+      trigger.addEventListener('keydown', function (event) {
+        if (event.key === ' ' || event.key === 'Spacebar') { event.preventDefault(); open(trigger); }
+      });
+    });
+    dialog.addEventListener('click', function () { dialog.close(); });
+    dialog.addEventListener('close', function () {
+      if (opener) { opener.focus(); opener = null; }
+    });
+  }
+
+  /* Back to the top: the link at the foot of the page floats in the corner once the page has been scrolled. */
+  var top = document.querySelector('.wb-top');
+  if (top) {
+    var float = function () { top.classList.toggle('wb-top-floating', window.scrollY > window.innerHeight * 1.2); };
+    window.addEventListener('scroll', float, { passive: true });
+    float();
+  }
 })();

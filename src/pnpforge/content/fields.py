@@ -11,7 +11,8 @@ import re
 from typing import Annotated, Any, Literal, Union
 
 from annotated_types import Ge, Le, Len
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, create_model
+from pydantic import (BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, ValidationInfo, create_model,
+                      field_validator)
 from pydantic_core import PydanticCustomError
 
 from pnpforge.content.source import HugeNumber
@@ -19,6 +20,7 @@ from pnpforge.content.source import HugeNumber
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
 INT_MIN, INT_MAX = 0, 1_000_000
+Label = Union[str, dict[str, str]]  # what players read: one string, or one per language code
 
 
 class _Spec(BaseModel):
@@ -26,6 +28,7 @@ class _Spec(BaseModel):
     required: bool = False
     default: Any = None
     doc: str = ""
+    label: Label | None = None  # the field's name as players read it (default: the name in words)
 
 
 class IntField(_Spec):
@@ -64,6 +67,17 @@ class EnumField(_Spec):
     """One of a closed list of values."""
     kind: Literal["enum"]
     values: list[str] = Field(min_length=1)
+    value_labels: dict[str, Label] = {}  # a value as players read it (default: the value in words)
+
+    @field_validator("value_labels")
+    @classmethod
+    def _labelled_values(cls, labels: dict[str, Label], info: ValidationInfo) -> dict[str, Label]:
+        """Every labelled value is one of the values."""
+        values = info.data.get("values") or []
+        unknown = [value for value in labels if value not in values]
+        if unknown:
+            raise ValueError(f"'{unknown[0]}' is not one of the values ({', '.join(values)})")
+        return labels
 
 
 class RefField(_Spec):
@@ -117,7 +131,7 @@ class TypeSpec(BaseModel):
     file: str
     sheet: str | None = None  # the worksheet of an .xlsx file (default: the first)
     doc: str = ""
-    label: str | None = None
+    label: Label | None = None  # what players call an item of the type (default: the type's name in words)
     fields: dict[str, FieldSpec] = {}
 
 
@@ -127,6 +141,13 @@ class EffectSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     doc: str = ""
     params: dict[str, FieldSpec] = {}
+
+
+def label_in(label: Label | None, lang: str | None, fallback: str) -> str:
+    """A declared label in ``lang`` (the first language given when ``lang`` is None or missing), else ``fallback``."""
+    if isinstance(label, dict):
+        return (label.get(lang) if lang else None) or next(iter(label.values()), fallback)
+    return label or fallback
 
 
 def _custom(message: str) -> PydanticCustomError:

@@ -89,6 +89,9 @@ class GameFile(_Strict):
     engine: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$",
                                description="game package under pnpforge.games adding engine, bots and checks")
     about: Text = Field("", description="where the content comes from")
+    icon: str | None = Field(None, min_length=1, description="the game's own symbol (the web site's favicon): an icon "
+                                                             "id of icons, or an SVG or PNG file inside the pack "
+                                                             "(default: the first faction's icon)")
     layouts_from: list[KebabId] = Field(default_factory=list,
                                         description="packs whose layouts this pack reuses, by pack id")
     vocabulary: list[str] = Field(default_factory=list, description="game terms shared code must never name")

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, ValidationError
 
-from pnpforge.content.fields import EffectSpec, TypeSpec, item_model
+from pnpforge.content.fields import EffectSpec, TypeSpec, item_model, label_in
 from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
 from pnpforge.content.paths import PathEscape, inside_pack, outside_links
@@ -35,6 +35,11 @@ class Item:
     doc: Doc
     at: tuple
     label: str
+
+    def __post_init__(self) -> None:
+        """A type's label given per language names the item in its first language in messages."""
+        if not isinstance(self.label, str):
+            self.label = label_in(self.label, None, self.type.replace("_", " "))
 
     @property
     def subject(self) -> str:
@@ -301,7 +306,7 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
     except LoadError as exc:
         return exc.findings
     pack.docs[doc.path] = doc
-    label = spec.label or type_name.replace("_", " ")
+    label = label_in(spec.label, None, type_name.replace("_", " "))
     if not isinstance(doc.data, list):
         return [_blocking(doc.mark(()), f"expected a list of {label} items, found a mapping"
                           if isinstance(doc.data, dict) else f"expected a list of {label} items")]

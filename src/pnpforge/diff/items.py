@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.registry import REGISTRY_FILE
 from pnpforge.content.source import LoadError, load_yaml
@@ -84,7 +85,7 @@ def compare_packs(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> DataDiff
 
 def type_label(pack: Pack, type_name: str) -> str:
     """How players call a type: its declared label, else its name in words."""
-    return humanise(pack.types[type_name].label or type_name)
+    return humanise(label_in(pack.types[type_name].label, None, type_name))
 
 
 def compare_type(old: Pack, new: Pack, type_name: str) -> list[ItemChange]:

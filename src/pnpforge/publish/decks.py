@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Pack
 from pnpforge.content.text import in_language
 from pnpforge.findings import Finding, Mark
@@ -78,7 +79,7 @@ def pack_decks(pack: Pack, faces: list[Face], lang: str) -> tuple[list[Deck], li
         dealt.update(types)
         if not cards:
             continue
-        title = in_language(name, lang) if name else " and ".join(_type_label(pack, t) for t in types)
+        title = in_language(name, lang) if name else " and ".join(type_label(pack, t) for t in types)
         for suffix, label, members in _groups(pack, cards, group_by, lang):
             deck = Deck(f"{deck_id}-{suffix}" if suffix else deck_id, f"{title}: {label}" if label else title,
                         members, {face.back: backs[face.back] for face in members if face.back in backs})
@@ -115,6 +116,6 @@ def _value(value) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "none"
 
 
-def _type_label(pack: Pack, type_name: str) -> str:
+def type_label(pack: Pack, type_name: str) -> str:
     """A type as players call it, in the plural sense of a deck's name: its label, else its name in words."""
-    return humanise(pack.types[type_name].label or type_name)
+    return humanise(label_in(pack.types[type_name].label, None, type_name))

@@ -76,7 +76,7 @@ def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None) -> list[F
     """The rulebook's findings when it is read and rendered to HTML (no PDF), without the closing info."""
     if not has_rulebook(pack):
         return []
-    sources = load_sources(pack, lang)
+    sources = load_sources(pack, lang, layouts_dir)
     if any(f.blocking for f in sources.findings):
         return sources.findings
     if art is not None:

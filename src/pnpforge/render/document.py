@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import TemplateError
 from markupsafe import Markup
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.findings import Finding, Mark
@@ -157,7 +158,7 @@ class Renderer:
     def type_label(self, type_name: str) -> str:
         """How players call a type: its declared label, else its name."""
         spec = self.pack.types[type_name]
-        return humanise(spec.label or type_name)
+        return humanise(label_in(spec.label, self.lang, type_name))
 
     def rows(self, item: Item, layout: Layout) -> list[tuple[str, str, str]]:
         """``(field, label, value)`` for the fields a generic card prints as labelled text."""
@@ -170,7 +171,7 @@ class Renderer:
                 continue
             value = self.view.display(item, name)
             if value:
-                rows.append((name, humanise(name), value))
+                rows.append((name, label_in(spec.label, self.lang, humanise(name)), value))
         return rows
 
     def fits(self, item: Item, layout: Layout) -> dict[str, Fit]:

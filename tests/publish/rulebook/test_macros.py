@@ -119,6 +119,6 @@ def test_a_broken_rulebook_yaml_blocks_with_located_errors(tmp_path) -> None:
     assert [str(f) for f in findings] == [
         f"{shown}:5:1: error: accent: expected text matching ^#[0-9a-fA-F]{{6}}$, found 'red'",
         f"{shown}:6:1: error: unknown key 'colour'; accepted keys: accent, cover, examples, figure_scale, labels, "
-        "subtitle, title",
+        "page_breaks, subtitle, title",
     ]
     assert all(f.blocking for f in findings) and not (tmp_path / "out" / "rulebook-a4.pdf").exists()

@@ -1,10 +1,14 @@
 """The PDF rulebook: a pack's ``rules/*.md`` pages, its glossary and worked examples, as A4 and US Letter PDFs.
 
 Sources (all in the pack; the format is documented in ``rules/README.md`` of a pack that has one):
-  ``rules/NN-name.md``   one chapter per page, in file-name sequence, Markdown with the macros of ``markdown.py``
+  ``rules/NN-name.md``   one chapter each, in file-name sequence, Markdown with the macros of ``markdown.py``
   ``rules/glossary.yaml`` the glossary: ``{term, aliases, definition}``
-  ``rules/rulebook.yaml`` cover, colours, labels, and how ``examples/*.yaml`` scenarios are drawn and worded
+  ``rules/rulebook.yaml`` cover, colours, the chapters that start a new page, words of its own, and how
+                          ``examples/*.yaml`` scenarios are drawn and worded
   ``rules/<lang>/``       the same files for another language, when a pack has them
+
+The book's own words come from ``layouts/rulebook/strings/<lang>.yaml`` (``strings.py``); where its pages break
+around worked examples is decided from trial layouts (``flow.py``).
 
 ``build_rulebook(pack, out_dir, lang)`` writes ``<out_dir>/rulebook-a4.pdf`` and ``rulebook-letter.pdf`` and
 returns the findings (located in the pages, the glossary or the examples), ending with an info finding that
@@ -64,7 +68,7 @@ def art_cache(build_dir: Path, pack: Pack) -> Path:
 def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR) -> Rulebook:
     """Read, check and render the rulebook's sources to HTML parts (no PDF yet)."""
     figures = Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir)
-    return write_rulebook(load_sources(pack, lang), figures, lang)
+    return write_rulebook(load_sources(pack, lang, layouts_dir), figures, lang)
 
 
 def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
@@ -77,7 +81,7 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     started = time.monotonic()
     if not has_rulebook(pack):
         return []
-    sources = load_sources(pack, lang)
+    sources = load_sources(pack, lang, layouts_dir)
     if any(f.blocking for f in sources.findings):
         return sources.findings  # a broken rulebook.yaml or glossary would only cause follow-on errors
     checked = _take_checked(pack, lang, layouts_dir, _art_cache(out_dir, pack))

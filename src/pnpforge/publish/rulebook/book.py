@@ -1,8 +1,9 @@
 """The rulebook's sources in a pack: ``rules/rulebook.yaml``, ``rules/glossary.yaml`` and the ``NN-*.md`` pages.
 
-``rulebook.yaml`` (optional) gives the cover, the colours, the labels of the generated parts and, for packs
-whose engine plays examples, how a scenario file is drawn and how its outcome is put into words. Every key is
-declared here with a description; an unknown key is reported with the accepted ones, at its line.
+``rulebook.yaml`` (optional) gives the cover, the colours, the chapters that start a new page, words of the
+generated parts that differ from ``layouts/rulebook/strings/<lang>.yaml`` (``strings.py``) and, for packs whose
+engine plays examples, how a scenario file is drawn and how its outcome is put into words. Every key is declared
+here with a description; an unknown key is reported with the accepted ones, at its line.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.content.pack import DocView, Pack, validate_model
 from pnpforge.content.source import Doc, LoadError, load_yaml, read_text
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.rulebook.strings import load_strings
+from pnpforge.render.layouts import LAYOUTS_DIR
 
 RULES_DIR = "rules"
 BOOK_FILE = "rulebook.yaml"
 GLOSSARY_FILE = "glossary.yaml"
 PAGE_NAME = re.compile(r"^\d+-[a-z0-9-]+\.md$")
+GLOSSARY, INDEX = "glossary", "index"  # the generated chapters, as page_breaks names them
 
 
 class _Strict(BaseModel):
@@ -95,17 +99,20 @@ class BookFile(_Strict):
     """The keys of ``rules/rulebook.yaml``."""
 
     title: str | None = Field(None, description="the title on the cover (default: the game's name)")
-    subtitle: str = Field("Rules of play", description="the line under the title")
+    subtitle: str | None = Field(None, description="the line under the title (default: the 'subtitle' word of "
+                                                   "layouts/rulebook/strings/<lang>.yaml)")
     cover: Cover = Field(Cover(), description="the cover page")
     accent: str = Field("#7a2418", pattern=r"^#[0-9a-fA-F]{6}$", description="colour of headings and rules")
-    labels: dict[str, str] = Field({}, description="words of the generated parts: contents, glossary, index, "
-                                                   "example, situation, outcome, page")
+    page_breaks: list[str] = Field([GLOSSARY], description="the chapters that start on a new page, named by "
+                                   "their file without its number (quick-reference for 15-quick-reference.md) or "
+                                   "'glossary'; every other chapter follows on the page where the one before ends "
+                                   "(the cover, the contents and the index always have pages of their own)")
+    labels: dict[str, str] = Field({}, description="words of this book that differ from those of "
+                                                   "layouts/rulebook/strings/<lang>.yaml (same keys), and words "
+                                                   "a game's own example drawings ask for")
     figure_scale: float = Field(0.5, gt=0.1, le=1.0, description="size of card figures, as a share of print")
     examples: ExampleDrawing | None = Field(None, description="how scenario files are drawn (packs with an engine)")
 
-
-LABELS = {"contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example",
-          "situation": "The situation", "outcome": "What happens", "see": "see"}
 
 
 class GlossaryEntry(_Strict):
@@ -124,6 +131,11 @@ class Page:
     shown: str
     text: str
 
+    @property
+    def name(self) -> str:
+        """The page's name without its number (``quick-reference`` for ``15-quick-reference.md``)."""
+        return self.path.stem.split("-", 1)[1]
+
 
 @dataclass
 class Sources:
@@ -137,10 +149,15 @@ class Sources:
     glossary_doc: Doc | None
     pages: list[Page]
     findings: list[Finding] = field(default_factory=list)
+    strings: dict[str, str] = field(default_factory=dict)
 
     def label(self, key: str) -> str:
-        """A word of the generated parts, from ``labels:`` or the default."""
-        return self.book.labels.get(key, LABELS.get(key, key))
+        """A word of the generated parts: the book's ``labels:``, else the language's strings, else the key."""
+        return self.book.labels.get(key, self.strings.get(key, key))
+
+    def breaks_before(self) -> set[str]:
+        """The names of the chapters (pages and 'glossary') that start a new page."""
+        return set(self.book.page_breaks)
 
 
 def rules_folder(pack: Pack, lang: str) -> Path:
@@ -149,10 +166,12 @@ def rules_folder(pack: Pack, lang: str) -> Path:
     return own if own.is_dir() else pack.root / RULES_DIR
 
 
-def load_sources(pack: Pack, lang: str) -> Sources:
-    """Read the rulebook's files; problems are findings (a file that cannot be read blocks)."""
+def load_sources(pack: Pack, lang: str, layouts_dir: Path = LAYOUTS_DIR) -> Sources:
+    """Read the rulebook's files and its words in ``lang``; problems are findings (a file that cannot be read
+    blocks)."""
     folder = rules_folder(pack, lang)
     findings: list[Finding] = []
+    strings = load_strings(pack, lang, layouts_dir, findings)
     if lang != pack.game.languages[0] and folder == pack.root / RULES_DIR:
         findings.append(Finding("warning", f"no rules pages in language '{lang}' ({RULES_DIR}/{lang}/); the rulebook "
                                            f"uses those of {RULES_DIR}/", mark=Mark(display_path(folder)),
@@ -185,7 +204,18 @@ def load_sources(pack: Pack, lang: str) -> Sources:
     if not pages:
         findings.append(Finding("error", f"no rules pages (NN-name.md) in {display_path(folder)}/",
                                 mark=Mark(display_path(folder)), rule="rulebook"))
-    return Sources(pack, folder, book, book_doc, glossary, glossary_doc, pages, findings)
+    _check_breaks(book, book_doc, pages, findings)
+    return Sources(pack, folder, book, book_doc, glossary, glossary_doc, pages, findings, strings)
+
+
+def _check_breaks(book: BookFile, doc: Doc | None, pages: list[Page], findings: list[Finding]) -> None:
+    """Every name of ``page_breaks`` is a chapter of the book."""
+    known = [page.name for page in pages] + [GLOSSARY, INDEX]
+    for number, name in enumerate(book.page_breaks):
+        if name not in known:
+            mark = doc.mark(("page_breaks", number)) if doc else None
+            findings.append(Finding("error", f"page_breaks: no chapter '{name}'; chapters: {', '.join(known)}",
+                                    mark=mark, rule="rulebook"))
 
 
 def _load(path: Path, findings: list[Finding]) -> Doc | None:

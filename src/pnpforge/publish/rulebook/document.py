@@ -1,9 +1,12 @@
 """The rulebook as one HTML document: cover, contents, the chapters, the glossary and the index of terms.
 
-The page furniture is CSS paged media (``layouts/rulebook/rulebook.css``): running headers from the chapter
-titles (``string-set``), page numbers, and the contents' page numbers with ``target-counter``. The index lists,
-per glossary term, the pages where the text uses it; since a page is only known after layout, ``index_html``
-takes the anchors to keep (one per term and page) from a first layout.
+Chapters follow one another on the same page unless ``rulebook.yaml`` (``page_breaks``) starts one on a new
+page; the cover, the contents and the index always have pages of their own. Every word the book writes itself
+comes from ``Sources.label`` (``strings.py``). The page furniture is CSS paged media
+(``layouts/rulebook/rulebook.css``): running headers from the chapter titles (``string-set``), page numbers, and
+the contents' page numbers with ``target-counter``. The index lists, per glossary term, the pages where the text
+uses it; since a page is only known after layout, ``index_html`` takes the anchors to keep (one per term and page)
+from a first layout.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pnpforge.publish.rulebook.chapters import Chapter, ChapterWriter, rule_cove
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.macros import Macros, slug, term_key
 from pnpforge.publish.rulebook.markdown import Where
+from pnpforge.publish.rulebook.words import fill
 from pnpforge.render.environment import make_environment
 from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.resolver import Resolver
@@ -154,11 +158,11 @@ def book_html(book: Rulebook, layouts_dir: Path) -> str:
     title = sources.book.title or book.macros.t(pack.game.name)
     return env.get_template(TEMPLATE).render(
         lang=book.macros.lang, title=title,
-        subtitle=sources.book.subtitle, note=sources.book.cover.note, accent=sources.book.accent,
-        page_width=PAGE[0], page_height=PAGE[1],
+        subtitle=sources.book.subtitle or sources.label("subtitle"), note=sources.book.cover.note,
+        accent=sources.book.accent, page_width=PAGE[0], page_height=PAGE[1],
         font_faces=Markup(figures.renderer.fonts.font_face_css(figures.roots.url)),
-        stylesheet=figures.roots.url(stylesheet), labels=sources.label,
-        toc=halves(toc, len), chapters=book.chapters, glossary=book.glossary,
+        stylesheet=figures.roots.url(stylesheet), labels=lambda key, **values: fill(sources.label(key), values),
+        breaks=sources.breaks_before(), toc=halves(toc, len), chapters=book.chapters, glossary=book.glossary,
         cover_cards=book.cover,
         index=Markup(index_html(book.index, sources.label("index"))),
         version=pack.game.version or "", running_title=Markup(_css_string(title)))

@@ -196,7 +196,7 @@ class Macros:
         if kind == "list":
             return Markup(" ").join(self.value(v, spec.of) for v in value)
         if kind == "bool":
-            return Markup("yes" if value else "no")
+            return Markup(escape(self.sources.label("yes" if value else "no")))
         if kind in ("enum", "string") and isinstance(value, str):
             icon_id = value if value in self.pack.game.icons else value.replace("_", "-")
             if icon_id in self.pack.game.icons:

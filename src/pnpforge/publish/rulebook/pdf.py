@@ -2,10 +2,11 @@
 
 - Faces: every face the figures show is a page of one PDF, drawn as the render stage draws faces (natively where it
   can), so each font is subset once for the book; ``assemble.py`` draws them into the text's boxes.
-- Text: one document, laid out once on a page that fits A4 and US Letter; each paper size's PDF has the same
-  pages, centred on its paper (the page boxes grow around them), with the cover's colour painted to the edges.
-  The layout tells on which page each use of a term lands; when a term is used twice on one page, the index is
-  laid out again alone, each page listed once, and takes over the book's last pages (see ``document.py``).
+- Text: one document, laid out on a page that fits A4 and US Letter (after trial layouts that decide where its
+  worked examples break: ``flow.py``); each paper size's PDF has the same pages, centred on its paper (the page
+  boxes grow around them), with the cover's colour painted to the edges. The layout tells on which page each use
+  of a term lands; when a term is used twice on one page, the index is laid out again alone, each page listed
+  once, and takes over the book's last pages (see ``document.py``).
 - Every layout is cached under ``cache/rulebook/`` by a hash of its HTML and of every file the HTML pulls in
   (stylesheets, fonts, images), with WeasyPrint's warnings beside it, so a build lays out only what changed; the
   layouts that are needed run in worker processes when there are several of them and several cores.
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
+from pnpforge.publish.rulebook.flow import arrange
 from pnpforge.render import native
 from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.epoch import fixed_epoch
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from pypdf import PageObject
 
 CACHE_DIR = "cache/rulebook"
-CACHE_VERSION = "3"
+CACHE_VERSION = "5"
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
@@ -204,8 +206,8 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     target = Path(base)
     try:
         with fixed_epoch():
-            document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=fetcher).render(
-                font_config=FontConfiguration())
+            document, _ = arrange(html, lambda laid: HTML(string=laid, base_url="pnp:layouts/",
+                                                          url_fetcher=fetcher).render(font_config=FontConfiguration()))
             write_atomic(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
             numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
             start = numbers.get(INDEX_ANCHOR, len(document.pages))

@@ -18,12 +18,11 @@ from pathlib import Path
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding
-from pnpforge.publish.decks import Deck, pack_decks
+from pnpforge.publish.decks import Deck, pack_decks, type_label
 from pnpforge.publish.tts.describe import Describer
 from pnpforge.publish.tts.grid import MAX_DPI, MAX_PIXELS, MM_PER_INCH, SheetGrid, sheet_grid, split
 from pnpforge.publish.tts.paint import Painter
 from pnpforge.publish.tts.saved import Card, DeckObject, Piece, Sheet, saved_object
-from pnpforge.publish.web.cards import type_label
 from pnpforge.render.faces import Face
 from pnpforge.render.stage import RenderResult
 

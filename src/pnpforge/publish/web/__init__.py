@@ -8,8 +8,11 @@ scripts and styles are local files, and the search index is a script, not a file
 
 ``build_site`` builds it once; ``serve.serve_pack`` serves it on localhost, rebuilds from the stage a changed
 file feeds and reloads the open pages (the reload script is added to pages as they are served, never written).
-The words of the site's own parts, the gallery's filters and the image resolution are settings
-(``layouts/web/site.yaml``); the templates and stylesheets are ``layouts/web/*.html`` and ``assets/``.
+The gallery's filters and the image resolution are settings (``layouts/web/site.yaml``), the words of the site's
+own parts are per language (``layouts/web/strings/<lang>.yaml``, ``strings``); the templates and stylesheets are
+``layouts/web/*.html`` and ``assets/``. A pack written in several languages gets a site per language, each page
+linking to the same page of the others (``languages``); card fields are named and written as players read them
+(``values``).
 """
 
 from pnpforge.publish.web.site import WEB_DIR, SiteBuilder, SiteResult, build_site

@@ -2,26 +2,30 @@
 
 Facets come from the pack's declarations: the component type always, then the fields that ``site.yaml`` names,
 or, by default, every field that refers to a faction and every field whose values are all icons of the pack.
-A facet value's label is the faction's name, the icon's label, or the value in words. Field values on a card
-page are drawn like the rulebook's card tables (``Macros.value``), with references made into links.
+A facet reads a field only in the types that declare it as a value it can filter by (a faction, an enum, a
+number, or a list of those): a type whose field of the same name holds mappings or text is not part of it. A
+facet value's label is the faction's name, the icon's label, the enum's declared value label, or the value in
+words; its count is the number of cards that have it (a card that shows an icon twice is one card with it), which is
+what choosing it shows. The field values of a card page are drawn by ``values``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from markupsafe import Markup, escape
-
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.web.figures import card_page
 from pnpforge.publish.web.settings import Settings
+from pnpforge.publish.web.values import field_label
 from pnpforge.render.environment import humanise
 from pnpforge.render.faces import BACK, FRONT, Face
 
 TYPE_FACET = "type"
 FACTION = "faction"
+FILTERABLE = ("enum", "ref", "int", "bool")  # kinds whose values sort cards into groups
 
 
 @dataclass
@@ -59,9 +63,9 @@ class CardEntry:
         return card_page(self.item.id)
 
 
-def type_label(pack: Pack, type_name: str) -> str:
-    """How players call a type: its declared label, else its name in words."""
-    return humanise(pack.types[type_name].label or type_name)
+def type_label(pack: Pack, type_name: str, lang: str | None = None) -> str:
+    """How players call a type: its declared label (in ``lang``), else its name in words."""
+    return humanise(label_in(pack.types[type_name].label, lang, type_name))
 
 
 def card_entries(pack: Pack, faces: list[Face], macros: Macros) -> list[CardEntry]:
@@ -73,7 +77,7 @@ def card_entries(pack: Pack, faces: list[Face], macros: Macros) -> list[CardEntr
             continue
         item = face.item
         entries.append(CardEntry(item, face, backs.get(face.back or ""), macros.t(item.get("name", item.id)),
-                                 type_label(pack, item.type)))
+                                 type_label(pack, item.type, macros.lang)))
     return entries
 
 
@@ -87,18 +91,36 @@ def is_icon_value(pack: Pack, value: Any) -> str | None:
     return None
 
 
-def facet_fields(pack: Pack, settings: Settings) -> list[tuple[str, str]]:
+def filterable(declared: Any) -> Any | None:
+    """The declaration of the values a field sorts cards by (the items of a list), or None when it cannot."""
+    inner = declared.of if declared.kind == "list" else declared
+    return inner if inner.kind in FILTERABLE else None
+
+
+def _declared_label(pack: Pack, name: str, lang: str) -> str:
+    """A field's label, from the first type that declares it so that it can filter."""
+    for spec in pack.types.values():
+        declared = spec.fields.get(name)
+        if declared is not None and filterable(declared) is not None:
+            return field_label(declared, name, lang)
+    return humanise(name)
+
+
+def facet_fields(pack: Pack, settings: Settings, lang: str | None = None) -> list[tuple[str, str]]:
     """``(field, label)`` of each facet besides the type: as configured, else derived from the declarations."""
+    lang = lang or pack.game.languages[0]
     if "facets" in settings.file.model_fields_set:
-        return [(f.field, f.label or humanise(f.field)) for f in settings.file.facets]
+        return [(f.field, label_in(f.label, lang, "") or _declared_label(pack, f.field, lang))
+                for f in settings.file.facets]
     found: dict[str, str] = {}
     for spec in pack.types.values():
         for name, declared in spec.fields.items():
-            inner = declared.of if declared.kind == "list" else declared
-            if inner.kind == "ref" and inner.to == FACTION:
-                found.setdefault(name, humanise(name))
-            elif inner.kind == "enum" and all(is_icon_value(pack, v) for v in inner.values):
-                found.setdefault(name, humanise(name))
+            inner = filterable(declared)
+            if inner is None:
+                continue
+            if inner.kind == "ref" and inner.to == FACTION or \
+                    inner.kind == "enum" and all(is_icon_value(pack, v) for v in inner.values):
+                found.setdefault(name, _declared_label(pack, name, lang))
     return list(found.items())
 
 
@@ -107,25 +129,51 @@ def build_facets(pack: Pack, entries: list[CardEntry], settings: Settings, macro
     out); each entry learns its values."""
     factions = {f.id: macros.t(f.name) for f in pack.game.factions}
     facets = [Facet(TYPE_FACET, settings.label("type"))]
-    fields = facet_fields(pack, settings)
+    fields = facet_fields(pack, settings, macros.lang)
     facets += [Facet(name, label) for name, label in fields]
     values: dict[str, dict[str, FacetValue]] = {facet.name: {} for facet in facets}
     for entry in entries:
         entry.facets[TYPE_FACET] = [entry.item.type]
         _count(values[TYPE_FACET], entry.item.type, entry.type_label)
         for name, _ in fields:
-            if name not in pack.types[entry.item.type].fields:
-                continue
+            declared = pack.types[entry.item.type].fields.get(name)
+            inner = filterable(declared) if declared is not None else None
+            if inner is None:
+                continue  # the type has no such field, or one whose values do not sort cards (mappings, text)
             raw = entry.item.get(name)
-            found = [str(v) for v in (raw if isinstance(raw, list) else [raw]) if v is not None and v != ""]
+            found = list(dict.fromkeys(_facet_value(v) for v in (raw if isinstance(raw, list) else [raw])
+                                       if v is not None and v != ""))
             entry.facets[name] = found
-            for value in found:
-                icon = is_icon_value(pack, value)
-                label = factions.get(value) or (macros.icons.label(icon) if icon else humanise(value))
-                _count(values[name], value, label)
+            for value in found:  # each value once per card: the count is the cards the filter shows
+                _count(values[name], value, _value_label(pack, macros, factions, inner, value,
+                                                              settings.label))
     for facet in facets:
         facet.values = list(values[facet.name].values())
     return [facet for facet in facets if len(facet.values) > 1]
+
+
+def _facet_value(value: Any) -> str:
+    """A value as the gallery's filters and tiles write it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _value_label(pack: Pack, macros: Macros, factions: dict[str, str], inner: Any, value: str,
+                 words: Any) -> str:
+    """How a filter's value reads: the faction's name, the icon's label, the declared label or the value."""
+    if inner.kind == "ref" and inner.to == FACTION and value in factions:
+        return factions[value]
+    if inner.kind == "ref":
+        target = macros.items.get(value)
+        return macros.t(target.get("name", value)) if target else humanise(value)
+    if inner.kind == "bool":
+        return words(value)
+    icon = is_icon_value(pack, value)
+    if icon:
+        return macros.icons.label(icon)
+    labels = getattr(inner, "value_labels", {}) or {}
+    return label_in(labels.get(value), macros.lang, humanise(value))
 
 
 def _count(values: dict[str, FacetValue], value: str, label: str) -> None:
@@ -133,50 +181,3 @@ def _count(values: dict[str, FacetValue], value: str, label: str) -> None:
     if value not in values:
         values[value] = FacetValue(value, label)
     values[value].count += 1
-
-
-Href = Callable[[str, str], "str | None"]  # (id, type or 'faction') -> the URL of its page or entry
-
-
-def field_rows(pack: Pack, item: Item, macros: Macros, href_of: Href) -> list[tuple[str, str, Markup]]:
-    """``(field, label, HTML)`` for every field of a card page that has a value (the name is the title)."""
-    rows = []
-    for name, spec in pack.types[item.type].fields.items():
-        if name == "name" or spec.kind == "image":
-            continue
-        html = value_html(item.get(name), spec, macros, href_of)
-        if html:
-            rows.append((name, humanise(name), html))
-    return rows
-
-
-def value_html(value: Any, spec: Any, macros: Macros, href_of: Href) -> Markup:
-    """A field value as HTML: the rulebook's drawing, with references as links and effects in words."""
-    if value is None or value == [] or value == "":
-        return Markup("")
-    kind = spec.kind
-    if kind == "ref":
-        text = macros.value(value, spec)
-        href = href_of(str(value), spec.to)
-        return Markup(f'<a href="{escape(href)}">{text}</a>') if href else text
-    if kind == "list":
-        parts = [value_html(v, spec.of, macros, href_of) for v in value]
-        joiner = Markup(", ") if spec.of.kind in ("ref", "text", "effect", "int", "number") else Markup(" ")
-        return joiner.join(p for p in parts if p)
-    if kind == "effect":
-        return Markup(escape(effect_words(value)))
-    return macros.value(value, spec)
-
-
-def effect_words(value: Any) -> str:
-    """An effect of the pack's vocabulary in words: ``Draw cards (count 2)``."""
-    if not isinstance(value, dict):
-        return str(value)
-    params = ", ".join(f"{humanise(k).lower()} {_word(v)}" for k, v in value.items() if k != "effect")
-    return humanise(str(value.get("effect", ""))) + (f" ({params})" if params else "")
-
-
-def _word(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return humanise(value).lower() if isinstance(value, str) else str(value)

@@ -6,7 +6,9 @@ images can be made afterwards. Transparent cards lying on a card (its sleeve's c
 stacked on it, since their layouts share the card's geometry. A face of the pack links to its card page.
 
 URLs are written from the site's root with the ``pnp-root:`` prefix; ``links.localise`` makes them relative
-to each page, so one rendering of a rules page serves wherever the page is written.
+to each page, so one rendering of a rules page serves wherever the page is written. Every face is made at two
+resolutions, ``image_dpi`` and twice that (``<item>@2x.webp``), and an image offers both (``srcset``), so a sharp
+screen gets the sharper file and a plain one the lighter.
 """
 
 from __future__ import annotations
@@ -23,12 +25,21 @@ ROOT = "pnp-root:"
 IMAGE_DIR = "img"
 CARD_DIR = "cards"
 MM_TO_PX = 96 / 25.4
+SCALES = (1, 2)  # each face's images: at image_dpi, and at twice it
 
 
-def image_path(face_key: str) -> str:
-    """Where a face's image lives in the site: ``img/<type>/<item>.webp`` (keys made safe for file names)."""
+def image_path(face_key: str, scale: int = 1) -> str:
+    """Where a face's image lives in the site: ``img/<type>/<item>.webp``, ``<item>@2x.webp`` at twice the
+    resolution (keys made safe for file names)."""
     safe = re.sub(r"[^A-Za-z0-9_./-]+", "-", face_key).replace("..", "-")
-    return f"{IMAGE_DIR}/{safe}.webp"
+    return f"{IMAGE_DIR}/{safe}{'' if scale == 1 else f'@{scale}x'}.webp"
+
+
+def srcset(face: Face, dpi: float) -> str:
+    """The ``srcset`` of a face: each of its images with its width in pixels."""
+    width_mm = face.layout.width
+    return ", ".join(f"{ROOT}{image_path(face.key, scale)} {round(width_mm * dpi * scale / 25.4)}w"
+                     for scale in SCALES)
 
 
 def card_page(item_id: str) -> str:
@@ -41,6 +52,7 @@ class WebFigures(Figures):
     """Figures drawn as images; ``shown`` collects every face drawn (card and the cards lying on it)."""
 
     zoom: float = 1.0
+    dpi: float = 200.0
 
     def draw(self, face: Face, scale: float, layers: list[Face] = (), caption: str = "",
              notes: list[str] = ()) -> Markup:
@@ -49,8 +61,8 @@ class WebFigures(Figures):
         width = layout.width * scale * self.zoom
         height = layout.height * scale * self.zoom
         self._note(face, layers)
-        images = [_img(face, self.name_of(face), width, height, "wb-face")]
-        images += [_img(layer, self.name_of(layer), width, height, "wb-layer") for layer in layers]
+        images = [_img(face, self.name_of(face), width, height, "wb-face", self.dpi)]
+        images += [_img(layer, self.name_of(layer), width, height, "wb-layer", self.dpi) for layer in layers]
         body = Markup("").join(images)
         if self.links_to_page(face):
             body = Markup(f'<a class="wb-card" href="{ROOT}{card_page(face.item.id)}">') + body + Markup("</a>")
@@ -71,7 +83,9 @@ class WebFigures(Figures):
         return str(self.renderer.view.t(item.get("name", item.id)))
 
 
-def _img(face: Face, name: str, width_mm: float, height_mm: float, css_class: str) -> Markup:
+def _img(face: Face, name: str, width_mm: float, height_mm: float, css_class: str, dpi: float) -> Markup:
     """One image of a figure (its size in CSS pixels keeps the page from moving while images load)."""
-    return Markup(f'<img class="{css_class}" src="{ROOT}{image_path(face.key)}" alt="{escape(name)}" '
-                  f'width="{width_mm * MM_TO_PX:.0f}" height="{height_mm * MM_TO_PX:.0f}" loading="lazy">')
+    width = f"{width_mm * MM_TO_PX:.0f}"
+    return Markup(f'<img class="{css_class}" src="{ROOT}{image_path(face.key)}" srcset="{srcset(face, dpi)}" '
+                  f'sizes="{width}px" alt="{escape(name)}" width="{width}" height="{height_mm * MM_TO_PX:.0f}" '
+                  'loading="lazy">')

@@ -20,9 +20,10 @@ from markupsafe import Markup, escape
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.macros import Macros, slug, term_key
-from pnpforge.publish.web.cards import TYPE_FACET, CardEntry, Facet, Href, is_icon_value, type_label, value_html
+from pnpforge.publish.web.cards import TYPE_FACET, CardEntry, Facet, is_icon_value, type_label
 from pnpforge.publish.web.figures import ROOT, card_page
 from pnpforge.publish.web.settings import Settings
+from pnpforge.publish.web.values import Href, Values, field_label
 
 GALLERY = "cards/index.html"
 
@@ -56,12 +57,13 @@ class Entry:
 class GlossaryBuilder:
     """Collects and merges the entries of one pack."""
 
-    def __init__(self, pack: Pack, macros: Macros, settings: Settings, href_of: Href):
+    def __init__(self, pack: Pack, macros: Macros, settings: Settings, href_of: Href, values: Values):
         """Entries by the key of each name they answer to."""
         self.pack = pack
         self.macros = macros
         self.settings = settings
         self.href_of = href_of
+        self.values = values
         self.entries: list[Entry] = []
         self.by_name: dict[str, Entry] = {}
 
@@ -125,7 +127,7 @@ class GlossaryBuilder:
         on_cards = {entry.item.id for entry in cards}
         for type_name in type_names:
             spec = self.pack.types[type_name]
-            kind = type_label(self.pack, type_name)
+            kind = type_label(self.pack, type_name, self.macros.lang)
             for item in self.pack.of_type(type_name):
                 name = self.macros.t(item.get("name", item.id))
                 texts = [self.macros.rich(self.macros.t(item.get(f))) for f, s in spec.fields.items()
@@ -137,12 +139,15 @@ class GlossaryBuilder:
                         continue
                     if declared.kind == "list" and declared.of.kind == "effect":
                         continue
-                    html = value_html(item.get(field_name), declared, self.macros, self.href_of)
+                    if declared.kind in ("string",) or f"{type_name}.{field_name}" in self.values.hidden:
+                        continue
+                    html = self.values.html(item.get(field_name), declared)
                     if html:
-                        entry.details.append((field_name.replace("_", " ").capitalize(), html))
+                        entry.details.append((field_label(declared, field_name, self.macros.lang), html))
                 for source_type, items in referrers.get(item.id, {}).items():
                     links = [_item_link(other, self.macros, other.id in on_cards) for other in items]
-                    entry.details.append((type_label(self.pack, source_type), Markup(", ").join(links)))
+                    entry.details.append((type_label(self.pack, source_type, self.macros.lang),
+                                          Markup(", ").join(links)))
                 self._add(entry, [name])
 
     def cards(self, cards: list[CardEntry]) -> None:

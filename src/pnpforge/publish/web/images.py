@@ -63,7 +63,7 @@ class LayoutTask:
     documents: tuple  # the HTML document of each face
     fonts: FontSet
     roots: tuple  # (name, folder) pairs for the documents' pnp: URLs
-    pages: tuple  # an ImageTask per document, in the same sequence (their pdf and page are unused)
+    pages: tuple  # the ImageTasks of each document (one per resolution), in the same sequence (pdf, page unused)
 
 
 @dataclass(frozen=True)
@@ -144,8 +144,9 @@ def _lay_out(task: LayoutTask) -> None:
     data, _ = faces_pdf(list(task.documents), task.fonts, dict(task.roots), subset=False)
     document = pdfium.PdfDocument(data)
     try:
-        for index, page in enumerate(task.pages):
-            _save(page, _render(document[index], page.dpi, page.transparent, page.bleed_mm))
+        for index, wanted in enumerate(task.pages):
+            for page in wanted:
+                _save(page, _render(document[index], page.dpi, page.transparent, page.bleed_mm))
     finally:
         document.close()
 

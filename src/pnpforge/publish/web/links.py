@@ -1,7 +1,8 @@
 """Links between the site's pages: which page holds each anchor, and every URL made relative to its page.
 
 The rules are rendered as one document would be (a glossary term links to ``#term-x``, a heading's anchor is
-``#set-up``), and the site's own templates write URLs from the root (``pnp-root:cards/index.html``). Once every
+``#set-up``), and the site's own templates write URLs from the root (``pnp-root:cards/index.html``, in ``href``,
+``src``, ``action``, ``data-zoom`` and each candidate of a ``srcset``). Once every
 page is rendered, ``Linker`` knows which page holds each id, and ``localise`` turns each URL into one relative
 to the page that carries it: a page works from ``file://`` and from any folder of any static host.
 
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 from pnpforge.publish.web.figures import ROOT
 
 ID = re.compile(r'\sid="([^"]+)"')
-URL = re.compile(r'(\s(?:href|src|action))="([^"]*)"')
+URL = re.compile(r'(\s(?:href|src|action|data-zoom))="([^"]*)"')
+SRCSET = re.compile(r'(\ssrcset)="([^"]*)"')
 RULES_PAGE = re.compile(r"^(\d+-[a-z0-9-]+)\.md$")
 EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 
@@ -55,7 +57,16 @@ class Linker:
             resolved = self.resolve(path, url, problems)
             return f'{attribute}="{prefix}{resolved}"' if resolved is not None else match.group(0)
 
-        return URL.sub(fix, html), list(dict.fromkeys(problems))
+        def fix_set(match: re.Match) -> str:
+            candidates = []
+            for candidate in match.group(2).split(","):
+                url, _, descriptor = candidate.strip().partition(" ")
+                resolved = self.resolve(path, url, problems)
+                candidates.append(f"{prefix}{resolved}" if resolved is not None else url)
+                candidates[-1] += f" {descriptor}" if descriptor else ""
+            return f'{match.group(1)}="{", ".join(candidates)}"'
+
+        return SRCSET.sub(fix_set, URL.sub(fix, html)), list(dict.fromkeys(problems))
 
     def resolve(self, path: str, url: str, problems: list[str]) -> str | None:
         """A URL as a path from the site's root (None: leave it as written)."""

@@ -9,10 +9,10 @@ cards/index.html           the gallery, with filters by type and by the pack's f
 cards/<id>.html            one page per printed card: front, back, every field, where the rules show it
 search.html                search over all of it (assets/search-index.js)
 assets/                    site.css, print.css, site.js, search.js, fonts.css and fonts/, vendor/
-img/<type>/<id>.webp       the printed faces
+img/<type>/<id>.webp       the printed faces (and <id>@2x.webp at twice the resolution)
 ```
-Templates are looked up in the pack's ``layouts/web/`` first, then in ``layouts/web/``. Every page is written
-only when its bytes changed, and pages the site no longer has are removed.
+Templates are looked up in the pack's ``layouts/web/`` first, then in ``layouts/web/``; ``write`` renders and
+writes the pages.
 """
 
 from __future__ import annotations
@@ -26,25 +26,20 @@ from markupsafe import Markup, escape
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
-from pnpforge.files import write_if_changed
-from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.findings import Finding, display_path
 from pnpforge.games import load_package
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.examples import EXAMPLES_DIR, example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
-from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries, field_rows, type_label
-from pnpforge.publish.web.figures import ROOT, WebFigures, card_page, image_path
+from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries, type_label
+from pnpforge.publish.web.figures import ROOT, WebFigures, card_page, image_path, srcset
 from pnpforge.publish.web.glossary import GlossaryBuilder, item_anchor, where_used
+from pnpforge.publish.web.languages import Switcher
 from pnpforge.publish.web.links import Linker
-from pnpforge.publish.web.policy import with_policy
-from pnpforge.publish.web.search import SearchDoc, index_script, plain, sections
-from pnpforge.publish.web.settings import WEB_LAYOUTS, Settings
-from pnpforge.render.environment import make_environment
-from pnpforge.render.resolver import Resolver
+from pnpforge.publish.web.settings import Settings
+from pnpforge.publish.web.values import Values
 from pnpforge.render.stage import RenderResult
 
-ASSETS = "assets"
-STATIC = ("assets", "vendor")  # folders of layouts/web/ copied into the site as they are
 RULES_DIR = "rules"
 TABLE = re.compile(r"<table\b")
 TABLE_END = re.compile(r"</table>")
@@ -82,9 +77,12 @@ class SiteContent:
     layouts_dir: Path
     site_dir: Path
     downloads: list[dict] = field(default_factory=list)  # {label, href, size}: the build's PDFs and report
+    switcher: Switcher | None = None  # the same pages in the pack's other languages
 
     def __post_init__(self) -> None:
         """Cards, facets and the lookups the pages share."""
+        self.values = Values(self.pack, self.macros, self.href_of, self.settings.label,
+                             tuple(self.settings.file.hidden_fields))
         faces = [face for face in self.master.faces if face.key in self.master.pages]
         self.cards = card_entries(self.pack, faces, self.macros)
         self.facets = build_facets(self.pack, self.cards, self.settings, self.macros)
@@ -157,7 +155,7 @@ def _scrollable_tables(html: str, label: str) -> str:
 
 def glossary_page(content: SiteContent, linker: Linker, titles: dict[str, str]) -> tuple[SitePage, list]:
     """The glossary, letter by letter."""
-    builder = GlossaryBuilder(content.pack, content.macros, content.settings, content.href_of)
+    builder = GlossaryBuilder(content.pack, content.macros, content.settings, content.href_of, content.values)
     if content.book:
         builder.terms(content.book)
     builder.icons(content.facets)
@@ -186,13 +184,14 @@ def gallery_page(content: SiteContent) -> SitePage:
     groups: dict[str, list[CardEntry]] = {}
     for entry in content.cards:
         groups.setdefault(entry.item.type, []).append(entry)
-    sections = [(type_name, type_label(content.pack, type_name), f"type-{slug(type_name)}", cards)
+    sections = [(type_name, type_label(content.pack, type_name, content.lang), f"type-{slug(type_name)}", cards)
                 for type_name, cards in groups.items()]
     toc = [(2, label, anchor) for _, label, anchor, _ in sections]
     return SitePage("cards/index.html", "gallery.html", content.label("cards"), "cards",
                     display_path(content.pack.game_doc.path), toc,
                     {"sections": sections, "facets": content.facets, "total": len(content.cards),
-                     "image": lambda face: f"{ROOT}{image_path(face.key)}", "size": _size})
+                     "image": lambda face: f"{ROOT}{image_path(face.key)}", "size": _size,
+                     "srcset": lambda face: srcset(face, content.figures.dpi)})
 
 
 def _size(face, width_px: float) -> tuple[int, int]:
@@ -209,13 +208,9 @@ def card_pages(content: SiteContent, shown_in: dict[str, list[tuple[str, str]]])
     for entry in content.cards:
         siblings = by_type[entry.item.type]
         index = siblings.index(entry)
-        rows = field_rows(content.pack, entry.item, content.macros, content.href_of)
+        rows = content.values.rows(entry.item)
         faces = [(content.label("front"), entry.front)] + ([(content.label("back"), entry.back)] if entry.back else [])
-        pictures = [{"side": side, "src": f"{ROOT}{image_path(face.key)}",
-                     "size": _size(face, min(CARD_PAGE_MAX_PX, face.layout.width * CARD_PAGE_PX_PER_MM)),
-                     "alt": f"{side}: {entry.name}" if side == content.label("back") else entry.name,
-                     "film": face.layout.transparent}
-                    for side, face in faces]
+        pictures = [_picture(content, entry, side, face) for side, face in faces]
         shown = shown_in.get(entry.front.key, [])
         toc = [(2, content.label("faces"), "faces"), (2, content.label("details"), "details")]
         if shown:
@@ -228,6 +223,16 @@ def card_pages(content: SiteContent, shown_in: dict[str, list[tuple[str, str]]])
                            for k, v in neighbours.items()},
             "faction": _faction(content, entry)}))
     return pages
+
+
+def _picture(content: SiteContent, entry: CardEntry, side: str, face) -> dict:
+    """A face on its card page: its images, its size, its words, and the larger image it enlarges to."""
+    size = _size(face, min(CARD_PAGE_MAX_PX, face.layout.width * CARD_PAGE_PX_PER_MM))
+    alt = f"{side}: {entry.name}" if side == content.label("back") else entry.name
+    return {"side": side, "src": f"{ROOT}{image_path(face.key)}", "srcset": srcset(face, content.figures.dpi),
+            "sizes": f"min({size[0]}px, calc(100vw - 2rem))", "size": size, "alt": alt,
+            "zoom": f"{ROOT}{image_path(face.key, 2)}", "wide": face.layout.width > face.layout.height,
+            "film": face.layout.transparent}
 
 
 def _faction(content: SiteContent, entry: CardEntry) -> dict | None:
@@ -303,158 +308,3 @@ def search_page(content: SiteContent) -> SitePage:
     """The search form and its results."""
     return SitePage("search.html", "search.html", content.label("search"), "search",
                     display_path(content.pack.game_doc.path), [(2, content.label("results"), "results")], {})
-
-
-# --- search --------------------------------------------------------------------------------------------------------
-def search_docs(content: SiteContent, rules: list[SitePage], entries: list, cards: list[SitePage],
-                examples: SitePage) -> list[SearchDoc]:
-    """The documents of the search index."""
-    docs: list[SearchDoc] = []
-    kind = content.label
-
-    def add(*args, **kwargs) -> None:
-        docs.append(SearchDoc(len(docs) + 1, *args, **kwargs))
-
-    for page in rules:
-        for anchor, heading, text in sections(str(page.context["html"])):
-            if anchor and (heading or text):
-                add(kind("kind_rules"), heading or page.title, f"{page.path}#{anchor}", text, page.title)
-    for entry in entries:
-        details = " ".join(f"{label} {plain(str(html))}" for label, html in entry.details)
-        add(kind("kind_glossary"), entry.name, f"glossary.html#{entry.anchor}",
-            plain(str(entry.definition)) or details, ", ".join(entry.kinds), " ".join([*entry.aliases, details]))
-    for page in cards:
-        entry = page.context["entry"]
-        text = " ".join(f"{label}: {plain(str(html))}" for _, label, html in page.context["rows"])
-        add(kind("kind_card"), entry.name, page.path, text, entry.type_label,
-            " ".join(v for values in entry.facets.values() for v in values))
-    for item in examples.context["examples"]:
-        url = item["href"][len(ROOT):] if item["href"] else f"examples.html#about-{item['stem']}"
-        add(kind("kind_example"), item["title"], url, plain(str(item["doc"])), item["chapter"] or "")
-    return docs
-
-
-def search_fields(content: SiteContent) -> dict:
-    """How search.js indexes the documents: fields, their weights, and a lift for glossary entries."""
-    return {"fields": ["title", "keywords", "text", "context"], "boost": {"title": 4, "keywords": 2, "context": 0.5},
-            "kind_boost": {content.label("kind_glossary"): 1.5}}
-
-
-# --- writing --------------------------------------------------------------------------------------------------------
-def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tuple[int, int, list[Finding]]:
-    """Render every page, make its links relative, write what changed; return (pages, written, findings)."""
-    findings: list[Finding] = []
-    site = content.site_dir
-    search = Resolver.for_pack(content.pack, content.layouts_dir).folders(WEB_LAYOUTS)
-    env = make_environment(search)
-    linker = Linker(rules_dir=RULES_DIR)
-    static = _static_files(search)
-    linker.files.update(static)
-    linker.files.update(path.relative_to(site).as_posix() for path in site.rglob("*.webp"))
-    linker.files.add(f"{ASSETS}/search-index.js")
-    linker.files.add(f"{ASSETS}/fonts.css")
-    linker.files.update(d["href"] for d in content.downloads)
-    rendered: dict[str, tuple[SitePage, str]] = {}
-    nav = _nav(content)
-
-    def render(page: SitePage) -> None:
-        html = env.get_template(page.template).render(
-            site={"title": content.title, "lang": content.lang, "accent": content.accent, "nav": nav,
-                  "version": content.pack.game.version or "", "has_rules": bool(content.chapters),
-                  "chapters": [{"title": c.title, "href": f"{ROOT}{content.chapter_path(c)}",
-                                "path": content.chapter_path(c)} for c in content.chapters]},
-            page=page, label=content.label, root=ROOT, **page.context)
-        rendered[page.path] = (page, html)
-        linker.register(page.path, html)
-
-    rules = rules_pages(content)
-    for page in rules:
-        render(page)
-    titles = {page.path: page.title for page in rules}
-    shown_in: dict[str, list[tuple[str, str]]] = {}
-    used: dict[str, tuple[str, str]] = {}
-    for page in rules:
-        for key in dict.fromkeys(FACE_ON_PAGE.findall(str(page.context["html"]))):
-            shown_in.setdefault(key, []).append((page.title, f"{ROOT}{page.path}"))
-        for stem in EXAMPLE_ON_PAGE.findall(str(page.context["html"])):
-            used.setdefault(stem, (page.path, page.title))
-    glossary, entries = glossary_page(content, linker, titles)
-    examples = examples_page(content, used, findings)
-    cards = card_pages(content, shown_in)
-    counts = {"cards": len(content.cards), "glossary": len(entries), "examples": len(examples.context["examples"]),
-              "chapters": len(rules)}
-    sections = [glossary, *([examples] if any(link["kind"] == "examples" for link in nav) else [])]
-    for page in [*sections, gallery_page(content), *cards, home_page(content, counts), search_page(content)]:
-        render(page)
-    written = 0
-    for path, (page, html) in rendered.items():
-        html, problems = linker.localise(path, html)
-        findings += [Finding("warning", f"{path}: {problem}", mark=Mark(page.source), rule="web-link")
-                     for problem in problems]
-        written += _write_text(site / path, with_policy(html))
-    docs = search_docs(content, rules, entries, cards, examples)
-    _write_text(site / ASSETS / "search-index.js", index_script(docs, search_fields(content)))
-    _write_text(site / ASSETS / "fonts.css", _font_css(content, fonts))
-    _copy_static(search, site)
-    _prune_pages(site, set(rendered) | {d["href"] for d in content.downloads})
-    return len(rendered), written, findings
-
-
-def _nav(content: SiteContent) -> list[dict]:
-    """The site's main navigation: only the sections that have pages."""
-    nav = []
-    if content.chapters:
-        nav.append({"kind": "rules", "label": content.label("rules"),
-                    "href": f"{ROOT}{content.chapter_path(content.chapters[0])}"})
-    nav.append({"kind": "cards", "label": content.label("cards"), "href": f"{ROOT}cards/index.html"})
-    nav.append({"kind": "glossary", "label": content.label("glossary"), "href": f"{ROOT}glossary.html"})
-    if example_files(content):
-        nav.append({"kind": "examples", "label": content.label("examples"), "href": f"{ROOT}examples.html"})
-    return nav
-
-
-def _font_css(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> str:
-    """@font-face rules for the web fonts (URLs relative to ``assets/``)."""
-    def url_of(path: Path) -> str:
-        return fonts[str(path)][1].relative_to(content.site_dir / ASSETS).as_posix()
-    return "/* The vendored fonts (SIL Open Font License 1.1: OFL.txt beside each), cut to Latin. */\n" + \
-        content.figures.renderer.fonts.font_face_css(url_of).replace("; }", "; font-display: swap; }") + "\n"
-
-
-def _static_files(search: list[Path]) -> set[str]:
-    """Site paths of the static files (the first folder of the search path wins a name)."""
-    found: set[str] = set()
-    for folder in search:
-        for name in STATIC:
-            root = folder / name
-            if root.is_dir():
-                found |= {p.relative_to(folder).as_posix() for p in root.rglob("*") if p.is_file()}
-    return found
-
-
-def _copy_static(search: list[Path], site: Path) -> None:
-    """Copy ``assets/`` of the templates' folders into the site (the pack's own files win)."""
-    done: set[str] = set()
-    for folder in search:
-        for name in STATIC:
-            root = folder / name
-            if not root.is_dir():
-                continue
-            for source in sorted(root.rglob("*")):
-                relative = source.relative_to(folder).as_posix()
-                if not source.is_file() or relative in done:
-                    continue
-                done.add(relative)
-                write_if_changed(site / relative, source.read_bytes())
-
-
-def _write_text(target: Path, text: str) -> int:
-    """Write a text file unless it holds these bytes already; 1 when written."""
-    return int(write_if_changed(target, text))
-
-
-def _prune_pages(site: Path, keep: set[str]) -> None:
-    """Remove pages the site no longer has (a card taken out of the pack, a renamed rules page)."""
-    for path in site.rglob("*.html"):
-        if path.relative_to(site).as_posix() not in keep:
-            path.unlink(missing_ok=True)

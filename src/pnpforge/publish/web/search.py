@@ -1,9 +1,11 @@
 """The search index: one document per rules section, glossary entry, card and worked example.
 
-The documents ship as ``assets/search-index.js``, a script that sets ``window.PNPFORGE_SEARCH``; the search page
-loads it with a ``<script>`` tag (a ``fetch`` of a JSON file is refused under ``file://``) and indexes it with
-the vendored MiniSearch library. Text is the words a reader sees: HTML tags are dropped and each icon counts as
-its label, so searching "coin" finds a section that only shows the coin icon.
+Cards are found by every field (labels and values as keywords), but their snippet is the player's text of the
+card (its text fields in words), never a field's data. The documents ship as ``assets/search-index.js``, a script
+that sets ``window.PNPFORGE_SEARCH``; the search page loads it with a ``<script>`` tag (a ``fetch`` of a JSON file
+is refused under ``file://``) and indexes it with the vendored MiniSearch library. Text is the words a reader
+sees: HTML tags are dropped and each icon counts as its label, so searching "coin" finds a section that only
+shows the coin icon.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ import json
 import re
 from dataclasses import asdict, dataclass
 from html.parser import HTMLParser
+from typing import Any
+
+from pnpforge.publish.web.values import holds_effects
+
+ROOT = "pnp-root:"  # the prefix of URLs written from the site's root (figures.ROOT)
 
 GLOBAL = "PNPFORGE_SEARCH"
-SNIPPET = 180
 _SVG_INSIDE = re.compile(r"(<svg\b[^>]*>).*?(</svg>)", re.DOTALL)
 SKIPPED = {"script", "style", "title"}
 BLOCKS = {"p", "li", "dt", "dd", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "div", "br", "tr", "blockquote"}
@@ -33,17 +39,8 @@ class SearchDoc:
     keywords: str = ""  # words that find it without being shown (aliases, field values)
 
     def to_json(self) -> dict:
-        """The document, with a snippet of its text for the result list."""
-        data = asdict(self)
-        data["snippet"] = snippet(self.text)
-        return data
-
-
-def snippet(text: str) -> str:
-    """The start of a text, cut at a word."""
-    if len(text) <= SNIPPET:
-        return text
-    return text[:SNIPPET].rsplit(" ", 1)[0] + "…"
+        """The document as the index holds it (search.js cuts the snippet around the words found)."""
+        return asdict(self)
 
 
 class _Text(HTMLParser):
@@ -137,3 +134,43 @@ def index_script(docs: list[SearchDoc], fields: dict) -> str:
     data = {"fields": fields, "documents": [doc.to_json() for doc in docs]}
     text = json.dumps(data, ensure_ascii=False, indent=None, separators=(",", ":"))
     return f"window.{GLOBAL} = {text};\n"
+
+
+def search_docs(content: Any, rules: list, entries: list, cards: list, examples: Any) -> list[SearchDoc]:
+    """The documents of the search index: a section of each rules page, each glossary entry, card and example
+    (``content`` is the site's ``SiteContent``, the pages its ``SitePage``s)."""
+    docs: list[SearchDoc] = []
+    kind = content.label
+
+    def add(*args, **kwargs) -> None:
+        docs.append(SearchDoc(len(docs) + 1, *args, **kwargs))
+
+    for page in rules:
+        for anchor, heading, text in sections(str(page.context["html"])):
+            if anchor and (heading or text):
+                add(kind("kind_rules"), heading or page.title, f"{page.path}#{anchor}", text, page.title)
+    for entry in entries:
+        details = " ".join(f"{label} {plain(str(html))}" for label, html in entry.details)
+        add(kind("kind_glossary"), entry.name, f"glossary.html#{entry.anchor}",
+            plain(str(entry.definition)) or details, ", ".join(entry.kinds), " ".join([*entry.aliases, details]))
+    for page in cards:
+        entry = page.context["entry"]
+        fields = content.pack.types[entry.item.type].fields
+        said, other = [], []
+        for name, label, html in page.context["rows"]:
+            words = plain(str(html))
+            spec = fields[name]
+            player_text = spec.kind == "text" or (spec.kind == "list" and spec.of.kind == "text") or holds_effects(spec)
+            (said if player_text else other).append(words if player_text else f"{label} {words}")
+        add(kind("kind_card"), entry.name, page.path, " ".join(said), entry.type_label,
+            " ".join([*other, *(v for values in entry.facets.values() for v in values)]))
+    for item in examples.context["examples"]:
+        url = item["href"][len(ROOT):] if item["href"] else f"examples.html#about-{item['stem']}"
+        add(kind("kind_example"), item["title"], url, plain(str(item["doc"])), item["chapter"] or "")
+    return docs
+
+
+def search_fields(content: Any) -> dict:
+    """How search.js indexes the documents: fields, their weights, and a lift for glossary entries."""
+    return {"fields": ["title", "keywords", "text", "context"], "boost": {"title": 4, "keywords": 2, "context": 0.5},
+            "kind_boost": {content.label("kind_glossary"): 1.5}}

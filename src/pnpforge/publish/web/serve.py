@@ -1,7 +1,7 @@
 """``pnpforge serve``: the site on localhost, rebuilt when a source changes, with the open pages reloading.
 
-- The site is built into ``build/<pack>/web/`` as by ``pnpforge build``, then served by ``http.server`` in a
-  thread (localhost only). HTML is served with one added script tag (``layouts/web/live.js``, fetched from
+- The site is built into ``build/<pack>/web/`` as by ``pnpforge build`` (but without the links to the pack's
+  other languages, whose sites are not served), then served by ``http.server`` in a thread (localhost only). HTML is served with one added script tag (``layouts/web/live.js``, fetched from
   ``/__pnpforge/live.js``); the files on disk never contain it, so the static site stays as built.
 - The pack's folder and ``layouts/`` are watched (watchfiles). A change under the pack's ``rules/`` or
   ``examples/``, or under ``layouts/web/``, rebuilds from the rules stage; any other change (the pack's YAML, art,
@@ -160,7 +160,7 @@ def serve_pack(game: str, build_dir: Path, host: str = "127.0.0.1", port: int = 
     """Build, serve and watch until interrupted (or ``stop`` is set); return the exit code."""
     import watchfiles
 
-    builder = SiteBuilder(game, build_dir, layouts_dir, lang, jobs)
+    builder = SiteBuilder(game, build_dir, layouts_dir, lang, jobs, switcher=False)
     result = builder.build()
     errors = report(result, builder.load_findings, echo)
     if result.blocked:

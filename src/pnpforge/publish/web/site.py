@@ -14,7 +14,7 @@ A full build runs all four; ``pnpforge serve`` runs from the stage that a change
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -27,9 +27,12 @@ from pnpforge.publish.rulebook.document import Rulebook, write_rulebook
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.shop import load_presets
 from pnpforge.publish.web import images
-from pnpforge.publish.web.figures import WebFigures, image_path
-from pnpforge.publish.web.pages import SiteContent, write_site
+from pnpforge.publish.web.figures import SCALES, WebFigures, image_path
+from pnpforge.publish.web.languages import Switcher
+from pnpforge.publish.web.pages import SiteContent
 from pnpforge.publish.web.settings import Settings, load_settings
+from pnpforge.publish.web.strings import load_strings
+from pnpforge.publish.web.write import write_site
 from pnpforge.render.cache import FileDigests, face_key
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutError
@@ -70,9 +73,11 @@ class SiteBuilder:
 
     def __init__(self, argument: str | Pack, build_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
                  lang: str | None = None, jobs: int | None = None, select: Callable[[Face], bool] | None = None,
-                 step: Step | None = None):
+                 step: Step | None = None, switcher: bool = True):
         """``argument`` is a pack id, a pack folder or a loaded pack; ``select`` limits the gallery's cards
-        (faces the rules show are always made)."""
+        (faces the rules show are always made); ``switcher`` false leaves out the links to the pack's other
+        languages (a live preview serves one site)."""
+        self.switcher = switcher
         self.argument = argument
         self.build_dir = build_dir
         self.layouts_dir = layouts_dir
@@ -124,13 +129,14 @@ class SiteBuilder:
             return [Finding("error", f"pack '{pack.id}' has no language '{self.lang}'; languages: "
                                      f"{', '.join(pack.game.languages)}", mark=Mark(str(pack.game_doc.path)),
                             blocking=True, rule="web")]
-        self.settings = load_settings(pack, self.layouts_dir, findings)
+        strings = load_strings(pack, self.layouts_dir, self.lang, findings)
+        self.settings = load_settings(pack, self.layouts_dir, findings, strings)
         if any(f.blocking for f in findings):
             return findings
         base = self.out_dir if self.out_dir.name == pack.id else self.out_dir.parent
         self.figures = WebFigures(pack, self.lang, base / ART_DIR, self.layouts_dir,
-                                  zoom=self.settings.file.figure_zoom)
-        sources = load_sources(pack, self.lang)
+                                  zoom=self.settings.file.figure_zoom, dpi=float(self.settings.file.image_dpi))
+        sources = load_sources(pack, self.lang, self.layouts_dir)
         if has_rulebook(pack) and any(f.blocking for f in sources.findings):
             self.rules_findings = list(sources.findings)  # a broken rulebook.yaml or glossary: nothing to build on
             return findings + [Finding("error", "the site is not written until the rules' problems above are fixed",
@@ -181,24 +187,27 @@ class SiteBuilder:
         faces.update({key: face for key, face in self.figures.shown.items() if key not in faces})
         digests = FileDigests({name: Path(path) for name, path in roots})
         title = f"{renderer.view.t(self.pack.game.name)}: web"
-        to_lay_out: dict[str, list[tuple[str, images.ImageTask]]] = {}
+        to_lay_out: dict[str, list[tuple[str, tuple[images.ImageTask, ...]]]] = {}
         for key, face in faces.items():
             transparent, round_shape = face.layout.transparent, face.layout.shape == "round"
             in_master = key in self.master.pages
             document = None if in_master else renderer.document([face], title)
             source = self.master.keys[key] if in_master else face_key(document, digests)
-            cache_key = images.image_key(source, dpi, transparent, round_shape)
-            entry = images.cached(cache / "images", cache_key, ".webp")
-            copies[entry] = site / image_path(key)
-            if entry.is_file():
+            missing = []
+            for scale in SCALES:
+                cache_key = images.image_key(source, dpi * scale, transparent, round_shape)
+                entry = images.cached(cache / "images", cache_key, ".webp")
+                copies[entry] = site / image_path(key, scale)
+                if not entry.is_file():
+                    missing.append(images.ImageTask(cache_key, str(entry), dpi * scale, transparent, round_shape))
+            if not missing:
                 continue
             if in_master:
                 pdf, page = self.master.pages[key]
-                tasks.append(images.ImageTask(cache_key, str(entry), dpi, transparent, round_shape, str(pdf), page,
-                                              self.master.bleeds[key]))
+                tasks += [replace(task, pdf=str(pdf), page=page, bleed_mm=self.master.bleeds[key])
+                          for task in missing]
             else:
-                task = images.ImageTask(cache_key, str(entry), dpi, transparent, round_shape)
-                to_lay_out.setdefault(face.type, []).append((document, task))
+                to_lay_out.setdefault(face.type, []).append((document, tuple(missing)))
         for batch in to_lay_out.values():
             for start in range(0, len(batch), LAYOUT_BATCH):
                 chunk = batch[start:start + LAYOUT_BATCH]
@@ -225,7 +234,8 @@ class SiteBuilder:
         images.prune(site / FONTS_DIR, set(copies.values()), "*")
         if self.select is None:
             images.prune(cache, set(copies), "*")
-        self.image_count = sum(1 for target in copies.values() if target.suffix == ".webp")
+        self.image_count = sum(1 for target in copies.values()  # faces shown, each at every resolution
+                               if target.suffix == ".webp" and "@" not in target.stem)
         return len(tasks)
 
     def downloads(self) -> list[dict]:
@@ -244,8 +254,9 @@ class SiteBuilder:
 
     def write(self) -> tuple[int, int, list[Finding]]:
         """Render and write every page; return (pages, pages written, findings)."""
+        switcher = Switcher(self.pack, self.build_dir, self.lang, self.layouts_dir, self.switcher)
         content = SiteContent(self.pack, self.lang, self.settings, self.figures, self.macros, self.book,
-                              self.master, self.layouts_dir, self.site_dir, self.downloads())
+                              self.master, self.layouts_dir, self.site_dir, self.downloads(), switcher)
         return write_site(content, self.fonts)
 
     # --- together ---------------------------------------------------------------------------------------------
