@@ -105,8 +105,12 @@
     return item;
   }
 
+  var shown = null;  // the query the list shows: the same query is not drawn again under a reader's pointer
+
   function show(query) {
     var q = query.trim();
+    if (q === shown) { return; }
+    shown = q;
     list.textContent = '';
     if (!q) {
       status.textContent = form.getAttribute('data-hint');
@@ -159,6 +163,7 @@
   });
   form.addEventListener('submit', function (event) {
     event.preventDefault();
+    window.clearTimeout(timer);
     show(input.value);
     remember(input.value.trim());
   });
