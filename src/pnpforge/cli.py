@@ -45,7 +45,8 @@ cli.add_command(diff)
               show_default=True, help="Where build/<game>/ folders go.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 @click.option("--only", metavar="OUTPUT[,OUTPUT...]",
-              help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files), "
+              help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files, "
+                   "with the DriveThruCards PDF/X files that a full build leaves out), "
                    "print (home-print sheets), tts (Tabletop Simulator), rulebook (the PDF rulebook), web (the web "
                    "site).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")

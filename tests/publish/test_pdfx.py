@@ -367,3 +367,17 @@ def test_without_ghostscript_the_build_warns_and_goes_on(tmp_path: Path, monkeyp
     assert result.pdfs == []
     assert [(f.severity, f.message) for f in result.findings] == [
         ("warning", "DriveThruCards files not made: Ghostscript (gs) is not installed; apt-get install ghostscript")]
+
+
+def test_press_files_are_made_only_when_shop_files_are_asked_for(tmp_path: Path) -> None:
+    """A full build leaves the DriveThruCards files out (too slow for every build); ``--only shop`` makes them."""
+    need_ghostscript()
+    from pnpforge.publish.outputs import build_outputs
+    from tests.render.conftest import LANTERN
+
+    pack = load(LANTERN)
+    full = build_outputs(pack, "en", tmp_path / "full", only=("faces", "shop"), select=lambda f: f.type == "stall")
+    assert "drivethrucards" in {shop.preset.id for shop in full.shops}
+    every = build_outputs(pack, "en", tmp_path / "every", only=None, select=lambda f: f.type == "stall")
+    assert "drivethrucards" not in {shop.preset.id for shop in every.shops}
+    assert not (tmp_path / "every" / "lantern-market" / "shop" / "drivethrucards").exists()

@@ -64,7 +64,8 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
     ``select`` limits the build to some faces (tests build a slice of a pack); ``base_url`` is where the designer
-    hosts the Tabletop Simulator images. Raise ``LayoutError`` on bad layouts or sheet presets.
+    hosts the Tabletop Simulator images. Press files (shop presets with ``format: pdfx``) are made only when
+    ``only`` names ``shop``: they rasterise every page in CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
     wanted = set(OUTPUTS) if only is None else {only} if isinstance(only, str) else set(only)
     out_dir = pack_output_dir(build_dir, pack, lang)
@@ -85,8 +86,9 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         outputs.faces = master
     if "shop" in wanted:
         outputs.shops = _shop_files(master, [p for p in presets if p.format == "png"], out_dir, jobs)
-        outputs.shops += [build_deck_pdfs(pack, master, preset, out_dir, lang, step)
-                          for preset in presets if preset.format == "pdfx"]
+        if only is not None:  # press files (every page rasterised in CMYK) only when shop files are asked for
+            outputs.shops += [build_deck_pdfs(pack, master, preset, out_dir, lang, step)
+                              for preset in presets if preset.format == "pdfx"]
         for shop in outputs.shops:
             outputs.findings += shop.findings
             if step is not None:
