@@ -47,7 +47,8 @@ cli.add_command(diff)
 @click.option("--only", metavar="OUTPUT[,OUTPUT...]",
               help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files, "
                    "with the DriveThruCards PDF/X files that a full build leaves out), "
-                   "print (home-print sheets), tts (Tabletop Simulator), rulebook (the PDF rulebook), web (the web "
+                   "print (home-print sheets), tts (Tabletop Simulator, only when asked for), rulebook (the PDF "
+                   "rulebook), web (the web "
                    "site).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
@@ -70,11 +71,11 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
-    sheets to print at home (A4 and US Letter) to build/<game>/print/; Tabletop Simulator deck sheets and a saved
-    object to build/<game>/tts/ (its README.md says how to load it); the PDF rulebook to
+    sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
-    index.html). A language other than the pack's first goes to build/<game>/<lang>/. Only faces whose inputs
-    changed since the last build are rendered again. When the checks find an error nothing is written over the
+    index.html). With --only tts, Tabletop Simulator deck sheets and a saved object go to build/<game>/tts/ (its
+    README.md says how to load it). A language other than the pack's first goes to build/<game>/<lang>/. Only
+    faces whose inputs changed since the last build are rendered again. When the checks find an error nothing is written over the
     last good outputs, unless --force; every file is written whole or not at all.
     """
     offset = _offset(back_offset)

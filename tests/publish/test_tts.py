@@ -198,3 +198,11 @@ def test_build_only_tts_and_a_bad_base_url(tmp_path) -> None:
     assert "tts/: " in run.output and (tmp_path / "lantern-market" / "tts" / "lantern-market.json").is_file()
     bad = run_cli("build", str(LANTERN), "--only", "tts", "--out", str(tmp_path), "--base-url", "ftp://x")
     assert bad.code == 2 and "--base-url" in bad.output
+
+
+def test_a_full_build_leaves_the_export_out(tmp_path) -> None:
+    """Tabletop Simulator files are made when asked for (``--only tts``), not by every build."""
+    from pnpforge.publish.outputs import build_outputs
+
+    outputs = build_outputs(load(LANTERN), "en", tmp_path, only=None, select=lambda face: face.type == "stall")
+    assert outputs.tts is None and not (tmp_path / "lantern-market" / "tts").exists()

@@ -32,6 +32,7 @@ from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_mas
 from pnpforge.workers import give_back_memory
 
 OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web")
+ON_REQUEST = ("tts",)  # made only when named in ``only``: exports for playing online, not for every build
 IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
 
 
@@ -60,14 +61,15 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
                   jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
                   select: Callable[[Face], bool] | None = None, papers: tuple[str, ...] | None = None,
                   sheets: tuple[str, ...] | None = None, base_url: str | None = None) -> BuildOutputs:
-    """Build the pack's outputs (all of ``OUTPUTS``, or the one or several named by ``only``) into ``build/<pack>/``.
+    """Build the pack's outputs (all of ``OUTPUTS`` but those ``ON_REQUEST``, or the one or several named by
+    ``only``) into ``build/<pack>/``.
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
     ``select`` limits the build to some faces (tests build a slice of a pack); ``base_url`` is where the designer
     hosts the Tabletop Simulator images. Press files (shop presets with ``format: pdfx``) are made only when
     ``only`` names ``shop``: they rasterise every page in CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
-    wanted = set(OUTPUTS) if only is None else {only} if isinstance(only, str) else set(only)
+    wanted = set(OUTPUTS) - set(ON_REQUEST) if only is None else {only} if isinstance(only, str) else set(only)
     out_dir = pack_output_dir(build_dir, pack, lang)
     outputs = BuildOutputs(out_dir)
     if "rulebook" in wanted:  # first: its findings are the site's too, reported once
