@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.registry import REGISTRY_FILE
 from pnpforge.content.source import LoadError, load_yaml
-from pnpforge.render.environment import humanise
+from pnpforge.render.environment import type_label
 
 ADDED, REMOVED, CHANGED = "added", "removed", "changed"
 SETTINGS_FILES = ("game.yaml", "schema.yaml", REGISTRY_FILE)
@@ -81,11 +80,6 @@ def compare_packs(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> DataDiff
     labels.update({name: type_label(old, name) for name in old.types if name not in labels})
     items = [change for name in labels for change in compare_type(old, new, name)]
     return DataDiff(items, compare_files(old, new, skip), labels)
-
-
-def type_label(pack: Pack, type_name: str) -> str:
-    """How players call a type: its declared label, else its name in words."""
-    return humanise(label_in(pack.types[type_name].label, None, type_name))
 
 
 def compare_type(old: Pack, new: Pack, type_name: str) -> list[ItemChange]:

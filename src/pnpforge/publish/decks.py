@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Pack
 from pnpforge.content.text import in_language
 from pnpforge.findings import Finding, Mark
-from pnpforge.render.environment import humanise
+from pnpforge.render.environment import humanise, type_label
 from pnpforge.render.faces import BACK, FRONT, Face
 
 CARD_LONGEST_SIDE = 130.0  # mm: the print plan's limit for card sheets
@@ -79,7 +78,7 @@ def pack_decks(pack: Pack, faces: list[Face], lang: str) -> tuple[list[Deck], li
         dealt.update(types)
         if not cards:
             continue
-        title = in_language(name, lang) if name else " and ".join(type_label(pack, t) for t in types)
+        title = in_language(name, lang) if name else " and ".join(type_label(pack, t, lang) for t in types)
         for suffix, label, members in _groups(pack, cards, group_by, lang):
             deck = Deck(f"{deck_id}-{suffix}" if suffix else deck_id, f"{title}: {label}" if label else title,
                         members, {face.back: backs[face.back] for face in members if face.back in backs})
@@ -114,8 +113,3 @@ def _value(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "none"
-
-
-def type_label(pack: Pack, type_name: str) -> str:
-    """A type as players call it, in the plural sense of a deck's name: its label, else its name in words."""
-    return humanise(label_in(pack.types[type_name].label, None, type_name))

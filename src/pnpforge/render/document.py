@@ -17,12 +17,11 @@ from typing import Any
 from jinja2 import TemplateError
 from markupsafe import Markup
 
-from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
-from pnpforge.render.environment import PackView, humanise, make_environment
+from pnpforge.render.environment import PackView, field_label, humanise, make_environment, type_label
 from pnpforge.render.faces import Face
 from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
 from pnpforge.render.fonts import FontSet
@@ -157,8 +156,7 @@ class Renderer:
 
     def type_label(self, type_name: str) -> str:
         """How players call a type: its declared label, else its name."""
-        spec = self.pack.types[type_name]
-        return humanise(label_in(spec.label, self.lang, type_name))
+        return type_label(self.pack, type_name, self.lang)
 
     def rows(self, item: Item, layout: Layout) -> list[tuple[str, str, str]]:
         """``(field, label, value)`` for the fields a generic card prints as labelled text."""
@@ -171,7 +169,7 @@ class Renderer:
                 continue
             value = self.view.display(item, name)
             if value:
-                rows.append((name, label_in(spec.label, self.lang, humanise(name)), value))
+                rows.append((name, field_label(spec, name, self.lang), value))
         return rows
 
     def fits(self, item: Item, layout: Layout) -> dict[str, Fit]:

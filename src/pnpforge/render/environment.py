@@ -14,6 +14,7 @@ from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import in_language
 from pnpforge.render import colour as colours
@@ -42,6 +43,16 @@ def humanise(name: str) -> str:
     """A field or value name as a label: ``entry_cost`` -> ``Entry cost``."""
     text = str(name).replace("_", " ").replace("-", " ").strip()
     return text[:1].upper() + text[1:]
+
+
+def type_label(pack: Pack, type_name: str, lang: str | None = None) -> str:
+    """How players call a type: its declared label (in ``lang``), else its name in words."""
+    return humanise(label_in(pack.types[type_name].label, lang, type_name))
+
+
+def field_label(spec: Any, name: str, lang: str | None) -> str:
+    """A field's name as players read it: its declared label (in ``lang``), else its name in words."""
+    return label_in(getattr(spec, "label", None), lang, humanise(name))
 
 
 class PackView:

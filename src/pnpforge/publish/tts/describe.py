@@ -12,7 +12,7 @@ from typing import Any
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_PATTERN, in_language
-from pnpforge.render.environment import humanise
+from pnpforge.render.environment import field_label, humanise
 
 SCALAR_KINDS = ("int", "number", "bool", "string", "enum", "ref")
 LEFT_OUT = ("name", "id", "qty")
@@ -43,7 +43,7 @@ class Describer:
             value = item.get(name)
             if name in LEFT_OUT or value is None or value == [] or value == "":
                 continue
-            label = humanise(name)
+            label = field_label(spec, name, self.lang)
             if spec.kind == "text":
                 lines.append(self._text(value))
             elif spec.kind in SCALAR_KINDS:

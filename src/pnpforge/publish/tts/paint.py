@@ -29,7 +29,7 @@ class Painter:
     def __init__(self, master: RenderResult, folder: Path):
         self.master = master
         self.folder = folder
-        self.faces = master.faces
+        self.faces = {face.key: face for face in master.faces}
         self.documents: dict[Path, object] = {}
         self.drawn = 0
 

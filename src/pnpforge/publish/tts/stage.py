@@ -18,11 +18,12 @@ from pathlib import Path
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding
-from pnpforge.publish.decks import Deck, pack_decks, type_label
+from pnpforge.publish.decks import Deck, pack_decks
 from pnpforge.publish.tts.describe import Describer
 from pnpforge.publish.tts.grid import MAX_DPI, MAX_PIXELS, MM_PER_INCH, SheetGrid, sheet_grid, split
 from pnpforge.publish.tts.paint import Painter
 from pnpforge.publish.tts.saved import Card, DeckObject, Piece, Sheet, saved_object
+from pnpforge.render.environment import type_label
 from pnpforge.render.faces import Face
 from pnpforge.render.stage import RenderResult
 
@@ -108,13 +109,13 @@ def _piece(pack: Pack, face: Face, painter: Painter, result: TtsResult, url, des
     folder = result.folder / PIECES_DIR / face.type
     front = folder / f"{face.file_stem}.png"
     painter.single(front, face, grid.cell_width, grid.cell_height)
-    back_face = next((f for f in painter.faces if f.key == face.back), None)
+    back_face = painter.faces.get(face.back or "")
     back = front
     if back_face is not None:
         back = folder / f"{back_face.file_stem}.png"
         painter.single(back, back_face, grid.cell_width, grid.cell_height)
     result.pieces += list(dict.fromkeys([front, back]))
-    return Piece(type_label(pack, face.type), describer.name(face.item), describer.description(face.item),
+    return Piece(type_label(pack, face.type, describer.lang), describer.name(face.item), describer.description(face.item),
                  url(front), url(back), layout.width, layout.height, layout.shape == "round", face.copies)
 
 

@@ -19,8 +19,7 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.web.figures import card_page
 from pnpforge.publish.web.settings import Settings
-from pnpforge.publish.web.values import field_label
-from pnpforge.render.environment import humanise
+from pnpforge.render.environment import field_label, humanise, type_label
 from pnpforge.render.faces import BACK, FRONT, Face
 
 TYPE_FACET = "type"
@@ -61,11 +60,6 @@ class CardEntry:
     def page(self) -> str:
         """The card page's path in the site."""
         return card_page(self.item.id)
-
-
-def type_label(pack: Pack, type_name: str, lang: str | None = None) -> str:
-    """How players call a type: its declared label (in ``lang``), else its name in words."""
-    return humanise(label_in(pack.types[type_name].label, lang, type_name))
 
 
 def card_entries(pack: Pack, faces: list[Face], macros: Macros) -> list[CardEntry]:

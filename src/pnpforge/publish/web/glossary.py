@@ -20,10 +20,11 @@ from markupsafe import Markup, escape
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.macros import Macros, slug, term_key
-from pnpforge.publish.web.cards import TYPE_FACET, CardEntry, Facet, is_icon_value, type_label
+from pnpforge.publish.web.cards import TYPE_FACET, CardEntry, Facet, is_icon_value
 from pnpforge.publish.web.figures import ROOT, card_page
 from pnpforge.publish.web.settings import Settings
-from pnpforge.publish.web.values import Href, Values, field_label
+from pnpforge.publish.web.values import Href, Values
+from pnpforge.render.environment import field_label, type_label
 
 GALLERY = "cards/index.html"
 

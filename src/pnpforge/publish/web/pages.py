@@ -31,7 +31,8 @@ from pnpforge.games import load_package
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.examples import EXAMPLES_DIR, example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
-from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries, type_label
+from pnpforge.publish.web.cards import CardEntry, build_facets, card_entries
+from pnpforge.render.environment import type_label
 from pnpforge.publish.web.figures import ROOT, WebFigures, card_page, image_path, srcset
 from pnpforge.publish.web.glossary import GlossaryBuilder, item_anchor, where_used
 from pnpforge.publish.web.languages import Switcher

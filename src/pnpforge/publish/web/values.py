@@ -25,17 +25,12 @@ from markupsafe import Markup, escape
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
-from pnpforge.render.environment import humanise
+from pnpforge.render.environment import field_label, humanise
 
 TITLE_FIELD = "name"
 TEXT_FIELD = "text"
 QUIET = ("string", "image")  # kinds players do not read
 Href = Callable[[str, str], "str | None"]  # (id, type or 'faction') -> the URL of its page or entry
-
-
-def field_label(spec: Any, name: str, lang: str) -> str:
-    """A field's name as players read it."""
-    return label_in(getattr(spec, "label", None), lang, humanise(name))
 
 
 def player_text_field(pack: Pack, type_name: str) -> str | None:
