@@ -13,6 +13,17 @@ SEEDS = REPO.parent / "shared" / "seeds"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The user's cache folder (the secret sealing cache entries, caches moved out of packs) is the session's own,
+    for the tests and every command they run."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="pnpforge-test-cache-")
+    os.environ["XDG_CACHE_HOME"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="rewrite golden files from current output")
 

@@ -21,7 +21,7 @@ from typing import Callable, TypeVar
 PR_SET_PDEATHSIG = 1
 T = TypeVar("T")
 R = TypeVar("R")
-_LIBC: list = []  # the C library, once looked up (empty list: not looked up yet; [None]: none to use)
+_LIBC: list = []  # process cache: the C library, once looked up ([None]: none to use)
 
 
 def end_with_parent(parent: int) -> None:

@@ -61,26 +61,50 @@ def test_a_shared_document_is_parsed_once_and_again_when_its_file_changes(tmp_pa
 
 
 def test_a_build_keeps_parsed_files_and_reads_them_back_the_same(tmp_path, monkeypatch) -> None:
-    from pnpforge import buildcache
+    from pnpforge.caches.store import Store
     from pnpforge.content import source
+    from pnpforge.content.parsed import ParsedFiles
 
+    kept_files = ParsedFiles(Store(tmp_path / "cache"))
     path = tmp_path / "cards.yaml"
     path.write_text("- id: ivan\n  name: Ivan\n  power: 4\n- id: anna\n  tags: [a, b]\n", encoding="utf-8")
     fresh = source.load_yaml(path, "cards.yaml")
-    buildcache.use(tmp_path / "cache")
-    try:
-        first = source.load_yaml(path, "cards.yaml")  # parsed, then kept
-        monkeypatch.setattr(source, "parse_yaml", lambda *args: pytest.fail("parsed again"))
-        kept = source.load_yaml(path, "cards.yaml")
-        assert (kept.data, kept.marks, kept.key_marks, kept.lines) == \
-            (fresh.data, fresh.marks, fresh.key_marks, fresh.lines) == (first.data, first.marks, first.key_marks,
-                                                                       first.lines)
-        monkeypatch.undo()
-        path.write_text("- id: ivan\n  power: 5\n", encoding="utf-8")
-        assert source.load_yaml(path, "cards.yaml").data == [{"id": "ivan", "power": 5}]
-        path.write_text("- id: ivan\n  power: 1" + "0" * 40 + "\n", encoding="utf-8")
-        huge = source.load_yaml(path, "cards.yaml")
-        assert isinstance(huge.data[0]["power"], source.HugeNumber)
-        assert isinstance(source.load_yaml(path, "cards.yaml").data[0]["power"], source.HugeNumber)
-    finally:
-        buildcache.use(None)
+    first = source.load_yaml(path, "cards.yaml", kept_files)  # parsed, then kept
+    monkeypatch.setattr(source, "parse_yaml", lambda *args: pytest.fail("parsed again"))
+    kept = source.load_yaml(path, "cards.yaml", kept_files)
+    assert (kept.data, kept.marks, kept.key_marks, kept.lines) == \
+        (fresh.data, fresh.marks, fresh.key_marks, fresh.lines) == (first.data, first.marks, first.key_marks,
+                                                                   first.lines)
+    monkeypatch.undo()
+    path.write_text("- id: ivan\n  power: 5\n", encoding="utf-8")
+    assert source.load_yaml(path, "cards.yaml", kept_files).data == [{"id": "ivan", "power": 5}]
+    path.write_text("- id: ivan\n  power: 1" + "0" * 40 + "\n", encoding="utf-8")
+    huge = source.load_yaml(path, "cards.yaml", kept_files)
+    assert isinstance(huge.data[0]["power"], source.HugeNumber)
+    assert isinstance(source.load_yaml(path, "cards.yaml", kept_files).data[0]["power"], source.HugeNumber)
+
+
+def test_a_kept_entry_is_used_only_for_the_very_text_it_was_parsed_from(tmp_path) -> None:
+    import json
+
+    from pnpforge.caches.store import SEAL, Store
+    from pnpforge.content import source
+    from pnpforge.content.parsed import ParsedFiles
+
+    store = Store(tmp_path / "cache")
+    kept_files = ParsedFiles(store)
+    path = tmp_path / "cards.yaml"
+    path.write_text("- id: ivan\n  power: 4\n", encoding="utf-8")
+    source.load_yaml(path, "cards.yaml", kept_files)
+    [entry] = (tmp_path / "cache").iterdir()
+    kept = json.loads(entry.read_bytes()[SEAL:])
+    key = kept_files._key("cards.yaml", kept["text"])
+    # sealed as this user's, under the real text's key, but parsed from another text
+    store.keep(key, json.dumps({**kept, "data": [{"id": "ivan", "power": 99}],
+                                "text": "- id: ivan\n  power: 99\n"}).encode("utf-8"))
+    assert source.load_yaml(path, "cards.yaml", kept_files).data == [{"id": "ivan", "power": 4}]
+    # the real text with other values, but not sealed by this user's pnpforge
+    entry.write_bytes(bytes(SEAL) + json.dumps({**kept, "data": [{"id": "ivan", "power": 99}]}).encode("utf-8"))
+    assert source.load_yaml(path, "cards.yaml", kept_files).data == [{"id": "ivan", "power": 4}]
+    entry.write_bytes(b"\x00garbage")
+    assert source.load_yaml(path, "cards.yaml", kept_files).data == [{"id": "ivan", "power": 4}]

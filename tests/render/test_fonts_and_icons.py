@@ -60,23 +60,22 @@ def test_icons_take_the_colour_asked_for(legion) -> None:
 
 
 def test_font_metrics_kept_in_the_build_cache_are_the_ones_read_from_the_font(tmp_path, monkeypatch) -> None:
-    from pnpforge import buildcache
+    from pnpforge.caches.store import Store
     from pnpforge.render import fonts as fonts_module
 
     path = load_fonts().face("body/regular").path
     read = fonts_module._read_metrics(path)
-    buildcache.use(tmp_path)
+    store = Store(tmp_path)
     try:
         fonts_module._metrics.cache_clear()
-        assert fonts_module._metrics(path) == read  # read from the font, then kept
+        assert fonts_module._metrics(path, store) == read  # read from the font, then kept
         fonts_module._metrics.cache_clear()
-        [kept] = (tmp_path / fonts_module.METRICS_FOLDER).iterdir()
+        [kept] = tmp_path.iterdir()
         with monkeypatch.context() as patched:
             patched.setattr(fonts_module, "_read_metrics", lambda _: pytest.fail("the font was read again"))
-            assert fonts_module._metrics(path) == read  # from the kept file
+            assert fonts_module._metrics(path, store) == read  # from the kept file
         kept.write_text("{damaged", encoding="utf-8")
         fonts_module._metrics.cache_clear()
-        assert fonts_module._metrics(path) == read
+        assert fonts_module._metrics(path, store) == read
     finally:
-        buildcache.use(None)
         fonts_module._metrics.cache_clear()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnpforge.check.registry import run_static_checks
 from pnpforge.content.pack import CONTENT_DIR, Pack, load_pack, resolve_pack
+from pnpforge.content.parsed import ParsedFiles
 from pnpforge.content.source import LoadError
 from pnpforge.findings import Finding
 
@@ -25,13 +26,14 @@ class CheckedPack:
         return self.pack.file_count() if self.pack else None
 
 
-def check_pack(argument: str, content_dir: Path = CONTENT_DIR) -> CheckedPack:
-    """Load and statically check the pack named by ``argument`` (a pack id under content/ or a folder)."""
+def check_pack(argument: str, content_dir: Path = CONTENT_DIR, parsed: ParsedFiles | None = None) -> CheckedPack:
+    """Load and statically check the pack named by ``argument`` (a pack id under content/ or a folder); a build
+    passes the parsed files it keeps."""
     try:
         root = resolve_pack(argument, content_dir)
     except LoadError as exc:
         return CheckedPack(argument, None, None, exc.findings)
-    pack, findings = load_pack(root)
+    pack, findings = load_pack(root, parsed)
     if pack is not None:
         findings = findings + run_static_checks(pack)
     return CheckedPack(argument, root, pack, findings)

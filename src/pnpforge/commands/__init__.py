@@ -1,1 +1,1 @@
-"""The ``pnpforge`` commands with more to do than call one stage (``cli.py`` holds the rest)."""
+"""The ``pnpforge`` verbs, one module each; ``cli.py`` gathers them into the command."""

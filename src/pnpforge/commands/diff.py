@@ -9,8 +9,9 @@ from pathlib import Path
 
 import click
 
-from pnpforge import buildcache
+from pnpforge.build.pipeline import Build, BuildOptions, load_and_check, start_build
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.content.pack import Pack
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import count_line, display_path
 from pnpforge.progress import progress
@@ -53,10 +54,7 @@ def diff(game: str | None, rev: str | None, against: Path | None, sheets: bool, 
     are the current ones for both versions. Exit 0 when it ran (1 with --exit-code when the versions differ),
     2 when the input cannot be used.
     """
-    try:
-        _diff(game, rev, against, sheets, markdown, lang, exit_with_code, jobs, out_dir)
-    finally:
-        buildcache.use(None)  # the caches named here were this command's
+    _diff(game, rev, against, sheets, markdown, lang, exit_with_code, jobs, out_dir)
 
 
 def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool, markdown: bool, lang: str | None,
@@ -70,17 +68,15 @@ def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool,
     if rev is not None and against is not None:
         _fail("--rev and --against name two old versions; give one of them")
     game = game if game is not None else _current_pack()
-    earlier = out_dir / Path(game).resolve().name / "cache"
-    buildcache.use(earlier if earlier.is_dir() else None)  # files parsed by an earlier build
-    checked = check_pack(game)
-    pack = checked.pack
-    if pack is None or any(f.blocking for f in checked.findings):
+    build = load_and_check(start_build(game, out_dir, BuildOptions(lang=lang, jobs=jobs)))
+    checked, pack = build.checked, build.pack
+    assert checked is not None
+    if pack is None:
         click.echo(format_findings(checked.findings, checked.files_checked), err=True)
         sys.exit(2)
     language = lang or default_language(pack)
     if language not in pack.game.languages:
         _fail(f"pack '{pack.id}' has no language '{language}'; languages: {', '.join(pack.game.languages)}")
-    buildcache.use(out_dir / pack.id / "cache")
     try:
         if against is not None:
             old_version = from_folder(against)
@@ -97,7 +93,7 @@ def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool,
         sys.exit(2)
     if any(f.severity in ("error", "warning") for f in checked.findings):
         say(f"checks of the new version: {count_line(checked.findings)} (pnpforge validate shows them)")
-    result = _run(pack, old_checked.pack, old_version, language, out_dir, sheets, jobs, markdown)
+    result = _run(build, old_checked.pack, old_version, language, sheets, markdown)
     _show(result, markdown, say)
     if result.reprint is not None and result.reprint.problems:
         say(f"pnpforge: internal error (the reprint sheets do not hold exactly the changed faces: "
@@ -107,14 +103,17 @@ def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool,
     sys.exit(1 if exit_with_code and result.differences else 0)
 
 
-def _run(pack, old, old_version, language: str, out_dir: Path, sheets: bool, jobs: int | None, markdown: bool):
+def _run(build: Build, old: Pack, old_version, language: str, sheets: bool, markdown: bool):
     """The diff with progress on the terminal (or a line per stage in a log); layouts that fail exit 2."""
     from pnpforge.diff.stage import run_diff
     from pnpforge.render.layouts import LayoutError
 
+    pack, paths = build.pack, build.paths
+    assert pack is not None and paths is not None
     step, done = progress(pack.id, markdown)
     try:
-        return run_diff(pack, old, old_version, language, out_dir, sheets, progress=step, jobs=jobs)
+        return run_diff(pack, old, old_version, language, build.build_dir, sheets, progress=step,
+                        jobs=build.options.jobs, paths=paths.lang(language), fonts=build.caches.fonts)
     except LayoutError as exc:
         done()
         click.echo(format_findings(exc.findings), err=True)

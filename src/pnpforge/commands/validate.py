@@ -50,7 +50,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     if pack is not None and not any(f.severity == "error" for f in findings):  # else only follow-on errors
         from pnpforge.publish.preflight import preflight
 
-        findings += preflight(pack, pack.game.languages)  # reported, but only the data decide the simulation
+        findings += preflight(pack, pack.game.languages).findings  # reported, but only the data decide the simulation
     if pack is None or any(f.blocking for f in checked.findings) or static_only:
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))

@@ -268,7 +268,7 @@ def effect_model(name: str, spec: EffectSpec, effects: dict[str, EffectSpec]) ->
                  lambda: object_model(f"effect {name}", spec.params, effects, effect=(Literal[name], ...)))
 
 
-_MODELS: dict[tuple, tuple[tuple, type[BaseModel]]] = {}
+_MODELS: dict[tuple, tuple[tuple, type[BaseModel]]] = {}  # process cache: item models by schema
 
 
 def _once(name: str, spec: Any, effects: dict[str, EffectSpec], make) -> type[BaseModel]:

@@ -18,6 +18,7 @@ from pnpforge.content.messages import field_path, sentence, translate
 from pnpforge.content.paths import PathEscape, inside_pack, outside_links
 from pnpforge.content.registry import Rule, registry_path
 from pnpforge.content.sheet import SHEET_SUFFIXES, load_sheet
+from pnpforge.content.parsed import ParsedFiles
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 
@@ -117,8 +118,9 @@ def resolve_pack(name_or_path: str, content_dir: Path = CONTENT_DIR) -> Path:
                                       f"nor a folder{hint}", mark=Mark(name_or_path), blocking=True, rule="input")])
 
 
-def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
-    """Load a pack folder; return the pack (None when unusable) and the blocking findings."""
+def load_pack(root: Path, parsed: ParsedFiles | None = None) -> tuple[Pack | None, list[Finding]]:
+    """Load a pack folder; return the pack (None when unusable) and the blocking findings. A build passes the
+    parsed files it keeps (``parsed``), so unchanged files are not parsed again."""
     problems: list[Finding] = []
     game_path = root / "game.yaml"
     shown_root = display_path(root)
@@ -130,7 +132,7 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
     problems += [_blocking(Mark(display_path(p)), f"symlink leaves the pack (points to '{target}')")
                  for p, target in outside_links(root)]
     try:
-        game_doc = load_yaml(game_path)
+        game_doc = load_yaml(game_path, parsed=parsed)
     except LoadError as exc:
         return None, problems + exc.findings
     game = validate_model(GameFile, game_doc, problems)
@@ -141,7 +143,7 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
     schema_path = root / "schema.yaml"
     if schema_path.is_file():
         try:
-            schema_doc = load_yaml(schema_path)
+            schema_doc = load_yaml(schema_path, parsed=parsed)
             docs[schema_doc.path] = schema_doc
             schema = validate_model(SchemaFile, schema_doc, problems)
             if schema is not None:
@@ -160,8 +162,8 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
     type_doc = docs.get(display_path(schema_path), game_doc)
     problems += _check_declarations(pack, type_doc)
     for type_name, spec in types.items():
-        problems += _load_type(pack, type_name, spec, type_doc)
-    problems += _load_registry(pack)
+        problems += _load_type(pack, type_name, spec, type_doc, parsed)
+    problems += _load_registry(pack, parsed)
     return (None if problems else pack), problems
 
 
@@ -183,13 +185,13 @@ def _layout_packs(pack: Pack, problems: list[Finding]) -> list[tuple[str, Path]]
     return found
 
 
-def _load_registry(pack: Pack) -> list[Finding]:
+def _load_registry(pack: Pack, parsed: ParsedFiles | None = None) -> list[Finding]:
     """Load ``rules.yaml`` when the pack has one: a list of rules, each located."""
     path = registry_path(pack.root)
     if not path.is_file():
         return []
     try:
-        doc = load_yaml(path)
+        doc = load_yaml(path, parsed=parsed)
     except LoadError as exc:
         return exc.findings
     pack.docs[doc.path] = doc
@@ -290,7 +292,8 @@ def _check_declarations(pack: Pack, type_doc: Doc) -> list[Finding]:
     return problems
 
 
-def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> list[Finding]:
+def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc,
+               parsed: ParsedFiles | None = None) -> list[Finding]:
     try:
         path = inside_pack(pack.root, spec.file)
     except PathEscape as exc:
@@ -302,7 +305,7 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
         if path.suffix.lower() in SHEET_SUFFIXES:
             doc = load_sheet(path, display_path(path), spec.fields, pack.game.languages, spec.sheet)
         else:
-            doc = load_yaml(path)
+            doc = load_yaml(path, parsed=parsed)
     except LoadError as exc:
         return exc.findings
     pack.docs[doc.path] = doc

@@ -14,7 +14,6 @@ Anything wrong here makes the input unusable: the findings are ``blocking`` (exi
 
 from __future__ import annotations
 
-import marshal
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,11 +26,9 @@ from yaml.resolver import Resolver
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from pnpforge import buildcache
+from pnpforge.content.parsed import ParsedFiles
 from pnpforge.findings import Finding, Mark, display_path
 
-PARSED_FOLDER = "parsed"
-PARSED_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_SCALAR_CHARS = 1024 * 1024
 MAX_ALIAS_NODES = 10_000  # nodes that alias expansion may add to one file
@@ -196,56 +193,27 @@ def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return line, col
 
 
-def load_yaml(path: Path, shown: str | None = None) -> Doc:
+def load_yaml(path: Path, shown: str | None = None, parsed: ParsedFiles | None = None) -> Doc:
     """Load one YAML file into a ``Doc``; raise ``LoadError`` with located findings when it cannot be used.
 
-    A build keeps each file it parsed in its cache (``buildcache``), by the hash of the file's text: an unchanged
-    file is read back instead of parsed again. Only files that parsed without a problem are kept, and the text is
-    always read and checked first, so a file reports the same problems whether it was kept or not.
+    A build passes the files it keeps (``parsed``): an unchanged file is read back instead of parsed again. Only
+    files that parsed without a problem are kept, and the text is always read and checked first, so a file reports
+    the same problems whether it was kept or not.
     """
     shown = shown or display_path(path)
     text = read_text(path, shown)
-    if not buildcache.active():
+    if parsed is None or not parsed.active:
         return parse_yaml(text, shown)
-    key = f"{PARSED_VERSION}|{shown}|{text}"
-    doc = _parsed(buildcache.read(PARSED_FOLDER, key), shown, text)
-    if doc is None:
-        doc = parse_yaml(text, shown)
-        if not _has_huge_number(doc.data):  # plain data cannot carry it: such a file is parsed every time
-            marks = [(at, mark.line, mark.col) for at, mark in doc.marks.items()]
-            key_marks = [(at, mark.line, mark.col) for at, mark in doc.key_marks.items()]
-            try:
-                buildcache.keep(PARSED_FOLDER, key, marshal.dumps((PARSED_VERSION, doc.data, marks, key_marks)))
-            except ValueError:
-                pass  # a value plain data cannot carry: parsed again next time
+    kept = parsed.read(shown, text)
+    if kept is not None:
+        data, marks, key_marks = kept
+        return Doc(shown, data, marks, key_marks, text.splitlines())
+    doc = parse_yaml(text, shown)
+    parsed.keep(shown, text, doc.data, doc.marks, doc.key_marks)
     return doc
 
 
-def _parsed(kept: bytes | None, shown: str, text: str) -> Doc | None:
-    """A document kept by an earlier build, or None."""
-    if kept is None:
-        return None
-    try:
-        version, data, marks, key_marks = marshal.loads(kept)
-    except (EOFError, ValueError, TypeError):
-        return None
-    if version != PARSED_VERSION:
-        return None
-    return Doc(shown, data, {at: Mark(shown, line, col) for at, line, col in marks},
-               {at: Mark(shown, line, col) for at, line, col in key_marks}, text.splitlines())
-
-
-def _has_huge_number(value: Any) -> bool:
-    if isinstance(value, HugeNumber):
-        return True
-    if isinstance(value, dict):
-        return any(_has_huge_number(k) or _has_huge_number(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_huge_number(v) for v in value)
-    return False
-
-
-_SHARED_DOCS: dict[tuple[str, str | None, int, int], Doc] = {}
+_SHARED_DOCS: dict[tuple[str, str | None, int, int], Doc] = {}  # process cache: files by path, size, time
 
 
 def load_yaml_shared(path: Path, shown: str | None = None) -> Doc:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from pnpforge.caches.paths import OutputPaths
+from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.pack import Pack
 from pnpforge.diff.faces import FaceDiff, compare_faces
 from pnpforge.diff.items import DataDiff, compare_packs
@@ -64,19 +66,19 @@ def old_folder(out_dir: Path, pack: Pack) -> Path:
 
 def run_diff(new: Pack, old: Pack, old_version: OldVersion, lang: str, out_dir: Path, sheets: bool = False,
              layouts_dir: Path = LAYOUTS_DIR, progress: Progress | None = None,
-             jobs: int | None = None) -> DiffResult:
+             jobs: int | None = None, paths: OutputPaths | None = None, fonts: Store = NOWHERE) -> DiffResult:
     """Compare ``old`` with ``new`` in ``lang``; write the pictures, the sheets (``sheets``) and the report.
     ``progress`` hears of each face drawn (``faces <type> (new)``). Raise ``LayoutError`` when either version's
-    layouts cannot be used."""
+    layouts cannot be used. A build passes where its caches are (``paths``) and the store of font metrics."""
     started = time.monotonic()
     folder = diff_folder(out_dir, new)
     new_render = render_master(new, lang, pack_output_dir(out_dir, new, lang),
                                [p.bleed_mm for p in load_presets(layouts_dir, new)], layouts_dir,
-                               _labelled(progress, "new"), jobs)
+                               _labelled(progress, "new"), jobs, paths=paths, fonts_store=fonts)
     bleed = max(new_render.bleeds.values(), default=0.0)
     old_render = render_master(old, lang, old_folder(out_dir, new),
                                [p.bleed_mm for p in load_presets(layouts_dir, old)] + [bleed], layouts_dir,
-                               _labelled(progress, "old"), jobs)
+                               _labelled(progress, "old"), jobs, fonts_store=fonts)
     data = compare_packs(old, new, (out_dir,))
     faces = compare_faces(old_render, new_render, folder, progress)
     reprint = None

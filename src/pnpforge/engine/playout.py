@@ -41,7 +41,7 @@ class Played:
     observer: Any = None
 
 
-_GAMES: dict[tuple, tuple[Any, Game]] = {}  # (package, id of pack, config) -> (pack, game), per process
+_GAMES: dict[tuple, tuple[Any, Game]] = {}  # process cache: (package, id of pack, config) -> (pack, game)
 GAMES_KEPT = 64
 
 

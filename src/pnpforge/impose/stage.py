@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnpforge.caches import code
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
@@ -42,7 +43,7 @@ HOW = {
     "tiles": "at full size over several pages: trim each page's margin and lay it over its neighbour so the "
              "circled crosses meet, then glue",
 }
-SHEETS_VERSION = "1"  # part of every sheet file's stamp: change it when the drawing of sheets changes
+SHEETS_CODE = ("impose", "render")  # the code that draws sheets (``caches.code``): part of every sheet's stamp
 
 
 @dataclass
@@ -229,13 +230,13 @@ def _write(item: PrintFile, faces: RenderResult, back_offset: tuple[float, float
     """Write one file unless its sheets and faces are unchanged; 1 when its bytes changed."""
     sheet = item.sheet
     if item.mode == "calibration":
-        key = hash_of(SHEETS_VERSION, "calibration", repr(sheet), repr(back_offset))
+        key = hash_of(code.digest(*SHEETS_CODE), "calibration", repr(sheet), repr(back_offset))
         make = lambda: calibration_pdf(sheet, back_offset, layouts_dir)  # noqa: E731 - deferred until needed
     else:
         used = sorted({p.face for page in item.pages for p in page.placements})
         title = f"{game}: {item.type}, {item.style} ({item.paper})"
         plan = faces.glyph_plan()
-        key = hash_of(SHEETS_VERSION, title, repr(sheet), repr(item.pages), plan.digest,
+        key = hash_of(code.digest(*SHEETS_CODE), title, repr(sheet), repr(item.pages), plan.digest,
                       *(faces.keys[k] for k in used))
 
         def make() -> bytes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnpforge.caches import code
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_json_lines
 from pnpforge.findings import Finding, Mark
@@ -22,8 +23,8 @@ from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
 from pnpforge.render.stage import RenderResult, cut
 
-VERSION = "1"  # part of every deck file's stamp: change it when the making of the files changes
-SOURCES_DIR = "cache/shop"
+PDFX_CODE = ("publish.drivethru", "publish.pdfx", "publish.ink", "render")  # part of every deck file's stamp
+SOURCES_DIR = "shop"  # in the cache folder (``caches.paths``)
 
 
 def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_dir: Path, lang: str,
@@ -39,7 +40,8 @@ def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_di
         result.findings.append(Finding("warning", f"{preset.name} files not made: Ghostscript (gs) is not "
                                                   f"installed; {INSTALL_HINT}", mark=Mark(preset.path), rule="shop"))
         return result
-    pages = cut(master, out_dir / SOURCES_DIR / preset.id, lambda face: preset.bleed_mm)
+    sources = (master.paths.cache if master.paths else out_dir / "cache") / SOURCES_DIR / preset.id
+    pages = cut(master, sources, lambda face: preset.bleed_mm)
     records = []
     for deck in decks:
         target = folder / f"{deck.id}.pdf"
@@ -48,11 +50,12 @@ def build_deck_pdfs(pack: Pack, master: RenderResult, preset: ShopPreset, out_di
         sides, at = list(distinct.values()), {key: index for index, key in enumerate(distinct)}
         order = [at[side.key if side else None] for back, front in cards for _ in range(front.copies)
                  for side in (back, front)]
-        key = hash_of("pdfx", VERSION, f"{preset.dpi:g}", f"{preset.bleed_px:g}", f"{preset.max_ink:g}",
-                      deck.name, *(f"{master.keys[back.key] if back else '-'}:{master.keys[front.key]}"
+        key = hash_of("pdfx", code.digest(*PDFX_CODE), f"{preset.dpi:g}", f"{preset.bleed_px:g}",
+                      f"{preset.max_ink:g}", deck.name,
+                      *(f"{master.keys[back.key] if back else '-'}:{master.keys[front.key]}"
                                    for back, front in cards), ",".join(map(str, order)))
         if not master.stamps.fresh(target, key):
-            source = out_dir / SOURCES_DIR / preset.id / f"{deck.id}.rgb.pdf"
+            source = sources / f"{deck.id}.rgb.pdf"
             write_source(pages, sides, source)
             try:
                 make_pdfx(source, target, deck.name, preset.max_ink, round(preset.dpi), order)

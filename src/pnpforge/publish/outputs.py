@@ -15,25 +15,23 @@ from pathlib import Path
 from typing import Callable
 
 
+from pnpforge.caches.paths import BuildPaths, OutputPaths
+from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
 from pnpforge.publish.drivethru import build_deck_pdfs
-from pnpforge.publish.rulebook import build_rulebook, has_rulebook
-from pnpforge.publish.shop import (SHOP_DIR, TASK_PAGES, ShopPreset, ShopResult, load_presets, png_path,
-                                   rasterise_task, run_tasks, shop_result)
+from pnpforge.publish.rulebook import CheckedBook, build_rulebook, has_rulebook
+from pnpforge.publish.shop import ShopResult, build_shop_files, load_presets
 from pnpforge.publish.tts import TtsResult, build_tts
 from pnpforge.publish.web import SiteResult, build_site
-from pnpforge.render.cache import hash_of
 from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
-from pnpforge.render.raster import png_size
-from pnpforge.render.stage import RenderResult, cut, pack_output_dir, render_master, render_pack
+from pnpforge.render.stage import RenderResult, pack_output_dir, render_master, render_pack
 from pnpforge.workers import give_back_memory
 
 OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web")
 ON_REQUEST = ("tts",)  # made only when named in ``only``: exports for playing online, not for every build
-IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
 
 
 @dataclass
@@ -55,30 +53,66 @@ class BuildOutputs:
         """How many distinct faces the build drew."""
         return len(self.faces.faces) if self.faces else 0
 
+    def summary(self) -> list[str]:
+        """What the build drew and wrote, a line each, for the terminal."""
+        lines = []
+        faces = self.faces
+        if faces is not None:
+            lines.append(f"{self.rendered} face{'' if self.rendered == 1 else 's'} rendered, "
+                         f"{self.face_count() - self.rendered} unchanged")
+            if self.refusals:
+                reasons = "; ".join(f"{reason} ({count})" for reason, count in sorted(self.refusals.items()))
+                lines.append(f"{sum(self.refusals.values())} of them drawn by WeasyPrint, slower: {reasons}")
+            if faces.manifest is not None:
+                lines.append(f"wrote {len(faces.pdfs)} face PDFs ({len(faces.faces)} faces) and {faces.manifest}")
+        for shop in self.shops:
+            if shop.preset.format == "pdfx":
+                lines.append(f"wrote {shop.folder}/: {len(shop.pdfs)} deck PDFs, CMYK PDF/X-1a ({shop.preset.name})")
+            else:
+                lines.append(f"wrote {shop.folder}/: {len(shop.pdfs)} PDFs, {len(shop.pngs)} PNGs ({shop.preset.name})")
+        if self.prints is not None:
+            prints = self.prints
+            lines.append(f"wrote {prints.folder}/: {len(prints.files)} sheet PDFs ({prints.written} changed) and "
+                         f"{prints.manifest}")
+        if self.tts is not None:
+            tts = self.tts
+            lines.append(f"wrote {tts.folder}/: {len(tts.sheets)} deck sheets, {len(tts.pieces)} piece images and "
+                         f"{tts.saved.name} ({tts.drawn} images drawn, see its README.md)")
+        lines += self.rulebook
+        if self.site is not None and not self.site.blocked:
+            lines.append(self.site.summary())
+        return lines
+
 
 def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str, ...] | None = None,
                   layouts_dir: Path = LAYOUTS_DIR, step: Callable[[str, int], None] | None = None,
                   jobs: int | None = None, back_offset: tuple[float, float] = (0.0, 0.0),
                   select: Callable[[Face], bool] | None = None, papers: tuple[str, ...] | None = None,
-                  sheets: tuple[str, ...] | None = None, base_url: str | None = None) -> BuildOutputs:
+                  sheets: tuple[str, ...] | None = None, base_url: str | None = None,
+                  paths: OutputPaths | None = None, book: CheckedBook | None = None, fonts: Store = NOWHERE,
+                  build_paths: BuildPaths | None = None) -> BuildOutputs:
     """Build the pack's outputs (all of ``OUTPUTS`` but those ``ON_REQUEST``, or the one or several named by
     ``only``) into ``build/<pack>/``.
 
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
     ``select`` limits the build to some faces (tests build a slice of a pack); ``base_url`` is where the designer
-    hosts the Tabletop Simulator images. Press files (shop presets with ``format: pdfx``) are made only when
-    ``only`` names ``shop``: they rasterise every page in CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
+    hosts the Tabletop Simulator images. A build passes where its outputs and caches go (``paths``, ``build_paths``;
+    ``caches.paths``), the rulebook its checks rendered (``book``) and the store of font metrics. Press files
+    (shop presets with ``format: pdfx``) are made only when ``only`` names ``shop``: they rasterise every page in
+    CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
     wanted = set(OUTPUTS) - set(ON_REQUEST) if only is None else {only} if isinstance(only, str) else set(only)
-    out_dir = pack_output_dir(build_dir, pack, lang)
+    out_dir = paths.out if paths is not None else pack_output_dir(build_dir, pack, lang)
+    paths = paths or OutputPaths.beside(out_dir, pack)
     outputs = BuildOutputs(out_dir)
     if "rulebook" in wanted:  # first: its findings are the site's too, reported once
-        outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step)
+        outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step, paths, book)
         give_back_memory()  # putting the PDFs together leaves free memory the stages that follow can use
     if not wanted - {"rulebook"}:
         return outputs
     presets = load_presets(layouts_dir, pack)
-    master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select)
+    master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select,
+                           paths=paths, fonts_store=fonts)
     give_back_memory()  # drawing faces leaves free memory the workers that follow can use
     outputs.findings += master.findings
     outputs.rendered, outputs.refusals = master.rendered, master.refusals
@@ -87,7 +121,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     else:
         outputs.faces = master
     if "shop" in wanted:
-        outputs.shops = _shop_files(master, [p for p in presets if p.format == "png"], out_dir, jobs)
+        outputs.shops = build_shop_files(master, [p for p in presets if p.format == "png"], out_dir, jobs)
         if only is not None:  # press files (every page rasterised in CMYK) only when shop files are asked for
             outputs.shops += [build_deck_pdfs(pack, master, preset, out_dir, lang, step)
                               for preset in presets if preset.format == "pdfx"]
@@ -107,7 +141,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
             step("tabletop simulator", outputs.tts.drawn)
     if "web" in wanted:  # a pack without rules still gets its gallery and search
         outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
-                                  step=step)
+                                  step=step, paths=build_paths)
         outputs.findings += outputs.site.findings
         if "rulebook" not in wanted:
             outputs.findings += outputs.site.rules_findings
@@ -115,43 +149,13 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
 
 
 def _rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path, jobs: int | None, outputs: BuildOutputs,
-              step: Callable[[str, int], None] | None) -> list[Finding]:
+              step: Callable[[str, int], None] | None, paths: OutputPaths,
+              book: CheckedBook | None) -> list[Finding]:
     """The PDF rulebook's findings; its closing info line (what it wrote, how long) goes to ``outputs.rulebook``."""
     if not has_rulebook(pack):
         return []
-    findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs)
+    findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs, paths=paths, checked=book)
     outputs.rulebook = [f.message for f in findings if f.rule == "rulebook" and f.severity == "info"]
     if step is not None:
         step("rulebook", 1)
     return [f for f in findings if not (f.rule == "rulebook" and f.severity == "info")]
-
-
-def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
-                jobs: int | None) -> list[ShopResult]:
-    """Each preset's PDFs, PNGs and ``shop.json``; a PNG is rasterised again only when its face changed."""
-    cuts, tasks, sizes, keys = [], [], {}, {}
-    for preset in presets:
-        folder = out_dir / SHOP_DIR / preset.id
-        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
-        cuts.append((preset, folder, pages))
-        for pdf, faces in pages.type_pages().items():
-            stale = []
-            for index, face in enumerate(faces):
-                png = png_path(folder, face)
-                key = hash_of("png", master.keys[face.key], f"{preset.dpi:g}", f"{preset.bleed_px:g}",
-                              str(face.layout.transparent))
-                if master.stamps.fresh(png, key):
-                    sizes[str(png)] = png_size(png)
-                else:
-                    keys[str(png)] = key
-                    stale.append((index, str(png), face.layout.transparent))
-            tasks += [(pdf, stale[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(stale), TASK_PAGES)]
-    if sum(len(task[1]) for task in tasks) < IN_PROCESS_PNGS:
-        done = [pair for task in tasks for pair in rasterise_task(task)]
-    else:
-        done = run_tasks(tasks, jobs)
-    for png, size in done:
-        sizes[png] = size
-        master.stamps.record(Path(png), keys[png])
-    master.stamps.save()
-    return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]

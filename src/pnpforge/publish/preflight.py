@@ -12,14 +12,14 @@ the build still makes everything and reports it.
 from __future__ import annotations
 
 import tempfile
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jinja2 import TemplateError
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
-from pnpforge.publish.rulebook import art_cache, has_rulebook, keep_checked
+from pnpforge.publish.rulebook import CheckedBook, has_rulebook
 from pnpforge.publish.rulebook.book import load_sources
 from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
@@ -35,17 +35,26 @@ TEMPLATE_SUFFIXES = (".html",)
 BLOCKING_RULES = {"layout", "rulebook", "input"}  # the checks whose errors stop a build
 
 
+@dataclass
+class Preflight:
+    """What the checks before a build found, and the rulebook they rendered per language (for the build)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    books: dict[str, CheckedBook] = field(default_factory=dict)
+
+
 def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR,
-                       art: Path | None = None) -> list[Finding]:
+                       art: Path | None = None, books: dict[str, CheckedBook] | None = None) -> list[Finding]:
     """The findings a build of ``pack`` in ``lang`` would give before writing anything; errors block.
 
-    A build passes its art cache (``art``): the rulebook is then rendered as the build will render it, and kept
-    for it. Without one (``validate --static``) it is rendered with a throw-away art cache.
+    A build passes its art cache (``art``) and a place for the rulebook rendered on the way (``books``): the
+    rulebook is then rendered as the build will render it, and handed to it. Without one (``validate --static``)
+    it is rendered with a throw-away art cache.
     """
     lang = lang or pack.game.languages[0]
     findings = check_layouts(pack, lang, layouts_dir)
     findings += compile_templates(pack, layouts_dir)
-    findings += _rules(pack, lang, layouts_dir, art)
+    findings += _rules(pack, lang, layouts_dir, art, books)
     load_settings(pack, layouts_dir, findings)
     blocking = [replace(f, blocking=True) if f.severity == "error" and f.rule in BLOCKING_RULES else f
                 for f in findings]
@@ -72,7 +81,8 @@ def compile_templates(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Findi
     return problems
 
 
-def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None) -> list[Finding]:
+def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None,
+           books: dict[str, CheckedBook] | None) -> list[Finding]:
     """The rulebook's findings when it is read and rendered to HTML (no PDF), without the closing info."""
     if not has_rulebook(pack):
         return []
@@ -80,13 +90,14 @@ def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None) -> list[F
     if any(f.blocking for f in sources.findings):
         return sources.findings
     if art is not None:
-        return _render_rules(pack, lang, layouts_dir, sources, art, keep=True)
+        return _render_rules(pack, lang, layouts_dir, sources, art, books)
     with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as scratch:
-        return _render_rules(pack, lang, layouts_dir, sources, Path(scratch), keep=False)
+        return _render_rules(pack, lang, layouts_dir, sources, Path(scratch), None)
 
 
-def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path, keep: bool) -> list[Finding]:
-    """Render the rulebook with an art cache; ``keep`` it for the build (whose art cache it is)."""
+def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path,
+                  books: dict[str, CheckedBook] | None) -> list[Finding]:
+    """Render the rulebook with an art cache; put it in ``books`` for the build (whose art cache it is)."""
     try:
         book = write_rulebook(sources, Figures(pack, lang, art, layouts_dir), lang)
     except LayoutError as exc:
@@ -99,14 +110,17 @@ def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path, 
     except TemplateError as exc:
         return findings + [template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
                                             Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR))]
-    if keep:
-        keep_checked(pack, lang, layouts_dir, art, book, html)
+    if books is not None:
+        books[lang] = (book, html)
     return findings
 
 
-def preflight(pack: Pack, languages: list[str], out_dir: Path | None = None) -> list[Finding]:
-    """What a build would meet in the layouts, templates, rules and site settings, in each language."""
+def preflight(pack: Pack, languages: list[str], art: Path | None = None) -> Preflight:
+    """What a build would meet in the layouts, templates, rules and site settings, in each language; with the
+    build's art cache (``art``), also the rulebook of each language, rendered for the build."""
+    done = Preflight()
     found: list[Finding] = []
     for language in languages:
-        found += check_build_inputs(pack, language, art=art_cache(out_dir, pack) if out_dir else None)
-    return list(dict.fromkeys(found))
+        found += check_build_inputs(pack, language, art=art, books=done.books if art is not None else None)
+    done.findings = list(dict.fromkeys(found))
+    return done

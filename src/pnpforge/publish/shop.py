@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnpforge.caches import code
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.files import write_atomic, write_json_lines
 from pnpforge.findings import Finding, Mark
@@ -24,7 +25,8 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
-from pnpforge.render.raster import png_bytes, rasterise_arrays, release_buffer
+from pnpforge.render.cache import hash_of
+from pnpforge.render.raster import png_bytes, png_size, rasterise_arrays, release_buffer
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, spread
 
@@ -36,6 +38,8 @@ PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG fil
                "max_ink": "pdfx: the most total ink (C+M+Y+K, in percent) the shop accepts", "doc": "a note"}
 FORMATS = ("png", "pdfx")
 TASK_PAGES = 24
+IN_PROCESS_PNGS = 12  # fewer stale PNGs than this are rasterised without starting worker processes
+PNG_CODE = ("publish.shop", "render")  # the code that makes a PNG (``caches.code``): part of its stamp
 
 
 @dataclass(frozen=True)
@@ -107,17 +111,33 @@ class ShopResult:
 
 def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
                      jobs: int | None = None) -> list[ShopResult]:
-    """Write each preset's PDFs, PNGs and ``shop.json`` from the master render (rasterising in one pool)."""
-    cuts, tasks = [], []
+    """Write each preset's PDFs, PNGs and ``shop.json`` from the master render; a PNG is rasterised again only
+    when its face, the preset or the code making it changed (few here, many in worker processes)."""
+    cuts, tasks, sizes, keys = [], [], {}, {}
     for preset in presets:
         folder = out_dir / SHOP_DIR / preset.id
         pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
         cuts.append((preset, folder, pages))
         for pdf, faces in pages.type_pages().items():
-            jobs_of_pdf = [(index, str(png_path(folder, face)), face.layout.transparent)
-                           for index, face in enumerate(faces)]
-            tasks += [(pdf, jobs_of_pdf[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(jobs_of_pdf), TASK_PAGES)]
-    sizes = dict(run_tasks(tasks, jobs))
+            stale = []
+            for index, face in enumerate(faces):
+                png = png_path(folder, face)
+                key = hash_of("png", code.digest(*PNG_CODE), master.keys[face.key], f"{preset.dpi:g}",
+                              f"{preset.bleed_px:g}", str(face.layout.transparent))
+                if master.stamps.fresh(png, key):
+                    sizes[str(png)] = png_size(png)
+                else:
+                    keys[str(png)] = key
+                    stale.append((index, str(png), face.layout.transparent))
+            tasks += [(pdf, stale[i:i + TASK_PAGES], preset.dpi) for i in range(0, len(stale), TASK_PAGES)]
+    if sum(len(task[1]) for task in tasks) < IN_PROCESS_PNGS:
+        done = [pair for task in tasks for pair in rasterise_task(task)]
+    else:
+        done = run_tasks(tasks, jobs)
+    for png, size in done:
+        sizes[png] = size
+        master.stamps.record(Path(png), keys[png])
+    master.stamps.save()
     return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
 
 

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from pnpforge.caches import code
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.files import replacing, write_atomic
 from pnpforge.render.colour import mix
 from pnpforge.render.layouts import Zone
 
 ART_DPI = 300
-CACHE_VERSION = "1"
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
@@ -64,7 +64,7 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
     suffix = source.suffix.lower()
     data = source.read_bytes()
     size = (max(1, round(zone.w / 25.4 * ART_DPI)), max(1, round(zone.h / 25.4 * ART_DPI)))
-    key = hashlib.sha256(data + f"|{size}|{suffix}|{CACHE_VERSION}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(data + f"|{size}|{suffix}|{code.digest('render.art')}".encode()).hexdigest()[:24]
     if suffix == ".svg":
         name = f"{key}.svg"
         target = cache_dir / name

@@ -2,8 +2,8 @@
 
 A face's key is the SHA-256 of its HTML (the layout's template rendered with the item's data, fitted text, page
 size and bleed) and of the bytes of every file that HTML fetches through ``pnp:`` URLs (stylesheets and what they
-import, fonts, art), plus the versions of WeasyPrint, of the native renderer (or that it is switched off) and of
-this cache's format. The same key always gives the same PDF bytes (both renderers are deterministic), so a face
+import, fonts, art), plus WeasyPrint's version, whether the native renderer is switched on, and a digest of the
+source of ``render/`` (``caches.code``): a face drawn by other code is drawn again. The same key always gives the same PDF bytes (both renderers are deterministic), so a face
 whose key is in the cache is not drawn again: editing one card changes one key; editing a layout or a stylesheet
 changes the keys of the faces that use it. Entries are ``cache/faces/<key>.frag`` (``render.fragments``), with
 the warnings drawing gave beside the bytes.
@@ -23,12 +23,13 @@ from importlib.metadata import version
 from pathlib import Path
 
 from pnpforge.files import write_atomic
+from pnpforge.caches import code
 from pnpforge.render import fragments, native
 from pnpforge.render.resolver import url_path
 
-CACHE_VERSION = "1"
-FACES_CACHE = "cache/faces"
-STAMPS = "cache/stamps.json"
+FACES_CACHE = "faces"  # in a language's cache folder (``caches.paths``)
+FACE_CODE = ("render",)  # the code that draws a face: every line of it is in every face's key
+STAMPS = "stamps.json"
 PNP_URL = re.compile(r"pnp:[A-Za-z0-9_\-]+/[^\"'()\s<>]+")
 CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)['"]?\s*\)|@import\s+['"]([^'"]+)['"]""")
 
@@ -74,7 +75,7 @@ class FileDigests:
 def face_key(html: str, files: FileDigests) -> str:
     """The cache key of one face's HTML and everything it fetches."""
     urls = sorted(set(PNP_URL.findall(html)))
-    parts: list[str | bytes] = [CACHE_VERSION, _weasyprint_version(), native.key(), fragments.VERSION, html]
+    parts: list[str | bytes] = [code.digest(*FACE_CODE), _weasyprint_version(), native.key(), html]
     for url in urls:
         parts += [url, files.of(url)]
     return hash_of(*parts)
@@ -127,12 +128,12 @@ class FaceCache:
 
 
 class Stamps:
-    """Which inputs made each assembled file: ``target -> [key, size, mtime]`` in ``cache/stamps.json``."""
+    """Which inputs made each assembled file: ``target -> [key, size, mtime]`` in the cache's ``stamps.json``."""
 
-    def __init__(self, out_dir: Path):
-        """The stamps of one output folder."""
+    def __init__(self, out_dir: Path, cache_dir: Path | None = None):
+        """The stamps of one output folder, kept in its cache folder (default ``out_dir/cache``)."""
         self.out_dir = out_dir
-        self.path = out_dir / STAMPS
+        self.path = (cache_dir if cache_dir is not None else out_dir / "cache") / STAMPS
         try:
             self._stamps: dict[str, list] = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

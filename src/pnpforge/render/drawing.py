@@ -55,7 +55,7 @@ class FaceDrawer:
         return Drawn(digest(data), warnings, False)
 
 
-_DRAWERS: dict[tuple, FaceDrawer] = {}  # one drawer per process and pack (fonts and roots), made on first use
+_DRAWERS: dict[tuple, FaceDrawer] = {}  # process cache: a drawer per pack's fonts and roots
 
 
 def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:

@@ -10,13 +10,15 @@ measure text without rendering it.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnpforge import buildcache
+from pnpforge.caches import code
+from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.render.geometry import LayoutError
@@ -26,7 +28,6 @@ from pnpforge.render.resolver import Resolver
 
 FONT_DIR = "fonts"
 METRICS_FOLDER = "font-metrics"
-METRICS_VERSION = "1"
 STYLES = {
     "regular": ("normal", 400), "bold": ("normal", 700), "italic": ("italic", 400),
     "bold-italic": ("italic", 700), "heavy": ("normal", 900),
@@ -67,9 +68,10 @@ class FontMetrics:
 class FontSet:
     """The vendored faces by ``role/style``."""
 
-    def __init__(self, faces: dict[str, FontFace]):
-        """Faces by ``role/style``."""
+    def __init__(self, faces: dict[str, FontFace], store: Store = NOWHERE):
+        """Faces by ``role/style``; their metrics are kept in ``store`` between builds."""
         self.faces = faces
+        self.store = store
 
     def face(self, key: str) -> FontFace:
         """The face for ``role/style`` (``role`` alone means its regular style)."""
@@ -78,7 +80,7 @@ class FontSet:
 
     def metrics(self, key: str) -> FontMetrics:
         """Metrics of the face for ``role/style``."""
-        return _metrics(self.face(key).path)
+        return _metrics(self.face(key).path, self.store)
 
     def font_face_css(self, url_of) -> str:
         """@font-face rules for every face; ``url_of(path)`` gives the URL the PDF stage can fetch."""
@@ -90,12 +92,13 @@ class FontSet:
         return "\n".join(rules)
 
 
-def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> FontSet:
-    """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing."""
+def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None, store: Store = NOWHERE) -> FontSet:
+    """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing. A
+    build passes the store its font metrics are kept in."""
     roles: dict[str, dict[str, FontFace]] = {}
     for path in reversed(Resolver.for_pack(pack, layouts_dir).files(f"{FONT_DIR}/fonts.yaml")):
         roles.update(_font_list(path))
-    return FontSet({key: face for faces in roles.values() for key, face in faces.items()})
+    return FontSet({key: face for faces in roles.values() for key, face in faces.items()}, store)
 
 
 def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
@@ -134,12 +137,11 @@ def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
 
 
 @lru_cache(maxsize=None)
-def _metrics(path: Path) -> FontMetrics:
-    """Advance widths and vertical metrics of one font file: read once per process, and kept in the build's
-    cache (``buildcache``) for the next build while the file is unchanged."""
-    status = path.stat()
-    key = f"{METRICS_VERSION}|{path.resolve()}|{status.st_size}|{status.st_mtime_ns}"
-    kept = buildcache.read(METRICS_FOLDER, key)
+def _metrics(path: Path, store: Store = NOWHERE) -> FontMetrics:
+    """Advance widths and vertical metrics of one font file: read once per process (a documented process cache),
+    and kept in the build's ``store`` for the next build, found by the font's bytes and the code reading them."""
+    key = f"{code.digest('render.fonts')}|{hashlib.sha256(path.read_bytes()).hexdigest()}"
+    kept = store.read(key)
     if kept is not None:
         try:
             data = json.loads(kept)
@@ -148,7 +150,7 @@ def _metrics(path: Path) -> FontMetrics:
         except (ValueError, KeyError, TypeError, AttributeError):
             pass  # damaged: read the font
     metrics = _read_metrics(path)
-    buildcache.keep(METRICS_FOLDER, key, json.dumps(dataclasses.asdict(metrics)).encode("utf-8"))
+    store.keep(key, json.dumps(dataclasses.asdict(metrics)).encode("utf-8"))
     return metrics
 
 

@@ -21,9 +21,9 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnpforge.caches import code
 from pnpforge.files import replacing
 
-VERSION = "2"
 PT_PER_MM = 72 / 25.4
 _REF = re.compile(rb"\x00(\d+)\x00")
 _FONT = re.compile(rb"\x01F([0-9a-f]+)\x01")  # a font the builder embeds once per file (natively drawn faces)
@@ -55,7 +55,8 @@ def dump(fragment: Fragment, path: Path, meta: dict) -> None:
         index.append([number, len(body), -1 if data is None else len(data)])
         blobs += parts
         offset += sum(len(p) for p in parts)
-    header = {"version": VERSION, "contents": fragment.contents, "mediabox": list(fragment.mediabox),
+    header = {"version": code.digest("render.fragments"), "contents": fragment.contents,
+              "mediabox": list(fragment.mediabox),
               "resources": fragment.resources.hex(), "group": fragment.group.hex() if fragment.group else None,
               "objects": index, "meta": meta,
               "fonts": {key: [path, {str(gid): text for gid, text in used.items()}]

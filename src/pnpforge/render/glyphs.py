@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from pnpforge.caches import code
 from pnpforge.files import write_atomic
 from pnpforge.render.cache import FaceCache, hash_of
 
 GLYPHS = "glyphs.json"
-VERSION = "2"
 BASE = "".join(chr(code) for code in range(0x20, 0x7F))  # always in a subset: printable ASCII
 
 
@@ -36,13 +36,18 @@ class GlyphPlan:
     digest: str
 
 
+def _version() -> str:
+    """What ``glyphs.json`` was made by: the render stage's code (``caches.code``)."""
+    return code.digest("render")
+
+
 def glyph_plan(cache: FaceCache, keys: Iterable[str]) -> GlyphPlan:
     """The plan of the faces with these render keys, from ``glyphs.json`` and the faces it does not know yet."""
     record = cache.folder.parent / GLYPHS
     wanted = sorted(set(keys))
     try:
         stored = json.loads(record.read_text(encoding="utf-8"))
-        if stored.get("version") != VERSION:
+        if stored.get("version") != _version():
             stored = {}
     except (OSError, ValueError):
         stored = {}
@@ -62,9 +67,9 @@ def glyph_plan(cache: FaceCache, keys: Iterable[str]) -> GlyphPlan:
             union.setdefault(path, set()).update(glyphs)
     bases = {path: _base(path, known_bases.get(path)) for path in sorted(union)}
     if faces != known or bases != known_bases:
-        write_atomic(record, json.dumps({"version": VERSION, "bases": bases, "faces": faces}, sort_keys=True) + "\n")
+        write_atomic(record, json.dumps({"version": _version(), "bases": bases, "faces": faces}, sort_keys=True) + "\n")
     gids = {path: tuple(sorted(glyphs | set(bases[path]["gids"]))) for path, glyphs in sorted(union.items())}
-    return GlyphPlan(gids, hash_of(VERSION, *(f"{Path(path).name}:{glyphs}" for path, glyphs in gids.items())))
+    return GlyphPlan(gids, hash_of(_version(), *(f"{Path(path).name}:{glyphs}" for path, glyphs in gids.items())))
 
 
 def _base(path: str, known) -> dict:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from pnpforge.caches.paths import OutputPaths
+from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
@@ -34,8 +36,7 @@ from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_p
 from pnpforge.workers import pool as worker_pool
 
 FACES_DIR = "faces"
-MASTER_DIR = "cache/master"
-ART_DIR = "cache/art"
+MASTER_DIR = "master"  # in the cache folder (``caches.paths``)
 MANIFEST = "faces.json"
 Progress = Callable[[str, int], None]
 FACES_PER_WORKER = 120  # fewer faces than this per worker are drawn in this process (a worker costs its start-up)
@@ -61,6 +62,7 @@ class RenderResult:
     refusals: dict[str, int] = field(default_factory=dict)  # why faces were drawn by WeasyPrint, with counts
     titles: dict[str, str] = field(default_factory=dict)  # type -> title of its PDFs
     plans: dict[str, GlyphPlan] = field(default_factory=dict)  # the glyph plan, once made (shared by cuts)
+    paths: OutputPaths | None = None  # where the build's outputs and caches of this language go
 
     def glyph_plan(self) -> GlyphPlan:
         """The glyphs every face of the build uses, per font (``render.glyphs``): one subset per font."""
@@ -95,23 +97,27 @@ def open_layouts(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> LayoutSet:
 
 def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[float] = (),
                   layouts_dir: Path = LAYOUTS_DIR, progress: Progress | None = None,
-                  jobs: int | None = 1, select: Callable[[Face], bool] | None = None) -> RenderResult:
+                  jobs: int | None = 1, select: Callable[[Face], bool] | None = None,
+                  paths: OutputPaths | None = None, fonts_store: Store = NOWHERE) -> RenderResult:
     """Lay out every face with the widest bleed any output needs; faces already in the cache are reused.
 
     Each face is its own HTML document, keyed by a hash of its HTML and of the files it fetches
     (``render.cache``) and drawn by ``render.drawing``; only faces whose key is not in ``out_dir/cache/faces/``
     are drawn, in ``jobs``
     processes when there are many. ``out_dir/cache/master/<type>.pdf`` holds each type's faces at the master
-    bleed. ``select`` limits the work to some faces (tests render a few).
+    bleed. ``select`` limits the work to some faces (tests render a few). A build passes its ``paths`` (where
+    caches go, ``caches.paths``) and the store of font metrics.
     """
+    paths = paths or OutputPaths.beside(out_dir, pack)
     layouts = open_layouts(pack, layouts_dir)
     faces, problems = pack_faces(pack, layouts)
     if select is not None:
         faces = [face for face in faces if select(face)]
     bleed = max([face.layout.bleed for face in faces] + list(extra_bleeds) + [0.0])
-    cache = FaceCache(out_dir / FACES_CACHE)
-    result = RenderResult(pack.id, lang, faces, findings=list(problems), cache=cache, stamps=Stamps(out_dir))
-    renderer = _renderer(pack, lang, out_dir, bleed, layouts_dir)
+    cache = FaceCache(paths.cached(FACES_CACHE))
+    result = RenderResult(pack.id, lang, faces, findings=list(problems), cache=cache,
+                          stamps=Stamps(out_dir, paths.cache), paths=paths)
+    renderer = _renderer(pack, lang, paths.art, bleed, layouts_dir, fonts_store)
     roots = renderer.roots.as_dict()
     files = FileDigests(roots)
     grouped = _by_type(faces)
@@ -137,7 +143,7 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
         result.findings += fit_findings[type_name]
         for face in type_faces:
             result.bleeds[face.key] = bleed
-        target = out_dir / MASTER_DIR / f"{type_name}.pdf"
+        target = paths.cached(MASTER_DIR) / f"{type_name}.pdf"
         assemble(result, type_faces, target, lambda face: bleed, result.titles[type_name])
         result.pdfs.append(target)
         for index, face in enumerate(type_faces):
@@ -193,10 +199,11 @@ def _render_task(task: tuple) -> dict[str, int]:
             if count != before.get(reason, 0)}
 
 
-def _renderer(pack: Pack, lang: str, out_dir: Path, bleed: float, layouts_dir: Path) -> Renderer:
-    """A renderer drawing every face at the master bleed."""
-    return Renderer(pack, lang, open_layouts(pack, layouts_dir), load_fonts(layouts_dir, pack),
-                    _art_cache(out_dir, pack), layouts_dir, bleed)
+def _renderer(pack: Pack, lang: str, art: Path, bleed: float, layouts_dir: Path,
+              fonts_store: Store = NOWHERE) -> Renderer:
+    """A renderer drawing every face at the master bleed, with the pack's art cache ``art``."""
+    return Renderer(pack, lang, open_layouts(pack, layouts_dir), load_fonts(layouts_dir, pack, fonts_store), art,
+                    layouts_dir, bleed)
 
 
 def assemble(master: RenderResult, faces: list[Face], target: Path, bleed_of: Callable[[Face], float],
@@ -223,7 +230,7 @@ def cut(master: RenderResult, folder: Path, bleed_of: Callable[[Face], float]) -
     """The master's pages with each face's page box cut to ``bleed_of(face)``, as PDFs in ``folder``."""
     result = RenderResult(master.pack_id, master.lang, master.faces, findings=[], keys=master.keys,
                           cache=master.cache, stamps=master.stamps, rendered=master.rendered,
-                          titles=master.titles, plans=master.plans)
+                          titles=master.titles, plans=master.plans, paths=master.paths)
     for source, faces in master.type_pages().items():
         target = folder / source.name
         assemble(master, faces, target, bleed_of, master.titles.get(faces[0].type, ""))
@@ -244,12 +251,6 @@ def render_pack(pack: Pack, lang: str, out_dir: Path, layouts_dir: Path = LAYOUT
     faces.findings = master.findings
     faces.manifest = write_manifest(faces, out_dir / FACES_DIR)
     return faces
-
-
-def _art_cache(out_dir: Path, pack: Pack) -> Path:
-    """One art cache per pack, shared by its languages and print-shop files."""
-    base = out_dir if out_dir.name == pack.id else out_dir.parent
-    return base / ART_DIR
 
 
 def _by_type(faces: list[Face]) -> dict[str, list[Face]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pnpforge.files import write_atomic
+from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding
 
 
@@ -20,4 +20,4 @@ def findings_json(findings: list[Finding], pack_id: str | None = None) -> str:
 
 
 def write_findings(path: Path, findings: list[Finding], pack_id: str | None = None) -> None:
-    write_atomic(path, findings_json(findings, pack_id))
+    write_if_changed(path, findings_json(findings, pack_id))

@@ -21,6 +21,7 @@ import os
 import time
 from pathlib import Path
 
+from pnpforge.caches.paths import OutputPaths
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.rulebook.book import RULES_DIR, load_sources
@@ -30,7 +31,9 @@ from pnpforge.publish.rulebook.pdf import CACHE_DIR, lay_out
 from pnpforge.render.cache import Stamps
 from pnpforge.render.layouts import LAYOUTS_DIR
 
-__all__ = ["art_cache", "build_rulebook", "has_rulebook", "keep_checked", "prepare", "rulebook_targets"]
+__all__ = ["CheckedBook", "build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
+
+CheckedBook = tuple[Rulebook, str]  # the book rendered to HTML parts, and its whole HTML
 
 
 def has_rulebook(pack: Pack) -> bool:
@@ -43,61 +46,44 @@ def rulebook_targets(out_dir: Path) -> dict[str, Path]:
     return {paper: out_dir / f"rulebook-{paper}.pdf" for paper in PAPERS}
 
 
-_checked: dict[tuple, tuple[Pack, Rulebook, str]] = {}  # books the build's checks rendered, for the build
-
-
-def keep_checked(pack: Pack, lang: str, layouts_dir: Path, art: Path, book: Rulebook, html: str) -> None:
-    """Keep the book the build's checks rendered (with the build's art cache), so the build does not render it
-    again."""
-    if any(kept is not pack for kept, _, _ in _checked.values()):
-        _checked.clear()  # books of another pack (or an earlier load of this one) are never asked for
-    _checked[(id(pack), lang, layouts_dir, art)] = (pack, book, html)
-
-
-def _take_checked(pack: Pack, lang: str, layouts_dir: Path, art: Path) -> tuple[Rulebook, str] | None:
-    """The book the checks rendered for this very pack, language, layouts and art cache, once."""
-    kept = _checked.pop((id(pack), lang, layouts_dir, art), None)
-    return (kept[1], kept[2]) if kept is not None and kept[0] is pack else None
-
-
-def art_cache(build_dir: Path, pack: Pack) -> Path:
-    """The render stage's art cache of a pack built into ``build_dir`` (shared by its languages)."""
-    return _art_cache(build_dir / pack.id, pack)
-
-
-def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR) -> Rulebook:
+def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
+            paths: OutputPaths | None = None) -> Rulebook:
     """Read, check and render the rulebook's sources to HTML parts (no PDF yet)."""
-    figures = Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir)
+    paths = paths or OutputPaths.beside(out_dir, pack)
+    figures = Figures(pack, lang, paths.art, layouts_dir)
     return write_rulebook(load_sources(pack, lang, layouts_dir), figures, lang)
 
 
 def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
-                   jobs: int | None = None, cache: Path | None = None) -> list[Finding]:
+                   jobs: int | None = None, cache: Path | None = None, paths: OutputPaths | None = None,
+                   checked: CheckedBook | None = None) -> list[Finding]:
     """Write ``rulebook-a4.pdf`` and ``rulebook-letter.pdf`` into ``out_dir``; return the findings.
 
-    Layouts are cached in ``cache`` (default ``out_dir/cache/rulebook``) by the hash of their HTML. Nothing is
-    written when a finding blocks (a rules file that cannot be read or a broken rulebook.yaml).
+    Layouts are cached in ``cache`` (default the language's cache folder, ``rulebook/``) by the hash of their
+    HTML. A build passes the book its checks already rendered (``checked``, with the same art cache), which is then
+    not rendered again. Nothing is written when a finding blocks (a rules file that cannot be read or a broken
+    rulebook.yaml).
     """
     started = time.monotonic()
     if not has_rulebook(pack):
         return []
+    paths = paths or OutputPaths.beside(out_dir, pack)
     sources = load_sources(pack, lang, layouts_dir)
     if any(f.blocking for f in sources.findings):
         return sources.findings  # a broken rulebook.yaml or glossary would only cause follow-on errors
-    checked = _take_checked(pack, lang, layouts_dir, _art_cache(out_dir, pack))
     if checked is not None:
         book, html = checked
     else:
-        book = write_rulebook(sources, Figures(pack, lang, _art_cache(out_dir, pack), layouts_dir), lang)
+        book = write_rulebook(sources, Figures(pack, lang, paths.art, layouts_dir), lang)
         html = book_html(book, layouts_dir)
     findings = list(book.findings)
     jobs = jobs or os.cpu_count() or 1
     before = len(book.figures.findings)
-    laid_out = lay_out(book.figures, html, book.index, book.sources.label("index"), cache or out_dir / CACHE_DIR,
-                       jobs)
+    laid_out = lay_out(book.figures, html, book.index, book.sources.label("index"),
+                       cache or paths.cached(CACHE_DIR), jobs)
     findings += book.figures.findings[before:]
     written = []
-    stamps = Stamps(out_dir)
+    stamps = Stamps(out_dir, paths.cache)
     laid, pages = None, None
     for paper, target in rulebook_targets(out_dir).items():
         key = laid_out.key(paper, book.sources.book.accent)
@@ -116,9 +102,3 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     findings.append(Finding("info", f"wrote {' and '.join(written)} in {time.monotonic() - started:.1f} s",
                             rule="rulebook"))
     return findings
-
-
-def _art_cache(out_dir: Path, pack: Pack) -> Path:
-    """The render stage's art cache of the pack (shared by its languages)."""
-    base = out_dir if out_dir.name == pack.id else out_dir.parent
-    return base / "cache" / "art"

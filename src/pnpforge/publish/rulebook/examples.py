@@ -40,7 +40,7 @@ class Replayed:
     findings: list[Finding]
 
 
-_REPLAYED: dict[tuple, tuple[object, Replayed]] = {}  # the rulebook, its checks and the site replay each example
+_REPLAYED: dict[tuple, tuple[object, Replayed]] = {}  # process cache: each example replayed once
 
 
 def replay_example(macros: Macros, stem: str) -> Replayed | None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnpforge.caches import code
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
@@ -41,8 +42,8 @@ from pnpforge.workers import spread
 if TYPE_CHECKING:
     from pypdf import PageObject
 
-CACHE_DIR = "cache/rulebook"
-CACHE_VERSION = "5"
+CACHE_DIR = "rulebook"  # in the cache folder (``caches.paths``)
+BOOK_CODE = ("publish.rulebook", "render")  # the code that lays out the book (``caches.code``)
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
@@ -69,7 +70,7 @@ class Keys:
 
     def key(self, html: str, *extra: str) -> str:
         """The key of one layout."""
-        digest = hashlib.sha256(CACHE_VERSION.encode("ascii"))
+        digest = hashlib.sha256(code.digest(*BOOK_CODE).encode("ascii"))
         for part in (html, *extra):
             digest.update(part.encode("utf-8"))
         for url in sorted(self._urls(html)):
@@ -116,7 +117,7 @@ class LaidOut:
 
     def key(self, *extra: str) -> str:
         """A key of everything the final PDFs are made of (the layouts and where the faces go), and ``extra``."""
-        digest = hashlib.sha256(CACHE_VERSION.encode("ascii"))
+        digest = hashlib.sha256(code.digest(*BOOK_CODE).encode("ascii"))
         placed = [[p.anchor, list(p.keys), p.width, p.height] for p in self.figures.placements]
         for part in (self.book_key, self.faces_key, json.dumps(placed), *extra):
             digest.update(part.encode("utf-8") + b"\0")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnpforge.caches import code
 from pnpforge.files import write_atomic
 from pnpforge.publish.tts.grid import MM_PER_INCH, SheetGrid
 from pnpforge.render.cache import hash_of
@@ -17,7 +18,7 @@ from pnpforge.render.faces import Face
 from pnpforge.render.raster import png_bytes, release_buffer, render_page
 from pnpforge.render.stage import RenderResult
 
-VERSION = "1"  # part of every image's stamp: change it when the drawing changes
+TTS_CODE = ("publish.tts", "render")  # the code that paints the images: part of every image's stamp
 PAPER = (255, 255, 255)
 PLAIN = (58, 58, 62)  # a back for cards that have none: dark grey with a lighter frame
 PLAIN_FRAME = (120, 120, 126)
@@ -38,7 +39,7 @@ class Painter:
         from PIL import Image  # noqa: PLC0415 - loaded by the builds that export
 
         entries = [face.key if face else "-" for face in cells] + [hidden.key if hidden else "-"]
-        key = hash_of("tts-sheet", VERSION, repr(grid), *(self.master.keys.get(k, k) for k in entries))
+        key = hash_of("tts-sheet", code.digest(*TTS_CODE), repr(grid), *(self.master.keys.get(k, k) for k in entries))
         if self.master.stamps.fresh(target, key):
             return
         sheet = Image.new("RGB", grid.size, PAPER)
@@ -51,7 +52,7 @@ class Painter:
 
     def single(self, target: Path, face: Face, width: int, height: int) -> None:
         """One face as an RGB PNG of exactly ``width`` x ``height`` pixels."""
-        key = hash_of("tts-face", VERSION, f"{width}x{height}", self.master.keys[face.key])
+        key = hash_of("tts-face", code.digest(*TTS_CODE), f"{width}x{height}", self.master.keys[face.key])
         if self.master.stamps.fresh(target, key):
             return
         dpi = width / (face.layout.width / MM_PER_INCH)
@@ -60,7 +61,7 @@ class Painter:
     def plain(self, target: Path, width: int, height: int) -> Path:
         """The plain back at a cell's size (``plain-back-<w>x<h>.png`` beside ``target``)."""
         path = target.with_name(f"{target.stem}-{width}x{height}.png")
-        key = hash_of("tts-plain", VERSION, f"{width}x{height}")
+        key = hash_of("tts-plain", code.digest(*TTS_CODE), f"{width}x{height}")
         if not self.master.stamps.fresh(path, key):
             self._write(path, plain(width, height), 300, key)
         return path

@@ -5,7 +5,7 @@ cut to the trim), so a web card is the printed card. A face the master does not 
 a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of ``layouts/fonts/``, cut down
 to the Latin ranges the packs use (Czech and German included) and compressed, with their licences beside them.
 
-Everything is cached in ``build/<pack>/cache/web/`` by a key of its inputs (the face's render key or HTML, the
+Everything is cached in the build's cache folder (``web/``) by a key of its inputs (the face's render key or HTML, the
 resolution; the font file's bytes), so a rebuild makes only what changed; many tasks run in worker processes.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnpforge.caches import code
 from pnpforge.files import write_atomic, write_if_changed
 from pnpforge.render.cache import hash_of
 from pnpforge.render.drawing import faces_pdf
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
     from PIL import Image
 
 
-VERSION = "3"
-CACHE_DIR = "cache/web"
+IMAGE_CODE = ("publish.web.images", "render")  # the code that makes a web image or font (``caches.code``)
+CACHE_DIR = "web"  # in the cache folder (``caches.paths``)
 WEBP = {"quality": 80, "method": 2}
 TASKS_IN_PROCESS = 6  # fewer tasks than this run here, without starting worker processes
 TASKS_PER_BATCH = 6
@@ -77,12 +78,12 @@ class FontTask:
 
 def image_key(source_key: str, dpi: float, transparent: bool, round_shape: bool) -> str:
     """The cache key of a face image."""
-    return hash_of("web-image", VERSION, source_key, f"{dpi:g}", str(transparent), str(round_shape))
+    return hash_of("web-image", code.digest(*IMAGE_CODE), source_key, f"{dpi:g}", str(transparent), str(round_shape))
 
 
 def font_key(path: Path) -> str:
     """The cache key of a web font: the source file's bytes."""
-    return hash_of("web-font", VERSION, "harfbuzz", path.read_bytes(), repr(FONT_RANGES))
+    return hash_of("web-font", code.digest(*IMAGE_CODE), "harfbuzz", path.read_bytes(), repr(FONT_RANGES))
 
 
 def cached(cache: Path, key: str, suffix: str) -> Path:
@@ -198,8 +199,8 @@ def _subset_font(task: FontTask) -> None:
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # vendored fonts carry harmless old timestamps
     wanted = uharfbuzz.SubsetInput()
     for low, high in FONT_RANGES:
-        for code in range(low, high + 1):
-            wanted.unicode_set.add(code)
+        for point in range(low, high + 1):
+            wanted.unicode_set.add(point)
     wanted.flags = uharfbuzz.SubsetFlags.NO_HINTING  # screens rasterise without TrueType hints; a third smaller
     subset = uharfbuzz.subset(uharfbuzz.Face(uharfbuzz.Blob.from_file_path(task.source)), wanted)
     if subset is None:

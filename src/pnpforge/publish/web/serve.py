@@ -24,7 +24,7 @@ from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 from pnpforge.findings import Finding, display_path
-from pnpforge.publish.web.site import SiteBuilder, SiteResult
+from pnpforge.publish.web.site import Loader, SiteBuilder, SiteResult
 from pnpforge.render.layouts import LAYOUTS_DIR
 
 LIVE_PREFIX = "/__pnpforge/"
@@ -156,11 +156,12 @@ def report(result: SiteResult, load: list[Finding], echo: Echo) -> list[str]:
 
 def serve_pack(game: str, build_dir: Path, host: str = "127.0.0.1", port: int = 8000, lang: str | None = None,
                layouts_dir: Path = LAYOUTS_DIR, jobs: int | None = None, echo: Echo = print,
-               stop: threading.Event | None = None) -> int:
-    """Build, serve and watch until interrupted (or ``stop`` is set); return the exit code."""
+               stop: threading.Event | None = None, loader: Loader | None = None) -> int:
+    """Build, serve and watch until interrupted (or ``stop`` is set); return the exit code. ``loader`` loads and
+    checks the pack on every rebuild from the load stage (``SiteBuilder``)."""
     import watchfiles
 
-    builder = SiteBuilder(game, build_dir, layouts_dir, lang, jobs, switcher=False)
+    builder = SiteBuilder(game, build_dir, layouts_dir, lang, jobs, switcher=False, loader=loader)
     result = builder.build()
     errors = report(result, builder.load_findings, echo)
     if result.blocked:

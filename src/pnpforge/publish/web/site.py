@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from pnpforge.check.pack import check_pack
+from pnpforge.caches.paths import BuildPaths, OutputPaths
+from pnpforge.check.pack import CheckedPack, check_pack
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.rulebook import has_rulebook
@@ -36,7 +37,7 @@ from pnpforge.publish.web.write import write_site
 from pnpforge.render.cache import FileDigests, face_key
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutError
-from pnpforge.render.stage import ART_DIR, RenderResult, default_language, pack_output_dir, render_master
+from pnpforge.render.stage import RenderResult, default_language, pack_output_dir, render_master
 
 WEB_DIR = "web"
 FONTS_DIR = "assets/fonts"
@@ -46,6 +47,7 @@ DOWNLOADS = (("download_rulebook_a4", "rulebook-a4.pdf"), ("download_rulebook_le
              ("download_validation", "validation/report.html"))
 LAYOUT_BATCH = 10  # faces drawn together into one PDF for their images
 Step = Callable[[str, int], None]
+Loader = Callable[[str], tuple[CheckedPack, BuildPaths | None]]  # a pack argument -> the checked pack, its paths
 
 
 @dataclass
@@ -73,11 +75,16 @@ class SiteBuilder:
 
     def __init__(self, argument: str | Pack, build_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
                  lang: str | None = None, jobs: int | None = None, select: Callable[[Face], bool] | None = None,
-                 step: Step | None = None, switcher: bool = True):
+                 step: Step | None = None, switcher: bool = True, paths: BuildPaths | None = None,
+                 loader: Loader | None = None):
         """``argument`` is a pack id, a pack folder or a loaded pack; ``select`` limits the gallery's cards
         (faces the rules show are always made); ``switcher`` false leaves out the links to the pack's other
-        languages (a live preview serves one site)."""
+        languages (a live preview serves one site); ``paths`` are the build's (``caches.paths``), by default the
+        pack's folder under ``build_dir``. ``loader`` loads and checks the pack (``pnpforge serve`` passes the build
+        chain's, with its caches and paths); by default ``check_pack``."""
         self.switcher = switcher
+        self.paths = paths
+        self.loader = loader
         self.argument = argument
         self.build_dir = build_dir
         self.layouts_dir = layouts_dir
@@ -103,7 +110,10 @@ class SiteBuilder:
         """Load and check the pack; return the findings (a blocking one means there is no new pack)."""
         if isinstance(self.argument, Pack) and self.pack is not None and not self.load_findings:
             return []
-        checked = check_pack(str(self.argument))
+        if self.loader is not None:
+            checked, self.paths = self.loader(str(self.argument))
+        else:
+            checked = check_pack(str(self.argument))
         self.load_findings = list(checked.findings)
         if checked.pack is not None and not any(f.blocking for f in self.load_findings):
             self.pack = checked.pack
@@ -114,6 +124,12 @@ class SiteBuilder:
     def out_dir(self) -> Path:
         """``build/<pack>`` (or ``build/<pack>/<lang>`` for a language other than the pack's first)."""
         return pack_output_dir(self.build_dir, self.pack, self.lang)
+
+    @property
+    def output_paths(self) -> OutputPaths:
+        """Where this language's outputs and caches go."""
+        paths = self.paths if self.paths is not None else BuildPaths.of(self.build_dir, self.pack)
+        return paths.lang(self.lang)
 
     @property
     def site_dir(self) -> Path:
@@ -133,8 +149,7 @@ class SiteBuilder:
         self.settings = load_settings(pack, self.layouts_dir, findings, strings)
         if any(f.blocking for f in findings):
             return findings
-        base = self.out_dir if self.out_dir.name == pack.id else self.out_dir.parent
-        self.figures = WebFigures(pack, self.lang, base / ART_DIR, self.layouts_dir,
+        self.figures = WebFigures(pack, self.lang, self.output_paths.art, self.layouts_dir,
                                   zoom=self.settings.file.figure_zoom, dpi=float(self.settings.file.image_dpi))
         sources = load_sources(pack, self.lang, self.layouts_dir)
         if has_rulebook(pack) and any(f.blocking for f in sources.findings):
@@ -163,7 +178,7 @@ class SiteBuilder:
             bleeds = [preset.bleed_mm for preset in load_presets(self.layouts_dir, pack)]
             select = None if self.select is None else (lambda face: face.key in wanted)
             self.master = render_master(pack, self.lang, self.out_dir, bleeds, self.layouts_dir, self.step,
-                                        self.jobs, select)
+                                        self.jobs, select, paths=self.output_paths)
             findings += self.master.findings  # the render stage's own findings, when this build rendered it
         self.made = self._images_and_fonts(shown)
         return findings
@@ -178,7 +193,7 @@ class SiteBuilder:
     def _images_and_fonts(self, shown: set[str]) -> int:
         """Make missing cache entries, copy them into the site, remove what the site no longer shows."""
         dpi = float(self.settings.file.image_dpi)
-        cache = self.out_dir / images.CACHE_DIR
+        cache = self.output_paths.cached(images.CACHE_DIR)
         site = self.site_dir
         tasks, copies = [], {}
         renderer = self.figures.renderer
@@ -295,7 +310,8 @@ class SiteBuilder:
 
 def build_site(pack: Pack | str, build_dir: Path, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR,
                master: RenderResult | None = None, jobs: int | None = None,
-               select: Callable[[Face], bool] | None = None, step: Step | None = None) -> SiteResult:
+               select: Callable[[Face], bool] | None = None, step: Step | None = None,
+               paths: BuildPaths | None = None) -> SiteResult:
     """Build a pack's web site into ``<build_dir>/<pack>/web/`` (see the package's docstring)."""
-    builder = SiteBuilder(pack, build_dir, layouts_dir, lang, jobs, select, step)
+    builder = SiteBuilder(pack, build_dir, layouts_dir, lang, jobs, select, step, paths=paths)
     return builder.build(master, "rules" if isinstance(pack, Pack) else "load")

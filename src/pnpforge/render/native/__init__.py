@@ -2,7 +2,6 @@
 
 import os
 
-VERSION = "1"  # part of every face's cache key: bump it when the native renderer draws differently
 SWITCH = "PNPFORGE_RENDERER"  # ``weasyprint`` draws every face with WeasyPrint, for comparing the two
 
 
@@ -12,5 +11,6 @@ def enabled() -> bool:
 
 
 def key() -> str:
-    """The renderer's part of a face's cache key."""
-    return VERSION if enabled() else "off"
+    """The renderer's part of a face's cache key: whether it is switched on (its code is in every key through
+    ``render.cache.face_key``)."""
+    return "native" if enabled() else "off"

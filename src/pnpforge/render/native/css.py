@@ -208,7 +208,7 @@ def compute(element: ET.Element, wrapper: cssselect2.ElementWrapper, sheets: Sty
 
 MAX_STYLES = 50_000
 _SERIALS = itertools.count(1)
-_STYLES: dict[tuple, "Style"] = {}  # computed styles by their declarations and parent: faces repeat them
+_STYLES: dict[tuple, "Style"] = {}  # process cache: computed styles by declarations and parent
 
 
 def _computed(declared: dict[str, tuple], parent: Style | None) -> Style:

@@ -80,7 +80,7 @@ def _shaped(path: str, text: str, ligatures: bool) -> Glyphs:
     return Glyphs(ids, advances, offsets, clusters, sum(advances))
 
 
-_FONTS: dict[str, Font] = {}
+_FONTS: dict[str, Font] = {}  # process cache: parsed font files by path
 
 
 def load_font(path: Path) -> Font:
