@@ -76,3 +76,16 @@ def test_a_sheet_new_cannot_read_is_a_located_error_and_makes_no_pack(tmp_path: 
         assert result.code == 2 and message in result.output and "internal error" not in result.output, \
             result.output
         assert not (tmp_path / sheet.stem).exists()
+
+
+def test_a_header_cannot_name_a_file_or_write_yaml(tmp_path: Path) -> None:
+    """A column's language suffix becomes a folder of rules/: a path in it is refused, and nothing is written."""
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("name,name.../../../x/planted,\"power: {kind: int}\"\nOne,Eins,3\n", encoding="utf-8")
+    result = run_cli("new", str(tmp_path / "demo"), "--from", str(sheet))
+    assert result.code == 2, result.output
+    assert f"{sheet}:1:2: error: column 2: '../../../x/planted' in name.../../../x/planted is not a language code " \
+           "such as 'de' or 'pt-BR'" in result.output
+    assert f"{sheet}:1:3: error: column 3: 'power: {{kind: int}}' is not a column name" in result.output
+    assert not (tmp_path / "demo").exists() and not (tmp_path / "x").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]

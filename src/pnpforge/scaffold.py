@@ -21,9 +21,11 @@ from pathlib import Path
 from pnpforge.content.sheet import INTEGER, read_rows
 from pnpforge.content.source import LoadError
 from pnpforge.files import write_atomic
-from pnpforge.findings import Finding, display_path
+from pnpforge.findings import Finding, Mark, display_path
 
 ID_PATTERN = re.compile(r"[^a-z0-9]+")
+COLUMN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")  # as game.yaml's languages
 RESERVED = {"id", "qty"}
 SAMPLE = """\
 - id: first-card
@@ -74,7 +76,9 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
         languages, fields_yaml, items_file, items = ["en"], _default_fields(), "cards.yaml", SAMPLE
         done.cards = 3
     else:
-        languages, fields_yaml, items, count, notes = _from_sheet(read_sheet(sheet))
+        rows = read_sheet(sheet)
+        _check_header(rows[0], display_path(sheet))
+        languages, fields_yaml, items, count, notes = _from_sheet(rows)
         items_file = "cards.csv"
         done.cards, done.notes = count, notes
     files = {
@@ -92,9 +96,34 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
         files[f"rules/{lang}/01-how-to-play.md"] = RULES.get(lang, RULES["en"]).format(name=name)
         files[f"rules/{lang}/glossary.yaml"] = GLOSSARY.get(lang, GLOSSARY["en"])
     for relative, text in files.items():
+        target = root / relative
+        if not target.resolve().is_relative_to(root.resolve()):  # the header is checked; this is the last word
+            raise LoadError([Finding("error", f"'{relative}' would be written outside {display_path(root)}/",
+                                     mark=Mark(display_path(root)), blocking=True, rule="input")])
+    for relative, text in files.items():
         write_atomic(root / relative, text)
         done.files.append(relative)
     return done
+
+
+def _check_header(header: list[str], shown: str) -> None:
+    """Refuse a header cell that is no column name, or whose ``.xx`` suffix is no language code (so that no cell
+    can name a file or write YAML of its own), each located at its column."""
+    problems = []
+    for index, cell in enumerate(header, 1):
+        column, dot, lang = cell.strip().partition(".")
+        if not COLUMN.fullmatch(column):
+            problems.append(f"column {index}: {cell.strip()[:40]!r} is not a column name (letters, digits, '_' "
+                            "and '-', starting with a letter)")
+        elif dot and not LANGUAGE.fullmatch(lang):
+            problems.append(f"column {index}: {lang[:40]!r} in {column}.{lang[:40]} is not a language code such as "
+                            "'de' or 'pt-BR'")
+        else:
+            continue
+        problems[-1] = (index, problems[-1])
+    if problems:
+        raise LoadError([Finding("error", message, mark=Mark(shown, 1, index), blocking=True, rule="input")
+                         for index, message in problems])
 
 
 def _default_fields() -> str:

@@ -158,3 +158,23 @@ def test_labels_for_players_are_declared_and_checked(tmp_path: Path) -> None:
     assert result.code == 2
     assert result.lines[0].endswith("game.yaml:46:72: error: types.merchant.fields.goods.of.value_labels: 'salt' is "
                                     "not one of the values (oil, wick, glass)")
+
+
+def test_deep_brackets_are_refused_in_time_proportional_to_the_file(monkeypatch) -> None:
+    """100,000 brackets on one line (200 KB): refused where the scanner meets the 101st level, the scanner given
+    only the text up to there (on the whole line it takes about a minute: its look-ahead is quadratic in the
+    nesting); quoted brackets and comments do not count."""
+    from pnpforge.content import source
+
+    scanned: list[int] = []
+    real = source._scan_tokens
+    monkeypatch.setattr(source, "_scan_tokens", lambda text, shown: (scanned.append(len(text)), real(text, shown)))
+    text = "x: " + "[" * 100_000 + "]" * 100_000 + "\n"
+    with pytest.raises(source.LoadError) as refused:
+        source.parse_yaml(text, "deep.yaml")
+    assert str(refused.value.findings[0]) == "deep.yaml:1:103: error: nesting is deeper than 100 levels"
+    assert scanned == [104]
+    parse_yaml = source.parse_yaml
+    for harmless in ("x: '" + "[" * 300 + "'\n", 'x: "\\"' + "{" * 300 + '"\n', "# " + "[" * 300 + "\ny: 1\n",
+                     "x: it's [" + "[" * 300 + "\n"):
+        parse_yaml(harmless, "fine.yaml")

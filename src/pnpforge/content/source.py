@@ -239,6 +239,9 @@ def parse_yaml(text: str, shown: str) -> Doc:
     tab_errors = _tab_indentation(lines, shown)
     if tab_errors:
         raise LoadError(tab_errors)
+    deep = _flow_nesting(text)
+    if deep is not None:
+        _scan_tokens(text[:deep + 1], shown)  # reports the nesting where the scanner meets it, without the rest
     _scan_tokens(text, shown)
     try:
         loader = _FastLoader(text)
@@ -270,6 +273,70 @@ def _tab_indentation(lines: list[str], shown: str) -> list[Finding]:
             col = indent.index("\t") + 1
             errors.append(_input_error(Mark(shown, number, col), "tab in indentation; indent with spaces"))
     return errors
+
+
+_FLOW_MARKS = re.compile(r"""[\[\]{}'"#\n]""")
+
+
+def _flow_nesting(text: str) -> int | None:
+    """Where flow collections (``[``, ``{``) first nest deeper than ``MAX_DEPTH``, found in one pass over the text;
+    None when they do not.
+
+    YAML's scanner looks ahead for keys at every open bracket, which is quadratic in the nesting of brackets on one
+    line; this pass finds deep nesting first, in time proportional to the text, so that the scanner only reads up to
+    it. It follows quoted scalars and comments, and counts a bracket in block context only where a value starts (at
+    the start of a line, or after ``-``, ``:``, ``?``)."""
+    depth, at, line_start = 0, 0, 0
+    while True:
+        found = _FLOW_MARKS.search(text, at)
+        if found is None:
+            return None
+        at, mark = found.start(), found.group()
+        before = text[line_start:at].rstrip(" ")
+        if mark == "\n":
+            line_start = at = at + 1
+            continue
+        if mark == "#":
+            if at == line_start or text[at - 1] in " \t":
+                end = text.find("\n", at)
+                at = len(text) if end < 0 else end
+            else:
+                at += 1
+            continue
+        starts_value = not before.strip() or before[-1] in ("[{,:" if depth else "-:?")
+        if mark in "'\"":
+            if not starts_value:
+                at += 1
+                continue
+            at = _quoted_end(text, at)
+            line_start = text.rfind("\n", 0, at) + 1
+            continue
+        if mark in "[{":
+            if starts_value or depth > 0:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return at
+        elif depth > 0:
+            depth -= 1
+        at += 1
+
+
+def _quoted_end(text: str, start: int) -> int:
+    """Where a quoted scalar starting at ``start`` ends (past its closing quote; the text's end when unclosed)."""
+    quote, at = text[start], start + 1
+    while True:
+        end = text.find(quote, at)
+        if end < 0:
+            return len(text)
+        if quote == "'" and text.startswith("''", end):
+            at = end + 2
+            continue
+        if quote == '"':
+            slashes = len(text[at:end]) - len(text[at:end].rstrip("\\"))
+            if slashes % 2:
+                at = end + 1
+                continue
+        return end + 1
 
 
 def _scan_tokens(text: str, shown: str) -> None:
