@@ -75,8 +75,8 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
     index.html). With --only tts, Tabletop Simulator deck sheets and a saved object go to build/<game>/tts/ (its
     README.md says how to load it). A language other than the pack's first goes to build/<game>/<lang>/. Only
-    faces whose inputs changed since the last build are rendered again. When the checks find an error nothing is written over the
-    last good outputs, unless --force; every file is written whole or not at all.
+    faces whose inputs changed since the last build are rendered again. When the checks find an error nothing is written
+    over the last good outputs, unless --force; every file is written whole or not at all.
     """
     offset = _offset(back_offset)
     only = _outputs(only)
@@ -155,7 +155,8 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected X,Y in mm like 0.5,-1, found {text!r}", param_hint="--back-offset")
+        raise click.BadParameter(f"expected X,Y in mm like 0.5,-1, found {text!r}",
+                                 param_hint="--back-offset") from None
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter(f"{text}: an offset over 20 mm is not printer drift", param_hint="--back-offset")
     return x, y

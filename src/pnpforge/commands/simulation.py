@@ -112,7 +112,8 @@ def settings_for(pack, package, games: int | None, max_games: int, players: str 
     try:
         counts = tuple(int(x) for x in players.split(",")) if players else tuple(supported)
     except ValueError:
-        raise click.BadParameter(f"expected player counts like 2,3,4, found {players!r}", param_hint="--players")
+        raise click.BadParameter(f"expected player counts like 2,3,4, found {players!r}",
+                                 param_hint="--players") from None
     wrong = [n for n in counts if n not in supported]
     if wrong:
         raise click.BadParameter(f"{wrong[0]} players: the game is for {supported.start} to {supported.stop - 1}",

@@ -196,7 +196,7 @@ def _load_registry(pack: Pack) -> list[Finding]:
     if not isinstance(doc.data, list):
         return [_blocking(doc.mark(()), "expected a list of rules")]
     problems: list[Finding] = []
-    for index, raw in enumerate(doc.data):
+    for index in range(len(doc.data)):
         rule = validate_model(Rule, DocView(doc, (index,)), problems)
         if rule is not None:
             pack.rules.append(rule)

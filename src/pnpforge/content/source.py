@@ -397,7 +397,8 @@ class _Builder:
                 key = key_target.value  # keys are names: keep what was written
             if key in first_seen:
                 first = first_seen[key]
-                self.errors.append(_input_error(key_mark, f"duplicate key '{key}' (first defined at line {first.line})"))
+                self.errors.append(_input_error(key_mark,
+                                                f"duplicate key '{key}' (first defined at line {first.line})"))
                 continue
             first_seen[key] = key_mark
             self.key_marks[at + (key,)] = key_mark

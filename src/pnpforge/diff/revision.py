@@ -94,7 +94,8 @@ def repository_of(pack_root: Path) -> tuple[Path, str]:
     try:
         found = _git(pack_root, "rev-parse", "--show-toplevel", "--show-prefix", check=False)
     except FileNotFoundError:
-        raise RevisionError("git is not installed (or not on PATH); install it, or compare with --against DIR")
+        raise RevisionError("git is not installed (or not on PATH); install it, "
+                            "or compare with --against DIR") from None
     if found.returncode != 0:
         reason = _first_line(found.stderr)
         if "not a git repository" in reason:

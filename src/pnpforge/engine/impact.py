@@ -11,10 +11,10 @@ fixed, with its standard error. The fit needs only sums that merge by addition (
 
 A card is judged against its peers (same type and cost, as the game package groups them): a warning when its
 impact's 95% interval (with the error of the peers' mean too, widened for the peers judged together) lies wholly
-outside the peers' mean impact ± the pack's tolerance; an info finding with the games that would decide it when it lies outside but its interval does
-not. Cards taken by choice (characters, equipment) are also judged by how often they are taken: a warning when a
-card is taken clearly more often than its peers, by more than the pack's margin in log-odds — the card everyone
-takes, whose impact cannot be measured because nobody is without it.
+outside the peers' mean impact ± the pack's tolerance; an info finding with the games that would decide it when it lies
+outside but its interval does not. Cards taken by choice (characters, equipment) are also judged by how often they are
+taken: a warning when a card is taken clearly more often than its peers, by more than the pack's margin in log-odds —
+the card everyone takes, whose impact cannot be measured because nobody is without it.
 """
 
 from __future__ import annotations

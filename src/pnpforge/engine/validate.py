@@ -122,8 +122,8 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
     played, target = 0, min(first, max_games)
     while True:
         step = replace(settings, games=target)
-        more = simulate_pack(pack, package, step, (lambda n: progress(n, target)) if progress else None, skip=played,
-                             executor=executor)
+        more = simulate_pack(pack, package, step, (lambda n, total=target: progress(n, total)) if progress else None,
+                             skip=played, executor=executor)
         for label, tally in more.items():
             tallies.setdefault(label, Tally()).merge(tally)
         played = target

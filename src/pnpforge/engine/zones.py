@@ -56,7 +56,8 @@ UNSEEN = Unseen()
 
 
 def multiset(cards: Iterable[Card]) -> tuple[tuple[Card, int], ...]:
-    """Cards as (card, count) pairs in a canonical sequence: the same cards give the same value, whatever their sequence."""
+    """Cards as (card, count) pairs in a canonical sequence: the same cards give the same value, whatever their
+    sequence."""
     items = list(Counter(cards).items())
     try:
         return tuple(sorted(items))

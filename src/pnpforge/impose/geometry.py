@@ -176,8 +176,10 @@ def grid_page(grid: Grid, faces: list[Piece], shared_cuts: bool) -> SheetPage:
     for index, piece in enumerate(faces):
         column, row = index % columns, index // columns
         if shared_cuts:
-            bleed = (left if (column - 1, row) not in filled else 0.0, top if (column, row - 1) not in filled else 0.0,
-                     right if (column + 1, row) not in filled else 0.0, bottom if (column, row + 1) not in filled else 0.0)
+            bleed = (left if (column - 1, row) not in filled else 0.0,
+                     top if (column, row - 1) not in filled else 0.0,
+                     right if (column + 1, row) not in filled else 0.0,
+                     bottom if (column, row + 1) not in filled else 0.0)
         else:
             bleed = (left, top, right, bottom)
         page.placements.append(Placement(piece.key, grid.columns[column], grid.rows[row], piece.width,

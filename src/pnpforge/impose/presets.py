@@ -1,11 +1,11 @@
 """Sheet presets and the print plan: YAML in ``layouts/sheets/`` with ``extends:``, like layouts.
 
 A preset is looked up, first hit wins, in the ``sheets/`` folder of each layer of the pack's resolver (its own
-``layouts/sheets/``, its ``layouts_from`` packs', then the shared ``layouts/sheets/``); a preset that extends its own name continues the search further down, so a pack
-overrides a built-in by name. A sheet is a paper preset (``a4``, ``letter``) with a style preset on top
-(``cards``, ``punchboard``, ...): the style's keys win. ``print.yaml`` is the plan: the papers, the calibration
-page, and which styles each component type is printed with. Unknown keys, missing parents, cycles and bad
-numbers are located findings, like every other input problem.
+``layouts/sheets/``, its ``layouts_from`` packs', then the shared ``layouts/sheets/``); a preset that extends its own
+name continues the search further down, so a pack overrides a built-in by name. A sheet is a paper preset (``a4``,
+``letter``) with a style preset on top (``cards``, ``punchboard``, ...): the style's keys win. ``print.yaml`` is the
+plan: the papers, the calibration page, and which styles each component type is printed with. Unknown keys, missing
+parents, cycles and bad numbers are located findings, like every other input problem.
 """
 
 from __future__ import annotations

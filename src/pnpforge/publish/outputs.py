@@ -67,7 +67,8 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     The master is always drawn with the print shops' bleed, so every ``--only`` shares one render cache.
     ``select`` limits the build to some faces (tests build a slice of a pack); ``base_url`` is where the designer
     hosts the Tabletop Simulator images. Press files (shop presets with ``format: pdfx``) are made only when
-    ``only`` names ``shop``: they rasterise every page in CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
+    ``only`` names ``shop``: they rasterise every page in CMYK, too slow for every build while a game changes. Raise
+    ``LayoutError`` on bad layouts or sheet presets.
     """
     wanted = set(OUTPUTS) - set(ON_REQUEST) if only is None else {only} if isinstance(only, str) else set(only)
     out_dir = pack_output_dir(build_dir, pack, lang)

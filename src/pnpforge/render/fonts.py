@@ -1,10 +1,10 @@
 """Vendored fonts: the @font-face rules that point at ``layouts/fonts/`` and the metrics that measure text.
 
 Faces are only ever loaded from the files listed in ``fonts/fonts.yaml`` (the shared set's, then each layer of
-the pack's resolver adding roles or replacing them by name, files relative to the list naming them); a layout names a role
-(``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs.
-Metrics come from the same files through fontTools (advance widths per code point), which lets the fit stage
-measure text without rendering it.
+the pack's resolver adding roles or replacing them by name, files relative to the list naming them); a layout names a
+role (``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs.
+Metrics come from the same files through fontTools (advance widths per code point), which lets the fit stage measure
+text without rendering it.
 """
 
 from __future__ import annotations

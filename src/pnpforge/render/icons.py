@@ -2,9 +2,10 @@
 
 An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
 a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
-the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy
-gets its colour from the ``color`` attribute, which the PDF stage's SVG renderer honours. An id with no file
-is drawn as a small label badge (unknown ids are reported by the static checks, not here).
+the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are
+drawn with ``currentColor``; the inline copy gets its colour from the ``color`` attribute, which the PDF stage's SVG
+renderer honours. An id with no file is drawn as a small label badge (unknown ids are reported by the static checks, not
+here).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Every environment of a build (the faces, the checks, the rulebook, the web pages) compiles the same layout
 templates; compiling is most of what a build with nothing changed spends on Jinja. The compiled code of each
 template is kept in memory for the process, and on disk in the build folder's cache (``cache/templates/``) for the
-next build (``buildcache``). An entry is found by the template's name and file and used only when the template's text is the one
-it was compiled from (Jinja's checksum of the source) and it was written by this Jinja on this Python.
+next build (``buildcache``). An entry is found by the template's name and file and used only when the template's text is
+the one it was compiled from (Jinja's checksum of the source) and it was written by this Jinja on this Python.
 
 The files are the build's own output, like Python's ``__pycache__``: nothing a pack contains is ever read as
 code. The format is ours (a header line, then ``marshal``), so loading an entry never unpickles anything.

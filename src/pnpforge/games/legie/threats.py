@@ -63,7 +63,8 @@ class Reply:
             region = free & allowed
             if not region:
                 continue
-            for k, strength in members:  # the strongest held of units alike removes all that the weaker would
+            # the strongest held of units alike removes all that the weaker would; strength is read after the break
+            for k, strength in members:  # noqa: B007
                 if hand[k]:
                     break
             else:
@@ -140,7 +141,7 @@ class Reply:
         found = self.levels.get(arrows)
         if found is None:
             can_shoot, layers, best, union = self.field.can_shoot, [], 0, [0] * 7
-            for strength, crown, arrow, region, c in self.classes:
+            for _strength, _crown, arrow, region, c in self.classes:
                 bonus = can_shoot if arrow and arrows else 0
                 w = [region, 0, 0, 0, 0, 0, 0]
                 for v in range(1, 6):

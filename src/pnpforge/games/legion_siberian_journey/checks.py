@@ -108,8 +108,9 @@ def effect_timing(pack: Pack) -> Iterator[Finding]:
     for character in pack.of_type("character"):
         for index, action in enumerate(character.get("actions", [])):
             when = action["when"]
+            extra = WHILE_DEPLOYED_EXTRA if when == "while_deployed" else set()
             yield from _timing(character, action["effects"], ACTION_MOMENTS[when], ("actions", index, "effects"),
-                               f"an action used as '{when}'", WHILE_DEPLOYED_EXTRA if when == "while_deployed" else set())
+                               f"an action used as '{when}'", extra)
     for plot in pack.of_type("plot"):
         yield from _timing(plot, plot.get("effects", []), ("reward",), ("effects",), "a plot's reward")
 

@@ -72,7 +72,7 @@ def use(state: JourneyState, player: int, action: tuple, moment: str, site: int 
 # --- moving characters ----------------------------------------------------------------------------------------------
 def leave_site(state: JourneyState, character: int) -> None:
     for site in state.sites:
-        for index, (starter, squad) in enumerate(site.squads):
+        for index, (_starter, squad) in enumerate(site.squads):
             if character in squad:
                 squad.remove(character)
                 if not squad:

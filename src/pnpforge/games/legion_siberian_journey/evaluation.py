@@ -37,7 +37,7 @@ def evaluate(state: JourneyState, index: int) -> None:
         discard_traps(state, index)
         return
     steps = []
-    for starter, squad in site.squads:
+    for _starter, squad in site.squads:
         for c in squad:
             for effects in state.data.characters[c].acts("while_deployed"):
                 steps += [("effect", state.owner[c], e, c, index) for e in effects]

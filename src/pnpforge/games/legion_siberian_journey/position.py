@@ -122,7 +122,7 @@ def position(game, layout: Layout) -> JourneyState:
             card = locations.take(item)
             _out_of(state, f"locations:{data.locations[card].level}", card)
             state.won_locations[p].append(card)
-    for index, spot in enumerate(layout.plots):
+    for spot in layout.plots:
         card = plots.take(spot.plot)
         _out_of(state, f"plots:{data.plots[card].level}", card)
         site = Site(card)

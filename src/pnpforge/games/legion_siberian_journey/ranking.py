@@ -106,7 +106,8 @@ def reveal_bids(state: JourneyState, players: tuple, purpose: str, index: int, a
         key = (purpose, index, p)
         state.tiebreak[key] = state.tiebreak.get(key, 0) + distinct.index(bids[p]) * (100 if attempt == 0 else 10)
     if attempt == 0:
-        state.push(*[("secret_bid", group, purpose, index, 1) for group in still], ("after_tie", players, purpose, index))
+        state.push(*[("secret_bid", group, purpose, index, 1) for group in still],
+                   ("after_tie", players, purpose, index))
     else:
         state.push(*[("coin", group, purpose, index) for group in still])
 

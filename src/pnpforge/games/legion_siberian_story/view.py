@@ -38,7 +38,8 @@ def observation(state: LegionState, player: int) -> tuple:
         players.append((
             state.factions[p], state.commander[p], state.supplies[p], state.vp[p],
             tuple(sorted((c, _fighter(state, c)) for c in state.hand[p])) if mine else len(state.hand[p]),
-            (tuple(sorted(state.deck[p])), tuple(state.bottom[p])) if mine else len(state.deck[p]) + len(state.bottom[p]),
+            ((tuple(sorted(state.deck[p])), tuple(state.bottom[p])) if mine
+             else len(state.deck[p]) + len(state.bottom[p])),
             tuple(sorted(state.graveyard[p])),
             tuple(sorted(state.available[p])) if mine else len(state.available[p]),
             tuple(sorted(o if up or mine else "face-down" for o, up in state.used[p])),

@@ -92,7 +92,7 @@ def compose(writer: PdfWriter, anchors: list[dict[str, tuple]], placements: list
         height_pt = float(page.mediabox.height)
         drawn: list[str] = []
         names = DictionaryObject()
-        for anchor, (x1, y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
+        for anchor, (x1, _y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
             placement = wanted.get(anchor)
             if placement is None:
                 continue

@@ -2,9 +2,10 @@
 
 A figure in the rulebook's HTML is an empty box of the card's size times a scale, with an id. The faces it shows
 are rendered once by the render stage's own renderer and drawer (``Renderer.document`` and ``faces_pdf``: the
-same layouts, fonts and icons as the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
-rulebook, each box's position is read from the layout and the face's page is drawn there, scaled, as vector
-content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
+same layouts, fonts and icons as the printed cards, trimmed without bleed) into one PDF, one page per face; after
+WeasyPrint has laid out the rulebook, each box's position is read from the layout and the face's page is drawn there,
+scaled, as vector content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten
+times is laid out once.
 
 Items written inline (a card of an example, given by its stats) are validated with the pack's generated
 model of their type and drawn by that type's layout like any printed card. Transparent cards in a sleeve are

@@ -2,8 +2,9 @@
 
 Card images are rasterised with pypdfium2 from the pages the render stage already laid out (its master PDFs,
 cut to the trim), so a web card is the printed card. A face the master does not hold (an item written inline in
-a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of ``layouts/fonts/``, cut down
-to the Latin ranges the packs use (Czech and German included) and compressed, with their licences beside them.
+a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of
+``layouts/fonts/``, cut down to the Latin ranges the packs use (Czech and German included) and compressed, with their
+licences beside them.
 
 Everything is cached in ``build/<pack>/cache/web/`` by a key of its inputs (the face's render key or HTML, the
 resolution; the font file's bytes), so a rebuild makes only what changed; many tasks run in worker processes.

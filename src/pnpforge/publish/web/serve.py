@@ -1,8 +1,9 @@
 """``pnpforge serve``: the site on localhost, rebuilt when a source changes, with the open pages reloading.
 
 - The site is built into ``build/<pack>/web/`` as by ``pnpforge build`` (but without the links to the pack's
-  other languages, whose sites are not served), then served by ``http.server`` in a thread (localhost only). HTML is served with one added script tag (``layouts/web/live.js``, fetched from
-  ``/__pnpforge/live.js``); the files on disk never contain it, so the static site stays as built.
+  other languages, whose sites are not served), then served by ``http.server`` in a thread (localhost only). HTML is
+  served with one added script tag (``layouts/web/live.js``, fetched from ``/__pnpforge/live.js``); the files on disk
+  never contain it, so the static site stays as built.
 - The pack's folder and ``layouts/`` are watched (watchfiles). A change under the pack's ``rules/`` or
   ``examples/``, or under ``layouts/web/``, rebuilds from the rules stage; any other change (the pack's YAML, art,
   card layouts, fonts, icons) reloads the pack first. Faces, images and pages are made again only where their

@@ -293,7 +293,8 @@ class _Reader:
                 stroke = None
         if fill is None and stroke is None:
             return None
-        return _Shape(IDENTITY, geometry.path_ops(segments), geometry.bounds(segments), fill, even_odd, stroke, line, 1.0)
+        return _Shape(IDENTITY, geometry.path_ops(segments), geometry.bounds(segments), fill, even_odd, stroke, line,
+                      1.0)
 
     def _geometry(self, tag: str, p: dict[str, str]) -> list[tuple]:
         """A shape's outline as path segments (SVG 2, chapter 10: the equivalent path of each basic shape)."""
