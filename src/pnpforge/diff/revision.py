@@ -35,7 +35,6 @@ class OldVersion:
     label: str  # "v1.0 (1a2b3c4)" or the folder as given
     rev: str | None = None
     commit: str | None = None
-    repository: Path | None = None
 
     @property
     def short(self) -> str | None:
@@ -85,7 +84,7 @@ def from_git(pack_id: str, pack_root: Path, rev: str | None, target: Path, sibli
         if sibling != name and not link.exists():
             link.symlink_to(folder.resolve(), target_is_directory=True)
     label = rev if rev.startswith(short) else f"{rev} ({short})"
-    return OldVersion(root, label, rev, commit, top)
+    return OldVersion(root, label, rev, commit)
 
 
 def repository_of(pack_root: Path) -> tuple[Path, str]:

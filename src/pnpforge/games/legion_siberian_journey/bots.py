@@ -9,7 +9,6 @@ change a result.
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
@@ -273,5 +272,3 @@ class GreedyBot:
 def greedy_bot(game, seat, rng, **options) -> GreedyBot:
     return GreedyBot()
 
-
-BOTS: dict[str, Callable] = {"greedy": greedy_bot}

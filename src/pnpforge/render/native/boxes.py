@@ -65,7 +65,6 @@ class Box:
     children: list["Box"] = field(default_factory=list)
     inline: list[Inline] | None = None  # set when the box holds inline content only
     replaced: Replaced | None = None  # a blockified svg or image (a flex item, or display: block)
-    anonymous: bool = False
     # used values, in points, page coordinates of the border box
     x: float = 0.0
     y: float = 0.0
@@ -262,7 +261,7 @@ class _Runs:
 
     def flush(self) -> list[Box]:
         if self.run and not _only_space(self.run):
-            self.children.append(Box(None, _anonymous_style(self.style), inline=list(self.run), anonymous=True))
+            self.children.append(Box(None, _anonymous_style(self.style), inline=list(self.run)))
         self.run.clear()
         return self.children
 
