@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from pnpforge.findings import Finding, Mark, exit_code
 from pnpforge.progress import progress
 from pnpforge.report.jsonfile import write_findings
 from pnpforge.report.terminal import format_findings
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 INTERNAL_ERROR = 3
 
@@ -162,7 +166,7 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def _build_pack(pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | None, jobs: int | None,
+def _build_pack(pack: Pack, lang: str | None, out_dir: Path, only: tuple[str, ...] | None, jobs: int | None,
                 back_offset: tuple[float, float] = (0.0, 0.0),
                 chosen: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None),
                 base_url: str | None = None) -> list[Finding]:

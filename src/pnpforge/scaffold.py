@@ -57,8 +57,8 @@ def read_sheet(path: Path) -> list[list[str]]:
     """The non-empty rows of a CSV file or of an .xlsx workbook's first worksheet, as text; ``LoadError`` with
     located findings when the sheet cannot be read or holds no rows."""
     shown = display_path(path)
-    rows, where, _ = read_rows(path, shown)
-    rows = [row for _, row in rows if any(cell.strip() for cell in row)]
+    numbered, where, _ = read_rows(path, shown)
+    rows = [row for _, row in numbered if any(cell.strip() for cell in row)]
     if not rows:
         raise LoadError([Finding("error", "the sheet has no rows: it needs a header row naming the columns",
                                  mark=where(1, 1), blocking=True, rule="input")])

@@ -13,9 +13,13 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnpforge.bench.measure import goal, timed
 from pnpforge.check.pack import all_pack_ids, check_pack
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 BUILD_GOALS = {"cold_build_s": 15.0, "one_card_rebuild_s": 1.0, "faces_per_second": 100.0}
 CPU_GOALS = {
@@ -137,7 +141,7 @@ def bench_publish(pack_ids: list[str] | None = None) -> dict:
     return results
 
 
-def _edit_one_card(pack, root: Path) -> str | None:
+def _edit_one_card(pack: Pack, root: Path) -> str | None:
     """Extend one text field of the first item, of the type with the most items, that no rulebook figure shows;
     the edited item's subject."""
     types = sorted(pack.types, key=lambda name: -len(pack.of_type(name)))
@@ -162,7 +166,7 @@ def _edit_one_card(pack, root: Path) -> str | None:
     return None
 
 
-def _shown_in_rulebook(pack) -> set[str]:
+def _shown_in_rulebook(pack: Pack) -> set[str]:
     """The ids of the items whose faces the pack's rulebook shows as figures."""
     from pnpforge.publish.rulebook import has_rulebook, prepare
 

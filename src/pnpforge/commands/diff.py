@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +16,9 @@ from pnpforge.files import BUILD_DIR
 from pnpforge.findings import count_line, display_path
 from pnpforge.progress import progress
 from pnpforge.report.terminal import format_findings
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 INTERNAL_ERROR = 3
 
@@ -107,7 +111,7 @@ def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool,
     sys.exit(1 if exit_with_code and result.differences else 0)
 
 
-def _run(pack, old, old_version, language: str, out_dir: Path, sheets: bool, jobs: int | None, markdown: bool):
+def _run(pack: Pack, old, old_version, language: str, out_dir: Path, sheets: bool, jobs: int | None, markdown: bool):
     """The diff with progress on the terminal (or a line per stage in a log); layouts that fail exit 2."""
     from pnpforge.diff.stage import run_diff
     from pnpforge.render.layouts import LayoutError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,6 +22,13 @@ from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 
 CONTENT_DIR = Path("content")
+
+
+class _Counted(Protocol):
+    """What every item model validates besides the type's fields."""
+
+    id: str
+    qty: int
 
 
 @dataclass
@@ -323,11 +330,12 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
         try:
             validated = model.model_validate(raw)
         except ValidationError as exc:
-            for path, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
-                problems.append(_blocking(doc.mark((index,) + tuple(path)), message, subject=subject))
+            for at, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
+                problems.append(_blocking(doc.mark((index,) + tuple(at)), message, subject=subject))
             continue
         values = {key: plain(getattr(validated, key)) for key in spec.fields}
-        items.append(Item(type_name, validated.id, values, validated.qty, doc, (index,), label))
+        counted = cast(_Counted, validated)  # item_model adds both to every type's model
+        items.append(Item(type_name, counted.id, values, counted.qty, doc, (index,), label))
     pack.items[type_name] = items
     return problems
 

@@ -55,7 +55,7 @@ def read_rows(path: Path, shown: str, sheet: str | None = None) -> tuple[Rows, W
         rows, where = _workbook_rows(path, shown, sheet)
         return rows, where, []
     text = read_text(path, shown, limit=MAX_SHEET_BYTES)
-    rows: Rows = []
+    rows = []
     reader = csv.reader(io.StringIO(text, newline=""))
     line = 1
     try:

@@ -119,7 +119,7 @@ class _Loader(_AliasKeeping, yaml.SafeLoader):
 
 
 if yaml.__with_libyaml__:
-    from yaml.cyaml import CParser
+    from yaml._yaml import CParser  # where yaml.cyaml takes it from
 
     class _FastLoader(_AliasKeeping, Composer, CParser, Resolver):
         """libyaml's parser under PyYAML's composer: ten times faster, same nodes and positions."""
@@ -168,7 +168,7 @@ def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
 
 def unprintable_characters(text: str, shown: str) -> list[Finding]:
     """Located errors for control characters and other code points a pack's text may not hold."""
-    found = []
+    found: list[Finding] = []
     for match in UNPRINTABLE.finditer(text):
         if len(found) == MAX_REPORTED:
             break
@@ -405,7 +405,7 @@ class _Builder:
             result[key] = self.build(value_node, at + (key,), depth + 1, alias)
         return result
 
-    def _scalar(self, node: ScalarNode, alias: Node | None) -> Any:
+    def _scalar(self, node: Node, alias: Node | None) -> Any:
         tag = node.tag.rsplit(":", 1)[-1]
         if tag in ("int", "float") and sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
             return HugeNumber(node.value)  # never converted: the schema reports it where it stands

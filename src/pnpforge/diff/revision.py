@@ -138,6 +138,7 @@ def _extract(top: Path, commit: str, inside: str, root: Path) -> None:
     command = ["git", "-C", str(top), "cat-file", "--batch"]
     with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           env=_env()) as process:
+        assert process.stdin is not None and process.stdout is not None  # pipes, asked for above
         for mode, blob, name in entries:
             process.stdin.write(blob.encode("ascii") + b"\n")
             process.stdin.flush()

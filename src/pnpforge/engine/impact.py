@@ -47,7 +47,7 @@ class Impact:
 
 def _cells(tally: Tally) -> list[tuple[str, str | None, int]]:
     """``(seat, side, player-games)`` of a configuration (side None when sides do not rotate)."""
-    cells = []
+    cells: list[tuple[str, str | None, int]] = []
     for key in tally.keys("fit/n/"):
         parts = key[len("fit/n/"):].split("/")
         if parts[0] == "side":  # fit/n/side/<side>/seat/<p>
@@ -98,7 +98,7 @@ def fit(tallies: dict[Any, Tally], items: list[str], outcome: str = "wins") -> d
     penalised = gram + RIDGE * np.eye(k)
     inverse = np.linalg.inv(penalised)
     beta = inverse @ moment
-    residual = max(0.0, squares - 2 * beta @ moment + beta @ gram @ beta)
+    residual = max(0.0, float(squares - 2 * beta @ moment + beta @ gram @ beta))
     variance = residual / max(1, rows - k)
     spread = inverse @ gram @ inverse * variance
     return {item: Impact(float(beta[i]), float(math.sqrt(max(spread[i, i], 0.0))), int(held[i]))

@@ -32,9 +32,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Hashable, Iterable, Iterator, Mapping
+from typing import Any, Hashable, Iterable, Iterator, Mapping
 
-Card = Hashable
+Card = Any  # a game's own hashable card values (ids, indices), which each game narrows
 EVERYONE = -1  # in a card's set of knowers: every player knows it
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
@@ -20,6 +20,9 @@ from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layout_values import number, unknown_keys
 from pnpforge.render.layouts import LAYOUTS_DIR, merge_chain
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 SHEETS_DIR = "sheets"
 PLAN = "print"
@@ -116,7 +119,7 @@ class Plan:
     problems: list[Finding] = field(default_factory=list)
 
 
-def sheet_search_path(pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def sheet_search_path(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where sheet presets are looked up, first hit wins."""
     return Resolver.for_pack(pack, layouts_dir).folders(SHEETS_DIR)
 

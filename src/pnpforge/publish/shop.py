@@ -13,6 +13,8 @@ processes, one PDF's pages per task.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,9 @@ from pnpforge.render.resolver import Resolver
 from pnpforge.render.raster import png_bytes, rasterise_arrays, release_buffer
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, spread
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
@@ -57,7 +62,7 @@ class ShopPreset:
         return self.bleed_px / self.dpi * 25.4
 
 
-def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> list[ShopPreset]:
+def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack: Pack | None = None) -> list[ShopPreset]:
     """Every preset under ``shop/`` of the pack's layers, by file name (a pack's own replaces a shared one of
     the same name); raise ``LayoutError`` for a broken one."""
     presets, problems = [], []

@@ -9,6 +9,8 @@ text without rendering it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import dataclasses
 import json
 import logging
@@ -23,6 +25,9 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 FONT_DIR = "fonts"
 METRICS_FOLDER = "font-metrics"
@@ -90,7 +95,7 @@ class FontSet:
         return "\n".join(rules)
 
 
-def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> FontSet:
+def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack: Pack | None = None) -> FontSet:
     """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing."""
     roles: dict[str, dict[str, FontFace]] = {}
     for path in reversed(Resolver.for_pack(pack, layouts_dir).files(f"{FONT_DIR}/fonts.yaml")):

@@ -10,6 +10,8 @@ here).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +22,9 @@ from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import ICON_NAME, ICON_PATTERN, in_language
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 ICONS = "icons"
 SVG_PATTERN = re.compile(r"<svg\b([^>]*)>(.*)</svg>", re.DOTALL)
@@ -33,7 +38,7 @@ PRESENTATION = {"fill", "stroke", "stroke-width", "stroke-linecap", "stroke-line
 class IconSet:
     """The icons one pack can use, with their labels in one language."""
 
-    def __init__(self, pack, lang: str, layouts_dir: Path = LAYOUTS_DIR):
+    def __init__(self, pack: Pack, lang: str, layouts_dir: Path = LAYOUTS_DIR):
         """The icon folders of one pack, first match first."""
         self.pack = pack
         self.lang = lang

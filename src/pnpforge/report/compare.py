@@ -121,9 +121,10 @@ def pair_svg(chart: dict) -> str:
         if all("low" in r[side] for r in rows):
             errors = [[v - r[side]["low"] * scale for v, r in zip(values, rows)],
                       [r[side]["high"] * scale - v for v, r in zip(values, rows)]]
-        draw = ax.barh if horizontal else ax.bar
-        keyword = "xerr" if horizontal else "yerr"
-        draw(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, **{keyword: errors})
+        if horizontal:
+            ax.barh(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, xerr=errors)
+        else:
+            ax.bar(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, yerr=errors)
     labels = [r["label"] for r in rows]
     if horizontal:
         ax.set_yticks(range(len(rows)), labels, fontsize=6)

@@ -34,7 +34,7 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
     the seats; None: each seat's, named by ``seat_names`` when the game names them)."""
     shares: dict[str, dict[str, dict]] = {}
     for key, tally in tallies.items():
-        row = {}
+        row: dict[str, dict[str, float]] = {}
         if sides is not None:
             for side in sides:
                 found = win_share(tally, f"side/{side}")
@@ -44,7 +44,9 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
             seats = sorted(int(k.rsplit("/", 1)[1]) for k in tally.keys("played/seat/"))
             for seat in seats:
                 name = seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat + 1}"
-                row[name] = win_share(tally, f"seat/{seat}")
+                found = win_share(tally, f"seat/{seat}")
+                if found is not None:  # a seat counted has played
+                    row[name] = found
         shares[configuration_label(key)] = row
     return shares
 

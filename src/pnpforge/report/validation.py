@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from jinja2 import PackageLoader, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
@@ -18,7 +18,7 @@ from pnpforge.findings import Finding, count_line
 
 
 def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis,
-                others: list[tuple[str, str]] = ()) -> dict[str, Any]:
+                others: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The report's data; ``others``: the other modes validated in the same run, with the relative address of
     their reports."""
     findings = sorted(static + analysis.findings, key=Finding.sort_key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterator
+from typing import AbstractSet, Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.findings import Finding
@@ -115,7 +115,7 @@ def effect_timing(pack: Pack) -> Iterator[Finding]:
         yield from _timing(plot, plot.get("effects", []), ("reward",), ("effects",), "a plot's reward")
 
 
-def _timing(item: Item, effects: list, moments: tuple, path: tuple, what: str, extra: set = frozenset()):
+def _timing(item: Item, effects: list, moments: tuple, path: tuple, what: str, extra: AbstractSet[str] = frozenset()):
     acting = set().union(*(ACTS[m] for m in moments)) | extra
     for index, effect in enumerate(effects):
         name = effect["effect"]

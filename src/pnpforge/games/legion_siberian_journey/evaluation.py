@@ -186,7 +186,9 @@ def _assault(state: JourneyState, index: int, winner: int) -> list[tuple]:
 
 
 def _assault_options(state: JourneyState, player: int, index: int, character: int) -> list:
-    winner = state.sites[index].result["winners"][0]
+    result = state.sites[index].result
+    assert result is not None  # asked once the plot is resolved
+    winner = result["winners"][0]
     return [("squad", s) for s, _ in state.sites[index].squads if s != winner]
 
 

@@ -82,17 +82,20 @@ def secret_bid(state: JourneyState, players: tuple, purpose: str, index: int, at
 
 
 def _secret_options(state: JourneyState, player: int) -> list:
+    assert state.sealed is not None  # a secret bid is in progress
     return [("secret", amount) for amount in state.sealed.legal(player)]
 
 
 @decision("secret", _secret_options)
 def secret(state: JourneyState, action: tuple, player: int) -> None:
+    assert state.sealed is not None
     state.sealed = state.sealed.choose(player, action[1])
 
 
 @task("reveal_bids")
 def reveal_bids(state: JourneyState, players: tuple, purpose: str, index: int, attempt: int) -> None:
     """The bids are shown together; a player whose bid places them above another pays it to the bank."""
+    assert state.sealed is not None
     bids = state.sealed.revealed()
     state.sealed = None
     state.note("secret bids", purpose, tuple(sorted(bids.items())))

@@ -204,7 +204,9 @@ def next_game(state: LegionState) -> None:
         state.graveyard[p] = []
         state.deck[p] = sorted(state.deck[p] + state.bottom[p])
         state.bottom[p] = []
-        unique = set(state.data.commanders[state.commander[p]][1])
+        commander = state.commander[p]
+        assert commander is not None  # chosen at set-up
+        unique = set(state.data.commanders[commander][1])
         tokens = state.data.tokens.get(state.factions[p], ())
         state.available[p] = sorted(o for o in tokens if state.data.orders[o].universal or o in unique)
         state.used[p] = []

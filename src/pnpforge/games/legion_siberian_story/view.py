@@ -23,6 +23,7 @@ def observation(state: LegionState, player: int) -> tuple:
             owner = state.owner(c)
             hidden = c in state.face_down and owner != player
             token = state.tokens.get(c)
+            token_view: tuple | str | None
             if token is None:
                 token_view = None
             elif token[1] or owner == player:
