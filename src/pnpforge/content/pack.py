@@ -24,7 +24,7 @@ from pnpforge.findings import Finding, Mark, display_path
 CONTENT_DIR = Path("content")
 
 
-class _Counted(Protocol):
+class ItemFields(Protocol):
     """What every item model validates besides the type's fields."""
 
     id: str
@@ -334,7 +334,7 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc) -> lis
                 problems.append(_blocking(doc.mark((index,) + tuple(at)), message, subject=subject))
             continue
         values = {key: plain(getattr(validated, key)) for key in spec.fields}
-        counted = cast(_Counted, validated)  # item_model adds both to every type's model
+        counted = cast(ItemFields, validated)  # item_model adds both to every type's model
         items.append(Item(type_name, counted.id, values, counted.qty, doc, (index,), label))
     pack.items[type_name] = items
     return problems

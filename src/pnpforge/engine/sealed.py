@@ -16,7 +16,7 @@ actions of the player to act cannot depend on the others' choices, nor can their
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Hashable, Iterable, Mapping
 
 Choice = Any  # a game's own hashable choice values (a bid, a card), which each game narrows
 

@@ -133,7 +133,11 @@ def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
     cuts, tasks, sizes, keys = [], [], {}, {}
     for preset in presets:
         folder = out_dir / SHOP_DIR / preset.id
-        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
+
+        def bleed_of(face: Face, bleed: float = preset.bleed_mm) -> float:
+            return bleed
+
+        pages = cut(master, folder, bleed_of)
         cuts.append((preset, folder, pages))
         for pdf, faces in pages.type_pages().items():
             stale = []
@@ -151,8 +155,8 @@ def _shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: Path,
         done = [pair for task in tasks for pair in rasterise_task(task)]
     else:
         done = run_tasks(tasks, jobs)
-    for png, size in done:
-        sizes[png] = size
-        master.stamps.record(Path(png), keys[png])
+    for made, size in done:
+        sizes[made] = size
+        master.stamps.record(Path(made), keys[made])
     master.stamps.save()
     return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]

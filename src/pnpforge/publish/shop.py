@@ -22,6 +22,7 @@ from pathlib import Path
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.files import write_atomic, write_json_lines
 from pnpforge.findings import Finding, Mark
+from pnpforge.render.faces import Face
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -116,7 +117,11 @@ def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: P
     cuts, tasks = [], []
     for preset in presets:
         folder = out_dir / SHOP_DIR / preset.id
-        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
+
+        def bleed_of(face: Face, bleed: float = preset.bleed_mm) -> float:
+            return bleed
+
+        pages = cut(master, folder, bleed_of)
         cuts.append((preset, folder, pages))
         for pdf, faces in pages.type_pages().items():
             jobs_of_pdf = [(index, str(png_path(folder, face)), face.layout.transparent)

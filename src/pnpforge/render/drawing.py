@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from pnpforge.render import fragments, native
 from pnpforge.render.fonts import FontSet
@@ -69,7 +70,7 @@ def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:
     return drawer
 
 
-def faces_pdf(documents: list[str], fonts: FontSet, roots: dict[str, str | Path], subset: bool = True,
+def faces_pdf(documents: list[str], fonts: FontSet, roots: Mapping[str, str | Path], subset: bool = True,
               title: str = "") -> tuple[bytes, list[str]]:
     """A PDF with a page per face document (each page the face's own box), and the warnings drawing them gave.
 

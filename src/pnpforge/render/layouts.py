@@ -70,7 +70,7 @@ def _sizes_file(path: Path) -> dict[str, Size]:
     return sizes
 
 
-def search_path(pack: Pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def search_path(pack: Pack | None, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where a pack's layouts are looked up, first hit wins."""
     return Resolver.for_pack(pack, layouts_dir).folders(CARD_LAYOUTS)
 

@@ -56,7 +56,7 @@ class Resolver:
     layers: tuple[Layer, ...]
 
     @classmethod
-    def for_pack(cls, pack: Pack, shared: Path) -> "Resolver":
+    def for_pack(cls, pack: Pack | None, shared: Path) -> "Resolver":
         """The pack's own layouts, those of the packs it names in ``layouts_from``, then ``shared`` (the shared
         set alone when ``pack`` is None)."""
         own = [] if pack is None else [(pack.id, pack.root), *getattr(pack, "layout_packs", ())]

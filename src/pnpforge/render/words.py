@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 
-def word_files(pack: Pack, layouts_dir: Path, folder: str, lang: str) -> list[Path]:
+def word_files(pack: Pack | None, layouts_dir: Path, folder: str, lang: str) -> list[Path]:
     """The files of one language under ``folder``, the shared set's first and the pack's own last."""
     return list(reversed(Resolver.for_pack(pack, layouts_dir).files(f"{folder}/{lang}.yaml")))
 

@@ -259,6 +259,7 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
         if drawn_by_game:
             parts += _diagrams(macros, package, stem)
         else:
+            assert drawing is not None  # not drawn by the game: the rulebook's own drawing
             parts += _figures(macros, drawing, replayed, stem, data)
     parts.append(Markup("</div>"))
     findings += replayed.findings  # the drawing may have added some

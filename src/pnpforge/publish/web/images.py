@@ -177,7 +177,7 @@ def _round(image: Image.Image) -> Image.Image:
 
     large = Image.new("L", (image.width * 4, image.height * 4), 0)
     ImageDraw.Draw(large).ellipse((0, 0, large.width - 1, large.height - 1), fill=255)
-    mask = large.resize(image.size, Image.LANCZOS)
+    mask = large.resize(image.size, Image.Resampling.LANCZOS)
     rounded = image.convert("RGBA")
     alpha = rounded.getchannel("A")
     rounded.putalpha(Image.composite(alpha, mask, mask))

@@ -173,6 +173,7 @@ def serve_pack(game: str, build_dir: Path, host: str = "127.0.0.1", port: int = 
     except OSError as exc:
         echo(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}")
         return 2
+    assert builder.pack is not None  # the first build loaded it
     pack_root = builder.pack.root
     borrowed = tuple(root / "layouts" for _, root in builder.pack.layout_packs if (root / "layouts").is_dir())
     address = f"http://{host}:{server.server_address[1]}/"
