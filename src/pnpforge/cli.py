@@ -83,7 +83,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     over the last good outputs, unless --force; every file is written whole or not at all.
     """
     offset = _offset(back_offset)
-    only = _outputs(only)
+    outputs = _outputs(only)
     base_url = _base_url(base_url)
     chosen = (_names(papers), _names(sheets))
     names = list(games) or all_pack_ids()
@@ -112,7 +112,7 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
                            "outputs are kept (--force builds anyway)")
             remove_leftovers(out_dir / pack_id)
             for language in [] if stops or (errors and not force) else languages:
-                findings += _build_pack(pack, language, out_dir, only, jobs, offset, chosen, base_url)
+                findings += _build_pack(pack, language, out_dir, outputs, jobs, offset, chosen, base_url)
         click.echo(format_findings(findings, checked.files_checked, show_info=False))
         codes.append(exit_code(findings, strict))
         if pack is not None:

@@ -13,7 +13,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.bench.measure import goal, timed
 from pnpforge.check.pack import all_pack_ids, check_pack
@@ -85,7 +85,7 @@ def _build_entry(cold: dict, unchanged: dict, one_card: dict | None, edited_item
     faces_per_cpu = round(faces_only["faces_rendered"] / faces_only["cpu_s"], 1) \
         if faces_only["faces_rendered"] and faces_only["cpu_s"] else None
     over_floor = round(one_card["cpu_s"] - unchanged["cpu_s"], 2) if one_card else None
-    entry = {"cold": cold, "no_change": unchanged, "one_card": one_card, "edited": edited_item,
+    entry: dict[str, Any] = {"cold": cold, "no_change": unchanged, "one_card": one_card, "edited": edited_item,
              "faces_only_cold": faces_only,
              "faces_per_second": round(rendered / cold["wall_s"], 1) if cold["wall_s"] else None,
              "faces_per_cpu_second": faces_per_cpu, "one_card_over_floor_cpu_s": over_floor,
@@ -95,7 +95,7 @@ def _build_entry(cold: dict, unchanged: dict, one_card: dict | None, edited_item
                          "met": cold["wall_s"] < BUILD_GOALS["cold_build_s"]},
         "one_card_rebuild_s": {"goal": BUILD_GOALS["one_card_rebuild_s"],
                                "measured": one_card["wall_s"] if one_card else None,
-                               "met": bool(one_card) and one_card["wall_s"] < BUILD_GOALS["one_card_rebuild_s"]},
+                               "met": one_card is not None and one_card["wall_s"] < BUILD_GOALS["one_card_rebuild_s"]},
         "faces_per_second": {"goal": BUILD_GOALS["faces_per_second"], "measured": entry["faces_per_second"],
                              "met": (entry["faces_per_second"] or 0) >= BUILD_GOALS["faces_per_second"]},
         "faces_per_cpu_second": goal(CPU_GOALS["faces_per_cpu_second"], faces_per_cpu, at_least=True,

@@ -111,7 +111,7 @@ def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]
     seat_names = list(package.seat_names(pack)) if package.seat_names is not None else None
     total = len(packs) + 1
     entries: list[dict] = []
-    published = None
+    published: tuple | None = None
     for number, (assignments, changed) in enumerate([((), pack)] + packs):
         same = number > 0 and _same_items(pack, changed)
         if same:
@@ -123,6 +123,7 @@ def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]
             played[1].findings = acknowledge(changed, played[1].findings)
         if number == 0:
             published = played
+        assert played is not None  # the published rules are played first
         step, analysis, tallies = played
         entries.append(variant_entry(number, [a.text() for a in assignments], step.games, tallies,
                                      analysis.findings, win_shares(tallies, sides, seat_names),

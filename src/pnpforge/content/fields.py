@@ -258,7 +258,6 @@ def object_model(name: str, fields: dict[str, Any], effects: dict[str, EffectSpe
     definitions: dict[str, Any] = {key: field_definition(spec, effects) for key, spec in fields.items()}
     definitions.update(extra)
     model = create_model(_model_name(name), __config__=ConfigDict(extra="forbid", strict=True), **definitions)
-    model.__pnp_fields__ = fields
     return model
 
 

@@ -59,7 +59,7 @@ class FaceDrawer:
 _DRAWERS: dict[tuple, FaceDrawer] = {}  # one drawer per process and pack (fonts and roots), made on first use
 
 
-def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:
+def drawer_for(fonts: FontSet, roots: Mapping[str, str | Path]) -> FaceDrawer:
     """This process's drawer for a pack's fonts and ``pnp:`` roots (a worker keeps it between tasks)."""
     signature = (tuple(sorted((name, str(path)) for name, path in roots.items())),
                  tuple(sorted((key, str(face.path)) for key, face in fonts.faces.items())))

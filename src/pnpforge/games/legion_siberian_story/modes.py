@@ -156,7 +156,7 @@ def camp(state: LegionState) -> None:
     state.push(*[("camp_buy", p) for p in state.turn_order()], ("next_game",))
 
 
-def _camp_options(state, player):
+def _camp_options(state: LegionState, player: int) -> list:
     heal, warm, supply = SURVIVAL_PRICES[state.n]
     left = final_scores(state)[player] - state.spent[player]
     options: list = [("done",)]

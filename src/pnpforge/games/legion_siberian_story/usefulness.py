@@ -41,9 +41,10 @@ class Replay:
 
     __slots__ = ("events", "vp", "supplies", "actions")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.events: list = []
-        self.vp = self.supplies = None
+        self.vp: tuple | None = None
+        self.supplies: tuple | None = None
         self.actions: list = []
 
     def result(self) -> tuple:

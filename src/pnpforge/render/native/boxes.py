@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cssselect2
 
 from pnpforge.render.native.css import Percent, Style, Stylesheets, compute
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
+
+if TYPE_CHECKING:  # tables.py works on boxes
+    from pnpforge.render.native.tables import Grid
 
 COLLAPSIBLE = " \t\n\r\f"
 SIDES = ("top", "right", "bottom", "left")
@@ -76,7 +80,7 @@ class Box:
     atoms: list | None = None  # the inline content shaped once, for intrinsic widths before layout
     rows: list[list["Box"]] | None = None  # a table: its cells, row by row
     borders: tuple[float, float, float, float] | None = None  # used widths of collapsed borders (table, cell)
-    grid: object = None  # a table's resolved border grid, set by layout for painting
+    grid: Grid | None = None  # a table's resolved border grid, set by layout for painting
 
     @property
     def is_flex(self) -> bool:
@@ -161,8 +165,8 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
         if any(style[f"padding-{side}"] or style[f"border-{side}-width"] for side in SIDES):
             raise Unsupported(f"an inline <{element.tag}> with padding or borders")
         start, end = (_margin(style, "left"), _margin(style, "right"))  # vertical ones move nothing
-        return ([Spacer(start, style)] if start else []) + [Replaced(element, style)] + \
-            ([Spacer(end, style)] if end else [])
+        edged: list[Box | Inline] = [Spacer(start, style)] if start else []
+        return edged + [Replaced(element, style)] + ([Spacer(end, style)] if end else [])
     if any(style[f"border-{side}-width"] for side in ("top", "right", "bottom", "left")):
         raise Unsupported(f"an inline <{element.tag}> with borders")
     if style["background-color"] is not None:
