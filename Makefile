@@ -51,8 +51,11 @@ build: $(STAMP)
 	done
 	$(PNPFORGE) build
 
+# ruff (lint) and mypy (types) first: either failing fails make test before any test runs
 test: setup
 	@start=$$(date +%s); \
+	$(VENV)/bin/ruff check . && $(VENV)/bin/mypy && \
+	echo "make test: ruff and mypy $$(( $$(date +%s) - start )) s" && \
 	$(PY) -m pytest $(PYTEST_ARGS); status=$$?; \
 	echo "make test: total time $$(( $$(date +%s) - start )) s"; exit $$status
 

@@ -52,7 +52,8 @@ def card_rows(count: int, seed: int = 1) -> list[dict[str, object]]:
 
 def game_yaml(pack_id: str, count: int) -> str:
     """The pack's ``game.yaml``: the bench deck's single type, ``count`` cards in ``cards.csv``."""
-    return f"""# A stress pack written by tests/make_stress_pack.py: {count} generated cards drawn with the bench deck's layouts.
+    return f"""# A stress pack written by tests/make_stress_pack.py: {count} generated cards drawn with \
+the bench deck's layouts.
 id: {pack_id}
 name: Stress Deck
 version: "1"

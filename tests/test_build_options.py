@@ -71,4 +71,5 @@ def test_paper_and_sheets_choose_the_home_print_sheets(tmp_path: Path) -> None:
         "a4/calibration.pdf", "a4/card-cards-gutter-fold.pdf", "a4/card-cards.pdf"]
     wrong = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--sheets", "posters")
     assert wrong.code == 1 and "error: --sheets posters: no type of this pack is printed on 'posters' sheets; its " \
-                                "sheets: 9up, block, cards, cards-gapped, cards-gutter-fold, gapped, gutter-fold" in wrong.output
+                                "sheets: 9up, block, cards, cards-gapped, cards-gutter-fold, gapped, " \
+                                "gutter-fold" in wrong.output

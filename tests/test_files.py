@@ -16,7 +16,8 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
         with replacing(target) as temporary:
             temporary.write_text("half", encoding="utf-8")
             raise RuntimeError("killed")
-    assert target.read_text(encoding="utf-8") == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["faces.json"]
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["faces.json"]
 
 
 def test_the_same_bytes_are_not_written_again(tmp_path: Path) -> None:

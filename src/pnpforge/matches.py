@@ -13,7 +13,7 @@ import json
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import Progress
 
@@ -24,6 +24,9 @@ from pnpforge.engine.packs import cached_pack
 from pnpforge.engine.simulate import default_jobs
 from pnpforge.files import write_atomic
 from pnpforge.games import load_package
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 def main() -> None:
@@ -68,7 +71,7 @@ def _games(named: str | None, packs: list[str]) -> list[tuple[str, Any, GamePack
     return found
 
 
-def _play(pack_id: str, pack: Any, package: GamePackage, args: argparse.Namespace, name: str) -> None:
+def _play(pack_id: str, pack: Pack, package: GamePackage, args: argparse.Namespace, name: str) -> None:
     start = time.perf_counter()
     with Progress(transient=True) as bar:
         task = bar.add_task(f"{pack_id} matches", total=None)

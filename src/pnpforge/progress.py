@@ -33,7 +33,7 @@ def _bar(label: str, err: bool) -> tuple[Step, Callable[[], None]]:
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    transient=True, console=Console(stderr=err))
     task = bar.add_task(f"{label}: rendering", total=None)
-    started = []
+    started: list[bool] = []
 
     def step(what: str, count: int) -> None:
         if not started:

@@ -59,8 +59,8 @@ def read_sheet(path: Path) -> list[list[str]]:
     """The non-empty rows of a CSV file or of an .xlsx workbook's first worksheet, as text; ``LoadError`` with
     located findings when the sheet cannot be read or holds no rows."""
     shown = display_path(path)
-    rows, where, _ = read_rows(path, shown)
-    rows = [row for _, row in rows if any(cell.strip() for cell in row)]
+    numbered, where, _ = read_rows(path, shown)
+    rows = [row for _, row in numbered if any(cell.strip() for cell in row)]
     if not rows:
         raise LoadError([Finding("error", "the sheet has no rows: it needs a header row naming the columns",
                                  mark=where(1, 1), blocking=True, rule="input")])
@@ -95,7 +95,7 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
     for lang in languages:
         files[f"rules/{lang}/01-how-to-play.md"] = RULES.get(lang, RULES["en"]).format(name=name)
         files[f"rules/{lang}/glossary.yaml"] = GLOSSARY.get(lang, GLOSSARY["en"])
-    for relative, text in files.items():
+    for relative in files:
         target = root / relative
         if not target.resolve().is_relative_to(root.resolve()):  # the header is checked; this is the last word
             raise LoadError([Finding("error", f"'{relative}' would be written outside {display_path(root)}/",
@@ -109,18 +109,15 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
 def _check_header(header: list[str], shown: str) -> None:
     """Refuse a header cell that is no column name, or whose ``.xx`` suffix is no language code (so that no cell
     can name a file or write YAML of its own), each located at its column."""
-    problems = []
+    problems: list[tuple[int, str]] = []
     for index, cell in enumerate(header, 1):
         column, dot, lang = cell.strip().partition(".")
         if not COLUMN.fullmatch(column):
-            problems.append(f"column {index}: {cell.strip()[:40]!r} is not a column name (letters, digits, '_' "
-                            "and '-', starting with a letter)")
+            problems.append((index, f"column {index}: {cell.strip()[:40]!r} is not a column name (letters, digits, "
+                                    "'_' and '-', starting with a letter)"))
         elif dot and not LANGUAGE.fullmatch(lang):
-            problems.append(f"column {index}: {lang[:40]!r} in {column}.{lang[:40]} is not a language code such as "
-                            "'de' or 'pt-BR'")
-        else:
-            continue
-        problems[-1] = (index, problems[-1])
+            problems.append((index, f"column {index}: {lang[:40]!r} in {column}.{lang[:40]} is not a language code "
+                                    "such as 'de' or 'pt-BR'"))
     if problems:
         raise LoadError([Finding("error", message, mark=Mark(shown, 1, index), blocking=True, rule="input")
                          for index, message in problems])

@@ -57,13 +57,15 @@ def test_the_planted_weak_army_loses_clearly_against_the_published_rules(two_by_
 
 
 def test_one_at_a_time_plays_each_value_alone_and_the_same_seed_gives_the_same_bytes(tmp_path: Path) -> None:
-    args = ("--games", "20", "--seed", "5", "--one-at-a-time", "--vary", KNIGHTS, "--vary", "unit_tile:white-warrior.strength=+1")
+    args = ("--games", "20", "--seed", "5", "--one-at-a-time", "--vary", KNIGHTS,
+            "--vary", "unit_tile:white-warrior.strength=+1")
     for run in ("a", "b"):
         result = sweep(tmp_path / run, *args)
         assert result.code == 0, result.output
     data = json.loads((tmp_path / "a" / "legie" / "sweep" / "report.json").read_text(encoding="utf-8"))
     assert [v["assignments"] for v in data["variants"]] == [
-        [], ["unit_tile:black-knight.strength=2"], ["unit_tile:black-knight.strength=0"], ["unit_tile:white-warrior.strength=+1"]]
+        [], ["unit_tile:black-knight.strength=2"], ["unit_tile:black-knight.strength=0"],
+        ["unit_tile:white-warrior.strength=+1"]]
     assert data["settings"]["one_at_a_time"] is True and data["settings"]["seed"] == 5
     for name in ("report.json", "report.html"):
         first = (tmp_path / "a" / "legie" / "sweep" / name).read_bytes()

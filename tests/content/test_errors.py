@@ -19,7 +19,8 @@ CASES = [
     ("broken-duplicate-key", 2, f"{D}/broken-duplicate-key/stalls.yaml:8:3: error: duplicate key 'rent' "
                                 "(first defined at line 7)"),
     ("broken-duplicate-id", 1, f"{D}/broken-duplicate-id/stalls.yaml:9:3: error: stall 'corner-stall': duplicate id "
-                               f"'corner-stall' (also stall 'corner-stall' at {D}/broken-duplicate-id/stalls.yaml:1:3)"),
+                               f"'corner-stall' (also stall 'corner-stall' at "
+                               f"{D}/broken-duplicate-id/stalls.yaml:1:3)"),
     ("broken-wrong-type", 2, f"{D}/broken-wrong-type/merchants.yaml:32:3: error: merchant 'lamp-glazier': price: "
                              "expected an integer, found 'four'"),
     ("broken-out-of-bounds", 2, f"{D}/broken-out-of-bounds/merchants.yaml:32:3: error: merchant 'lamp-glazier': "
@@ -35,7 +36,8 @@ CASES = [
     ("broken-scalar-for-list", 2, f"{D}/broken-scalar-for-list/merchants.yaml:24:3: error: merchant "
                                   "'barrel-brothers': goods: expected a list, found 'oil'"),
     ("broken-dangling-ref", 1, f"{D}/broken-dangling-ref/merchants.yaml:25:3: error: merchant 'barrel-brothers': "
-                               "stall: no stall 'harbour-stall'; stall ids: bridge-stall, corner-stall, fountain-stall"),
+                               "stall: no stall 'harbour-stall'; stall ids: bridge-stall, corner-stall, "
+                               "fountain-stall"),
     ("broken-repeated-value", 1, f"{D}/broken-repeated-value/merchants.yaml:17:17: error: merchant "
                                  "'wick-apprentice': goods: 'wick' is listed twice"),
     ("broken-unknown-icon", 1, f"{D}/broken-unknown-icon/merchants.yaml:34:3: error: merchant 'lamp-glazier': text: "
@@ -146,7 +148,8 @@ def test_labels_for_players_are_declared_and_checked(tmp_path: Path) -> None:
     and the game's ``icon``."""
     pack = _copy(tmp_path)
     game = (pack / "game.yaml").read_text()
-    game = game.replace("    file: merchants.yaml\n", "    file: merchants.yaml\n    label: {en: trader, de: Händler}\n")
+    game = game.replace("    file: merchants.yaml\n",
+                        "    file: merchants.yaml\n    label: {en: trader, de: Händler}\n")
     game = game.replace("price: {kind: int, min: 0, max: 9,", "price: {kind: int, min: 0, max: 9, label: {en: Hire, "
                                                                "de: Lohn},")
     game = game.replace("version: \"1\"\n", "version: \"1\"\nicon: coin\n")

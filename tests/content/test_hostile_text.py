@@ -50,7 +50,8 @@ def test_a_lone_surrogate_written_as_an_escape_is_located(tmp_path: Path) -> Non
 
 
 def test_ten_thousand_cards_of_one_type_load_from_one_file(tmp_path: Path) -> None:
-    rows = "".join(f"- id: stall-{n}\n  name: {{en: Stall {n}, de: Stand {n}}}\n  rent: {n % 5}\n" for n in range(10_000))
+    rows = "".join(f"- id: stall-{n}\n  name: {{en: Stall {n}, de: Stand {n}}}\n  rent: {n % 5}\n"
+                   for n in range(10_000))
     pack = _pack_with(tmp_path, "- id: corner-stall", rows + "- id: corner-stall")
     loaded, problems = load_pack(pack)
     assert [str(p) for p in problems if "node" in str(p) or "alias" in str(p)] == []

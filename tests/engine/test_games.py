@@ -3,8 +3,9 @@
 For each package and each pack that names it: random playouts in each of its golden configurations with the game's
 invariant checker and the protocol's promises checked after every action (chance outcomes summing to 1, a player to
 act with legal actions, returns summing to 1 at the end, the same legal actions wherever a player's observation is
-the same, and equal observations of a state whose hidden parts the game's ``determinize`` drew anew); clones independent of their original; golden transcripts compared line by line; every worked example
-replayed to its stated outcome. Registering a package adds it here.
+the same, and equal observations of a state whose hidden parts the game's ``determinize`` drew anew); clones independent
+of their original; golden transcripts compared line by line; every worked example replayed to its stated outcome.
+Registering a package adds it here.
 """
 
 from __future__ import annotations

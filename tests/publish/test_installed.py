@@ -18,8 +18,10 @@ FIXTURE = DATA / "lantern-market"
 def test_an_installed_wheel_builds_a_pack_from_any_folder(tmp_path: Path) -> None:
     source = tmp_path / "source"  # a copy of the checkout, so the build leaves nothing in the work tree
     skipped = shutil.ignore_patterns(".git", ".venv", "*.egg-info", "__pycache__", ".pytest_cache", "tests")
-    shutil.copytree(REPO, source, symlinks=True,  # the checkout's build/ outputs, not the package's build/ stage
-                    ignore=lambda folder, names: skipped(folder, names) | ({"build"} if Path(folder) == REPO else set()))
+    def ignored(folder: str, names: list[str]) -> set[str]:  # the checkout's build/ outputs, not the build/ stage
+        return skipped(folder, names) | ({"build"} if Path(folder) == REPO else set())
+
+    shutil.copytree(REPO, source, symlinks=True, ignore=ignored)
     wheels = tmp_path / "wheels"
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
                             "-q", "-w", str(wheels), str(source)], capture_output=True, text=True)

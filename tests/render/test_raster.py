@@ -80,7 +80,8 @@ def test_the_pixels_of_a_pdf_page_are_the_converted_drawing_at_its_exact_size(tm
     width, height = page_size_px(*page.get_size(), 300)
     assert (width, height) != drawn.size  # pdfium draws a rounding pixel more: it is cut
     [(_, pixels)] = list(rasterise_arrays(pdf, 300, transparent))
-    assert pixels.shape == (height, width, len(mode)) and pixels.tobytes() == drawn.crop((0, 0, width, height)).tobytes()
+    assert pixels.shape == (height, width, len(mode))
+    assert pixels.tobytes() == drawn.crop((0, 0, width, height)).tobytes()
     [(_, image)] = list(rasterise(pdf, 300, transparent, [0]))
     assert image.mode == mode and image.tobytes() == pixels.tobytes()
 

@@ -130,5 +130,5 @@ def test_serve_rebuilds_and_reloads_the_open_page(legion_site: Site, browser, tm
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-            raise AssertionError("serve did not stop on Ctrl+C within 20 s")
+            raise AssertionError("serve did not stop on Ctrl+C within 20 s") from None
     assert code == 0, "\n".join(seen)

@@ -13,9 +13,13 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.bench.measure import goal, timed
 from pnpforge.check.pack import all_pack_ids, check_pack
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 BUILD_GOALS = {"cold_build_s": 15.0, "one_card_rebuild_s": 1.0, "faces_per_second": 100.0}
 CPU_GOALS = {
@@ -81,7 +85,7 @@ def _build_entry(cold: dict, unchanged: dict, one_card: dict | None, edited_item
     faces_per_cpu = round(faces_only["faces_rendered"] / faces_only["cpu_s"], 1) \
         if faces_only["faces_rendered"] and faces_only["cpu_s"] else None
     over_floor = round(one_card["cpu_s"] - unchanged["cpu_s"], 2) if one_card else None
-    entry = {"cold": cold, "no_change": unchanged, "one_card": one_card, "edited": edited_item,
+    entry: dict[str, Any] = {"cold": cold, "no_change": unchanged, "one_card": one_card, "edited": edited_item,
              "faces_only_cold": faces_only,
              "faces_per_second": round(rendered / cold["wall_s"], 1) if cold["wall_s"] else None,
              "faces_per_cpu_second": faces_per_cpu, "one_card_over_floor_cpu_s": over_floor,
@@ -91,7 +95,7 @@ def _build_entry(cold: dict, unchanged: dict, one_card: dict | None, edited_item
                          "met": cold["wall_s"] < BUILD_GOALS["cold_build_s"]},
         "one_card_rebuild_s": {"goal": BUILD_GOALS["one_card_rebuild_s"],
                                "measured": one_card["wall_s"] if one_card else None,
-                               "met": bool(one_card) and one_card["wall_s"] < BUILD_GOALS["one_card_rebuild_s"]},
+                               "met": one_card is not None and one_card["wall_s"] < BUILD_GOALS["one_card_rebuild_s"]},
         "faces_per_second": {"goal": BUILD_GOALS["faces_per_second"], "measured": entry["faces_per_second"],
                              "met": (entry["faces_per_second"] or 0) >= BUILD_GOALS["faces_per_second"]},
         "faces_per_cpu_second": goal(CPU_GOALS["faces_per_cpu_second"], faces_per_cpu, at_least=True,
@@ -137,7 +141,7 @@ def bench_publish(pack_ids: list[str] | None = None) -> dict:
     return results
 
 
-def _edit_one_card(pack, root: Path) -> str | None:
+def _edit_one_card(pack: Pack, root: Path) -> str | None:
     """Extend one text field of the first item, of the type with the most items, that no rulebook figure shows;
     the edited item's subject."""
     types = sorted(pack.types, key=lambda name: -len(pack.of_type(name)))
@@ -162,7 +166,7 @@ def _edit_one_card(pack, root: Path) -> str | None:
     return None
 
 
-def _shown_in_rulebook(pack) -> set[str]:
+def _shown_in_rulebook(pack: Pack) -> set[str]:
     """The ids of the items whose faces the pack's rulebook shows as figures."""
     from pnpforge.publish.rulebook import has_rulebook, prepare
 

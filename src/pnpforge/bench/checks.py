@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from pnpforge.check.pack import all_pack_ids, check_pack
 
@@ -45,22 +46,22 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     games = games or {"random": 2000, "greedy": 200}  # what one --games auto round plays over the configurations
     results = {}
     for pack_id in all_pack_ids():
-        checked = check_pack(pack_id)
-        package = load_package(checked.pack.game.engine) if checked.pack else None
-        if package is None or not package.has_engine:
+        pack = check_pack(pack_id).pack
+        package = load_package(pack.game.engine) if pack else None
+        if pack is None or package is None or not package.has_engine:
             continue
-        players = checked.pack.game.players.max if checked.pack.game.players else 2
-        entry = {"players": players, "jobs": jobs}
+        players = pack.game.players.max if pack.game.players else 2
+        entry: dict[str, Any] = {"players": players, "jobs": jobs}
         for bot, count in games.items():
-            work = chunks(checked.pack.root, package, Run(players=players, bots=(bot,)), 0, count)
+            work = chunks(pack.root, package, Run(players=players, bots=(bot,)), 0, count)
             start, cpu = time.perf_counter(), _cpu()
             run(work, jobs=jobs)
             elapsed, used = time.perf_counter() - start, _cpu() - cpu
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
             entry[f"{bot}_games_per_cpu_second"] = round(count / used, 1) if used > 0 else None
-        cached_pack(str(checked.pack.root.resolve()))  # loaded before profiling: the profile is of play only
+        cached_pack(str(pack.root.resolve()))  # loaded before profiling: the profile is of play only
         profiler = cProfile.Profile()
-        sample = chunks(checked.pack.root, package, Run(players=players, bots=("random",)), 0, 60)
+        sample = chunks(pack.root, package, Run(players=players, bots=("random",)), 0, 60)
         profiler.enable()
         for chunk in sample:
             run_chunk(chunk)
@@ -69,7 +70,7 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
         stats = pstats.Stats(profiler, stream=stream).sort_stats("tottime")
         top = []
         for (filename, line, func), (_, calls, tottime, cumtime, _) in sorted(
-                stats.stats.items(), key=lambda kv: -kv[1][2])[:8]:
+                stats.stats.items(), key=lambda kv: -kv[1][2])[:8]:  # type: ignore[attr-defined]  # pstats' own table, undeclared in typeshed
             top.append({"function": f"{Path(filename).name}:{line}({func})", "calls": calls,
                         "tottime_s": round(tottime, 3), "cumtime_s": round(cumtime, 3)})
         entry["profile_random_60_games"] = top

@@ -33,6 +33,7 @@ def timed(command: list[str], cwd: Path | None = None) -> dict:
                                env=env)
     sampler = TreeMemory(process.pid)
     sampler.start()
+    assert process.stdout is not None  # a pipe, asked for above
     output = process.stdout.read()
     sampler.stop()  # before wait4 reaps the process, so its pid cannot be another's yet
     _, status, usage = os.wait4(process.pid, 0)

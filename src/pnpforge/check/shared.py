@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
@@ -20,7 +20,7 @@ def _error(item: Item, path: tuple, message: str, **kw) -> Finding:
     return Finding("error", message, mark=item.mark(*path), subject=item.subject, **kw)
 
 
-def _values(pack: Pack, item: Item) -> Iterator[tuple[tuple, object, object]]:
+def _values(pack: Pack, item: Item) -> Iterator[tuple[tuple, Any, Any]]:
     yield from walk(pack.types[item.type].fields, item.values, pack.effects)
 
 
@@ -211,11 +211,14 @@ def unique_values(pack: Pack) -> Iterator[Finding]:
 def rule_registry(pack: Pack) -> Iterator[Finding]:
     """Rule ids in rules.yaml are unique."""
     seen: dict[str, int] = {}
+    doc = pack.rules_doc
+    if doc is None:  # no rules.yaml
+        return
     for index, rule in enumerate(pack.rules):
         if rule.id in seen:
             yield Finding("error", f"duplicate rule id '{rule.id}' (first at line "
-                                   f"{pack.rules_doc.mark((seen[rule.id], 'id')).line})",
-                          mark=pack.rules_doc.mark((index, "id")))
+                                   f"{doc.mark((seen[rule.id], 'id')).line})",
+                          mark=doc.mark((index, "id")))
         else:
             seen[rule.id] = index
 

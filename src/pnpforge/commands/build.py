@@ -145,7 +145,8 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected X,Y in mm like 0.5,-1, found {text!r}", param_hint="--back-offset")
+        raise click.BadParameter(f"expected X,Y in mm like 0.5,-1, found {text!r}",
+                                 param_hint="--back-offset") from None
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter(f"{text}: an offset over 20 mm is not printer drift", param_hint="--back-offset")
     return x, y

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -145,7 +146,7 @@ def _say(markdown: bool):
     return lambda line: click.echo(line, err=markdown)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     """One error line (on stderr, like every error of this command) and exit 2: the input cannot be used."""
     click.echo(f"error: {message}", err=True)
     sys.exit(2)

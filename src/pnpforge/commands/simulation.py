@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import click
 
 from pnpforge.report.terminal import format_findings
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 class GamesParam(click.ParamType):
@@ -100,7 +103,7 @@ def echo_shown(findings: list, files_checked) -> None:
         click.echo(format_findings(shown, files_checked).rsplit("\n", 1)[0])
 
 
-def settings_for(pack, package, games: int | None, max_games: int, players: str | None, mode: str | None,
+def settings_for(pack: Pack, package, games: int | None, max_games: int, players: str | None, mode: str | None,
                  bots: str, seed: int, jobs: int | None, variant: str = ""):
     """The run's ``Settings`` from the options, each checked against the pack and its game package (``games``
     None: ``auto``, which starts with ``AUTO_FIRST`` games)."""
@@ -112,7 +115,8 @@ def settings_for(pack, package, games: int | None, max_games: int, players: str 
     try:
         counts = tuple(int(x) for x in players.split(",")) if players else tuple(supported)
     except ValueError:
-        raise click.BadParameter(f"expected player counts like 2,3,4, found {players!r}", param_hint="--players")
+        raise click.BadParameter(f"expected player counts like 2,3,4, found {players!r}",
+                                 param_hint="--players") from None
     wrong = [n for n in counts if n not in supported]
     if wrong:
         raise click.BadParameter(f"{wrong[0]} players: the game is for {supported.start} to {supported.stop - 1}",
@@ -126,7 +130,7 @@ def settings_for(pack, package, games: int | None, max_games: int, players: str 
     return Settings(games or min(AUTO_FIRST, max_games), counts, mode, seed, jobs or default_jobs(), names, variant)
 
 
-def simulate(pack, package, settings, max_games: int | None, runner, title: str = ""):
+def simulate(pack: Pack, package, settings, max_games: int | None, runner, title: str = ""):
     """Play the games on ``runner`` (``max_games``: until every finding is decided, at most that many per
     configuration) with a progress bar headed ``title``; the settings of what was played, the analysis and the
     merged tallies per configuration."""

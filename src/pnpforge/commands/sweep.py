@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +17,9 @@ from pnpforge.commands.simulation import (check_executor, echo_shown, executor_f
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import exit_code
 from pnpforge.report.terminal import format_findings, source_line
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 @click.command()
@@ -71,7 +75,7 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
     sys.exit(exit_code(static))
 
 
-def _engine(pack):
+def _engine(pack: Pack):
     """The pack's game package, or exit 2: a sweep needs a rules engine to play."""
     from pnpforge.games import load_package
 
@@ -96,7 +100,7 @@ def _echo_problems(problems: list, forms: str) -> None:
     click.echo("\n".join(lines))
 
 
-def _play(pack, package, settings, max_games, runner, packs) -> list[dict]:
+def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]:
     """The published rules and each variant played with the same seeds: their report entries, in order."""
     from dataclasses import replace
 
@@ -107,7 +111,7 @@ def _play(pack, package, settings, max_games, runner, packs) -> list[dict]:
     seat_names = list(package.seat_names(pack)) if package.seat_names is not None else None
     total = len(packs) + 1
     entries: list[dict] = []
-    published = None
+    published: tuple | None = None
     for number, (assignments, changed) in enumerate([((), pack)] + packs):
         same = number > 0 and _same_items(pack, changed)
         if same:
@@ -119,6 +123,7 @@ def _play(pack, package, settings, max_games, runner, packs) -> list[dict]:
             played[1].findings = acknowledge(changed, played[1].findings)
         if number == 0:
             published = played
+        assert played is not None  # the published rules are played first
         step, analysis, tallies = played
         entries.append(variant_entry(number, [a.text() for a in assignments], step.games, tallies,
                                      analysis.findings, win_shares(tallies, sides, seat_names),
@@ -126,12 +131,12 @@ def _play(pack, package, settings, max_games, runner, packs) -> list[dict]:
     return entries
 
 
-def _same_items(pack, changed) -> bool:
+def _same_items(pack: Pack, changed) -> bool:
     """Whether a variant changed nothing (every value it sets is the published one)."""
     return all(a.values == b.values for name in pack.items for a, b in zip(pack.items[name], changed.items[name]))
 
 
-def _report(pack, package, settings, games, max_games, one_at_a_time, varies, entries, out_dir) -> None:
+def _report(pack: Pack, package, settings, games, max_games, one_at_a_time, varies, entries, out_dir) -> None:
     from pnpforge.engine.validate import configurations
     from pnpforge.report.sweep import configuration_label, summary_lines, sweep_data, write_sweep
 

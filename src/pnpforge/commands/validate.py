@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +17,9 @@ from pnpforge.commands.simulation import (MAX_GAMES_DEFAULT, check_executor, ech
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import Finding, Mark, count_line, exit_code
 from pnpforge.report.terminal import format_findings
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 @click.command()
@@ -96,7 +100,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     sys.exit(exit_code(every, strict))
 
 
-def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
+def _report(pack: Pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
             modes: list[str], matched: list[bool]) -> tuple[dict, Path]:
     """Write and print the validation report of one mode: in validation/ for the game's first mode, in
     validation/<mode>/ for the others (below <variant>/ for a variant), linked to the reports of the other

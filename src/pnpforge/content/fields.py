@@ -225,7 +225,7 @@ def value_type(spec: Any, effects: dict[str, EffectSpec]) -> Any:
         return Literal[tuple(spec.values)]
     if kind == "list":
         inner = value_type(spec.of, effects)
-        return Annotated[list[inner], Len(spec.min_items, spec.max_items)]
+        return Annotated[list[inner], Len(spec.min_items, spec.max_items)]  # type: ignore[valid-type]  # built from the schema
     if kind == "object":
         return object_model("object", spec.fields, effects)
     if kind == "effect":
@@ -255,10 +255,9 @@ def field_definition(spec: Any, effects: dict[str, EffectSpec]) -> tuple[Any, An
 
 def object_model(name: str, fields: dict[str, Any], effects: dict[str, EffectSpec], **extra: Any) -> type[BaseModel]:
     """A strict pydantic model for a mapping with declared fields (unknown keys refused)."""
-    definitions = {key: field_definition(spec, effects) for key, spec in fields.items()}
+    definitions: dict[str, Any] = {key: field_definition(spec, effects) for key, spec in fields.items()}
     definitions.update(extra)
     model = create_model(_model_name(name), __config__=ConfigDict(extra="forbid", strict=True), **definitions)
-    model.__pnp_fields__ = fields
     return model
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from pnpforge.content.fields import EffectSpec, shown
 
@@ -77,7 +78,7 @@ def translate(exc: ValidationError, fields: dict[str, Any], effects: dict[str, E
     return out
 
 
-def sentence(err: dict, spec: Any, effects: dict, parts: list) -> str:
+def sentence(err: ErrorDetails, spec: Any, effects: dict, parts: list) -> str:
     """A plain sentence for one pydantic error (without the field path)."""
     kind = err["type"]
     value = err.get("input")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -23,6 +23,13 @@ from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
 
 CONTENT_DIR = Path("content")
+
+
+class ItemFields(Protocol):
+    """What every item model validates besides the type's fields."""
+
+    id: str
+    qty: int
 
 
 @dataclass
@@ -198,7 +205,7 @@ def _load_registry(pack: Pack, parsed: ParsedFiles | None = None) -> list[Findin
     if not isinstance(doc.data, list):
         return [_blocking(doc.mark(()), "expected a list of rules")]
     problems: list[Finding] = []
-    for index, raw in enumerate(doc.data):
+    for index in range(len(doc.data)):
         rule = validate_model(Rule, DocView(doc, (index,)), problems)
         if rule is not None:
             pack.rules.append(rule)
@@ -326,11 +333,12 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc,
         try:
             validated = model.model_validate(raw)
         except ValidationError as exc:
-            for path, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
-                problems.append(_blocking(doc.mark((index,) + tuple(path)), message, subject=subject))
+            for at, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
+                problems.append(_blocking(doc.mark((index,) + tuple(at)), message, subject=subject))
             continue
         values = {key: plain(getattr(validated, key)) for key in spec.fields}
-        items.append(Item(type_name, validated.id, values, validated.qty, doc, (index,), label))
+        counted = cast(ItemFields, validated)  # item_model adds both to every type's model
+        items.append(Item(type_name, counted.id, values, counted.qty, doc, (index,), label))
     pack.items[type_name] = items
     return problems
 

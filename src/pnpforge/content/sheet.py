@@ -9,8 +9,8 @@ when they look like them; anything else stays text, so the schema reports it whe
 out, as an absent key would be in YAML.
 
 Every value remembers its row and column (``cards.csv:14:3``: line 14, column 3; ``cards.xlsx:Sheet1!C14``), so every
-finding about an item of a sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what YAML reading refuses
-(size, encoding, control characters) before any row is read.
+finding about an item of a sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what
+YAML reading refuses (size, encoding, control characters) before any row is read.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def read_rows(path: Path, shown: str, sheet: str | None = None) -> tuple[Rows, W
         rows, where = _workbook_rows(path, shown, sheet)
         return rows, where, []
     text = read_text(path, shown, limit=MAX_SHEET_BYTES)
-    rows: Rows = []
+    rows = []
     reader = csv.reader(io.StringIO(text, newline=""))
     line = 1
     try:

@@ -116,7 +116,7 @@ class _Loader(_AliasKeeping, yaml.SafeLoader):
 
 
 if yaml.__with_libyaml__:
-    from yaml.cyaml import CParser
+    from yaml._yaml import CParser  # where yaml.cyaml takes it from
 
     class _FastLoader(_AliasKeeping, Composer, CParser, Resolver):
         """libyaml's parser under PyYAML's composer: ten times faster, same nodes and positions."""
@@ -165,7 +165,7 @@ def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
 
 def unprintable_characters(text: str, shown: str) -> list[Finding]:
     """Located errors for control characters and other code points a pack's text may not hold."""
-    found = []
+    found: list[Finding] = []
     for match in UNPRINTABLE.finditer(text):
         if len(found) == MAX_REPORTED:
             break
@@ -432,14 +432,15 @@ class _Builder:
                 key = key_target.value  # keys are names: keep what was written
             if key in first_seen:
                 first = first_seen[key]
-                self.errors.append(_input_error(key_mark, f"duplicate key '{key}' (first defined at line {first.line})"))
+                self.errors.append(_input_error(key_mark,
+                                                f"duplicate key '{key}' (first defined at line {first.line})"))
                 continue
             first_seen[key] = key_mark
             self.key_marks[at + (key,)] = key_mark
             result[key] = self.build(value_node, at + (key,), depth + 1, alias)
         return result
 
-    def _scalar(self, node: ScalarNode, alias: Node | None) -> Any:
+    def _scalar(self, node: Node, alias: Node | None) -> Any:
         tag = node.tag.rsplit(":", 1)[-1]
         if tag in ("int", "float") and sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
             return HugeNumber(node.value)  # never converted: the schema reports it where it stands

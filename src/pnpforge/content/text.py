@@ -9,11 +9,6 @@ ICON_PATTERN = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")  # a layout icon named by an icon's ``file``
 
 
-def languages_of(value: Any) -> set[str] | None:
-    """The languages a text value gives (None for a plain string, which serves every language)."""
-    return set(value) if isinstance(value, dict) else None
-
-
 def in_language(value: Any, lang: str, fallback: str | None = None) -> str:
     """The text of ``value`` in ``lang`` (a plain string is the same in every language)."""
     if isinstance(value, dict):

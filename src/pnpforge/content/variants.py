@@ -56,8 +56,8 @@ def changed_pack(pack: Pack, changes: list[Change]) -> tuple[Pack | None, list[F
     problems: list[Finding] = []
     for change in changes:
         type_name, _, item_id = change.item.partition(":")
-        items = changed.items.get(type_name)
-        position = next((i for i, item in enumerate(items or []) if item.id == item_id), None)
+        items = changed.items.get(type_name) or []
+        position = next((i for i, item in enumerate(items) if item.id == item_id), None)
         if position is None:
             problems.append(_problem(f"item: no {type_name} '{item_id}' in this pack", change.mark(("item",))))
             continue

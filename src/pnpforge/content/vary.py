@@ -19,7 +19,7 @@ import difflib
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from pnpforge.content.messages import field_path
 from pnpforge.content.pack import Item, Pack
@@ -214,7 +214,7 @@ def vary_pack(pack: Pack, assignments: tuple[Assignment, ...]) -> tuple[Pack | N
                 problems.append(_finding(vary, f"{item.subject}: {problem}", column))
             else:
                 mark = Mark(label(vary.text), 1, column)
-                changes.append(Change(f"{item.type}:{item.id}", {vary.path[0]: value}, lambda where, m=mark: m))
+                changes.append(Change(f"{item.type}:{item.id}", {vary.path[0]: value}, _always(mark)))
     if problems:
         return None, problems
     return changed_pack(pack, changes)
@@ -276,7 +276,7 @@ def _targets(pack: Pack, vary: Vary) -> list[Item]:
 def _located(pack: Pack, item: Item, vary: Vary) -> tuple[Any, str]:
     """The item's value at the expression's path and ``""``, or None and what stops the path there."""
     spec: Any = pack.types[vary.type].fields[vary.path[0]]
-    value = item.values.get(vary.path[0])
+    value: Any = item.values.get(vary.path[0])  # the item's data as loaded
     for n, part in enumerate(vary.path[1:], 1):
         where = field_path(list(vary.path[:n]))
         if isinstance(part, int):
@@ -318,7 +318,7 @@ def _changed_value(pack: Pack, item: Item, vary: Vary, value: Value) -> tuple[An
         new = current + value.amount
     if len(vary.path) == 1:
         return new, ""
-    top = copy.deepcopy(item.values.get(vary.path[0]))
+    top: Any = copy.deepcopy(item.values.get(vary.path[0]))
     holder = top
     for part in vary.path[1:-1]:
         holder = holder[part]
@@ -337,6 +337,11 @@ def _overlap(a: Vary, b: Vary) -> bool:
 def _near(word: str, known) -> str:
     close = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _always(mark: Mark) -> Callable[[tuple], Mark]:
+    """A change's ``mark``: one place for every problem with it (the assignment on the command line)."""
+    return lambda where: mark
 
 
 def _finding(vary: Vary, message: str, column: int) -> Finding:

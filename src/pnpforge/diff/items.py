@@ -67,11 +67,6 @@ class DataDiff:
     def of_type(self, type_name: str, change: str) -> list[ItemChange]:
         return [c for c in self.items if c.type == type_name and c.change == change]
 
-    @property
-    def changed_ids(self) -> set[tuple[str, str]]:
-        """``(type, id)`` of every item added or changed."""
-        return {(c.type, c.id) for c in self.items if c.change != REMOVED}
-
 
 def compare_packs(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> DataDiff:
     """The items and files of ``old`` and ``new`` compared; folders in ``skip`` (the build's output, when it is

@@ -39,7 +39,8 @@ def report_data(new: Pack, old: Pack, lang: str, old_version: OldVersion, data: 
               REMOVED: {(i.type, i.id): i.qty for i in old.all_items()}}
     items: dict[str, dict[str, list]] = {}
     for change in data.items:
-        entry = {"id": change.id, "name": in_language(change.name, lang, new.game.languages[0]), "at": change.at}
+        entry: dict[str, Any] = {"id": change.id, "name": in_language(change.name, lang, new.game.languages[0]),
+                                 "at": change.at}
         if change.change == CHANGED:
             entry["fields"] = [f.to_json() for f in change.fields]
         else:
@@ -47,9 +48,9 @@ def report_data(new: Pack, old: Pack, lang: str, old_version: OldVersion, data: 
         items.setdefault(change.type, {c: [] for c in CHANGES_ORDER})[change.change].append(entry)
     face_entries: dict[str, list] = {c: [] for c in CHANGES_ORDER}
     for face in faces.changes:
-        entry = face.to_json()
-        entry["name"] = names.get((face.type, face.items[0])) if face.side == FRONT and face.items else None
-        face_entries[face.change].append(entry)
+        face_entry = face.to_json()
+        face_entry["name"] = names.get((face.type, face.items[0])) if face.side == FRONT and face.items else None
+        face_entries[face.change].append(face_entry)
     fronts: dict[str, int] = {}
     for item in new.all_items():
         fronts[item.type] = fronts.get(item.type, 0) + 1

@@ -77,6 +77,7 @@ def write_sheets(pack: Pack, new: RenderResult, changed: list[str], folder: Path
         shutil.rmtree(folder / PRINT_DIR, ignore_errors=True)
         return reprint
     reprint.result = impose_pack(pack, limited(new, set(fronts) | set(backs)), folder, layouts_dir, back_offset)
+    assert reprint.result.manifest is not None  # impose_pack always writes one
     reprint.problems = check_manifest(reprint.result.manifest, fronts, backs)
     return reprint
 

@@ -35,7 +35,6 @@ class OldVersion:
     label: str  # "v1.0 (1a2b3c4)" or the folder as given
     rev: str | None = None
     commit: str | None = None
-    repository: Path | None = None
 
     @property
     def short(self) -> str | None:
@@ -85,7 +84,7 @@ def from_git(pack_id: str, pack_root: Path, rev: str | None, target: Path, sibli
         if sibling != name and not link.exists():
             link.symlink_to(folder.resolve(), target_is_directory=True)
     label = rev if rev.startswith(short) else f"{rev} ({short})"
-    return OldVersion(root, label, rev, commit, top)
+    return OldVersion(root, label, rev, commit)
 
 
 def repository_of(pack_root: Path) -> tuple[Path, str]:
@@ -94,7 +93,8 @@ def repository_of(pack_root: Path) -> tuple[Path, str]:
     try:
         found = _git(pack_root, "rev-parse", "--show-toplevel", "--show-prefix", check=False)
     except FileNotFoundError:
-        raise RevisionError("git is not installed (or not on PATH); install it, or compare with --against DIR")
+        raise RevisionError("git is not installed (or not on PATH); install it, "
+                            "or compare with --against DIR") from None
     if found.returncode != 0:
         reason = _first_line(found.stderr)
         if "not a git repository" in reason:
@@ -138,6 +138,7 @@ def _extract(top: Path, commit: str, inside: str, root: Path) -> None:
     command = ["git", "-C", str(top), "cat-file", "--batch"]
     with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           env=_env()) as process:
+        assert process.stdin is not None and process.stdout is not None  # pipes, asked for above
         for mode, blob, name in entries:
             process.stdin.write(blob.encode("ascii") + b"\n")
             process.stdin.flush()

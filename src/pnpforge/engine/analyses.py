@@ -9,7 +9,7 @@ knows. Every finding about games names the seed of one that shows it (through ``
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
@@ -17,6 +17,9 @@ from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Bar, Chart
 from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen, outside
 from pnpforge.findings import Finding, Mark
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 Hint = Callable[[Tally, str], str]  # (tally, key) -> "; see `pnpforge replay ... --seed N`" or ""
 
@@ -50,7 +53,7 @@ def replay_hint(pack_id: str, players: int, tally: Tally, key: str, mode: str = 
     return f"; see `pnpforge replay {pack_id} --seed {seed} --players {players}{shown} --bots greedy`"
 
 
-def side_marks(pack: Any) -> list[tuple[str, Mark]]:
+def side_marks(pack: Pack) -> list[tuple[str, Mark]]:
     """Each faction of the pack with the place game.yaml declares it (where a balance finding points)."""
     return [(f.id, pack.game_doc.mark(("factions", index))) for index, f in enumerate(pack.game.factions)]
 
@@ -150,9 +153,10 @@ def never_used(item: Any, tally: Tally, hint: Hint, message: str, hint_key: str 
     the trials counted under ``trials_key``."""
     if tally.get(f"used/{item.id}"):
         return None
-    verdict = never_seen(tally.get(trials_key), min_rate)
-    if verdict is None:  # never had the chance: nothing to judge
+    trials = tally.get(trials_key)
+    if trials <= 0:  # never had the chance: nothing to judge
         return None
+    verdict = never_seen(trials, min_rate)
     text = message.format(games=tally.get("games"), offered=tally.get(f"offered/{item.id}"))
     return judged(verdict, text, unit, hint(tally, hint_key), item.mark(), rule, item.subject)
 

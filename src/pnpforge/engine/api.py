@@ -5,7 +5,8 @@ outcomes with their probabilities and the caller (a playout loop, a bot's search
 applies it; a state never draws random numbers itself. ``observation(player)`` returns what that player may know
 and nothing more (no hidden hands, the sequence of a deck, face-down tokens): bots act on observations only.
 
-Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses); ``action_to_string``
+Actions are small hashable values chosen by each game (ints, tuples or frozen dataclasses), typed ``Any`` here
+because each game narrows them to its own and the engine only hands a state the actions it listed; ``action_to_string``
 gives the readable form used by transcripts, and a state may name who acts in its own words with an optional
 ``actor_to_string(player)`` (``turn 12``, with the seat's name; by default ``player 0``).
 """
@@ -13,12 +14,12 @@ gives the readable form used by transcripts, and a state may name who acts in it
 from __future__ import annotations
 
 import random
-from typing import Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Hashable, Protocol, Self, Sequence, TypeVar, runtime_checkable
 
 CHANCE = -1  # current_player() at a chance node
 TERMINAL = -4  # current_player() once the game is over
 
-Action = Hashable
+Action = Any
 
 
 @runtime_checkable
@@ -52,22 +53,28 @@ class State(Protocol):
     def action_to_string(self, action: Action) -> str:
         """A readable form of an action for transcripts."""
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy."""
+
+
+StateT = TypeVar("StateT", bound=State)  # a game's own state, in the callbacks a game package declares
+StateT_contra = TypeVar("StateT_contra", bound=State, contravariant=True)
 
 
 @runtime_checkable
 class Game(Protocol):
     """The rules and content of one game with fixed parameters (player count, mode)."""
 
-    num_players: int
+    @property
+    def num_players(self) -> int:
+        """How many players this game seats."""
 
     def new_initial_state(self) -> State:
         """The position before the first action (often a chance node: shuffling, set-up draws)."""
 
 
-class Bot(Protocol):
-    """A player: chooses an action from what its player may observe."""
+class Bot(Protocol[StateT_contra]):
+    """A player of one game (``Bot[LegieState]``): chooses an action from what its player may observe."""
 
-    def choose(self, state: State, player: int, rng: random.Random) -> Action:
+    def choose(self, state: StateT_contra, player: int, rng: random.Random) -> Action:
         """The action to play; may look only at ``state.observation(player)`` and ``state.legal_actions()``."""

@@ -21,11 +21,19 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping
 
-from pnpforge.engine.api import Bot, Game, State
+from pnpforge.engine.api import Bot, Game, StateT
 from pnpforge.engine.search import SearchFactory, SearchPlan
 from pnpforge.findings import Finding
+
+if TYPE_CHECKING:  # the pack and the engine's modules below import this one
+    from pnpforge.content.pack import Pack
+    from pnpforge.engine.events import Event
+    from pnpforge.engine.matches import Pairing
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.tally import Tally
+    from pnpforge.engine.validate import Analysis, Settings
 
 
 @dataclass(frozen=True)
@@ -43,7 +51,7 @@ class GameConfig:
         return dict(self.options).get(key, default)
 
 
-BotFactory = Callable[..., Bot]  # (game, seat, rng, **options) -> Bot
+BotFactory = Callable[..., Bot[Any]]  # (game, seat, rng, **options) -> a bot of that game
 
 
 @dataclass
@@ -63,7 +71,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class GoldenGame:
+class GoldenGame(Generic[StateT]):
     """A seeded playthrough kept as a golden transcript (``tests/golden/<pack>/<name>.txt``).
 
     ``header`` opens the file when given; chance outcomes are drawn by their probabilities, as in every playout;
@@ -76,42 +84,45 @@ class GoldenGame:
     seed: int
     header: str | None = None
     blank_before_final: bool = True
-    final: Callable[[State], str] | None = None
+    final: Callable[[StateT], str] | None = None
 
 
 @dataclass(frozen=True)
-class GamePackage:
-    """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone."""
+class GamePackage(Generic[StateT]):
+    """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone.
+
+    ``GamePackage[LegieState]``: the callbacks that take a state take the game's own (shared code, which never
+    looks inside a state, holds a ``GamePackage`` of any state)."""
 
     name: str
     vocabulary: tuple[str, ...] = ()  # game terms that shared code must never name
     requires: dict[str, tuple[str, ...]] = field(default_factory=dict)  # component types and fields it reads
-    checks: tuple[Callable[[Any], Iterable[Finding]], ...] = ()  # static rules: Pack -> findings
+    checks: tuple[Callable[[Pack], Iterable[Finding]], ...] = ()  # static rules: Pack -> findings
     rules_modules: tuple[str, ...] = ()  # the package's modules holding rules, bots, checks, drawings, analyses
-    new_game: Callable[[Any, GameConfig], Game] | None = None
+    new_game: Callable[[Pack, GameConfig], Game] | None = None
     modes: tuple[str, ...] = ("base",)  # what ``validate --mode`` and ``replay --seed --mode`` accept
     # the modes ``validate`` plays without ``--mode`` (default: every mode; a package whose first mode already
     # spreads its configurations over the others names that one)
     validated_modes: tuple[str, ...] | None = None
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
-    factions: Callable[[Any], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
-    seat_names: Callable[[Any], tuple[str, ...]] | None = None  # fixed names of the seats (colours)
-    invariants: Callable[[State], list[str]] | None = None  # the rules re-checked from a state alone: broken ones
+    factions: Callable[[Pack], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
+    seat_names: Callable[[Pack], tuple[str, ...]] | None = None  # fixed names of the seats (colours)
+    invariants: Callable[[StateT], list[str]] | None = None  # the rules re-checked from a state alone: broken ones
     # (state, player, rng) -> a state the player cannot tell from this one, its hidden parts drawn anew
-    determinize: Callable[[State, int, random.Random], State] | None = None
-    replay: Callable[[Any, Path], Outcome] | None = None
-    events: Callable[[State], Iterable[Any]] | None = None  # typed events of a finished game
+    determinize: Callable[[StateT, int, random.Random], StateT] | None = None
+    replay: Callable[[Pack, Path], Outcome] | None = None
+    events: Callable[[StateT], Iterable[Event]] | None = None  # typed events of a finished game
     observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs
-    analyse: Callable[..., Any] | None = None  # (Pack, tallies by label, Settings) -> Analysis
-    configurations: Callable[[Any, Any], dict] | None = None  # (Pack, Settings) -> {label: Run}
-    matches: tuple[Any, ...] = ()  # the pairings ``make matches`` plays (engine.matches.Pairing)
-    goldens: tuple[GoldenGame, ...] = ()  # also the configurations the engine suite plays random games in
+    analyse: Callable[[Pack, dict[Any, Tally], Settings], Analysis] | None = None  # tallies by the runs' labels
+    configurations: Callable[[Pack, Settings], dict[Any, Run]] | None = None  # {label: Run}
+    matches: tuple[Pairing, ...] = ()  # the pairings ``make matches`` plays
+    goldens: tuple[GoldenGame[StateT], ...] = ()  # also the configurations the engine suite plays random games in
     # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
     # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
-    example: Callable[[Any, Path, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
+    example: Callable[[Pack, Path, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
-    search: SearchPlan = SearchPlan()
+    search: SearchPlan[StateT] = SearchPlan()
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

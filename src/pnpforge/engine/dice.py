@@ -247,7 +247,8 @@ def distribution(pool: Pool) -> dict[int, float]:
         final: Dist = {}
         for key, probability in joint.items():
             if key[1:] not in gains:
-                gain, left = {(0,): 1.0}, cap
+                gain: Dist = {(0,): 1.0}
+                left = cap
                 for kind, failures in zip(tracked, key[1:]):
                     again = min(failures, left)
                     gain, left = _convolve(gain, _power(plain[kind], again, 0, 1), 0), left - again

@@ -236,7 +236,7 @@ class Grid:
         return self.rows[y][x] if 0 <= y < len(self.rows) and 0 <= x < len(self.rows[0]) else None
 
     def __contains__(self, cell: object) -> bool:
-        return isinstance(cell, tuple) and len(cell) == 2 and self.terrain(cell) is not None  # type: ignore[arg-type]
+        return isinstance(cell, tuple) and len(cell) == 2 and self.terrain(cell) is not None
 
     def cells(self) -> Iterator[Cell]:
         """Every cell on the board, row by row."""

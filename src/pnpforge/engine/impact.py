@@ -11,10 +11,10 @@ fixed, with its standard error. The fit needs only sums that merge by addition (
 
 A card is judged against its peers (same type and cost, as the game package groups them): a warning when its
 impact's 95% interval (with the error of the peers' mean too, widened for the peers judged together) lies wholly
-outside the peers' mean impact ± the pack's tolerance; an info finding with the games that would decide it when it lies outside but its interval does
-not. Cards taken by choice (characters, equipment) are also judged by how often they are taken: a warning when a
-card is taken clearly more often than its peers, by more than the pack's margin in log-odds — the card everyone
-takes, whose impact cannot be measured because nobody is without it.
+outside the peers' mean impact ± the pack's tolerance; an info finding with the games that would decide it when it lies
+outside but its interval does not. Cards taken by choice (characters, equipment) are also judged by how often they are
+taken: a warning when a card is taken clearly more often than its peers, by more than the pack's margin in log-odds —
+the card everyone takes, whose impact cannot be measured because nobody is without it.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Impact:
 
 def _cells(tally: Tally) -> list[tuple[str, str | None, int]]:
     """``(seat, side, player-games)`` of a configuration (side None when sides do not rotate)."""
-    cells = []
+    cells: list[tuple[str, str | None, int]] = []
     for key in tally.keys("fit/n/"):
         parts = key[len("fit/n/"):].split("/")
         if parts[0] == "side":  # fit/n/side/<side>/seat/<p>
@@ -98,7 +98,7 @@ def fit(tallies: dict[Any, Tally], items: list[str], outcome: str = "wins") -> d
     penalised = gram + RIDGE * np.eye(k)
     inverse = np.linalg.inv(penalised)
     beta = inverse @ moment
-    residual = max(0.0, squares - 2 * beta @ moment + beta @ gram @ beta)
+    residual = max(0.0, float(squares - 2 * beta @ moment + beta @ gram @ beta))
     variance = residual / max(1, rows - k)
     spread = inverse @ gram @ inverse * variance
     return {item: Impact(float(beta[i]), float(math.sqrt(max(spread[i, i], 0.0))), int(held[i]))

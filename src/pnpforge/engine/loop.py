@@ -44,7 +44,11 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
               until: Callable[[State], bool] | None = None) -> State:
     """Play one game to its end (from ``start`` if given, changing it), or until ``until(state)`` holds;
     ``after_action`` runs after every action. ``bots`` are indexed by player."""
-    state = start if start is not None else game.new_initial_state()
+    if start is None:
+        if game is None:
+            raise ValueError("a game to start, or a state to go on from")
+        start = game.new_initial_state()
+    state = start
     is_terminal, is_chance_node, current_player = state.is_terminal, state.is_chance_node, state.current_player
     apply_action = state.apply_action
     choosers = [bot.choose for bot in bots]

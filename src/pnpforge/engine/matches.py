@@ -7,13 +7,16 @@ a match is fair to seats by construction. The first bot's score share counts a s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.simulate import chunks, run
 from pnpforge.engine.stats import share
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Pairing:
     games: int | None = None  # at most this many games, whatever ``make matches`` asks (for slow bots)
 
 
-def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
+def play_match(package: GamePackage, pack: Pack, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The first bot's score share per seat over ``games`` seeded games, with its 95% interval, draws and mean
     length; it is shown ``stronger`` when the interval lies above the share of an equal player, 1 / players."""
@@ -46,7 +49,7 @@ def play_match(package: GamePackage, pack: Any, pairing: Pairing, games: int, se
             "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0}
 
 
-def play_matches(package: GamePackage, pack: Any, games: int = 200, jobs: int = 1,
+def play_matches(package: GamePackage, pack: Pack, games: int = 200, jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Every pairing the package declares, for ``make matches``."""
     return {"game": pack.id, "matches": [play_match(package, pack, pairing, min(games, pairing.games or games),

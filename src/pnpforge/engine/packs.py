@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnpforge.content.pack import Pack, load_pack
+from pnpforge.findings import Finding
 from pnpforge.content.variants import variant_pack
 from pnpforge.content.vary import VaryError, assignments_from, vary_pack
 
@@ -23,8 +24,10 @@ def cached_pack(root: str, variant: str = "", vary: str = "") -> Pack:
 
 @lru_cache(maxsize=8)
 def _load(root: str, variant: str, vary: str) -> Pack:
+    pack: Pack | None
+    problems: list[Finding] = []
     if variant or vary:
-        pack, problems = _load(root, "", ""), []  # the published pack, loaded once for all its variants
+        pack = _load(root, "", "")  # the published pack, loaded once for all its variants
     else:
         pack, problems = load_pack(Path(root))
     if pack is not None and variant:

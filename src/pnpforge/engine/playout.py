@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.api import Action, Game, State
 from pnpforge.engine.contract import GameConfig, GamePackage
 from pnpforge.engine.loop import play_game
 from pnpforge.engine.seating import Seating, seat
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 @dataclass(frozen=True)
 class Run:
@@ -45,18 +48,20 @@ _GAMES: dict[tuple, tuple[Any, Game]] = {}  # process cache: (package, id of pac
 GAMES_KEPT = 64
 
 
-def game_for(package: GamePackage, pack: Any, config: GameConfig) -> Game:
+def game_for(package: GamePackage, pack: Pack, config: GameConfig) -> Game:
     """The game for a configuration, built once per process and pack (games are immutable)."""
     key = (package.name, id(pack), config)
     found = _GAMES.get(key)
     if found is None:
+        if package.new_game is None:
+            raise ValueError(f"game package '{package.name}' has no engine")
         if len(_GAMES) >= GAMES_KEPT:
             _GAMES.clear()
         found = _GAMES[key] = (pack, package.new_game(pack, config))  # the pack kept alive: its id stays its own
     return found[1]
 
 
-def play_seed(package: GamePackage, pack: Any, run: Run, seed: int, transcript: bool = False) -> Played:
+def play_seed(package: GamePackage, pack: Pack, run: Run, seed: int, transcript: bool = False) -> Played:
     """Play the game ``seed`` stands for: seats, sides and bots from the seed, chance from ``Random(seed)``."""
     seating = seat(package, pack, run, seed)
     config = GameConfig(run.players, seating.sides, run.mode, run.scenario, run.options)

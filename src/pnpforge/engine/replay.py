@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.engine.contract import GamePackage, Outcome
 from pnpforge.findings import Finding, Mark, display_path
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 RULE = "rulebook-example"
 
 
-def replay(package: GamePackage | None, pack: Any, path: Path) -> Outcome:
+def replay(package: GamePackage | None, pack: Pack, path: Path) -> Outcome:
     """Play the file through the package's engine; every problem as a located finding."""
     if package is None or package.replay is None:
         return Outcome(None, [Finding("error", f"pack '{pack.id}' has no rules engine, so there is nothing to "
@@ -74,7 +77,7 @@ def check_stated(doc: Doc, path: Path, outcome: dict[str, Any]) -> list[Finding]
     return found
 
 
-def replay_and_check(package: GamePackage | None, pack: Any, path: Path) -> tuple[Doc, Outcome]:
+def replay_and_check(package: GamePackage | None, pack: Pack, path: Path) -> tuple[Doc, Outcome]:
     """Replay a file and compare it with the outcome it states; the findings of both in the outcome."""
     try:
         doc = load_yaml(Path(path))

@@ -94,35 +94,34 @@ def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool =
     get = counts.get
     used: set[str] = set()
     for event in events:
-        kind = type(event)
-        if kind is Used:
+        if type(event) is Used:
             key = "used/" + event.item
             counts[key] = get(key, 0) + 1
             if event.item not in used:
                 used.add(event.item)
                 counts["used-games/" + event.item] = get("used-games/" + event.item, 0) + 1
             continue
-        if kind is Offered:
+        if type(event) is Offered:
             key, amount = "offered/" + event.item, 1
-        elif kind is Entered:
+        elif type(event) is Entered:
             key, amount = "entered/" + event.item, 1
-        elif kind is Won:
+        elif type(event) is Won:
             key, amount = "won/" + event.item, 1
-        elif kind is RuleGap:
+        elif type(event) is RuleGap:
             key, amount = "gap/" + event.rule, 1
-        elif kind is Counted:
+        elif type(event) is Counted:
             key, amount = event.key, event.amount
-        elif kind is Scores:
+        elif type(event) is Scores:
             for score in event.scores:
                 plain["score/total"] = plain.get("score/total", 0) + score
                 key = f"score/hist/{score}"
                 counts[key] = get(key, 0) + 1
             continue
-        elif kind is Ended:
+        elif type(event) is Ended:
             key, amount = "ended/" + event.rule, 1
             if drawn:
                 counts["draws/" + event.rule] = get("draws/" + event.rule, 0) + 1
-        elif kind is Length:
+        elif type(event) is Length:
             plain["length"] = plain.get("length", 0) + event.value
             key, amount = f"length/{event.value}", 1
         else:

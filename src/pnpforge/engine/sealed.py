@@ -16,9 +16,9 @@ actions of the player to act cannot depend on the others' choices, nor can their
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Hashable, Iterable, Mapping
+from typing import Any, Hashable, Iterable, Mapping
 
-Choice = Hashable
+Choice = Any  # a game's own hashable choice values (a bid, a card), which each game narrows
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Generic
 
-from pnpforge.engine.api import Action, Bot, Game, State
+from pnpforge.engine.api import Action, Bot, Game, StateT
 from pnpforge.engine.loop import play_game
 
-BOT_OPTIONS = ("samples", "candidates")  # what a run's bot options may change
 PLAYOUT_STEPS = 20_000  # a playout longer than this is a rules bug, reported by the loop
 
 
 @dataclass(frozen=True)
-class SearchPlan:
+class SearchPlan(Generic[StateT]):
     """How the search bot plays one game. Every field is optional; ``samples`` and ``candidates`` may also be given
     as bot options (``--bot-option samples=16``, a run's ``bot_options``)."""
 
@@ -34,55 +33,56 @@ class SearchPlan:
     samples: int = 8  # determinized worlds per question
     candidates: int = 6  # answers tried per question
     # (state at the question, state now) -> True where a playout stops short of the end
-    horizon: Callable[[State, State], bool] | None = None
-    value: Callable[[State, int], float] | None = None  # the worth of a stopped playout to a player
-    searched: Callable[[State], bool] | None = None  # which questions are searched; the policy answers the rest
+    horizon: Callable[[StateT, StateT], bool] | None = None
+    value: Callable[[StateT, int], float] | None = None  # the worth of a stopped playout to a player
+    searched: Callable[[StateT], bool] | None = None  # which questions are searched; the policy answers the rest
 
     def __post_init__(self) -> None:
         if self.horizon is not None and self.value is None:
             raise ValueError("a search plan with a horizon needs a value: returns() are only known at the end")
 
-    def with_options(self, options: dict[str, Any]) -> "SearchPlan":
+    def with_options(self, options: dict[str, Any]) -> SearchPlan[StateT]:
         """The plan with the numeric options a run gives (unknown ones are left to other bots)."""
-        return replace(self, **{k: int(v) for k, v in options.items() if k in BOT_OPTIONS})
+        return replace(self, samples=int(options.get("samples", self.samples)),
+                       candidates=int(options.get("candidates", self.candidates)))
 
 
 @dataclass(frozen=True)
-class SearchFactory:
+class SearchFactory(Generic[StateT]):
     """The ``search`` entry of a package's bots (a plain value, so a package still pickles)."""
 
-    policy: Callable[..., Bot]  # the policy's bot factory
-    determinize: Callable[[State, int, random.Random], State]
-    plan: SearchPlan
+    policy: Callable[..., Bot[StateT]]  # the policy's bot factory
+    determinize: Callable[[StateT, int, random.Random], StateT]
+    plan: SearchPlan[StateT]
 
-    def __call__(self, game: Game, seat: int, rng: random.Random, **options: Any) -> "SearchBot":
+    def __call__(self, game: Game, seat: int, rng: random.Random, **options: Any) -> SearchBot[StateT]:
         return SearchBot(game, seat, self.policy, self.determinize, self.plan.with_options(options))
 
 
-class SearchBot:
+class SearchBot(Generic[StateT]):
     """Determinized Monte-Carlo search with a policy bot (see the module docstring)."""
 
     name = "search"
 
-    def __init__(self, game: Game, seat: int, policy: Callable[..., Bot],
-                 determinize: Callable[[State, int, random.Random], State], plan: SearchPlan):
+    def __init__(self, game: Game, seat: int, policy: Callable[..., Bot[StateT]],
+                 determinize: Callable[[StateT, int, random.Random], StateT], plan: SearchPlan[StateT]):
         self.game, self.seat, self.plan = game, seat, plan
         self._make_policy, self.determinize = policy, determinize
-        self._policies: list[Bot] | None = None
+        self._policies: list[Bot[StateT]] | None = None
 
-    def policies(self, rng: random.Random) -> list[Bot]:
+    def policies(self, rng: random.Random) -> list[Bot[StateT]]:
         """One policy bot per seat, made on first use: they rank candidates and answer unsearched questions."""
         if self._policies is None:
             self._policies = self.fresh_policies(rng)
         return self._policies
 
-    def fresh_policies(self, rng: random.Random) -> list[Bot]:
+    def fresh_policies(self, rng: random.Random) -> list[Bot[StateT]]:
         """New policy bots, one per seat. Each playout gets its own, so what a policy remembers of a game (the
         positions it left, say) never carries from one playout into the next: every candidate meets the same
         players."""
         return [self._make_policy(self.game, seat, rng) for seat in range(self.game.num_players)]
 
-    def choose(self, state: State, player: int, rng: random.Random) -> Action:
+    def choose(self, state: StateT, player: int, rng: random.Random) -> Action:
         actions = state.legal_actions()
         policies = self.policies(rng)
         plan = self.plan
@@ -102,7 +102,7 @@ class SearchBot:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    def candidates(self, state: State, player: int, actions: list[Action], rng: random.Random) -> list[Action]:
+    def candidates(self, state: StateT, player: int, actions: list[Action], rng: random.Random) -> list[Action]:
         """The answers worth trying: the policy's ranking when it has one, else its choice and random others."""
         limit = max(1, self.plan.candidates)
         policy = self.policies(rng)[player]
@@ -115,11 +115,11 @@ class SearchBot:
         others = [a for a in actions if a != first]
         return [first, *rng.sample(others, limit - 1)]
 
-    def play_out(self, start: State, trial: State, player: int, rng: random.Random) -> float:
+    def play_out(self, start: StateT, trial: StateT, player: int, rng: random.Random) -> float:
         """Play ``trial`` on with the policies until the end or the horizon; its worth to ``player``."""
         horizon = self.plan.horizon
         until = None if horizon is None else (lambda now: horizon(start, now))
-        final = play_game(None, self.fresh_policies(rng), rng, max_steps=PLAYOUT_STEPS, start=trial, until=until)
+        play_game(None, self.fresh_policies(rng), rng, max_steps=PLAYOUT_STEPS, start=trial, until=until)  # on trial
         if self.plan.value is not None:
-            return self.plan.value(final, player)
-        return float(final.returns()[player])
+            return self.plan.value(trial, player)
+        return float(trial.returns()[player])

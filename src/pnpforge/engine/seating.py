@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
     from pnpforge.engine.contract import GamePackage
     from pnpforge.engine.playout import Run
 
@@ -45,7 +46,7 @@ def rotate_bots(bots: tuple[str, ...], players: int, seed: int) -> tuple[str, ..
     return tuple(bots[(i + seed) % len(bots)] for i in range(players))
 
 
-def seat(package: "GamePackage", pack: Any, run: "Run", seed: int) -> Seating:
+def seat(package: "GamePackage", pack: Pack, run: "Run", seed: int) -> Seating:
     """The seating of the game ``seed`` stands for."""
     if package.factions is not None:
         sides = rotate_factions(package.factions(pack), run.players, seed)

@@ -12,7 +12,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.packs import cached_pack
@@ -20,6 +20,9 @@ from pnpforge.engine.playout import Run, play_seed
 from pnpforge.engine.results import tally_game
 from pnpforge.engine.tally import Tally
 from pnpforge.workers import pool as worker_pool
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 CHUNK = 20  # games per chunk
 
@@ -52,7 +55,7 @@ class Chunk:
     seed: int = 0  # the run's seed (``game_seed``)
 
 
-def play_and_tally(package: GamePackage, pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
+def play_and_tally(package: GamePackage, pack: Pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
     """One seeded game as a tally (added into ``tally`` when given): the shared counts, then, when the run is
     analysed (validation), the items each player held and what the game's observer weighed."""
     played = play_seed(package, pack, run, seed)

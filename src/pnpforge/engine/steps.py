@@ -98,7 +98,8 @@ class Steps:
                 tables[kind][name] = func if kind == "task" else (options, func)
                 if is_weighted:
                     weighted.add(name)
-        return cls(*(MappingProxyType(tables[kind]) for kind in ("task", "decision", "chance")), frozenset(weighted))
+        return cls(MappingProxyType(tables["task"]), MappingProxyType(tables["decision"]),
+                   MappingProxyType(tables["chance"]), frozenset(weighted))
 
 
 class StepMachine:
@@ -127,15 +128,28 @@ class StepMachine:
         self._probabilities: list[float] | None = None  # a weighted chance step's probabilities
         self._sampled: Action = _NOTHING  # the outcome ``sample_chance`` picked, known to be legal
 
+    @property
+    def waiting(self) -> tuple:
+        """The pending entry, for code that knows the game is not over (a decision or chance step waits)."""
+        pending = self.pending
+        if pending is None:
+            raise ValueError("no step is waiting")
+        return pending
+
     # --- the protocol ------------------------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
         pending = self.pending
+        assert pending is not None  # a game not over waits for a step
         return CHANCE if self._steps[pending[0]][0] == CHANCE_STEP else pending[1]
 
     def is_chance_node(self) -> bool:
-        return not self.over and self._steps[self.pending[0]][0] == CHANCE_STEP
+        if self.over:
+            return False
+        pending = self.pending
+        assert pending is not None
+        return self._steps[pending[0]][0] == CHANCE_STEP
 
     def is_terminal(self) -> bool:
         return self.over
@@ -144,6 +158,7 @@ class StepMachine:
         """The pending chance step's outcomes, and their running totals of probability in ``_chance``."""
         if self._options is None:
             pending = self.pending
+            assert pending is not None
             kind = pending[0]
             outcomes = self._steps[kind][1](self, *pending[1:])
             if kind in self._weighted:
@@ -167,6 +182,7 @@ class StepMachine:
         """The outcome ``loop.sample_chance`` picks with the same draw of ``rng``: the first whose running total
         of probability exceeds ``rng.random()`` (the last if rounding leaves none)."""
         outcomes = self._outcomes()
+        assert self._chance is not None  # made with the outcomes
         index = bisect_right(self._chance, rng.random())
         self._sampled = outcome = outcomes[index if index < len(outcomes) else -1]
         return outcome
@@ -175,6 +191,7 @@ class StepMachine:
         if self.over:
             return []
         pending = self.pending
+        assert pending is not None
         step = self._steps[pending[0]]
         if step[0] == CHANCE_STEP:
             return list(self._outcomes())
@@ -186,6 +203,7 @@ class StepMachine:
         if self.over:
             raise ValueError("the game is over")
         pending = self.pending
+        assert pending is not None
         step = self._steps[pending[0]]
         if step[0] == CHANCE_STEP:
             options = self._outcomes()

@@ -7,22 +7,27 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnpforge.engine.contract import GamePackage, GoldenGame
 from pnpforge.engine.loop import play_game
 from pnpforge.engine.playout import Run, play_seed
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
-def seed_transcript(package: GamePackage, pack: Any, run: Run, seed: int) -> str:
+
+def seed_transcript(package: GamePackage, pack: Pack, run: Run, seed: int) -> str:
     """``seed N: player 0 ... (bot), ...``, every action, then the final position."""
     played = play_seed(package, pack, run, seed, transcript=True)
     head = f"seed {seed}: {played.seating.describe()}"
-    return "\n".join([head, *played.transcript, "", str(played.state)])
+    return "\n".join([head, *(played.transcript or []), "", str(played.state)])
 
 
-def golden_transcript(package: GamePackage, pack: Any, golden: GoldenGame) -> str:
+def golden_transcript(package: GamePackage, pack: Pack, golden: GoldenGame) -> str:
     """The golden playthrough's text: its header, every action, the final position, a closing newline."""
+    if package.new_game is None:
+        raise ValueError(f"game package '{package.name}' has no engine")
     game = package.new_game(pack, golden.config)
     rng = random.Random(golden.seed)
     bots = [package.bot(name, game, seat, rng) for seat, name in enumerate(golden.bots)]

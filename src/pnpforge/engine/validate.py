@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.executors import Executor, LocalExecutor
@@ -16,6 +16,9 @@ from pnpforge.engine.playout import Run
 from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.tally import Tally
 from pnpforge.findings import Finding
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 
 @dataclass
@@ -80,7 +83,7 @@ class Settings:
     vary: str = ""  # a sweep's assignments made on the pack (``content/vary.py``'s canonical text); not reported
 
 
-def simulate_pack(pack: Any, package: GamePackage, settings: Settings,
+def simulate_pack(pack: Pack, package: GamePackage, settings: Settings,
                   progress: Callable[[int], None] | None = None, skip: int = 0,
                   executor: Executor | None = None) -> dict[Any, Tally]:
     """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed), leaving
@@ -106,7 +109,7 @@ def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
                 if "more" in f.data and (within is None or f.data["more"] <= within)), default=0.0)
 
 
-def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, max_games: int,
+def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings, max_games: int,
                            progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
                            executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
     """``--games auto``: play games per configuration until no finding is undecided, or none that ``max_games``
@@ -118,11 +121,13 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
     many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final
     count would have played. Every round is played on ``executor`` (default: ``settings.jobs`` local processes).
     """
+    if package.analyse is None:
+        raise ValueError(f"game package '{package.name}' has no analyses to decide")
     tallies: dict[Any, Tally] = {}
     played, target = 0, min(first, max_games)
     while True:
         step = replace(settings, games=target)
-        more = simulate_pack(pack, package, step, (lambda n: progress(n, target)) if progress else None, skip=played,
+        more = simulate_pack(pack, package, step, _progress_of(progress, target) if progress else None, skip=played,
                              executor=executor)
         for label, tally in more.items():
             tallies.setdefault(label, Tally()).merge(tally)
@@ -134,7 +139,12 @@ def simulate_until_decided(pack: Any, package: GamePackage, settings: Settings, 
         target = min(max_games, max(2 * played, math.ceil(played * factor)))
 
 
-def configurations(pack: Any, package: GamePackage, settings: Settings) -> dict[Any, Run]:
+def _progress_of(progress: Callable[[int, int], None], total: int) -> Callable[[int], None]:
+    """``progress(n, total)`` as a callable of ``n``, for one round."""
+    return lambda n: progress(n, total)
+
+
+def configurations(pack: Pack, package: GamePackage, settings: Settings) -> dict[Any, Run]:
     """What to simulate: the game package's own list when it has one, else each player count."""
     if package.configurations is not None:
         return package.configurations(pack, settings)

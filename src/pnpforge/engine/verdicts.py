@@ -97,11 +97,11 @@ def below(successes: float, trials: int, minimum: float, family: int = 1) -> Ver
     return outside(successes, trials, minimum, 1.0, family)
 
 
-def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict | None:
-    """The verdict on something seen in none of ``trials``: clear when none in that many is unlikely (under
-    ``NEVER_RISK``) at the rate ``min_rate``."""
+def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict:
+    """The verdict on something seen in none of ``trials`` (at least one): clear when none in that many is unlikely
+    (under ``NEVER_RISK``) at the rate ``min_rate``."""
     if trials <= 0:
-        return None
+        raise ValueError(f"nothing to judge in {trials} trials")
     needed = math.ceil(math.log(NEVER_RISK) / math.log(1 - min_rate))
     ruled_out = 1 - NEVER_RISK ** (1 / trials)  # rates above this make none in ``trials`` less likely than the risk
     return Verdict(trials >= needed, 0.0, 0.0, ruled_out, trials, 0 if trials >= needed else needed,

@@ -32,9 +32,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Hashable, Iterable, Iterator, Mapping
+from typing import Any, Hashable, Iterable, Iterator, Mapping
 
-Card = Hashable
+Card = Any  # a game's own hashable card values (ids, indices), which each game narrows
 EVERYONE = -1  # in a card's set of knowers: every player knows it
 
 
@@ -56,7 +56,8 @@ UNSEEN = Unseen()
 
 
 def multiset(cards: Iterable[Card]) -> tuple[tuple[Card, int], ...]:
-    """Cards as (card, count) pairs in a canonical sequence: the same cards give the same value, whatever their sequence."""
+    """Cards as (card, count) pairs in a canonical sequence: the same cards give the same value, whatever their
+    sequence."""
     items = list(Counter(cards).items())
     try:
         return tuple(sorted(items))

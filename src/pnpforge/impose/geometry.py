@@ -176,8 +176,10 @@ def grid_page(grid: Grid, faces: list[Piece], shared_cuts: bool) -> SheetPage:
     for index, piece in enumerate(faces):
         column, row = index % columns, index // columns
         if shared_cuts:
-            bleed = (left if (column - 1, row) not in filled else 0.0, top if (column, row - 1) not in filled else 0.0,
-                     right if (column + 1, row) not in filled else 0.0, bottom if (column, row + 1) not in filled else 0.0)
+            bleed = (left if (column - 1, row) not in filled else 0.0,
+                     top if (column, row - 1) not in filled else 0.0,
+                     right if (column + 1, row) not in filled else 0.0,
+                     bottom if (column, row + 1) not in filled else 0.0)
         else:
             bleed = (left, top, right, bottom)
         page.placements.append(Placement(piece.key, grid.columns[column], grid.rows[row], piece.width,
@@ -208,7 +210,7 @@ def grid_marks(grid: Grid, shared_cuts: bool) -> list[tuple[float, float, float,
             marks.append((x0 - left_edge.mark_to, y, x0 - left_edge.mark_from, y))
         if right_edge.mark_to > right_edge.mark_from:
             marks.append((x1 + right_edge.mark_from, y, x1 + right_edge.mark_to, y))
-    return [tuple(round(v, 4) for v in m) for m in marks]
+    return [(round(a, 4), round(b, 4), round(c, 4), round(d, 4)) for a, b, c, d in marks]
 
 
 def shelf_pages(sheet: Sheet, pieces: list[Piece]) -> list[SheetPage]:
@@ -264,6 +266,7 @@ def whole_page(sheet: Sheet, piece: Piece) -> SheetPage:
         scale = min(1.0, room_w / (w + 2 * bleed), room_h / (h + 2 * bleed))
         if best is None or scale > best[0] + 1e-9:
             best = (scale, rotation, w, h)
+    assert best is not None  # two rotations were tried
     scale, rotation, w, h = best
     w, h = w * scale, h * scale
     shown = bleed * scale

@@ -1,18 +1,18 @@
 """Sheet presets and the print plan: YAML in ``layouts/sheets/`` with ``extends:``, like layouts.
 
 A preset is looked up, first hit wins, in the ``sheets/`` folder of each layer of the pack's resolver (its own
-``layouts/sheets/``, its ``layouts_from`` packs', then the shared ``layouts/sheets/``); a preset that extends its own name continues the search further down, so a pack
-overrides a built-in by name. A sheet is a paper preset (``a4``, ``letter``) with a style preset on top
-(``cards``, ``punchboard``, ...): the style's keys win. ``print.yaml`` is the plan: the papers, the calibration
-page, and which styles each component type is printed with. Unknown keys, missing parents, cycles and bad
-numbers are located findings, like every other input problem.
+``layouts/sheets/``, its ``layouts_from`` packs', then the shared ``layouts/sheets/``); a preset that extends its own
+name continues the search further down, so a pack overrides a built-in by name. A sheet is a paper preset (``a4``,
+``letter``) with a style preset on top (``cards``, ``punchboard``, ...): the style's keys win. ``print.yaml`` is the
+plan: the papers, the calibration page, and which styles each component type is printed with. Unknown keys, missing
+parents, cycles and bad numbers are located findings, like every other input problem.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding, Mark, display_path
@@ -20,6 +20,9 @@ from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layout_values import number, unknown_keys
 from pnpforge.render.layouts import LAYOUTS_DIR, merge_chain
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 SHEETS_DIR = "sheets"
 PLAN = "print"
@@ -116,7 +119,7 @@ class Plan:
     problems: list[Finding] = field(default_factory=list)
 
 
-def sheet_search_path(pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def sheet_search_path(pack: Pack | None, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where sheet presets are looked up, first hit wins."""
     return Resolver.for_pack(pack, layouts_dir).folders(SHEETS_DIR)
 
@@ -289,23 +292,26 @@ def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dic
     if isinstance(raw_edge, dict):
         problems += unknown_keys(doc_of("unprintable"), ("unprintable",), raw_edge,
                                  {s: f"{s} edge, mm" for s in ("top", "right", "bottom", "left")}, name)
-        edge = tuple(num(("unprintable", side), 4.2) for side in ("top", "right", "bottom", "left"))
+        edge = (num(("unprintable", "top"), 4.2), num(("unprintable", "right"), 4.2),
+                num(("unprintable", "bottom"), 4.2), num(("unprintable", "left"), 4.2))
     else:
-        edge = (num(("unprintable",), 4.2),) * 4
+        everywhere = num(("unprintable",), 4.2)
+        edge = (everywhere, everywhere, everywhere, everywhere)
     mode = merged.get("mode", "block")
     if mode not in MODES:
         problems.append(_error(doc_of("mode"), ("mode",), f"mode: expected one of {', '.join(MODES)}, found "
                                                           f"{mode!r}", name))
     grid_raw = merged.get("grid", "auto")
-    grid = None
+    grid: tuple[int, int] | None = None
     if isinstance(grid_raw, dict):
         problems += unknown_keys(doc_of("grid"), ("grid",), grid_raw, {"columns": "cards across",
                                                                        "rows": "cards down"}, name)
         columns, rows = grid_raw.get("columns"), grid_raw.get("rows")
-        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 50 for v in (columns, rows)):
-            problems.append(_error(doc_of("grid"), ("grid",), "grid: expected columns and rows from 1 to 50", name))
-        else:
+        if isinstance(columns, int) and isinstance(rows, int) and \
+                all(not isinstance(v, bool) and 0 < v <= 50 for v in (columns, rows)):
             grid = (columns, rows)
+        else:
+            problems.append(_error(doc_of("grid"), ("grid",), "grid: expected columns and rows from 1 to 50", name))
     elif grid_raw != "auto":
         problems.append(_error(doc_of("grid"), ("grid",), f"grid: expected auto or {{columns, rows}}, found "
                                                           f"{grid_raw!r}", name))

@@ -284,7 +284,8 @@ def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
     lines = [f"Home-print sheets for {pack_id}, made by pnpforge.", "",
              "Print at 100% (actual size, no fit-to-page). A file marked 'duplex' has its backs on every second",
              "page: print it on both sides, flipping on the long edge. To line the backs up with the fronts, print",
-             "<paper>/calibration.pdf the same way first and follow its instructions (pnpforge build --back-offset X,Y;",
+             "<paper>/calibration.pdf the same way first and follow its instructions "
+             "(pnpforge build --back-offset X,Y;",
              f"these sheets were made with {back_offset[0]:g},{back_offset[1]:g}).", ""]
     for paper in dict.fromkeys(item.paper for item in result.files):
         lines.append(f"{paper}/")

@@ -59,7 +59,7 @@ def tile_pages(sheet: Sheet, piece: Piece) -> list[SheetPage]:
     # targets in face coordinates (mm from the top-left of the bleed rectangle): on each seam, beside each tile
     seams = [(x1 - half, (y0 + y1) / 2) for (_, x1) in across[:-1] for (y0, y1) in down]
     seams += [((x0 + x1) / 2, y1 - half) for (_, y1) in down[:-1] for (x0, x1) in across]
-    pages = []
+    pages: list[SheetPage] = []
     for y0, y1 in down:
         for x0, x1 in across:
             page_left = left + (right - left - (x1 - x0)) / 2

@@ -67,6 +67,7 @@ def pack_decks(pack: Pack, faces: list[Face], lang: str) -> tuple[list[Deck], li
         if face.side == FRONT:
             fronts.setdefault(face.type, []).append(face)
     declared = pack.game.decks
+    plans: list[tuple[str, str | dict[str, str] | None, list[str], str | None, int | None]]
     if declared is None:
         plans = [(type_name, None, [type_name], None, None) for type_name, typed in fronts.items()
                  if all(is_card(face) for face in typed)]

@@ -218,7 +218,8 @@ class _Walker:
             ink = min((1 - colour.values[0]) * alpha, limit / PERCENT, 1.0)
             return [([_level(DEPTH - math.floor(ink * DEPTH))], b"G" if stroking else b"g")]
         cmyk = colour.values if colour.space == "cmyk" else _rgb_to_cmyk(*colour.values)
-        limited = limit_ink(*(value * alpha for value in cmyk), limit)
+        c, m, y, k = (value * alpha for value in cmyk)
+        limited = limit_ink(c, m, y, k, limit)
         return [([_level(math.floor(value * DEPTH)) for value in limited], b"K" if stroking else b"k")]
 
     def draw(self, name, xobjects, paint: Paint, kept: DictionaryObject):

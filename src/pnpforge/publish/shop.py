@@ -13,6 +13,8 @@ processes, one PDF's pages per task.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +23,7 @@ from pnpforge.caches import code
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.files import write_atomic, write_json_lines
 from pnpforge.findings import Finding, Mark
+from pnpforge.render.faces import Face
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -29,6 +32,9 @@ from pnpforge.render.cache import hash_of
 from pnpforge.render.raster import png_bytes, png_size, rasterise_arrays, release_buffer
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, spread
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 SHOP_DIR = "shop"
 PRESET_KEYS = {"name": "the shop's name", "dpi": "pixels per inch of the PNG files",
@@ -61,7 +67,7 @@ class ShopPreset:
         return self.bleed_px / self.dpi * 25.4
 
 
-def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> list[ShopPreset]:
+def load_presets(layouts_dir: Path = LAYOUTS_DIR, pack: Pack | None = None) -> list[ShopPreset]:
     """Every preset under ``shop/`` of the pack's layers, by file name (a pack's own replaces a shared one of
     the same name); raise ``LayoutError`` for a broken one."""
     presets, problems = [], []
@@ -116,7 +122,11 @@ def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: P
     cuts, tasks, sizes, keys = [], [], {}, {}
     for preset in presets:
         folder = out_dir / SHOP_DIR / preset.id
-        pages = cut(master, folder, lambda face, bleed=preset.bleed_mm: bleed)
+
+        def bleed_of(face: Face, bleed: float = preset.bleed_mm) -> float:
+            return bleed
+
+        pages = cut(master, folder, bleed_of)
         cuts.append((preset, folder, pages))
         for pdf, faces in pages.type_pages().items():
             stale = []
@@ -134,9 +144,9 @@ def build_shop_files(master: RenderResult, presets: list[ShopPreset], out_dir: P
         done = [pair for task in tasks for pair in rasterise_task(task)]
     else:
         done = run_tasks(tasks, jobs)
-    for png, size in done:
-        sizes[png] = size
-        master.stamps.record(Path(png), keys[png])
+    for made, size in done:
+        sizes[made] = size
+        master.stamps.record(Path(made), keys[made])
     master.stamps.save()
     return [shop_result(master, preset, folder, pages, sizes) for preset, folder, pages in cuts]
 

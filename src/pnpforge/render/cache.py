@@ -1,15 +1,15 @@
 """The render cache: one entry per face, keyed by a hash of everything that decides its pixels.
 
-A face's key is the SHA-256 of its HTML (the layout's template rendered with the item's data, fitted text, page
-size and bleed) and of the bytes of every file that HTML fetches through ``pnp:`` URLs (stylesheets and what they
-import, fonts, art), plus WeasyPrint's version, whether the native renderer is switched on, and a digest of the
-source of ``render/`` (``caches.code``): a face drawn by other code is drawn again. The same key always gives the same PDF bytes (both renderers are deterministic), so a face
-whose key is in the cache is not drawn again: editing one card changes one key; editing a layout or a stylesheet
-changes the keys of the faces that use it. Entries are ``cache/faces/<key>.frag`` (``render.fragments``), with
-the warnings drawing gave beside the bytes.
+A face's key is the SHA-256 of its HTML (the layout's template rendered with the item's data, fitted text, page size and
+bleed) and of the bytes of every file that HTML fetches through ``pnp:`` URLs (stylesheets and what they import, fonts,
+art), plus WeasyPrint's version, whether the native renderer is switched on, and a digest of the source of ``render/``
+(``caches.code``): a face drawn by other code is drawn again. The same key always gives the same PDF bytes (both
+renderers are deterministic), so a face whose key is in the cache is not drawn again: editing one card changes one key;
+editing a layout or a stylesheet changes the keys of the faces that use it. Entries are ``cache/faces/<key>.frag``
+(``render.fragments``), with the warnings drawing gave beside the bytes.
 
-``Stamps`` does the same one level up: each file assembled from faces (a type's face PDF, a print-shop PDF or
-PNG, a print sheet) records the key of its inputs, and is left alone while the key and the file are unchanged.
+``Stamps`` does the same one level up: each file assembled from faces (a type's face PDF, a print-shop PDF or PNG, a
+print sheet) records the key of its inputs, and is left alone while the key and the file are unchanged.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ def hex_of(channels: tuple[float, float, float]) -> str:
 def mix(colour: str, other: str, amount: float) -> str:
     """``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
     a, b = rgb(colour), rgb(other)
-    return hex_of(tuple(x + (y - x) * amount for x, y in zip(a, b)))
+    red, green, blue = (x + (y - x) * amount for x, y in zip(a, b))
+    return hex_of((red, green, blue))
 
 
 def shade(colour: str, amount: float) -> str:

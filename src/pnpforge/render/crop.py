@@ -12,7 +12,10 @@ from __future__ import annotations
 PT_PER_MM = 72 / 25.4
 
 
-def page_boxes(mediabox: tuple[float, ...], drawn_bleed: float, bleed: float) -> dict[str, tuple[float, ...]]:
+Box = tuple[float, float, float, float]  # left, bottom, right, top in points
+
+
+def page_boxes(mediabox: tuple[float, ...], drawn_bleed: float, bleed: float) -> dict[str, Box]:
     """The page boxes, in points, of a face drawn with ``drawn_bleed`` mm of bleed and shown with ``bleed`` mm."""
     left, bottom, right, top = mediabox
     cut, inset = (drawn_bleed - bleed) * PT_PER_MM, drawn_bleed * PT_PER_MM

@@ -35,7 +35,8 @@ def digest(pdf: bytes) -> Fragment:
         contents = contents_obj.idnum
         note(contents_obj)
     else:  # no content or an array of streams: join them into one stream of our own
-        data = page.get_contents().get_data() if contents_obj is not None else b""
+        found = page.get_contents() if contents_obj is not None else None
+        data = found.get_data() if found is not None else b""
         contents = -1
         objects[contents] = (b"/Filter/FlateDecode", zlib.compress(data, 6))
     while pending:

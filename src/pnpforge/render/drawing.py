@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from pnpforge.render import fragments, native
 from pnpforge.render.fonts import FontSet
@@ -58,7 +59,7 @@ class FaceDrawer:
 _DRAWERS: dict[tuple, FaceDrawer] = {}  # process cache: a drawer per pack's fonts and roots
 
 
-def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:
+def drawer_for(fonts: FontSet, roots: Mapping[str, str | Path]) -> FaceDrawer:
     """This process's drawer for a pack's fonts and ``pnp:`` roots (a worker keeps it between tasks)."""
     signature = (tuple(sorted((name, str(path)) for name, path in roots.items())),
                  tuple(sorted((key, str(face.path)) for key, face in fonts.faces.items())))
@@ -69,7 +70,7 @@ def drawer_for(fonts: FontSet, roots: dict[str, str | Path]) -> FaceDrawer:
     return drawer
 
 
-def faces_pdf(documents: list[str], fonts: FontSet, roots: dict[str, str | Path], subset: bool = True,
+def faces_pdf(documents: list[str], fonts: FontSet, roots: Mapping[str, str | Path], subset: bool = True,
               title: str = "") -> tuple[bytes, list[str]]:
     """A PDF with a page per face document (each page the face's own box), and the warnings drawing them gave.
 

@@ -138,11 +138,15 @@ class PackView:
         if kind == "enum":
             return humanise(value).lower() if isinstance(value, str) else str(value)
         if kind == "ref":
-            target = self.faction(value) if spec.to == "faction" else self.ref(value)
+            if spec.to == "faction":
+                faction = self.faction(value)
+                if faction is None:
+                    return str(value)
+                return self.t(faction.name)
+            target = self.ref(value)
             if target is None:
                 return str(value)
-            name = target.name if spec.to == "faction" else target.get("name", value)
-            return self.t(name)
+            return self.t(target.get("name", value))
         if kind == "list":
             return ", ".join(filter(None, (self._display(v, spec.of) for v in value)))
         if kind == "object":

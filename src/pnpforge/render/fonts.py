@@ -1,10 +1,10 @@
 """Vendored fonts: the @font-face rules that point at ``layouts/fonts/`` and the metrics that measure text.
 
-Faces are only ever loaded from the files listed in ``fonts/fonts.yaml`` (the shared set's, then each layer of
-the pack's resolver adding roles or replacing them by name, files relative to the list naming them); a layout names a role
-(``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs.
-Metrics come from the same files through fontTools (advance widths per code point), which lets the fit stage
-measure text without rendering it.
+Faces are only ever loaded from the files listed in ``fonts/fonts.yaml`` (the shared set's, then each layer of the
+pack's resolver adding roles or replacing them by name, files relative to the list naming them); a layout names a role
+(``display``, ``body``, ``serif``) and a style, never a system font, so every machine renders the same glyphs. Metrics
+come from the same files through fontTools (advance widths per code point), which lets the fit stage measure text
+without rendering it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnpforge.caches import code
 from pnpforge.caches.store import NOWHERE, Store
@@ -25,6 +26,9 @@ from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 FONT_DIR = "fonts"
 METRICS_FOLDER = "font-metrics"
@@ -92,7 +96,7 @@ class FontSet:
         return "\n".join(rules)
 
 
-def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack=None, store: Store = NOWHERE) -> FontSet:
+def load_fonts(layouts_dir: Path = LAYOUTS_DIR, pack: Pack | None = None, store: Store = NOWHERE) -> FontSet:
     """The faces declared in ``fonts/fonts.yaml`` of every layer; raise ``LayoutError`` when one is missing. A
     build passes the store its font metrics are kept in."""
     roles: dict[str, dict[str, FontFace]] = {}

@@ -161,6 +161,7 @@ class PdfBuilder:
         """A form XObject drawing the whole face page; its box is the page's box."""
         table = self._import(fragment, skip=fragment.contents)
         contents = next((body, data) for old, body, data in fragment.objects if old == fragment.contents)
+        assert contents[1] is not None  # a page's contents are a stream
         box = b"[" + b" ".join(number(v) for v in fragment.mediabox) + b"]"
         group = b"/Group " + _renumber(fragment.group, table) if fragment.group else b""
         dictionary = (b"/Type/XObject/Subtype/Form/BBox" + box + b"/Resources " +

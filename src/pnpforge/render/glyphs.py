@@ -62,9 +62,9 @@ def glyph_plan(cache: FaceCache, keys: Iterable[str]) -> GlyphPlan:
                 used[path] = sorted(set(used.get(path, [])) | set(glyphs))
         faces[key] = used
     union: dict[str, set[int]] = {}
-    for used in faces.values():
-        for path, glyphs in used.items():
-            union.setdefault(path, set()).update(glyphs)
+    for in_face in faces.values():
+        for path, face_gids in in_face.items():
+            union.setdefault(path, set()).update(face_gids)
     bases = {path: _base(path, known_bases.get(path)) for path in sorted(union)}
     if faces != known or bases != known_bases:
         write_atomic(record, json.dumps({"version": _version(), "bases": bases, "faces": faces}, sort_keys=True) + "\n")

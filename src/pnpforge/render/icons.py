@@ -2,12 +2,15 @@
 
 An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
 a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
-the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy
-gets its colour from the ``color`` attribute, which the PDF stage's SVG renderer honours. An id with no file
-is drawn as a small label badge (unknown ids are reported by the static checks, not here).
+the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are
+drawn with ``currentColor``; the inline copy gets its colour from the ``color`` attribute, which the PDF stage's SVG
+renderer honours. An id with no file is drawn as a small label badge (unknown ids are reported by the static checks, not
+here).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import re
 from functools import lru_cache
@@ -19,6 +22,9 @@ from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import ICON_NAME, ICON_PATTERN, in_language
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 ICONS = "icons"
 SVG_PATTERN = re.compile(r"<svg\b([^>]*)>(.*)</svg>", re.DOTALL)
@@ -32,7 +38,7 @@ PRESENTATION = {"fill", "stroke", "stroke-width", "stroke-linecap", "stroke-line
 class IconSet:
     """The icons one pack can use, with their labels in one language."""
 
-    def __init__(self, pack, lang: str, layouts_dir: Path = LAYOUTS_DIR):
+    def __init__(self, pack: Pack, lang: str, layouts_dir: Path = LAYOUTS_DIR):
         """The icon folders of one pack, first match first."""
         self.pack = pack
         self.lang = lang

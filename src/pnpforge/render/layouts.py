@@ -15,7 +15,7 @@ Zone geometry is in millimetres from the trim's top-left corner.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import Doc, LoadError, load_yaml_shared
@@ -25,13 +25,16 @@ from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-expo
 from pnpforge.render.layout_values import LAYOUT_KEYS, SIZE_KEYS, build_layout, number, unknown_keys
 from pnpforge.render.resolver import CARD_LAYOUTS, Resolver
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 # The shared layouts ship inside the package (``pnpforge/layouts``; in a checkout, a link to the top-level
 # ``layouts/``), so pnpforge finds them from any working folder and after ``pip install``.
 LAYOUTS_DIR = (Path(__file__).parent.parent / "layouts").resolve()
 FALLBACK_LAYOUT = "card"
 
 
-def load_sizes(layouts_dir: Path = LAYOUTS_DIR, pack=None) -> dict[str, Size]:
+def load_sizes(layouts_dir: Path = LAYOUTS_DIR, pack: Pack | None = None) -> dict[str, Size]:
     """The named sizes of ``sizes.yaml``: the shared set's, then each layer's of ``pack`` adding or replacing."""
     sizes: dict[str, Size] = {}
     for path in reversed(Resolver.for_pack(pack, layouts_dir).files("sizes.yaml")):
@@ -67,7 +70,7 @@ def _sizes_file(path: Path) -> dict[str, Size]:
     return sizes
 
 
-def search_path(pack, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
+def search_path(pack: Pack | None, layouts_dir: Path = LAYOUTS_DIR) -> list[Path]:
     """Where a pack's layouts are looked up, first hit wins."""
     return Resolver.for_pack(pack, layouts_dir).folders(CARD_LAYOUTS)
 

@@ -115,7 +115,7 @@ def _missing_files(html: str, renderer: Renderer, layout: Layout,
     was found to be (its file and the URLs it pulls in, or None), for the other pages of the check."""
     problems = []
     seen: set[str] = set()
-    pending = [(url, None) for url in sorted(set(PNP_URL.findall(html)))]
+    pending: list[tuple[str, Path | None]] = [(url, None) for url in sorted(set(PNP_URL.findall(html)))]
     while pending:
         url, stylesheet = pending.pop(0)
         if url in seen or url.startswith("pnp:art/"):

@@ -33,7 +33,8 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            width, height = page_size_px(*page.get_size(), dpi)
+            width_pt, height_pt = page.get_size()
+            width, height = page_size_px(width_pt, height_pt, dpi)
             bitmap = _draw(page, dpi, transparent, _SCRATCH.bitmap if reuse else None)
             drawn = bitmap.to_numpy()  # a view of pdfium's buffer: RGB, or BGRA with alpha
             if transparent:
@@ -96,10 +97,10 @@ def png_bytes(image, dpi: float) -> bytes:
     return PNG_SIGNATURE + \
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)) + \
         _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)) + \
-        _chunk(b"IDAT", imagecodecs.zlibng_encode(rows, level=2)) + _chunk(b"IEND", b"")
+        _chunk(b"IDAT", imagecodecs.zlibng_encode(rows, level=2)) + _chunk(b"IEND", b"")  # type: ignore[arg-type]  # any buffer; the stubs name bytes only
 
 
-def _chunk(name: bytes, data: bytes) -> bytes:
+def _chunk(name: bytes, data: bytes | bytearray) -> bytes:
     """A PNG chunk: length, name, data and the checksum of name and data."""
     return struct.pack(">I", len(data)) + name + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(name)))
 

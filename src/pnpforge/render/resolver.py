@@ -18,10 +18,15 @@ so a document names the same URL whichever folder the file was found in.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnpforge.findings import display_path
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 CARD_LAYOUTS = ""  # the kind of the card layouts themselves
 SHARED_CARD_FOLDER = "generic"
@@ -51,7 +56,7 @@ class Resolver:
     layers: tuple[Layer, ...]
 
     @classmethod
-    def for_pack(cls, pack, shared: Path) -> "Resolver":
+    def for_pack(cls, pack: Pack | None, shared: Path) -> "Resolver":
         """The pack's own layouts, those of the packs it names in ``layouts_from``, then ``shared`` (the shared
         set alone when ``pack`` is None)."""
         own = [] if pack is None else [(pack.id, pack.root), *getattr(pack, "layout_packs", ())]

@@ -56,8 +56,8 @@ class RenderResult:
     manifest: Path | None = None
     bleeds: dict[str, float] = field(default_factory=dict)  # face key -> bleed of its page in mm
     keys: dict[str, str] = field(default_factory=dict)  # face key -> render cache key (render.cache)
-    cache: FaceCache | None = None
-    stamps: Stamps | None = None
+    cache: FaceCache = field(kw_only=True)
+    stamps: Stamps = field(kw_only=True)
     rendered: int = 0  # faces laid out by this build (the others came from the cache)
     refusals: dict[str, int] = field(default_factory=dict)  # why faces were drawn by WeasyPrint, with counts
     titles: dict[str, str] = field(default_factory=dict)  # type -> title of its PDFs

@@ -8,14 +8,19 @@ key by key.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pathlib import Path
 
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.findings import Finding
 from pnpforge.render.resolver import Resolver
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
-def word_files(pack, layouts_dir: Path, folder: str, lang: str) -> list[Path]:
+
+def word_files(pack: Pack | None, layouts_dir: Path, folder: str, lang: str) -> list[Path]:
     """The files of one language under ``folder``, the shared set's first and the pack's own last."""
     return list(reversed(Resolver.for_pack(pack, layouts_dir).files(f"{folder}/{lang}.yaml")))
 

@@ -26,9 +26,10 @@ def chart_svg(chart: Chart) -> str:
     fig, ax = plt.subplots(figsize=(6.4, height), dpi=100)
     positions = list(range(len(labels)))
     errors = None
-    if chart.unit == "share" and all(b.low is not None for b in chart.bars):
-        errors = [[v - b.low * 100 for v, b in zip(values, chart.bars)],
-                  [b.high * 100 - v for v, b in zip(values, chart.bars)]]
+    intervals = [(b.low, b.high) for b in chart.bars if b.low is not None and b.high is not None]
+    if chart.unit == "share" and len(intervals) == len(chart.bars):
+        errors = [[v - low * 100 for v, (low, _) in zip(values, intervals)],
+                  [high * 100 - v for v, (_, high) in zip(values, intervals)]]
     if horizontal:
         ax.barh(positions, values, color=ACCENT, xerr=errors, ecolor=INK, capsize=2)
         ax.set_yticks(positions, labels, fontsize=6)
@@ -110,9 +111,11 @@ def grouped_svg(title: str, groups: list[str], series: list[str], bars: dict[tup
         values = [b["share"] * 100 for b in found]
         errors = [[v - b["low"] * 100 for v, b in zip(values, found)],
                   [b["high"] * 100 - v for v, b in zip(values, found)]]
-        draw, keyword = (ax.barh, "xerr") if horizontal else (ax.bar, "yerr")
-        draw(positions, values, width, color=PALETTE[n % len(PALETTE)], ecolor=INK, capsize=2, label=name,
-             **{keyword: errors})
+        colour = PALETTE[n % len(PALETTE)]
+        if horizontal:
+            ax.barh(positions, values, width, color=colour, ecolor=INK, capsize=2, label=name, xerr=errors)
+        else:
+            ax.bar(positions, values, width, color=colour, ecolor=INK, capsize=2, label=name, yerr=errors)
     if horizontal:
         ax.set_yticks(range(len(groups)), groups, fontsize=7)
         ax.invert_yaxis()

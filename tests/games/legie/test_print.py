@@ -83,7 +83,8 @@ def test_a_tile_is_a_board_square_less_its_margin_in_the_face_pdfs(printed, pack
         assert width == pytest.approx(height, abs=1e-3)
     square = width / squares
     tiles = [f for f in faces if f["type"] in TILE_TYPES]
-    assert {f["side"] for f in tiles} == {"front", "back"} and len(tiles) == 16 + 2 + 1 + 1  # 8 kinds an army, a back each; the Flag, its back
+    # 8 kinds an army, a back each; the Flag, its back
+    assert {f["side"] for f in tiles} == {"front", "back"} and len(tiles) == 16 + 2 + 1 + 1
     for face in tiles:
         assert _trim_mm(folder / face["pdf"], face["page"]) == pytest.approx(
             (square - 2 * MARGIN_MM, square - 2 * MARGIN_MM), abs=TOLERANCE_MM), face["key"]
@@ -145,7 +146,8 @@ def _duplex_misalignment(built: Built, pdf, entry: dict, dpi: float) -> list[tup
         dx, dy, score = _best_shift(back_page, images[backs[key]], expected_x, placement["y"], dpi)
         assert score < 8, backs[key]
         back_x, back_y = expected_x + dx, placement["y"] + dy
-        others = [_best_shift(back_page, images[other], back_x, back_y, dpi, 0)[2] for other in part_backs - {backs[key]}]
+        others = [_best_shift(back_page, images[other], back_x, back_y, dpi, 0)[2]
+                  for other in part_backs - {backs[key]}]
         assert min(others) > 3 * score + 10, key  # another part's back would not pass for this one
         found.append(((width - back_x - w) - front_x, back_y - front_y))
     return found
@@ -225,7 +227,7 @@ def test_edge_squares_paint_the_bleed_with_their_terrain(printed, pack) -> None:
         image = np.asarray(page_image(printed.out_dir / "faces" / face["pdf"], face["page"], dpi), dtype=np.float32)
         square = size / len(rows)
 
-        def seen(x_mm: float, y_mm: float) -> np.ndarray:
+        def seen(x_mm: float, y_mm: float, image: np.ndarray = image) -> np.ndarray:
             """Mean colour of a small patch, in mm from the page's top-left (bleed included)."""
             x, y = round(x_mm * k), round(y_mm * k)
             return image[y - 2:y + 3, x - 2:x + 3].reshape(-1, 3).mean(axis=0)

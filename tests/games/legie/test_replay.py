@@ -138,8 +138,8 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rule, text, line", [pytest.param(r, t, l, marks=pytest.mark.rules(r), id=f"{i}-{r}")
-                                              for i, (r, t, l) in enumerate(ILLEGAL)])
+@pytest.mark.parametrize("rule, text, line", [pytest.param(r, t, n, marks=pytest.mark.rules(r), id=f"{i}-{r}")
+                                              for i, (r, t, n) in enumerate(ILLEGAL)])
 def test_an_illegal_move_names_its_number_and_rule(tmp_path: Path, rule: str, text: str, line: str) -> None:
     path, result = replay_text(tmp_path, text)
     assert result.code == 2

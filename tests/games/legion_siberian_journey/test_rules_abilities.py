@@ -177,7 +177,7 @@ def test_assault_acts_only_at_competitive_plots():
     assert state.is_terminal() and state.vp == [0, 3, 0, 1] and not state.wounded
 
 
-# --- First Aid, Surgery, Brotherhood ------------------------------------------------------------------------------------
+# --- First Aid, Surgery, Brotherhood ----------------------------------------------------------------------------------
 def _assault_lost(**given):
     """Player 1's Assault character loses at the plot and is about to be wounded."""
     layout = Layout(location=FIRST_LEVEL, seats=seats(**given), plots=[PlotSpot("looters-in-the-goods-yard", [
@@ -272,7 +272,7 @@ def test_a_wounded_brotherhood_volunteer_dies_in_its_brothers_place():
     assert state.wounded == {ch("konstantin-arsenyev")}
 
 
-# --- Explosives ----------------------------------------------------------------------------------------------------------
+# --- Explosives -------------------------------------------------------------------------------------------------------
 @rules("ability-explosives", "ability-explosives-plot-gone")
 def test_explosives_in_the_preparation_sacrifice_the_character_to_destroy_a_plot():
     layout = Layout(location=FIRST_LEVEL, seats=seats(p1=Seat(lineup=["fyodor-lyubimov", "arvid-kalnins"]),
@@ -308,7 +308,7 @@ def test_explosives_on_a_march_turn_send_the_characters_at_the_plot_to_their_res
     assert state.sites[0].result is None and state.won_locations[2] == [card("location", FIRST_LEVEL)]
 
 
-# --- Comradery ---------------------------------------------------------------------------------------------------------------
+# --- Comradery --------------------------------------------------------------------------------------------------------
 @rules("ability-comradery")
 def test_comradery_joins_a_squad_holding_a_red_without_a_matching_icon():
     # rosa zaidel (charisma, Comradery) and dmitri ozerov (charisma, none) at a combat plot

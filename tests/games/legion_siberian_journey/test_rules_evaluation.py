@@ -44,7 +44,7 @@ def test_the_rulebooks_deserters_example():
     assert state.sites[0].done and not state.sites[0].squads
 
 
-# --- the Check ---------------------------------------------------------------------------------------------------------
+# --- the Check --------------------------------------------------------------------------------------------------------
 @rules("eval-step-check", "plot-cooperative-difficulty")
 def test_a_cooperative_plot_is_won_only_when_the_total_there_beats_its_difficulty():
     # wolves around the bivouac: difficulty 8, rewards 3 / 1
@@ -214,7 +214,7 @@ def test_manoeuvres_come_after_the_count_one_at_a_time_from_the_first_player():
     assert state.is_terminal() and state.sites[0].done
 
 
-# --- ties -----------------------------------------------------------------------------------------------------------------
+# --- ties -------------------------------------------------------------------------------------------------------------
 @rules("tie-more-characters")
 def test_a_squad_tie_goes_to_the_squad_with_more_characters():
     state = finish(evaluated([PlotSpot("looters-in-the-goods-yard", [

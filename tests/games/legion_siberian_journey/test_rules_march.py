@@ -326,7 +326,7 @@ def test_plots_are_evaluated_only_once_everybody_has_passed():
     assert state.vp[0] == 2 + 2
 
 
-# --- squads ------------------------------------------------------------------------------------------------------------
+# --- squads -----------------------------------------------------------------------------------------------------------
 @rules("squad-every-character")
 def test_every_character_at_a_plot_belongs_to_exactly_one_squad():
     state = built(_march_table(), ("march_turn", 0))

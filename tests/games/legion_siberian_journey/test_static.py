@@ -71,7 +71,8 @@ def test_a_plot_with_an_icon_no_character_shows(copy: Path) -> None:
     schema = copy / "schema.yaml"
     schema.write_text(schema.read_text(encoding="utf-8").replace(
         "        of: {kind: enum, values: [combat, intrigue, charisma]}\n        min_items: 1\n        max_items: 2",
-        "        of: {kind: enum, values: [combat, intrigue, charisma, faith]}\n        min_items: 1\n        max_items: 2"),
+        "        of: {kind: enum, values: [combat, intrigue, charisma, faith]}\n"
+        "        min_items: 1\n        max_items: 2"),
         encoding="utf-8")
     line = edit(copy / "plots.yaml", "deserters", "icons: [combat]", "icons: [faith]")
     result = run_cli("validate", str(copy), "--static")

@@ -77,6 +77,7 @@ def person(cid: str, power: int, skills=("combat",), abilities=(), **extra) -> d
     return {"id": cid, "power": power, "skills": list(skills), "abilities": list(abilities), **extra}
 
 
-def plot(characters: dict, name: str = "Test plot", entry=("combat",), types=(), vp: int = 2, supplies: int = 1) -> dict:
+def plot(characters: dict, name: str = "Test plot", entry=("combat",), types=(), vp: int = 2,
+         supplies: int = 1) -> dict:
     return {"name": name, "entry": list(entry), "types": list(types), "winner_vp": vp, "survivor_supplies": supplies,
             "characters": characters}

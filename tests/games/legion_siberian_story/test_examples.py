@@ -17,7 +17,8 @@ from tests.helpers import run_cli
 
 @rules("plot-winner-vp", "assault-step")
 def test_the_rulebook_example_through_the_cli() -> None:
-    result = run_cli("replay", "legion-siberian-story", str(PACK_DIR / "examples" / "rulebook-assault-and-scoring.yaml"))
+    example = PACK_DIR / "examples" / "rulebook-assault-and-scoring.yaml"
+    result = run_cli("replay", "legion-siberian-story", str(example))
     assert result.code == 0, result.output
     outcome = json.loads(result.output)
     assert outcome["plots"][0]["power"] == {"legionnaires": 5, "reds": 3, "whites": 7}

@@ -15,7 +15,7 @@ from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 
-from tests.games.legion_siberian_story.helpers import data, person, plot, rules, scenario
+from tests.games.legion_siberian_story.helpers import data, person, plot, rules
 
 
 def to_round(state, round_, kind=None):

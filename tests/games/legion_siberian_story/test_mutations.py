@@ -43,7 +43,8 @@ def test_dropping_a_character(copy: Path) -> None:
     assert errors(result) == [
         f"{copy}/game.yaml:70:5: error: faction 'whites' has 14 characters; each faction has 15",
         f"{copy}/game.yaml:109:23: error: box: the box lists 60 character items, the content has 59",
-        f"{copy}/game.yaml:110:49: error: box: the box lists 15 character items with faction 'whites', the content has 14",
+        f"{copy}/game.yaml:110:49: error: box: the box lists 15 character items with faction 'whites', "
+        "the content has 14",
     ]
 
 

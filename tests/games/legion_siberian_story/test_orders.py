@@ -151,7 +151,8 @@ def test_sacrifice_kills_another_own_character_for_five_power(tmp_path):
 @rules("order-muster")
 def test_muster_gathers_own_characters_that_may_enter(tmp_path):
     body = two_plots({"whites": [person("w1", 1, ["charisma"])], "reds": [person("r1", 1, ["charisma"])]},
-                     {"whites": [person("w2", 2, ["charisma"], order="muster")], "reds": [person("r2", 2, ["charisma"])]},
+                     {"whites": [person("w2", 2, ["charisma"], order="muster")],
+                      "reds": [person("r2", 2, ["charisma"])]},
                      entry=["charisma"])
     body["choices"] = [{"step": "move", "player": "whites", "character": "w1", "to": "scenario-plot-2"}]
     result = scenario(tmp_path, body)

@@ -44,13 +44,13 @@ def test_a_weakened_faction_gets_a_win_share_finding(copy: Path, tmp_path: Path)
     for block in blocks:
         if "\n  faction: warlords\n" in block:
             lines = block.split("\n")
-            lines = [f"  combat_power: {max(0, int(l.split(':')[1]) - 2)}" if l.startswith("  combat_power:") else l
-                     for l in lines]
+            lines = [f"  combat_power: {max(0, int(line.split(':')[1]) - 2)}" if line.startswith("  combat_power:")
+                     else line for line in lines]
             block = "\n".join(lines)
         out.append(block)
     (copy / "characters.yaml").write_text("\n- id: ".join(out), encoding="utf-8")
     result = validate(copy, tmp_path, "--games", "auto", "--max-games", "200", "--players", "2")
-    findings = [l for l in result.lines if "faction 'warlords' wins too rarely" in l]
+    findings = [line for line in result.lines if "faction 'warlords' wins too rarely" in line]
     assert findings and f"{copy}/game.yaml:73:5: warning:" in findings[0]
 
 

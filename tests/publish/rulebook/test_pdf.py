@@ -144,7 +144,8 @@ def test_the_same_input_gives_the_same_bytes(legion, built, tmp_path) -> None:
 
 def test_a_numbered_list_that_goes_on_after_a_heading_keeps_counting(built) -> None:
     # Set-up numbers its steps 1-4, then 5-9 under the next heading, then 10: print engines ignore `start`.
-    page = next(lines for lines in page_lines(built["a4"]) if any("Shuffle the location cards" in l for l in lines))
+    page = next(lines for lines in page_lines(built["a4"])
+                if any("Shuffle the location cards" in line for line in lines))
     markers = [int(line.rstrip(". ")) for line in page if re.fullmatch(r"\d+\.\s*", line)]
     assert markers[:10] == list(range(1, 11)) and markers[10:11] in ([], [1])  # the next chapter's list restarts
 

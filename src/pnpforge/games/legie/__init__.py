@@ -7,6 +7,8 @@ holds the rules of play that relate them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
@@ -17,6 +19,9 @@ from pnpforge.games.legie.invariants import check_invariants
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.replay import replay
 from pnpforge.games.legie.state import LegieGame, LegieState
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 VOCABULARY = (
     "legie", "warrior", "knight", "general", "tower", "catapult", "archer", "king", "fortification", "forest",
@@ -31,7 +36,7 @@ GOLDEN = {"basic": ("basic", None), "advanced": ("advanced", None),
           "lord-of-the-forests": ("advanced", "lord-of-the-forests")}
 
 
-def new_game(pack, config: GameConfig) -> LegieGame:
+def new_game(pack: Pack, config: GameConfig) -> LegieGame:
     """Basic or advanced, optionally a scenario (advanced only; a scenario's name may stand for the mode) and a
     fixed field (option ``layout``)."""
     rules = ruleset_from_pack(pack)
@@ -43,7 +48,7 @@ def new_game(pack, config: GameConfig) -> LegieGame:
     return LegieGame(rules, mode, rules.scenarios.get(scenario) if scenario else None, config.option("layout"))
 
 
-def colours(pack) -> tuple[str, ...]:
+def colours(pack: Pack) -> tuple[str, ...]:
     """The armies by seat: Black moves first."""
     return tuple(f.id for f in pack.game.factions)
 

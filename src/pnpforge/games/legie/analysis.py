@@ -7,6 +7,8 @@ half a win to each side; colours are seats (Black moves first), so the bots swap
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnpforge.engine.analyses import judged, length_chart
 from pnpforge.engine.events import Counted, Ended, Event, Length
 from pnpforge.engine.playout import Run
@@ -18,6 +20,9 @@ from pnpforge.engine.verdicts import outside
 from pnpforge.findings import Finding
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.state import DRAW, PASS, LegieState
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 VALIDATION_ITERATIONS = 100  # MCTS iterations per decision in validation runs
 
@@ -49,10 +54,11 @@ class PassCount:
             tally.add("games_with_pass", 1, self.seed)
 
 
-def configurations(pack, settings: Settings) -> dict[str, Run]:
+def configurations(pack: Pack, settings: Settings) -> dict[str, Run]:
     """Both modes and every scenario (scenarios are advanced only), for each bot the run asks for."""
     rules = ruleset_from_pack(pack)
-    games = [("basic", None), ("advanced", None)] + [("advanced", s) for s in sorted(rules.scenarios)]
+    games: list[tuple[str, str | None]] = [("basic", None), ("advanced", None)]
+    games += [("advanced", s) for s in sorted(rules.scenarios)]
     if settings.mode != "all":
         games = [(m, s) for m, s in games if (s or m) == settings.mode]
     return {f"{scenario or mode} ({bot})": Run(players=2, mode=mode, scenario=scenario, bots=(bot,), analyse=True,
@@ -60,7 +66,7 @@ def configurations(pack, settings: Settings) -> dict[str, Run]:
             for bot in settings.bots for mode, scenario in games}
 
 
-def analyse(pack, tallies: dict, settings: Settings) -> Analysis:
+def analyse(pack: Pack, tallies: dict, settings: Settings) -> Analysis:
     """First-player (Black) win share per configuration, draws, passes, length and decisive units."""
     limits = pack.game.thresholds
     tolerance = float(limits.get("black_win_share_tolerance", 0.10))

@@ -101,7 +101,7 @@ def build_layout(rules: Ruleset, placements: dict[str, PartPlacement]) -> Layout
     terrain = ["plain"] * (size * size)
     for index, quarter in enumerate(QUARTERS):
         placement = placements[quarter]
-        rows = rotate(parts[placement.part].face(placement.side).rows, placement.rotation)
+        rows = rotate(parts[placement.part].face_on(placement.side).rows, placement.rotation)
         top = size - 1 if index < 2 else half - 1  # nw/ne hold rows 4-6, sw/se rows 1-3
         left = 0 if index % 2 == 0 else half
         for r, row in enumerate(rows):

@@ -83,7 +83,7 @@ SEARCH = SearchPlan(samples=1, candidates=4, horizon=four_turns_on, value=search
 
 def best_strike(state: LegieState, player: int) -> tuple[int, bool]:
     """The most enemy units ``player`` could remove with one tile now, and whether the hunted King could fall."""
-    game, tables = state.game, state.tables
+    game, tables = state.game, state.laid
     board, owner, neighbours = state.board, game.owner, game.neighbours
     kinds = len(game.kinds)
     hunted = game.hunted
@@ -318,7 +318,7 @@ def random_action(state: LegieState, rng: random.Random) -> int:
         return actions[rng.randrange(len(actions))]
     game = state.game
     held = [k for k, n in enumerate(state.off[state.player]) if n]
-    board, flag, allowed = state.board, state.flag, state.tables.allowed
+    board, flag, allowed = state.board, state.flag, state.laid.allowed
     base = state.player * len(game.kinds)
     for _ in range(12):
         kind = held[rng.randrange(len(held))] if held else 0

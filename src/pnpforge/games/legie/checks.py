@@ -99,7 +99,7 @@ def board_parts(pack: Pack) -> Iterator[Finding]:
     if len(parts) != len(QUARTERS):
         return
     rules = ruleset_from_pack(pack)
-    worst = max(sum(t in ("water", "mountain") for face in (p.face(s) for p, s in zip(rules.parts, sides))
+    worst = max(sum(t in ("water", "mountain") for face in (p.face_on(s) for p, s in zip(rules.parts, sides))
                     for row in face.rows for t in row)
                 for sides in side_choices(rules.parts, "nothing"))
     free_at_least = rules.size ** 2 - (rules.army_size(0) + rules.army_size(1) - 1) - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from pnpforge.content.pack import Pack
@@ -112,7 +112,7 @@ def example(pack: Pack, path: Path, lang: str, label: Callable[[str], str]) -> t
 
 
 def board_svg(state: LegieState, terrain: tuple[str, ...] | None, names: Names, title: str,
-              marked: list[int] = ()) -> str:
+              marked: Sequence[int] = ()) -> str:
     """The field as SVG: squares (with terrain), coordinates, the units, the Flag; ``marked`` squares outlined."""
     game = state.game
     size = game.size
@@ -161,6 +161,7 @@ def _tile(state: LegieState, square: int, value: int, names: Names, at: tuple[fl
     owner, kind_index = divmod(value, len(game.kinds))
     player, kind = game.rules.players[owner], game.kinds[kind_index]
     unit = game.rules.unit(owner, kind)
+    assert unit is not None  # a unit on the board is of its army
     fill, ink = ARMY.get(owner, ARMY[1])
     x, y = at
     name = names.units.get((player, kind), kind)

@@ -35,14 +35,14 @@ def check_invariants(state: LegieState) -> list[str]:
         on_board[player][kind] += 1
         problems += _terrain_problems(state, square, unit, rules.players[player])
     for player, army in enumerate(rules.armies):
-        for k, kind in enumerate(kinds):
-            owned = army[kind].count if kind in army else 0
+        for k, kind_name in enumerate(kinds):
+            owned = army[kind_name].count if kind_name in army else 0
             held = state.off[player][k]
             if held < 0:
-                problems.append(f"{rules.players[player]} holds {held} {kind}")
+                problems.append(f"{rules.players[player]} holds {held} {kind_name}")
             if on_board[player][k] + held != owned:  # conservation: on the board + in hand = the army
-                problems.append(f"{rules.players[player]} has {on_board[player][k]} {kind} on the board and {held} "
-                                f"in hand, but the army has {owned}")
+                problems.append(f"{rules.players[player]} has {on_board[player][k]} {kind_name} on the board and "
+                                f"{held} in hand, but the army has {owned}")
     if state.flag != EMPTY:
         if not 0 <= state.flag < game.squares:
             problems.append(f"the Flag is off the field ({state.flag})")
@@ -92,6 +92,6 @@ def _turn_problems(state: LegieState) -> list[str]:
                 problems.append(f"the arrow may hit {square_name(square, game.size)}, which holds no enemy")
                 continue
             unit = game.rules.unit(index // len(game.kinds), game.kinds[index % len(game.kinds)])
-            if "shield" in unit.symbols or "immobility" in unit.symbols:
+            if unit is not None and ("shield" in unit.symbols or "immobility" in unit.symbols):
                 problems.append(f"the arrow may hit the {unit.kind} at {square_name(square, game.size)}")
     return problems

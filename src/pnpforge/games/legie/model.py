@@ -70,6 +70,13 @@ class BoardPart:
     def face(self, side: str) -> BoardFace | None:
         return next((f for f in self.faces if f.side == side), None)
 
+    def face_on(self, side: str) -> BoardFace:
+        """The face on ``side``, one the part is known to have."""
+        face = self.face(side)
+        if face is None:
+            raise KeyError(f"board part '{self.id}' has no side {side!r}")
+        return face
+
 
 @dataclass(frozen=True)
 class Scenario:

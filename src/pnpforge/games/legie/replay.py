@@ -8,6 +8,7 @@ breaks (``content/legie/rules.yaml``). The output format is documented in ``cont
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
@@ -52,7 +53,7 @@ def set_up(script: Script, game: LegieGame) -> LegieState:
     state.player = script.to_move
     problems = []
     for square, index in ((s, v) for s, v in enumerate(state.board) if v >= 0):
-        if not state.tables.allowed[index][square]:
+        if not state.laid.allowed[index][square]:
             at = script.unit_at[square]
             problems.append(_error(script, at, f"setup.board.{at[-1]}: {_terrain_refusal(state, index, square)}"))
     if script.off_board is not None and script.off_board != _off_board(state):
@@ -71,7 +72,10 @@ def play_move(script: Script, state: LegieState, move: Move) -> None:
     """Apply one scripted turn (placement, then its target and Flag), checking each part against the rules."""
     game = state.game
     forced_passes(state)
-    fail = lambda at, text: _fail(script, move, at, text)  # noqa: E731 - local shorthand
+
+    def fail(at: tuple, text: str) -> NoReturn:
+        _fail(script, move, at, text)
+
     name = lambda s: square_name(s, game.size)  # noqa: E731
     if state.is_terminal():
         fail((), f"the game is already over ({_result(state)}); no move may follow (rule {state.ended_by})")
@@ -88,10 +92,10 @@ def play_move(script: Script, state: LegieState, move: Move) -> None:
                       "square (rule turn-place-one)")
     if move.square == state.flag:
         fail(("to",), f"{name(move.square)} holds the Flag, so no unit may be laid there (rule flag-blocks-square)")
-    if not state.tables.allowed[index][move.square]:
+    if not state.laid.allowed[index][move.square]:
         fail(("to",), _terrain_refusal(state, index, move.square))
     before = state.board[:]
-    shooter = game.arrow[index] and state.tables.can_shoot[move.square]
+    shooter = game.arrow[index] and state.laid.can_shoot[move.square]
     forced = state.clone()
     forced.board[move.square] = index
     targets = forced.arrow_targets() if shooter else []
@@ -100,6 +104,7 @@ def play_move(script: Script, state: LegieState, move: Move) -> None:
         targets = list(state.choices)
     _check_target(script, state, move, index, shooter, targets, before)
     if state.phase == CHOOSE_TARGET:
+        assert move.target is not None  # _check_target required one
         state.apply_action(TARGET + move.target)
     fallen = [s for s, v in enumerate(before) if v >= 0 and state.board[s] < 0]
     if state.phase == CHOOSE_FLAG:
@@ -146,8 +151,9 @@ def _why_not_target(state: LegieState, square: int, mover: int, before: list[int
     player, kind = game.rules.players[owner], game.kinds[kind_index]
     if owner == mover:
         return f"the {kind} there is the shooter's own (rule arrow-removes-one)"
-    unit = game.rules.unit(game.rules.player_index(player), kind)
-    terrain = state.tables.layout.terrain[square] if game.advanced else "plain"
+    unit = game.rules.unit(owner, kind)
+    assert unit is not None  # a unit on the board is of its army
+    terrain = state.laid.layout.terrain[square] if game.advanced else "plain"
     if unit.immobile:
         return f"{player}'s {kind} is immobile and is never removed (rule immobile-stays)"
     if unit.shield:
@@ -162,7 +168,7 @@ def _why_not_target(state: LegieState, square: int, mover: int, before: list[int
 def _terrain_refusal(state: LegieState, index: int, square: int) -> str:
     game = state.game
     player, kind = divmod(index, len(game.kinds))
-    terrain = state.tables.layout.terrain[square]
+    terrain = state.laid.layout.terrain[square]
     who = f"{game.rules.players[player]}'s {game.kinds[kind]}"
     where = square_name(square, game.size)
     if terrain == "water":
@@ -195,7 +201,7 @@ def _error(script: Script, at: tuple, message: str) -> Finding:
     return Finding("error", message, mark=script.doc.mark(at), blocking=True, rule="legie.replay")
 
 
-def _fail(script: Script, move: Move, at: tuple, message: str) -> None:
+def _fail(script: Script, move: Move, at: tuple, message: str) -> NoReturn:
     raise ScriptError([_error(script, move.at + at, f"move {move.number}: {message}")])
 
 

@@ -65,7 +65,8 @@ class _Reader:
     """Collects located problems while reading a replay document."""
 
     def __init__(self, doc: Doc, rules: Ruleset):
-        self.doc, self.rules, self.problems = doc, rules, []
+        self.doc, self.rules = doc, rules
+        self.problems: list[Finding] = []
 
     def error(self, at: tuple, message: str) -> None:
         self.problems.append(Finding("error", message, mark=self.doc.mark(at), blocking=True, rule="legie.replay"))
@@ -165,7 +166,7 @@ def _layout(r: _Reader, top: dict, scenario: Scenario | None) -> Layout | None:
         if named is not None and not isinstance(named, str):
             r.error(at + ("part",), f"board.{quarter}.part: expected a board part id, found {_shown(named)}")
             continue
-        part = parts.get(named)
+        part = parts.get(named) if named is not None else None
         if part is None:
             r.error(at + ("part",), f"board.{quarter}.part: no board part {_shown(entry.get('part'))}; parts: "
                                     f"{', '.join(parts)}")
@@ -175,7 +176,7 @@ def _layout(r: _Reader, top: dict, scenario: Scenario | None) -> Layout | None:
             continue
         used[part.id] = quarter
         side = entry.get("side")
-        if part.face(side) is None:
+        if not isinstance(side, str) or part.face(side) is None:
             r.error(at + ("side",), f"board.{quarter}.side: {_shown(side)} is not a face of {part.id}; faces: "
                                     f"{', '.join(f.side for f in part.faces)}")
             continue
@@ -251,6 +252,7 @@ def _move(r: _Reader, raw: Any, index: int) -> Move | None:
     square = r.square(entry["to"], at + ("to",), f"{label}: to")
     target = r.square(entry["target"], at + ("target",), f"{label}: target") if "target" in entry else None
     flag = r.square(entry["flag"], at + ("flag",), f"{label}: flag") if "flag" in entry else None
-    if None in (player, kind, square) or ("target" in entry and target is None) or ("flag" in entry and flag is None):
+    if player is None or kind is None or square is None or ("target" in entry and target is None) \
+            or ("flag" in entry and flag is None):
         return None
     return Move(index + 1, at, player, kind, square, target, flag)

@@ -55,7 +55,7 @@ def outcome(game: "LegieGame", me: int, hand: list[int], last_kind: int, king_ta
     if left:
         return EMPTY, ""
     if effect == "score_at_end":
-        rules = SCORING_RULES.get(game.objective.get("measure"), ("", ""))
+        rules = SCORING_RULES.get(game.objective.get("measure") or "", ("", ""))
         mine, theirs = score(me), score(1 - me)
         if mine != theirs:
             return (me if mine > theirs else 1 - me), rules[0]
@@ -88,7 +88,7 @@ class LegieGame:
         self.immobile = [bool(u and u.immobile) for u in self.units]
         self.arrow = [bool(u and u.arrow) for u in self.units]
         self.crown = [bool(u and u.crown) for u in self.units]
-        self.army = [[(rules.unit(p, k).count if rules.unit(p, k) else 0) for k in self.kinds] for p in range(2)]
+        self.army = [[(unit.count if (unit := rules.unit(p, k)) else 0) for k in self.kinds] for p in range(2)]
         self.objective = scenario.objective if scenario else {"effect": "all_placed"}
         hunted = self.objective.get("unit")
         self.hunted = self.kinds.index(hunted) if hunted in self.kinds else -1
@@ -174,7 +174,7 @@ class LegieState:
 
     def _placements(self) -> list[int]:
         """Kind by kind, free squares in rising order: one C-level pick per group of kinds the same squares take."""
-        board, flag, tables = self.board, self.flag, self.tables
+        board, flag, tables = self.board, self.flag, self.laid
         free = [s for s in range(len(board)) if board[s] < 0]
         if flag >= 0 and board[flag] < 0:
             free.remove(flag)
@@ -217,13 +217,13 @@ class LegieState:
     # --- a turn -----------------------------------------------------------------------------------------------
     def _place(self, action: int) -> None:
         """Lay a unit and resolve its swords and crown at once, then its arrow (Basisspiel: the active unit)."""
-        game = self.game
+        game, tables = self.game, self.laid
         kind, square = divmod(action, game.squares)
         me = self.player
         index = me * len(game.kinds) + kind
         if not (0 <= kind < len(game.kinds)) or self.off[me][kind] <= 0:
             raise ValueError(f"no {game.kinds[kind] if 0 <= kind < len(game.kinds) else action} left to lay")
-        if self.board[square] >= 0 or square == self.flag or not self.tables.allowed[index][square]:
+        if self.board[square] >= 0 or square == self.flag or not tables.allowed[index][square]:
             raise ValueError(f"square {fields.square_name(square, game.size)} cannot take that unit")
         board, owner = self.board, game.owner
         board[square] = index
@@ -232,7 +232,7 @@ class LegieState:
         fallen: list[int] = []
         strength = game.strength[index]
         neighbours = game.neighbours
-        defence = self.tables.defence
+        defence = tables.defence
         if strength:
             # Einheiten mit Schwertsymbol: each edge neighbour is attacked; own swords touching it support.
             for n in neighbours[square]:
@@ -254,7 +254,7 @@ class LegieState:
         for n in fallen:
             self._remove(n)
         self.fallen = fallen
-        if game.arrow[index] and self.tables.can_shoot[square]:
+        if game.arrow[index] and tables.can_shoot[square]:
             targets = self.arrow_targets()
             if len(targets) > 1:
                 self.phase, self.choices = CHOOSE_TARGET, tuple(targets)
@@ -266,7 +266,7 @@ class LegieState:
 
     def arrow_targets(self) -> list[int]:
         """Enemy units an arrow may hit: no shield (fortification counts), not immobile, not in forest."""
-        board, owner, safe, me = self.board, self.game.owner, self.tables.arrow_safe, self.player
+        board, owner, safe, me = self.board, self.game.owner, self.laid.arrow_safe, self.player
         return [s for s, v in enumerate(board) if v >= 0 and owner[v] != me and not safe[v][s]]
 
     def _shoot(self, square: int) -> None:
@@ -327,7 +327,7 @@ class LegieState:
     def score(self, player: int) -> int:
         """A scenario's measure for ``player``: longest chain (Kolonne) or units in forest (Herr der Wälder)."""
         if self.game.objective.get("measure") == "units_in_forest":
-            forest = self.tables.forest
+            forest = self.laid.forest
             return sum(1 for s, v in enumerate(self.board) if v >= 0 and self.game.owner[v] == player and forest[s])
         return fields.longest_chain(self.board, self.game.owner, self.game.neighbours, player)
 
@@ -356,6 +356,14 @@ class LegieState:
         if self.winner == DRAW:
             return [0.5, 0.5]
         return [1.0, 0.0] if self.winner == 0 else [0.0, 1.0]
+
+    @property
+    def laid(self) -> Tables:
+        """The terrain tables of the field, there from the placing phase on (not while the field is set up)."""
+        tables = self.tables
+        if tables is None:
+            raise ValueError("the field is not laid yet")
+        return tables
 
     def observation(self, player: int) -> tuple:
         """The whole position: Legie hides nothing."""

@@ -126,7 +126,8 @@ class Bits:
     def _strikers(self, game: "LegieGame", player: int) -> list[tuple]:
         """A player's units that can remove anything, as (crown, arrow, squares allowed, [(kind, strength), ...]):
         units alike but for strength together, the strongest first (a crown counts no strength)."""
-        kinds, alike = len(game.kinds), {}
+        kinds = len(game.kinds)
+        alike: dict[tuple, list[tuple[int, int]]] = {}
         for k in range(kinds):
             i = player * kinds + k
             if game.units[i] is not None and (game.strength[i] or game.crown[i] or game.arrow[i]):

@@ -24,7 +24,7 @@ each copy gives, move for move (tests/games/legie/test_threats.py compares them)
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from pnpforge.games.legie import board as fields
 from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PASS, PLACE, TARGET, LegieState, outcome
@@ -57,13 +57,15 @@ class Reply:
         self.free = free = field.full & ~(mine | theirs) & ~(1 << flag if flag >= 0 else 0)
         self.laid = mine.bit_count() - theirs.bit_count()
         self.shots, self.shot_king = shot != 0, (king & shot) != 0
-        self.classes = classes = []  # (strength, crown, arrow, region, Bits.counts of the units it removes)
+        self.classes: list[tuple[int, bool, bool, int, tuple[int, ...]]] = []
+        classes = self.classes  # (strength, crown, arrow, region, Bits.counts of the units it removes)
         danger = arrow_region = 0
         for crown, arrow, allowed, members in field.strikers[1 - me]:
             region = free & allowed
             if not region:
                 continue
-            for k, strength in members:  # the strongest held of units alike removes all that the weaker would
+            # the strongest held of units alike removes all that the weaker would; strength is read after the break
+            for k, strength in members:  # noqa: B007
                 if hand[k]:
                     break
             else:
@@ -85,7 +87,7 @@ class Reply:
     @classmethod
     def of(cls, state: LegieState, me: int, weights: Weights) -> "Reply":
         """The position of ``state``."""
-        game, field = state.game, bits_of(state.game, state.tables)
+        game, field = state.game, bits_of(state.game, state.laid)
         per = field.units(state.board)
         ours, theirs = field.side(per, me), field.side(per, 1 - me)
         score = 0
@@ -140,7 +142,7 @@ class Reply:
         found = self.levels.get(arrows)
         if found is None:
             can_shoot, layers, best, union = self.field.can_shoot, [], 0, [0] * 7
-            for strength, crown, arrow, region, c in self.classes:
+            for _strength, _crown, arrow, region, c in self.classes:
                 bonus = can_shoot if arrow and arrows else 0
                 w = [region, 0, 0, 0, 0, 0, 0]
                 for v in range(1, 6):
@@ -195,7 +197,7 @@ class Reply:
         hits, shootable = self._hits(index), field.shootable[index]
         both = not self.shots and shootable != 0 and self.arrowed  # the new unit may give arrows a target
         base, hunting = w.placed * (self.laid + 1), self.game.hunted >= 0
-        counts = COUNTS  # count -> value, or the count itself when the King or a measure adds to it
+        counts: Sequence[float] = COUNTS  # count -> value, or the count itself when the King or a measure adds to it
         if not hunting and not field.scoring:
             counts = self.counts = self.counts or [base - w.threat * v for v in range(7)]
         if len(squares) < 3:  # a few squares: each looked up from the top count down
@@ -204,8 +206,8 @@ class Reply:
                 arrows = (shootable >> t & 1) == 1 if both else self.shots
                 found.append(counts[self._scan(t, self._level(arrows)[0] + 1, hits, arrows)])
         else:  # the best count almost everywhere: the other squares set one by one
-            parts = [(False, mask & ~shootable), (True, mask & shootable)] if both else [(self.shots, mask)]
-            parts = [(arrows, part) + self._answer(arrows, hits) for arrows, part in parts]  # up lies within down
+            halves = [(False, mask & ~shootable), (True, mask & shootable)] if both else [(self.shots, mask)]
+            parts = [(arrows, part) + self._answer(arrows, hits) for arrows, part in halves]  # up lies within down
             first, second = parts[0][2], parts[-1][2]
             if first != second:
                 found = [counts[second] if shootable >> t & 1 else counts[first] for t in squares]
@@ -221,8 +223,11 @@ class Reply:
                 value = base - w.threat * strikes
                 if hunting and self._king(index, t, hits):
                     value -= w.king_danger
-                if field.scoring:
-                    value += w.score * (self.score + (field.forest >> t & 1 if field.forest_measure else chain(t)))
+                if field.scoring and field.forest_measure:
+                    value += w.score * (self.score + (field.forest >> t & 1))
+                elif field.scoring:
+                    assert chain is not None  # a chain measure is asked with its chain
+                    value += w.score * (self.score + chain(t))
                 found[n] = value
         self.memo[key] = found
         return found

@@ -29,7 +29,7 @@ def render(state: "LegieState") -> str:
             elif square == state.flag:
                 cells.append(FLAG_MARK)
             else:
-                terrain = state.tables.layout.terrain[square] if advanced else "plain"
+                terrain = state.laid.layout.terrain[square] if advanced else "plain"
                 cells.append(TERRAIN_MARKS.get(terrain, " ? "))
         lines.append(f"{row + 1} " + " ".join(cells))
     lines.append("  " + " ".join(f" {COLUMNS[c]} " for c in range(game.size)))

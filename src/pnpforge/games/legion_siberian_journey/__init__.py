@@ -4,6 +4,10 @@ collects), the bots' judgements and the analyses of the validator; the shared en
 seats, tallies and replays it.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.matches import Pairing
@@ -18,6 +22,9 @@ from pnpforge.games.legion_siberian_journey.replay import replay
 from pnpforge.games.legion_siberian_journey.search import SEARCH
 from pnpforge.games.legion_siberian_journey.weighing import Weighing
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 VOCABULARY = (
     "journey", "commander", "marketplace", "line-up", "reserve", "graveyard", "squad", "intrigue", "charisma",
     "assault", "first aid", "surgery", "brotherhood", "explosives", "comradery", "manoeuvres", "sworn enemies",
@@ -25,13 +32,13 @@ VOCABULARY = (
 )
 
 
-def new_game(pack, config: GameConfig) -> JourneyGame:
+def new_game(pack: Pack, config: GameConfig) -> JourneyGame:
     """A game for ``config.players`` seats (2 to 4), factions in seat sequence (default: the pack's first)."""
     data = journey_data(pack)
     return JourneyGame(data, config.players, tuple(config.sides) or data.factions[:config.players])
 
 
-def faction_ids(pack) -> tuple[str, ...]:
+def faction_ids(pack: Pack) -> tuple[str, ...]:
     return tuple(f.id for f in pack.game.factions)
 
 

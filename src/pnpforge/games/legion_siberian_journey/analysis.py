@@ -115,7 +115,7 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
     return result
 
 
-def _balance(pack, tally, players, tolerance, family, result) -> None:
+def _balance(pack: Pack, tally, players, tolerance, family, result) -> None:
     findings, bars, shares = side_balance(tally, side_marks(pack), players, tolerance, partial(_seed, players),
                                           family=family)
     result.findings += findings
@@ -129,7 +129,7 @@ def _balance(pack, tally, players, tolerance, family, result) -> None:
                                      "seat_share": {b.label: b.value for b in seats}}
 
 
-def _commanders(pack, tally, players, tolerance, result) -> None:
+def _commanders(pack: Pack, tally, players, tolerance, result) -> None:
     """Each commander's win share against an equal share: a commander is a choice, so neither of a faction's two
     should decide its games."""
     commanders = pack.of_type("commander")
@@ -154,7 +154,7 @@ def _commanders(pack, tally, players, tolerance, result) -> None:
                                reference=expected, band=tolerance))
 
 
-def _auction(pack, tally, hint, min_rate, result) -> None:
+def _auction(pack: Pack, tally, hint, min_rate, result) -> None:
     """Cards offered in the Marketplace: never bought, or bought only ever at the lowest price."""
     rows = []
     for kind in KINDS:
@@ -177,7 +177,7 @@ def _auction(pack, tally, hint, min_rate, result) -> None:
                                ["card", "kind", "offered", "bought", "mean price"], rows))
 
 
-def _plots(pack, tally, hint, minimum, min_rate, result) -> None:
+def _plots(pack: Pack, tally, hint, minimum, min_rate, result) -> None:
     rows = []
     plots = pack.of_type("plot")
     for plot in plots:
@@ -198,7 +198,7 @@ def _plots(pack, tally, hint, minimum, min_rate, result) -> None:
                                ["plot", "laid", "entered", "won", "failed"], rows))
 
 
-def _actions(pack, tally, hint, minimum, min_rate, result) -> None:
+def _actions(pack: Pack, tally, hint, minimum, min_rate, result) -> None:
     """Action cards: never played, or never (rarely) changing how a round ends when played."""
     rows = []
     cards = pack.of_type("action")
@@ -224,7 +224,7 @@ def _actions(pack, tally, hint, minimum, min_rate, result) -> None:
                                ["card", "phase", "played", "weighed", "useful"], rows))
 
 
-def _locations(pack, tally, maximum, result) -> None:
+def _locations(pack: Pack, tally, maximum, result) -> None:
     """Locations settled by a secret bid more often than ``thresholds.sealed_bid_share``."""
     awarded, secret = tally.get("locations/awarded"), tally.get("secret/location")
     result.summary["locations"] = {"awarded": awarded, "by_secret_bid": share(secret, awarded)}
@@ -236,7 +236,7 @@ def _locations(pack, tally, maximum, result) -> None:
             pack.game_doc.mark(("thresholds", "sealed_bid_share")), "location-sealed-bids"))
 
 
-def _length(pack, tally, result) -> None:
+def _length(pack: Pack, tally, result) -> None:
     games = tally.get("games")
     players = sum(tally.get(k) for k in tally.keys("played/seat/"))
     score = round(tally.get("score/total") / players, 2) if players else 0

@@ -9,7 +9,6 @@ change a result.
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
@@ -39,13 +38,13 @@ def worth(state: JourneyState, player: int) -> float:
 
 def card_gain(state: JourneyState, player: int, action: tuple) -> float:
     """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it."""
-    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.pending[2]),
+    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.waiting[2]),
                           _deploy_or_pass) - CARD_KEPT
 
 
 def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
     """The bot's own March turn in a look ahead: the best deployment, or a pass (never a card)."""
-    player = state.pending[1]
+    player = state.waiting[1]
     moves = [a for a in legal if a[0] in ("deploy", "join")]
     best = max(moves, key=lambda a: _march(state, player, a), default=None)
     return best if best is not None and _march(state, player, best) > PASS_VALUE else ("pass",)
@@ -142,7 +141,7 @@ def _use(state: JourneyState, player: int, action: tuple) -> float:
     if kind == "surgery":
         return 1.5 if state.owner[action[2]] == player else -1.0
     if kind == "play":
-        if state.pending[0] == "bid_turn":  # the Auction's cards act on bids the quiet look ahead never makes
+        if state.waiting[0] == "bid_turn":  # the Auction's cards act on bids the quiet look ahead never makes
             return effect_value(state, player, state.data.actions[action[1]].effects) - CARD_KEPT
         return card_gain(state, player, action)
     if kind == "explode":
@@ -224,7 +223,7 @@ def _pick(state: JourneyState, player: int, action: tuple, kind: str) -> float:
 
 
 def judge(state: JourneyState, player: int, action: tuple) -> float:
-    step = state.pending[0]
+    step = state.waiting[0]
     if step == "bid_turn":
         return _bid(state, player, action)
     if step == "march_turn":
@@ -234,7 +233,7 @@ def judge(state: JourneyState, player: int, action: tuple) -> float:
     if step == "tactics":
         return _tactics(state, player, action)
     if step == "pick":
-        return _pick(state, player, action, state.pending[2])
+        return _pick(state, player, action, state.waiting[2])
     if step == "secret":
         reward = 3.0  # about what a tie is worth
         return -abs(action[1] - min(state.resources[player], int(reward / RESOURCE / 2) + 1))
@@ -243,7 +242,7 @@ def judge(state: JourneyState, player: int, action: tuple) -> float:
     if step == "final_location":
         return state.data.locations[action[1]].vp
     if step in ("first_aid", "brotherhood"):
-        patient = state.pending[2]
+        patient = state.waiting[2]
         return 1.0 if action[0] != "no" and state.owner[patient] == player and patient in state.wounded else 0.0
     if step in ("cancel", "manoeuvre", "clean_up_cards"):
         return card_gain(state, player, action) if action[0] in ("cancel", "play") else 0.0
@@ -273,5 +272,3 @@ class GreedyBot:
 def greedy_bot(game, seat, rng, **options) -> GreedyBot:
     return GreedyBot()
 
-
-BOTS: dict[str, Callable] = {"greedy": greedy_bot}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterator
+from typing import AbstractSet, Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.findings import Finding
@@ -108,13 +108,14 @@ def effect_timing(pack: Pack) -> Iterator[Finding]:
     for character in pack.of_type("character"):
         for index, action in enumerate(character.get("actions", [])):
             when = action["when"]
+            extra = WHILE_DEPLOYED_EXTRA if when == "while_deployed" else set()
             yield from _timing(character, action["effects"], ACTION_MOMENTS[when], ("actions", index, "effects"),
-                               f"an action used as '{when}'", WHILE_DEPLOYED_EXTRA if when == "while_deployed" else set())
+                               f"an action used as '{when}'", extra)
     for plot in pack.of_type("plot"):
         yield from _timing(plot, plot.get("effects", []), ("reward",), ("effects",), "a plot's reward")
 
 
-def _timing(item: Item, effects: list, moments: tuple, path: tuple, what: str, extra: set = frozenset()):
+def _timing(item: Item, effects: list, moments: tuple, path: tuple, what: str, extra: AbstractSet[str] = frozenset()):
     acting = set().union(*(ACTS[m] for m in moments)) | extra
     for index, effect in enumerate(effects):
         name = effect["effect"]

@@ -16,8 +16,6 @@ from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.data import BIT, ActionCard
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-# where a played action card acts: its phase (traps are laid in the Preparation and act at their plot's Tactics)
-MOMENTS = ("auction", "preparation", "march", "tactics", "manoeuvres", "clean_up")
 # the abilities a character uses by sending itself to the Reserve, and when
 SURGERY_MOMENTS = ("auction", "march", "tactics")
 
@@ -72,7 +70,7 @@ def use(state: JourneyState, player: int, action: tuple, moment: str, site: int 
 # --- moving characters ----------------------------------------------------------------------------------------------
 def leave_site(state: JourneyState, character: int) -> None:
     for site in state.sites:
-        for index, (starter, squad) in enumerate(site.squads):
+        for index, (_starter, squad) in enumerate(site.squads):
             if character in squad:
                 squad.remove(character)
                 if not squad:

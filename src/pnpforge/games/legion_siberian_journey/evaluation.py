@@ -37,7 +37,7 @@ def evaluate(state: JourneyState, index: int) -> None:
         discard_traps(state, index)
         return
     steps = []
-    for starter, squad in site.squads:
+    for _starter, squad in site.squads:
         for c in squad:
             for effects in state.data.characters[c].acts("while_deployed"):
                 steps += [("effect", state.owner[c], e, c, index) for e in effects]
@@ -186,7 +186,9 @@ def _assault(state: JourneyState, index: int, winner: int) -> list[tuple]:
 
 
 def _assault_options(state: JourneyState, player: int, index: int, character: int) -> list:
-    winner = state.sites[index].result["winners"][0]
+    result = state.sites[index].result
+    assert result is not None  # asked once the plot is resolved
+    winner = result["winners"][0]
     return [("squad", s) for s, _ in state.sites[index].squads if s != winner]
 
 

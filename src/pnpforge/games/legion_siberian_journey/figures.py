@@ -33,8 +33,9 @@ def faction_figures(pack: Pack) -> Iterator[Finding]:
         skills = ", ".join(f"{a} {n}" for a, n in sorted(abilities.items())) or "none"
         mark = pack.game_doc.mark(("factions", index)) if index is not None else pack.game_doc.mark(("box",))
         who = f"faction '{name}'" if index is not None else "characters of no faction"
-        yield Finding("info", f"{who}: {len(members)} characters, total N {sum(numbers)} (N {numbers[0]}-{numbers[-1]}, "
-                              f"median {numbers[len(numbers) // 2]}); attributes shown: {coverage}; abilities: {skills}",
+        yield Finding("info", f"{who}: {len(members)} characters, total N {sum(numbers)} "
+                              f"(N {numbers[0]}-{numbers[-1]}, median {numbers[len(numbers) // 2]}); "
+                              f"attributes shown: {coverage}; abilities: {skills}",
                       mark=mark, rule="figures")
 
 

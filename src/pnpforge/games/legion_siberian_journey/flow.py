@@ -75,7 +75,9 @@ def income(state: JourneyState) -> None:
     """auction-income: each commander's resources, and what the location adds to the income."""
     extra = sum(e["amount"] for e in standing.location_effects(state, "gain_resources"))
     for p in range(state.n):
-        state.resources[p] += state.data.commanders[state.commander[p]].income + extra
+        commander = state.commander[p]
+        assert commander is not None  # chosen at set-up
+        state.resources[p] += state.data.commanders[commander].income + extra
 
 
 def _strength(state: JourneyState, player: int) -> tuple:

@@ -31,8 +31,8 @@ def quiet(legal: list) -> tuple:
 
 
 def quiet_answer(state: JourneyState, legal: list, pick: Callable) -> tuple:
-    if state.pending[0] == "pick":
-        return max(legal, key=lambda a: pick(state, state.pending[1], a))
+    if state.waiting[0] == "pick":
+        return max(legal, key=lambda a: pick(state, state.waiting[1], a))
     return quiet(legal)
 
 
@@ -40,14 +40,14 @@ def settle(state: JourneyState, player: int, pick: Callable, own: Callable, draw
     """Play ``state`` on quietly (changing it) until the round's plots and location are decided; True if chance drew."""
     start, drew = state.round, False
     for _ in range(STEPS):
-        if state.over or state.round != start or state.pending is not None and state.pending[0] in STOP:
+        if state.over or state.round != start or state.pending is not None and state.waiting[0] in STOP:
             break
         if state.is_chance_node():
             state.apply_action(sample_chance(state, draws))
             drew = True
             continue
         legal = state.legal_actions()
-        if state.pending[0] == "march_turn" and state.pending[1] == player:
+        if state.waiting[0] == "march_turn" and state.waiting[1] == player:
             state.apply_action(own(state, legal))
         else:
             state.apply_action(quiet_answer(state, legal, pick))

@@ -22,6 +22,7 @@ DONE, PASS = ("done",), ("pass",)
 
 def plot_deck(state: JourneyState) -> str:
     """plot-level-matches-location: first and second level locations draw their level; a final one special plots."""
+    assert state.location is not None  # revealed before
     return f"plots:{PLOT_LEVEL[state.data.locations[state.location].level]}"
 
 

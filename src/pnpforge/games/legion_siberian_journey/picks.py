@@ -44,8 +44,8 @@ def _options(state: JourneyState, player: int, kind: str, e, source: int, site: 
             pool = [c for p in range(state.n) if p != player for c in state.living(p)]
         return [("pick", c) for c in sorted(pool)]
     if kind == "patient":
-        pool = state.wounded if e.get("target") == "any" else {c for c in state.wounded if state.owner[c] == player}
-        return [("pick", c) for c in sorted(pool)] + ([NONE] if pool else [])
+        patients = state.wounded if e.get("target") == "any" else {c for c in state.wounded if state.owner[c] == player}
+        return [("pick", c) for c in sorted(patients)] + ([NONE] if patients else [])
     if kind == "robbed":
         return [("player", p) for p in range(state.n) if p != player and state.resources[p] > 0]
     if kind == "loser":
@@ -89,7 +89,9 @@ def pick(state: JourneyState, action: tuple, player: int, kind: str, e, source: 
         return
     value = action[1]
     if kind == "boost":
-        here = state.sites[state.site_of(value)]
+        where = state.site_of(value)
+        assert where is not None  # a boost picks a character at a site
+        here = state.sites[where]
         here.boost[value] = here.boost.get(value, 0) + e["amount"]
     elif kind in ("casualty", "victim"):
         state.push(("wound", value))

@@ -122,7 +122,7 @@ def position(game, layout: Layout) -> JourneyState:
             card = locations.take(item)
             _out_of(state, f"locations:{data.locations[card].level}", card)
             state.won_locations[p].append(card)
-    for index, spot in enumerate(layout.plots):
+    for spot in layout.plots:
         card = plots.take(spot.plot)
         _out_of(state, f"plots:{data.plots[card].level}", card)
         site = Site(card)
@@ -149,9 +149,9 @@ def position(game, layout: Layout) -> JourneyState:
         c = characters.take(item)
         _out_of(state, "characters", c)
         state.graveyard.append(c)
-    for attribute, item in (("location", layout.location), ("final_location", layout.final_location)):
-        if item is not None:
-            card = locations.take(item)
+    for attribute, placed in (("location", layout.location), ("final_location", layout.final_location)):
+        if placed is not None:
+            card = locations.take(placed)
             _out_of(state, f"locations:{data.locations[card].level}", card)
             setattr(state, attribute, card)
     _wound(state, layout, characters)

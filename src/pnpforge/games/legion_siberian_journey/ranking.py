@@ -82,17 +82,20 @@ def secret_bid(state: JourneyState, players: tuple, purpose: str, index: int, at
 
 
 def _secret_options(state: JourneyState, player: int) -> list:
+    assert state.sealed is not None  # a secret bid is in progress
     return [("secret", amount) for amount in state.sealed.legal(player)]
 
 
 @decision("secret", _secret_options)
 def secret(state: JourneyState, action: tuple, player: int) -> None:
+    assert state.sealed is not None
     state.sealed = state.sealed.choose(player, action[1])
 
 
 @task("reveal_bids")
 def reveal_bids(state: JourneyState, players: tuple, purpose: str, index: int, attempt: int) -> None:
     """The bids are shown together; a player whose bid places them above another pays it to the bank."""
+    assert state.sealed is not None
     bids = state.sealed.revealed()
     state.sealed = None
     state.note("secret bids", purpose, tuple(sorted(bids.items())))
@@ -106,7 +109,8 @@ def reveal_bids(state: JourneyState, players: tuple, purpose: str, index: int, a
         key = (purpose, index, p)
         state.tiebreak[key] = state.tiebreak.get(key, 0) + distinct.index(bids[p]) * (100 if attempt == 0 else 10)
     if attempt == 0:
-        state.push(*[("secret_bid", group, purpose, index, 1) for group in still], ("after_tie", players, purpose, index))
+        state.push(*[("secret_bid", group, purpose, index, 1) for group in still],
+                   ("after_tie", players, purpose, index))
     else:
         state.push(*[("coin", group, purpose, index) for group in still])
 

@@ -31,6 +31,7 @@ TURNS = ("bid_turn", "march_turn", "prepare", "tactics", "manoeuvre", "clean_up_
 def schedule(state: JourneyState, scenario: ScenarioFile) -> None:
     """The steps of the scenario's phase, then the end of the round and the game (``to_end``) or a halt."""
     first = state.first
+    steps: list[tuple]
     if scenario.phase == "auction":
         steps = [("auction",)] + ([("march",), ("evaluate_all",), ("award_location",)] if scenario.to_end else [])
     elif scenario.phase == "march":
@@ -44,7 +45,7 @@ def schedule(state: JourneyState, scenario: ScenarioFile) -> None:
 def _intended(state: JourneyState, choice: Choice, player: int) -> tuple[Any, str] | None:
     """The engine action a choice stands for, if it answers the pending question, with why the rules forbid it
     (``reason|rule``) when it is not legal; a ``do`` choice stands as its words, matched against the answers."""
-    kind = state.pending[0]
+    kind = state.waiting[0]
     chars, actions = state.data.characters, state.data.actions
     if choice.secret is not None:
         return (("secret", choice.secret), "tie-secret-bid") if kind == "secret" else None
@@ -82,6 +83,7 @@ def _intended(state: JourneyState, choice: Choice, player: int) -> tuple[Any, st
 
 def _deploy(state: JourneyState, choice: Choice, player: int) -> tuple[Any, str]:
     spec = choice.deploy
+    assert spec is not None  # a deploy choice
     chars = state.data.characters
     mine = [c for c in state.lineup[player] if chars[c].item == spec.character]
     sites = [i for i, s in enumerate(state.sites) if state.data.plots[s.plot].item == spec.plot and not s.done]
@@ -93,10 +95,10 @@ def _deploy(state: JourneyState, choice: Choice, player: int) -> tuple[Any, str]
                                        "|march-lined-up")
     c = mine[0]
     if spec.squad is None and state.sites[index].squad_of(player) is None:
-        action = ("deploy", c, index)
+        deploy = ("deploy", c, index)
         if not can_join(state, c, index):
-            return action, f"'{spec.character}' shows none of the icons of '{spec.plot}'|march-icons-match"
-        return action, "|march-deploy"
+            return deploy, f"'{spec.character}' shows none of the icons of '{spec.plot}'|march-icons-match"
+        return deploy, "|march-deploy"
     squad = spec.squad or state.factions[player]  # a player's own squad there, when it has one
     starter = state.factions.index(squad) if squad in state.factions else -1
     action = ("join", c, index, starter)
@@ -146,7 +148,7 @@ def _legal(state: JourneyState, intended: tuple[Any, str], legal: list, doc: Doc
     if action in legal:
         return action
     reason, _, rule = why.partition("|")
-    step = state.pending[0].replace("_", " ")
+    step = state.waiting[0].replace("_", " ")
     reason = reason or "not allowed at this moment"
     raise ScenarioError([error(doc, ("choices", index), f"choice {index + 1} ({step} of the "
                                                         f"{state.factions[state.current_player()]}): {reason} "
@@ -174,10 +176,10 @@ def outcome(state: JourneyState, start_dead: int) -> dict[str, Any]:
         entry["paid"] = {names[p]: vp for p, vp in result.get("paid", ())}
         plots.append(entry)
     bought: dict[str, str] = {}
-    for entry in state.log:
-        if entry[1] == "won":
-            table = data.characters if entry[3] == "character" else data.actions
-            bought[table[entry[4]].item] = names[entry[2]]
+    for logged in state.log:
+        if logged[1] == "won":
+            table = data.characters if logged[3] == "character" else data.actions
+            bought[table[logged[4]].item] = names[logged[2]]
     bids = [{names[p]: amount for p, amount in e[3]} for e in state.log if e[1] == "secret bids"]
     awarded = [names[e[2]] for e in state.log if e[1] == "location" and len(e) == 5]
     result = {

@@ -152,15 +152,15 @@ def build(scenario: ScenarioFile, doc: Doc, data: JourneyData) -> JourneyState:
                                   f"'{spec.commander}' is not a commander of the {faction}; theirs: "
                                   f"{', '.join(data.commanders_of(faction))}"))
     plots = []
-    for i, spec in enumerate(scenario.plots):
+    for i, plot_spec in enumerate(scenario.plots):
         squads = []
-        for faction, characters in spec.squads.items():
+        for faction, characters in plot_spec.squads.items():
             at = ("plots", i, "squads", faction)
             starter = seat(faction, at)
             members = [c if isinstance(c, str) else (c.card, seat(c.player, at + (k, "player")))
                        for k, c in enumerate(characters)]
             squads.append(Squad(starter, members))
-        plots.append(PlotSpot(spec.plot, squads))
+        plots.append(PlotSpot(plot_spec.plot, squads))
     first = seat(scenario.first, ("first",)) if scenario.first else 0
     if scenario.round > len(data.parameters.journey):
         problems.append(error(doc, ("round",), f"the journey has {len(data.parameters.journey)} rounds"))
@@ -190,10 +190,10 @@ def _where(scenario: ScenarioFile, item: str) -> tuple:
             return ("seats", faction, "commander")
     if item in scenario.market:
         return ("market", scenario.market.index(item))
-    for i, spec in enumerate(scenario.plots):
-        if spec.plot == item:
+    for i, plot_spec in enumerate(scenario.plots):
+        if plot_spec.plot == item:
             return ("plots", i, "plot")
-        for faction, characters in spec.squads.items():
+        for faction, characters in plot_spec.squads.items():
             for k, c in enumerate(characters):
                 if (c if isinstance(c, str) else c.card) == item:
                     return ("plots", i, "squads", faction, k)

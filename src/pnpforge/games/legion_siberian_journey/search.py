@@ -12,7 +12,7 @@ SEARCHED = frozenset({"bid_turn", "march_turn", "tactics", "secret"})
 
 
 def searched(state: JourneyState) -> bool:
-    return state.pending[0] in SEARCHED
+    return state.waiting[0] in SEARCHED
 
 
 def round_over(start: JourneyState, now: JourneyState) -> bool:

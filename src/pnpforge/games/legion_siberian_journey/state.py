@@ -185,6 +185,3 @@ class JourneyState(StepMachine):
 
     def hand(self, player: int) -> tuple[int, ...]:
         return self.zones[f"hand:{player}"].contents()
-
-    def faction_of(self, player: int) -> str:
-        return self.factions[player]

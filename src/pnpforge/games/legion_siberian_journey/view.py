@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from pnpforge.engine import zones as z
 
 if TYPE_CHECKING:
+    from pnpforge.games.legion_siberian_journey.data import ActionCard, Character, Location, Plot
     from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 
@@ -38,9 +39,10 @@ def _plain(value):
 
 
 def card_name(state: "JourneyState", kind: str, number: int) -> str:
-    table = {"character": state.data.characters, "action": state.data.actions, "plot": state.data.plots,
-             "location": state.data.locations}[kind]
-    return table[number].item
+    tables: dict[str, Sequence[Character | ActionCard | Plot | Location]] = {
+        "character": state.data.characters, "action": state.data.actions, "plot": state.data.plots,
+        "location": state.data.locations}
+    return tables[kind][number].item
 
 
 DRAWN = {"market_character": "character", "market_action": "action", "lay_plot": "plot", "replace_draw": "plot",
@@ -49,7 +51,7 @@ DRAWN = {"market_character": "character", "market_action": "action", "lay_plot":
 
 def action_to_string(state: "JourneyState", action) -> str:
     if isinstance(action, int):  # a card drawn by chance
-        kind = DRAWN.get(state.pending[0])
+        kind = DRAWN.get(state.waiting[0])
         return f"draws {kind} {card_name(state, kind, action)}" if kind else "draws a card"
     kind = action[0]
     chars, actions = state.data.characters, state.data.actions

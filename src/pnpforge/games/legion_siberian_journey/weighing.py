@@ -31,8 +31,8 @@ def outcome(state: JourneyState) -> tuple:
 def play_round(state: JourneyState, seed: int) -> tuple:
     bots = [GreedyBot()] * state.n
     first = state.round
-    final = play_game(None, bots, random.Random(seed), start=state, until=lambda now: now.round != first or now.over)
-    return outcome(final)
+    play_game(None, bots, random.Random(seed), start=state, until=lambda _: state.round != first or state.over)
+    return outcome(state)  # played on in place
 
 
 def unplayed(before: JourneyState, player: int, card: int) -> JourneyState:

@@ -5,6 +5,10 @@ The pack's data (content/legion-siberian-story/) holds every card, number and ef
 data cannot: the rules that relate the data to each other.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
@@ -18,6 +22,9 @@ from pnpforge.games.legion_siberian_story.outcomes import Weighing, events
 from pnpforge.games.legion_siberian_story.replay import replay
 from pnpforge.games.legion_siberian_story.search import SEARCH, determinize
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 VOCABULARY = (
     "legion", "siberian", "frostbite", "despatch", "officer", "commander", "plot", "assault", "warming", "freezing",
     "peaceful", "crippled", "violence", "first aid", "fragility", "sabre", "medical kit", "coat", "perfect aim",
@@ -26,12 +33,12 @@ VOCABULARY = (
 )
 
 
-def new_game(pack, config: GameConfig) -> LegionGame:
+def new_game(pack: Pack, config: GameConfig) -> LegionGame:
     """A game of the pack for ``config.players`` seats, factions in seat sequence (default: the pack's first)."""
     return make_game(build_data(pack), config.players, config.sides or None, config.mode or MODES[0])
 
 
-def faction_ids(pack) -> tuple[str, ...]:
+def faction_ids(pack: Pack) -> tuple[str, ...]:
     return tuple(f.id for f in pack.game.factions)
 
 

@@ -51,7 +51,7 @@ def analyse(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> Analys
     return result
 
 
-def _balance(pack, tally, players, settings, tolerance, result, family) -> None:
+def _balance(pack: Pack, tally, players, settings, tolerance, result, family) -> None:
     hint = partial(_seed, players, settings)
     findings, bars, shares = side_balance(tally, side_marks(pack), players, tolerance, hint, family=family)
     result.findings += findings
@@ -68,7 +68,7 @@ def _balance(pack, tally, players, settings, tolerance, result, family) -> None:
                                [Bar(str(s), n) for s, n in tally.histogram("score/hist/")], unit="count", xlabel="VP"))
 
 
-def _plots(pack, tally, players, settings, minimum, min_rate, result) -> None:
+def _plots(pack: Pack, tally, players, settings, minimum, min_rate, result) -> None:
     hint = partial(_seed, players, settings)
     rows = []
     plots = pack.of_type("plot")
@@ -82,7 +82,7 @@ def _plots(pack, tally, players, settings, minimum, min_rate, result) -> None:
     result.tables.append(Table("Plots: rounds drawn, entered, won", ["plot", "drawn", "entered", "won"], rows))
 
 
-def _characters(pack, tally, players, settings, minimum, min_rate, result) -> None:
+def _characters(pack: Pack, tally, players, settings, minimum, min_rate, result) -> None:
     hint = partial(_seed, players, settings)
     bars = []
     characters = pack.of_type("character")
@@ -100,7 +100,7 @@ def _characters(pack, tally, players, settings, minimum, min_rate, result) -> No
                                sorted(bars, key=lambda b: b.value), xlabel="character"))
 
 
-def _equipment(pack, tally, players, settings, min_rate, result) -> None:
+def _equipment(pack: Pack, tally, players, settings, min_rate, result) -> None:
     bars = []
     for card in pack.of_type("overlay"):
         if card.get("cost") is None:
@@ -124,7 +124,7 @@ def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:
     return placebo + margin, f"at least {margin:.0%} more than the Blank's {placebo:.1%}, which does nothing, expected"
 
 
-def _orders(pack, tally, players, settings, margin, min_rate, result) -> None:
+def _orders(pack: Pack, tally, players, settings, margin, min_rate, result) -> None:
     rows = []
     orders = pack.of_type("order")
     bar, expected = _placebo_bar(orders, tally, margin)
@@ -173,7 +173,7 @@ TAKEN = ("character", "overlay")  # cards a player chooses to take, judged also 
 JUDGED_ON = {"plot": ("score",)}
 
 
-def _impact(pack, tallies, total, players, settings, limits, result) -> None:
+def _impact(pack: Pack, tallies, total, players, settings, limits, result) -> None:
     """Card impact: each card's fitted worth to its holder's win share and score against its peers', and how often
     the cards a player chooses are taken against their peers (``engine/impact.py``)."""
     def hint(item: str) -> str:
@@ -209,7 +209,7 @@ def _impact(pack, tallies, total, players, settings, limits, result) -> None:
                                ["outcome", "card", "peers", "player-games", "impact", "peers' mean"], rows))
 
 
-def _locations(pack, tally, players, settings, min_rate, result) -> None:
+def _locations(pack: Pack, tally, players, settings, min_rate, result) -> None:
     for location in pack.of_type("location"):
         if not tally.get(f"offered/{location.id}"):
             continue
@@ -221,7 +221,7 @@ def _locations(pack, tally, players, settings, min_rate, result) -> None:
             result.findings.append(found)
 
 
-def _despatches(pack, tally, players, settings, min_rate, result) -> None:
+def _despatches(pack: Pack, tally, players, settings, min_rate, result) -> None:
     rows = []
     for card in pack.of_type("despatch"):
         drawn, kept, played, scored = (tally.get(f"{key}/{card.id}") for key in ("offered", "entered", "used", "won"))
@@ -235,7 +235,7 @@ def _despatches(pack, tally, players, settings, min_rate, result) -> None:
                                ["despatch", "drawn", "kept", "played", "scored"], rows))
 
 
-def _gaps_and_averages(pack, tally, settings, result) -> None:
+def _gaps_and_averages(pack: Pack, tally, settings, result) -> None:
     games = tally.get("games")
     result.findings += rule_gaps(tally, pack.game_doc.mark(()))
     players_total = sum(tally.get(k) for k in tally.keys("played/seat/"))

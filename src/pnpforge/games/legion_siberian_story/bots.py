@@ -39,11 +39,11 @@ class GreedyBot:
 
     def choose(self, state: LegionState, player: int, rng: random.Random) -> tuple:
         actions = state.legal_actions()
-        judge = JUDGES.get(state.pending[0])
+        judge = JUDGES.get(state.waiting[0])
         if judge is None:
             return actions[rng.randrange(len(actions))]
         sight = Sight(state, player)
-        together = JUDGED_TOGETHER.get(state.pending[0])
+        together = JUDGED_TOGETHER.get(state.waiting[0])
         if together is not None:
             values = together(state, player, actions, sight)
         else:
@@ -56,7 +56,7 @@ class GreedyBot:
         """The legal actions, the best-judged first (what the search bot tries); unjudged questions keep their
         sequence."""
         actions = state.legal_actions()
-        judge = JUDGES.get(state.pending[0])
+        judge = JUDGES.get(state.waiting[0])
         if judge is None:
             return actions
         sight = Sight(state, player)
@@ -101,6 +101,7 @@ def _scoring_chance(state: LegionState, player: int, card: str) -> float:
 
 def _despatch_play_value(state: LegionState, player: int) -> float:
     card = state.despatch[player]
+    assert card is not None  # asked only of a player holding one
     keep = _scoring_chance(state, player, card) * state.data.despatches[card].scoring["vp"]
     return 1.0 if keep < 1.0 else 0.0
 
@@ -241,7 +242,9 @@ def _march(state, player, action, sight):
 def _march_values(state, player, actions, sight) -> list[float]:
     """The march question's options judged together: what a character brings and what a plot offers are worked
     out once each, however many options share them."""
-    values, known = [], {}
+    values: list[float] = []
+    known: dict[str, tuple] = {}  # what a character brings
+    judged: dict[tuple, float] = {}  # what a plot offers to what is brought
     for action in actions:
         if action[0] == "pass":
             values.append(PASS_VALUE)
@@ -255,9 +258,9 @@ def _march_values(state, player, actions, sight) -> list[float]:
             brings = known[c] = _marcher(state, player, c)
         power, protected, frost, hurt, orders, worth = brings
         key = (plot, power, protected, frost, hurt)
-        value = known.get(key)
+        value = judged.get(key)
         if value is None:
-            value = known[key] = _march_to(sight, plot, power, protected, frost, hurt)
+            value = judged[key] = _march_to(sight, plot, power, protected, frost, hurt)
         if orders:
             value += 0.8
         values.append(value - 0.05 * worth)  # keep good cards for later when it hardly matters
@@ -359,7 +362,7 @@ def _resolve(state, player, action, sight):
 def _target(state, player, action, sight):
     """Strike the strongest rival at the plot."""
     q = action[1]
-    plot = state.pending[2]
+    plot = state.waiting[2]
     return sight.power(q, plot) + 0.1 * len(state.at_plot(plot, q))
 
 

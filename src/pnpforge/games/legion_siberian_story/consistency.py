@@ -38,8 +38,9 @@ def most_plots_of_type(pack: Pack, plot_type: str) -> int:
     """The most plots of a type one player can win in a game: every plot a game deals (rounds times plots per
     round at the largest table), and of a type only the plots printed with it plus, in a round whose location
     gives every plot that type, that round's plots."""
-    per_round = max(PLOTS_BY_PLAYERS[n] for n in PLOTS_BY_PLAYERS
-                    if pack.game.players.min <= n <= pack.game.players.max)
+    players = pack.game.players
+    low, high = (players.min, players.max) if players else (min(PLOTS_BY_PLAYERS), max(PLOTS_BY_PLAYERS))
+    per_round = max(PLOTS_BY_PLAYERS[n] for n in PLOTS_BY_PLAYERS if low <= n <= high)
     dealt = ROUNDS * per_round
     if plot_type == "any":
         return min(dealt, len(pack.of_type("plot")))

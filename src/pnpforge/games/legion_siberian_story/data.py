@@ -211,14 +211,14 @@ class LegionData:
     @cached_property
     def condition_cards(self) -> Mapping[str, str]:
         """The id of the transparent card that marks each condition (wound, frostbite)."""
-        return MappingProxyType({o.effect("afflict")["condition"]: o.id for o in reversed(self.overlays.values())
-                                 if o.effect("afflict")})
+        return MappingProxyType({e["condition"]: o.id for o in reversed(list(self.overlays.values()))
+                                 if (e := o.effect("afflict"))})
 
     @cached_property
     def crippled_cards(self) -> Mapping[str, str]:
         """The id of the Crippled card of each skill."""
-        return MappingProxyType({o.effect("forbid_skill")["skill"]: o.id for o in reversed(self.overlays.values())
-                                 if o.effect("forbid_skill")})
+        return MappingProxyType({e["skill"]: o.id for o in reversed(list(self.overlays.values()))
+                                 if (e := o.effect("forbid_skill"))})
 
     @cached_property
     def fresh_sleeves(self) -> Mapping[str, "Sleeve"]:
@@ -262,7 +262,8 @@ class LegionData:
 
     def _sleeve(self, character: str, gear: tuple, crippled: tuple) -> "Sleeve":
         card = self.characters[character]
-        skills, abilities, effects = set(card.skill_set), set(card.ability_set), set()
+        skills, abilities = set(card.skill_set), set(card.ability_set)
+        effects: set[str] = set()
         power, orders = card.power, 0
         for overlay_id in gear:
             overlay = self.overlays[overlay_id]

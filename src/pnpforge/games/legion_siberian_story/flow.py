@@ -149,6 +149,7 @@ def reveal_plot(state: LegionState, action: tuple) -> None:
 @task("location_now")
 def location_now(state: LegionState) -> None:
     """Location effects that happen once when the round starts (effect ``gain_supplies``)."""
+    assert state.location is not None  # revealed before
     for effect in state.data.locations[state.location].effects:
         if effect["effect"] == "gain_supplies":
             targets = range(state.n) if effect.get("who") == "each_player" else [state.start]
@@ -268,6 +269,7 @@ def may_play_despatch(state: LegionState, player: int) -> bool:
 def play_despatch(state: LegionState, player: int) -> None:
     """Carry out the upper half (Story rules: Despatches); a played despatch scores nothing."""
     card = state.despatch[player]
+    assert card is not None  # played only when held
     state.despatch[player] = None
     state.played_despatch[player] = card
     state.note("despatch", player, card, "played")
@@ -379,7 +381,7 @@ def assign(state: LegionState, action: tuple, player: int, officer: str, left: i
     state.tokens[target] = [order, False]
     state.note("assign", player, order, target)
     card = state.data.orders[order]
-    steps = []
+    steps: list[tuple] = []
     if card.timing == "immediate":  # turned up and resolved at once
         state.tokens[target][1] = True
         steps.append(("order_effects", player, target, order, 0))

@@ -156,7 +156,7 @@ def camp(state: LegionState) -> None:
     state.push(*[("camp_buy", p) for p in state.turn_order()], ("next_game",))
 
 
-def _camp_options(state, player):
+def _camp_options(state: LegionState, player: int) -> list:
     heal, warm, supply = SURVIVAL_PRICES[state.n]
     left = final_scores(state)[player] - state.spent[player]
     options: list = [("done",)]
@@ -204,7 +204,9 @@ def next_game(state: LegionState) -> None:
         state.graveyard[p] = []
         state.deck[p] = sorted(state.deck[p] + state.bottom[p])
         state.bottom[p] = []
-        unique = set(state.data.commanders[state.commander[p]][1])
+        commander = state.commander[p]
+        assert commander is not None  # chosen at set-up
+        unique = set(state.data.commanders[commander][1])
         tokens = state.data.tokens.get(state.factions[p], ())
         state.available[p] = sorted(o for o in tokens if state.data.orders[o].universal or o in unique)
         state.used[p] = []

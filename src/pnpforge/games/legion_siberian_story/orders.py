@@ -181,8 +181,6 @@ ACTIVE = {
     "free_overlay": _free_overlay, "next_card_face_down": _camouflage, "restore_orders": _restore_orders,
     "draw_characters": _draw_characters,
 }
-# Effects read while a plot is resolved, not carried out here (resolution.py):
-PASSIVE = {"combat_power", "win_bonus", "die_unless_win", "take_survivor_reward", "cancel_wounds", "block"}
 
 
 # --- the decisions those effects ask for ----------------------------------------------------------------------

@@ -18,7 +18,8 @@ from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.state import LegionState
 from pnpforge.games.legion_siberian_story.usefulness import immediate_checkpoint, weigh, weigh_immediate
 
-DESPATCH_EVENTS = {"drawn": Offered, "kept": Entered, "played": Used, "scored": Won}
+DESPATCH_EVENTS: dict[str, type[Offered | Entered | Used | Won]] = {"drawn": Offered, "kept": Entered, "played": Used,
+                                                                    "scored": Won}
 
 
 def events(state: LegionState) -> Iterator[Event]:

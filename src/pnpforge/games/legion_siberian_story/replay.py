@@ -29,15 +29,15 @@ STEP_KINDS = {
 
 def _action_for(state: LegionState, choice: Choice) -> tuple | None:
     """The engine action a choice stands for, when it answers the pending question."""
-    kind = state.pending[0]
-    player = state.pending[1]
+    kind = state.waiting[0]
+    player = state.waiting[1]
     game = state.game
     if choice.step == "skip":
         return ("skip",) if ("skip",) in state.legal_actions() else ("stop",)
     if kind not in STEP_KINDS.get(choice.step, ()) or game.player_of.get(choice.player) != player:
         return None
     if choice.step in ("assault", "violence"):
-        return ("target", game.player_of.get(choice.target, -1))
+        return ("target", game.player_of.get(choice.target, -1) if choice.target is not None else -1)
     if choice.step in ("wound", "heal"):
         return (choice.step, choice.character)
     if choice.step == "cripple":
@@ -59,7 +59,7 @@ def _action_for(state: LegionState, choice: Choice) -> tuple | None:
 def play(state: LegionState, choices: list[Choice], doc: Doc, start: str, end: bool = False) -> None:
     """Run the scenario's phase to its end (``end``: and the game, with its final scoring), answering questions
     from the script."""
-    steps = [("orders_start",)] if start == "orders" else []
+    steps: list[tuple] = [("orders_start",)] if start == "orders" else []
     steps += [("resolve_plot", i) for i in range(len(state.plots))] + [("frost",)]
     steps.append(("game_end",) if end else ("scenario_end",))
     state.push(*steps)

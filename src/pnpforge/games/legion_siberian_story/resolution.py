@@ -80,7 +80,8 @@ def resolve_plot(state: LegionState, plot: int) -> None:
 
 def _assault_targets(state: LegionState, plot: int) -> list[tuple]:
     """Each player in turn order with Assault at the plot and a rival there picks the targets of its wounds."""
-    owner, counts = state.game.owner_of, {}
+    owner = state.game.owner_of
+    counts: dict[int, int] = {}
     for c in state.members[plot]:
         if "assault" in ch.abilities(state, c):
             counts[owner[c]] = counts.get(owner[c], 0) + 1
@@ -204,7 +205,8 @@ def aftermath(state: LegionState, plot: int) -> None:
     violence, first_aid = "violence" not in off, "first_aid" not in off
     if not (violence or first_aid):
         return
-    owner, acting = state.game.owner_of, {}
+    owner = state.game.owner_of
+    acting: dict[int, list[tuple[str, bool, bool]]] = {}
     for c in members:
         shown = ch.abilities(state, c)
         hits, heals = violence and "violence" in shown, first_aid and "first_aid" in shown
@@ -212,7 +214,8 @@ def aftermath(state: LegionState, plot: int) -> None:
             acting.setdefault(owner[c], []).append((c, hits, heals))
     if not acting:
         return
-    steps, count = [], state.game.limit(state, "first_aid_heals")
+    steps: list[tuple] = []
+    count = state.game.limit(state, "first_aid_heals")
     for p in state.turn_order():
         here = acting.get(p, ())
         steps += [("violence_target", p, plot) for _, hits, _ in here if hits]

@@ -51,7 +51,8 @@ class Placed(_Strict):
 
 
 class PlotSpec(_Strict):
-    """A plot by ``id`` of the pack, or inline (``name``, ``entry``, ``types``, ``winner_vp``, ``survivor_supplies``)."""
+    """A plot by ``id`` of the pack, or inline (``name``, ``entry``, ``types``, ``winner_vp``,
+    ``survivor_supplies``)."""
 
     id: str | None = None
     name: str | None = None
@@ -155,8 +156,8 @@ def build(scenario: ScenarioFile, doc: Doc, data: LegionData) -> tuple[LegionSta
         if scenario.location not in locations:
             problems.append(_error(doc, ("location",), f"no location '{scenario.location}' in the pack"))
     elif isinstance(scenario.location, dict):
-        locations["scenario-location"] = LocationCard("scenario-location", "Scenario location",
-                                                      tuple(MappingProxyType(e) for e in scenario.location.get("effects", [])))
+        effects = tuple(MappingProxyType(e) for e in scenario.location.get("effects", []))
+        locations["scenario-location"] = LocationCard("scenario-location", "Scenario location", effects)
     seen = [cid for _, cid, _, _ in placed]
     for _, cid, _, at in placed:
         if seen.count(cid) > 1:
@@ -198,7 +199,8 @@ def _character(person: Placed, faction: str, characters: dict, doc: Doc, at: tup
             problems.append(_error(doc, at + ("card",), f"no character '{person.card}' in the pack"))
             return None
         if card.faction != faction:
-            problems.append(_error(doc, at + ("card",), f"'{person.card}' belongs to '{card.faction}', not '{faction}'"))
+            problems.append(_error(doc, at + ("card",),
+                                   f"'{person.card}' belongs to '{card.faction}', not '{faction}'"))
             return None
         return person.card
     if not person.id or person.power is None:

@@ -75,8 +75,9 @@ def _swap_face_down(sample: LegionState, hidden: list[str], replacements: list[s
 
 def _shuffle_tokens(state: LegionState, sample: LegionState, q: int, rng: random.Random) -> None:
     """Unseen tokens of player ``q`` (available, face-down used, face-down on characters) drawn afresh."""
-    data = state.data
-    unique = set(data.commanders[state.commander[q]][1])
+    data, commander = state.data, state.commander[q]
+    assert commander is not None  # chosen at set-up
+    unique = set(data.commanders[commander][1])
     mine = [o for o in data.tokens[state.factions[q]] if data.orders[o].universal or o in unique]
     for order, up in state.used[q]:
         if up:
@@ -116,7 +117,7 @@ def standing(state: LegionState, player: int) -> float:
 
 def searched(state: LegionState) -> bool:
     """The questions the search bot weighs by playing on; the greedy judgement answers the rest."""
-    return state.pending[0] in SEARCHED
+    return state.waiting[0] in SEARCHED
 
 
 def round_over(start: LegionState, now: LegionState) -> bool:

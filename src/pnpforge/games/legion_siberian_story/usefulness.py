@@ -7,9 +7,9 @@ anyone's VP or supplies, or a death came out differently. The next round is incl
 character fights on; orders that act only through wounds (GET DOWN!, CEASEFIRE!, NO MEDICS!) are followed to the
 end of the game, where a wound prevented or left unhealed can show as a death. Orders resolved at once when
 assigned (CAMOUFLAGE!) act on the March itself, so they are weighed from the moment they took effect: the rest of
-the round and the next are played with the effect and with it undone. The location is weighed the same way with its effect switched off
-for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful when a player
-used what only the location allowed.
+the round and the next are played with the effect and with it undone. The location is weighed the same way with its
+effect switched off for the Order and Plot phases; effects that act during Recruitment (costs, limits) count as useful
+when a player used what only the location allowed.
 """
 
 from __future__ import annotations
@@ -41,9 +41,10 @@ class Replay:
 
     __slots__ = ("events", "vp", "supplies", "actions")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.events: list = []
-        self.vp = self.supplies = None
+        self.vp: tuple | None = None
+        self.supplies: tuple | None = None
         self.actions: list = []
 
     def result(self) -> tuple:

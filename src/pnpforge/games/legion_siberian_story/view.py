@@ -23,6 +23,7 @@ def observation(state: LegionState, player: int) -> tuple:
             owner = state.owner(c)
             hidden = c in state.face_down and owner != player
             token = state.tokens.get(c)
+            token_view: tuple | str | None
             if token is None:
                 token_view = None
             elif token[1] or owner == player:
@@ -38,7 +39,8 @@ def observation(state: LegionState, player: int) -> tuple:
         players.append((
             state.factions[p], state.commander[p], state.supplies[p], state.vp[p],
             tuple(sorted((c, _fighter(state, c)) for c in state.hand[p])) if mine else len(state.hand[p]),
-            (tuple(sorted(state.deck[p])), tuple(state.bottom[p])) if mine else len(state.deck[p]) + len(state.bottom[p]),
+            ((tuple(sorted(state.deck[p])), tuple(state.bottom[p])) if mine
+             else len(state.deck[p]) + len(state.bottom[p])),
             tuple(sorted(state.graveyard[p])),
             tuple(sorted(state.available[p])) if mine else len(state.available[p]),
             tuple(sorted(o if up or mine else "face-down" for o, up in state.used[p])),

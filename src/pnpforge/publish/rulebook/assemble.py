@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 from pathlib import Path
+from typing import Mapping, Sequence
 
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, ByteStringObject, DictionaryObject, FloatObject, IndirectObject, NameObject,
@@ -71,16 +72,16 @@ def _replace_tail(writer: PdfWriter, index: PdfReader, at: int) -> None:
     for offset, source in enumerate(index.pages):
         page = writer.pages[at + offset]
         content = StreamObject()
-        content.set_data(source.get_contents().get_data())
+        content.set_data(_contents(source))
         page[NameObject("/Contents")] = writer._add_object(content.flate_encode())
         page[NameObject("/Resources")] = source["/Resources"].clone(writer)
         if "/Annots" in page:
             del page["/Annots"]
     for number in range(len(writer.pages) - 1, at + len(index.pages) - 1, -1):
-        del writer.pages[number]
+        writer.remove_page(number)
 
 
-def compose(writer: PdfWriter, anchors: list[dict[str, tuple]], placements: list[Placement],
+def compose(writer: PdfWriter, anchors: Sequence[Mapping[str, Sequence[float]]], placements: list[Placement],
             faces: dict[str, PageObject]) -> None:
     """Draw each placement's faces onto the rulebook page that holds its box, scaled to the box's width.
 
@@ -92,7 +93,7 @@ def compose(writer: PdfWriter, anchors: list[dict[str, tuple]], placements: list
         height_pt = float(page.mediabox.height)
         drawn: list[str] = []
         names = DictionaryObject()
-        for anchor, (x1, y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
+        for anchor, (x1, _y1, x2, y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0])):
             placement = wanted.get(anchor)
             if placement is None:
                 continue
@@ -118,7 +119,7 @@ def _anchor_number(anchor: str) -> int:
 def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
     """A face page as a Form XObject of the writer (its resources copied along)."""
     content = StreamObject()
-    content.set_data(face.get_contents().get_data())
+    content.set_data(_contents(face))
     form = content.flate_encode()
     box = face.mediabox
     form.update({
@@ -131,9 +132,18 @@ def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
     return writer._add_object(form)  # pypdf (pinned) offers no public call to add a new indirect object
 
 
+def _contents(page: PageObject) -> bytes:
+    """A page's content stream, decoded (every page WeasyPrint lays out has one)."""
+    contents = page.get_contents()
+    if contents is None:
+        raise ValueError("a page without content")
+    return contents.get_data()
+
+
 def _append(writer: PdfWriter, page: PageObject, names: DictionaryObject, drawing: str) -> None:
     """Add the drawing after the page's own content, in a clean graphics state."""
     resources = page["/Resources"].get_object()
+    assert isinstance(resources, DictionaryObject)  # a page's resources are a dictionary
     xobjects = resources.get("/XObject")
     if xobjects is None:
         resources[NameObject("/XObject")] = names

@@ -8,7 +8,9 @@ rule ids of ``rules.yaml`` that its section (up to the next heading of the same 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup, escape
 
@@ -57,11 +59,13 @@ class ChapterWriter:
         self.anchors: set[str] = {"contents", "glossary", "index"}
         self.findings = macros.findings
         renderer = self.md.renderer
-        renderer.rules["rb_icon"] = self._icon
-        renderer.rules["rb_term"] = self._term
-        renderer.rules["rb_macro"] = self._macro
-        renderer.rules["heading_open"] = self._heading_open
-        renderer.rules["table_open"] = _table_open
+        assert isinstance(renderer, RendererHTML)  # parser()'s, markdown-it's own
+        rules: dict[str, Any] = renderer.rules  # typed as bound methods; a plain function is called the same
+        rules["rb_icon"] = self._icon
+        rules["rb_term"] = self._term
+        rules["rb_macro"] = self._macro
+        rules["heading_open"] = self._heading_open
+        rules["table_open"] = _table_open
         sanitize.install(renderer)  # raw HTML from the pack's text passes an allow-list
 
     def chapter(self, page: Page) -> Chapter:
@@ -72,7 +76,7 @@ class ChapterWriter:
         if first is None or first.type != "heading_open" or first.tag != "h1":
             self.macros.error(page.shown, Where(1, 1), "a rules page opens with a level-1 heading (# Title)")
         top = headings[0] if headings and headings[0].level == 1 else None
-        classes = next((t.meta["classes"] for t in tokens if t.type == "heading_open"), []) if top else []
+        classes: list[str] = next((t.meta["classes"] for t in tokens if t.type == "heading_open"), []) if top else []
         chapter = Chapter(page, top.text if top else page.path.stem, top.anchor if top else slug(page.path.stem),
                           classes, headings)
         chapter.html = Markup(self.md.renderer.render(tokens, self.md.options, {"page": page.shown}))
@@ -86,7 +90,7 @@ class ChapterWriter:
                 continue
             meta = token.meta
             text = plain_text(tokens[index + 1])
-            where = meta["where"] or Where(token.map[0] + 1, 1)
+            where = meta["where"] or Where(token.map[0] + 1 if token.map else 1, 1)
             for other in meta["unknown"]:
                 self.macros.error(page.shown, where, f"unknown heading attribute '{other}'; use #anchor, .class "
                                                      "or rules=id,id")

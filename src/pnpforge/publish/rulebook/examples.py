@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
@@ -26,6 +26,9 @@ from pnpforge.publish.rulebook.words import OutcomeWriter, fill
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.render.environment import humanise
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 EXAMPLES_DIR = "examples"
 
@@ -72,7 +75,7 @@ def _stat(path: Path) -> tuple[int, int]:
     return status.st_mtime_ns, status.st_size
 
 
-def _replay(pack, path: Path, stem: str) -> Replayed:
+def _replay(pack: Pack, path: Path, stem: str) -> Replayed:
     """Replay one example file."""
     package = load_package(pack.game.engine)
     if package is None or package.replay is None:
@@ -256,6 +259,7 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
         if drawn_by_game:
             parts += _diagrams(macros, package, stem)
         else:
+            assert drawing is not None  # not drawn by the game: the rulebook's own drawing
             parts += _figures(macros, drawing, replayed, stem, data)
     parts.append(Markup("</div>"))
     findings += replayed.findings  # the drawing may have added some

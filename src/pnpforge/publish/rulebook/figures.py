@@ -2,9 +2,10 @@
 
 A figure in the rulebook's HTML is an empty box of the card's size times a scale, with an id. The faces it shows
 are rendered once by the render stage's own renderer and drawer (``Renderer.document`` and ``faces_pdf``: the
-same layouts, fonts and icons as the printed cards, trimmed without bleed) into one PDF, one page per face; after WeasyPrint has laid out the
-rulebook, each box's position is read from the layout and the face's page is drawn there, scaled, as vector
-content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten times is laid out once.
+same layouts, fonts and icons as the printed cards, trimmed without bleed) into one PDF, one page per face; after
+WeasyPrint has laid out the rulebook, each box's position is read from the layout and the face's page is drawn there,
+scaled, as vector content (``assemble.compose``). A card therefore looks exactly as it prints, and a face drawn ten
+times is laid out once.
 
 Items written inline (a card of an example, given by its stats) are validated with the pack's generated
 model of their type and drawn by that type's layout like any printed card. Transparent cards in a sleeve are
@@ -15,14 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence, cast
 
 from markupsafe import Markup, escape
 from pydantic import ValidationError
 
-from pnpforge.content.fields import item_model
+from pnpforge.content.fields import item_model, label_in
 from pnpforge.content.messages import translate
-from pnpforge.content.pack import Item, Pack, plain
+from pnpforge.content.pack import Item, ItemFields, Pack, plain
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.render.document import Renderer
@@ -90,7 +91,8 @@ class Figures:
                                              mark=doc.mark(at), rule="rulebook-figure"))
             return None
         values = {name: plain(getattr(validated, name)) for name in spec.fields}
-        item = Item(type_name, validated.id, values, 1, doc, at, spec.label or type_name.replace("_", " "))
+        item_id = cast(ItemFields, validated).id  # item_model adds it to every type's model
+        item = Item(type_name, item_id, values, 1, doc, at, label_in(spec.label, None, type_name.replace("_", " ")))
         return Face(key, type_name, FRONT, self._layout_for(type_name, item), item, [item.id], 1)
 
     def _layout_for(self, type_name: str, item: Item) -> Layout:
@@ -103,8 +105,8 @@ class Figures:
                 return self.renderer.layouts.get(name)
         return layout
 
-    def draw(self, face: Face, scale: float, layers: list[Face] = (), caption: str = "",
-             notes: list[str] = ()) -> Markup:
+    def draw(self, face: Face, scale: float, layers: Sequence[Face] = (), caption: str = "",
+             notes: Sequence[str] = ()) -> Markup:
         """A figure: an empty box ``scale`` times the card's size, where ``compose`` draws the face and its
         layers, with an optional caption and notes under it."""
         layout = self.renderer.layout_of(face)
@@ -118,7 +120,7 @@ class Figures:
                       f'<span class="rb-card" id="{anchor}" data-face="{escape(face.key)}" '
                       f'style="width:{width:.2f}mm;height:{height:.2f}mm;"></span>{text}{lines}</span>')
 
-    def _note(self, face: Face, layers: list[Face]) -> None:
+    def _note(self, face: Face, layers: Sequence[Face]) -> None:
         """Add a figure's faces to ``shown`` (a face drawn before keeps its place)."""
         for drawn in (face, *layers):
             self.shown.setdefault(drawn.key, drawn)

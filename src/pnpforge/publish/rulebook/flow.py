@@ -51,7 +51,9 @@ class Plan:
         """Each chapter's blocks (numbers) in the sequence the plan puts them."""
         order = {chapter.number: [b.number for b in book.in_chapter(chapter.number)] for chapter in book.chapters}
         for example, count in sorted(self.moves.items()):
-            numbers = order[book.blocks[example].chapter]
+            chapter = book.blocks[example].chapter
+            assert chapter is not None  # only examples that stand in a chapter are moved
+            numbers = order[chapter]
             at = numbers.index(example)
             first = at - lead(book, numbers, at)
             numbers[first:at + count + 1] = numbers[at + 1:at + count + 1] + numbers[first:at + 1]
@@ -148,9 +150,9 @@ def next_move(layout: Layout, book: Book, plan: Plan, tried: set[int]) -> Plan |
     """The plan with a move for the first example (not yet tried) that leaves more than a quarter of a page empty
     before it and can be helped (None: there is none)."""
     order = plan.order(book)
-    for example in sorted((b for b in book.blocks.values() if b.example and b.chapter is not None),
-                          key=lambda b: (b.chapter, order[b.chapter].index(b.number))):
-        more = 0 if example.number in tried else _fill(layout, book, order[example.chapter], example.number)
+    placed = [(b.chapter, b) for b in book.blocks.values() if b.example and b.chapter is not None]
+    for chapter, example in sorted(placed, key=lambda pair: (pair[0], order[pair[0]].index(pair[1].number))):
+        more = 0 if example.number in tried else _fill(layout, book, order[chapter], example.number)
         if more:
             tried.add(example.number)
             moves = {**plan.moves, example.number: plan.moves.get(example.number, 0) + more}
@@ -183,6 +185,7 @@ def _fill(layout: Layout, book: Book, chapter: list[int], example: int) -> int:
     if leader.number not in layout.pieces:
         return 0
     page = layout.pieces[leader.number][0].page
+    assert leader.chapter is not None  # a block of the chapter
     if page == 0 or (leader.number == chapter[0] and book.chapters[leader.chapter].forced):
         return 0
     in_chapters = [p for n, found in layout.pieces.items() if book.blocks[n].chapter is not None for p in found]
@@ -243,7 +246,8 @@ def _head(html: str, book: Book, style: str) -> str:
 def _moves(book: Book, plan: Plan, render: Callable[[str], Any]) -> Plan:
     """The plan with the moves that make the pages fuller, each tried in a layout of the chapters."""
     layout = measure(render(chapters(parse(plan.apply(book)))))
-    score, tried = badness(layout, book, plan), set()
+    score = badness(layout, book, plan)
+    tried: set[int] = set()
     for _ in range(MAX_LAYOUTS - 3):
         candidate = next_move(layout, book, plan, tried)
         if candidate is None:

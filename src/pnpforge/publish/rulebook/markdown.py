@@ -130,7 +130,9 @@ def _heading_attributes(state: StateCore) -> None:
         if not match:
             continue
         inline.content = inline.content[:match.start()].rstrip()
-        source = lines[token.map[0]] if token.map and token.map[0] < len(lines) else ""
+        if not token.map:  # markdown-it maps every block token to its lines
+            continue
+        source = lines[token.map[0]] if token.map[0] < len(lines) else ""
         brace = source.rfind("{")
         token.meta["where"] = Where(token.map[0] + 1, brace + 1 if brace >= 0 else 1)
         for found in ATTRIBUTE.finditer(re.sub(r"\s*,\s*", ",", match.group(1))):

@@ -152,7 +152,7 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
     keys = Keys(roots)
     faces_key = keys.key("\n".join(documents.values()), native.key(), json.dumps(list(documents)))
     book_key = keys.key(book, json.dumps(entries), label)
-    tasks = []
+    tasks: list[tuple] = []
     if not (cache / f"{book_key}.json").is_file():
         tasks.append(("book", book, entries, label, roots, str(cache / book_key)))
     if not (cache / f"{faces_key}.json").is_file():

@@ -11,21 +11,25 @@ also with one warning naming the keys. A book's ``rulebook.yaml`` may still over
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.resolver import Resolver
 from pnpforge.render.words import read_words, word_files
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 STRINGS_DIR = "rulebook/strings"
 FALLBACK = "en"
 
 
-def strings_files(pack, lang: str, layouts_dir: Path) -> list[Path]:
+def strings_files(pack: Pack, lang: str, layouts_dir: Path) -> list[Path]:
     """The files of one language, the shared set's first and the pack's own last."""
     return word_files(pack, layouts_dir, STRINGS_DIR, lang)
 
 
-def load_strings(pack, lang: str, layouts_dir: Path, findings: list[Finding]) -> dict[str, str]:
+def load_strings(pack: Pack, lang: str, layouts_dir: Path, findings: list[Finding]) -> dict[str, str]:
     """The book's words in ``lang`` (English where the language has none); problems are added to ``findings``."""
     english = _merged(strings_files(pack, FALLBACK, layouts_dir), findings)
     if lang == FALLBACK:

@@ -50,7 +50,7 @@ class OutcomeWriter:
         if empty and spec.none is None:
             return []
         template = spec.none if empty else (spec.many if spec.many and _count(value) > 1 else spec.text)
-        text = fill(template, {"value": self.value(value, spec), "part": part})
+        text = fill(template or "", {"value": self.value(value, spec), "part": part})
         return [text[:1].upper() + text[1:]]
 
     def value(self, value: Any, spec: Sentence) -> str:

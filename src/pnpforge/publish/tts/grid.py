@@ -70,6 +70,7 @@ def sheet_grid(cards: int, width_mm: float, height_mm: float) -> SheetGrid:
             candidate = (-dpi, columns * rows, columns, rows)
             if best is None or candidate < best:
                 best = candidate
+    assert best is not None  # a sheet of the largest grid holds CARDS_PER_SHEET cards and the back
     _, _, columns, rows = best
     return _fitted(columns, rows, width_mm, height_mm)
 

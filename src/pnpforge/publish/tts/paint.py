@@ -9,6 +9,7 @@ longer belong to the export (a deck renamed, a card removed).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Sequence
 
 from pnpforge.caches import code
 from pnpforge.files import write_atomic
@@ -31,10 +32,10 @@ class Painter:
         self.master = master
         self.folder = folder
         self.faces = {face.key: face for face in master.faces}
-        self.documents: dict[Path, object] = {}
+        self.documents: dict[Path, Any] = {}  # pypdfium2's documents, open while painting
         self.drawn = 0
 
-    def sheet(self, target: Path, grid: SheetGrid, cells: list[Face | None], hidden: Face | None) -> None:
+    def sheet(self, target: Path, grid: SheetGrid, cells: Sequence[Face | None], hidden: Face | None) -> None:
         """A grid of faces (None: a plain back), the hidden card in the last cell, as an RGB PNG."""
         from PIL import Image  # noqa: PLC0415 - loaded by the builds that export
 
@@ -43,7 +44,7 @@ class Painter:
         if self.master.stamps.fresh(target, key):
             return
         sheet = Image.new("RGB", grid.size, PAPER)
-        for index, face in enumerate(cells + [None] * (grid.hidden_cell - len(cells)) + [hidden]):
+        for index, face in enumerate([*cells] + [None] * (grid.hidden_cell - len(cells)) + [hidden]):
             if index < len(cells) or index == grid.hidden_cell:
                 image = self.face(face, grid.cell_width, grid.cell_height) if face else \
                     plain(grid.cell_width, grid.cell_height)

@@ -115,8 +115,9 @@ def _piece(pack: Pack, face: Face, painter: Painter, result: TtsResult, url, des
         back = folder / f"{back_face.file_stem}.png"
         painter.single(back, back_face, grid.cell_width, grid.cell_height)
     result.pieces += list(dict.fromkeys([front, back]))
-    return Piece(type_label(pack, face.type, describer.lang), describer.name(face.item), describer.description(face.item),
-                 url(front), url(back), layout.width, layout.height, layout.shape == "round", face.copies)
+    return Piece(type_label(pack, face.type, describer.lang), describer.name(face.item),
+                 describer.description(face.item), url(front), url(back), layout.width, layout.height,
+                 layout.shape == "round", face.copies)
 
 
 def readme(pack_id: str, title: str, decks: list[DeckObject], pieces: list[Piece], base_url: str | None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 from markupsafe import Markup, escape
 
@@ -54,8 +55,8 @@ class WebFigures(Figures):
     zoom: float = 1.0
     dpi: float = 200.0
 
-    def draw(self, face: Face, scale: float, layers: list[Face] = (), caption: str = "",
-             notes: list[str] = ()) -> Markup:
+    def draw(self, face: Face, scale: float, layers: Sequence[Face] = (), caption: str = "",
+             notes: Sequence[str] = ()) -> Markup:
         """A figure: the face's image (and those lying on it) at ``scale`` times print size times the zoom."""
         layout = self.renderer.layout_of(face)
         width = layout.width * scale * self.zoom

@@ -2,8 +2,9 @@
 
 Card images are rasterised with pypdfium2 from the pages the render stage already laid out (its master PDFs,
 cut to the trim), so a web card is the printed card. A face the master does not hold (an item written inline in
-a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of ``layouts/fonts/``, cut down
-to the Latin ranges the packs use (Czech and German included) and compressed, with their licences beside them.
+a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of
+``layouts/fonts/``, cut down to the Latin ranges the packs use (Czech and German included) and compressed, with their
+licences beside them.
 
 Everything is cached in the build's cache folder (``web/``) by a key of its inputs (the face's render key or HTML, the
 resolution; the font file's bytes), so a rebuild makes only what changed; many tasks run in worker processes.
@@ -177,7 +178,7 @@ def _round(image: Image.Image) -> Image.Image:
 
     large = Image.new("L", (image.width * 4, image.height * 4), 0)
     ImageDraw.Draw(large).ellipse((0, 0, large.width - 1, large.height - 1), fill=255)
-    mask = large.resize(image.size, Image.LANCZOS)
+    mask = large.resize(image.size, Image.Resampling.LANCZOS)
     rounded = image.convert("RGBA")
     alpha = rounded.getchannel("A")
     rounded.putalpha(Image.composite(alpha, mask, mask))

@@ -279,7 +279,7 @@ def examples_page(content: SiteContent, used: dict[str, tuple[str, str]],
             html = example_html(content.macros, drawing, path.stem, display_path(path), None, findings)
             items.append({"stem": path.stem, "title": title, "doc": doc, "chapter": None, "href": None,
                           "html": html})
-    toc = [(2, item["title"], f"about-{item['stem']}") for item in items]
+    toc = [(2, str(item["title"]), f"about-{item['stem']}") for item in items]
     return SitePage("examples.html", "examples.html", content.label("examples"), "examples",
                     display_path(folder), toc, {"examples": items})
 

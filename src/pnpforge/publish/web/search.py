@@ -156,7 +156,8 @@ def search_docs(content: Any, rules: list, entries: list, cards: list, examples:
     for page in cards:
         entry = page.context["entry"]
         fields = content.pack.types[entry.item.type].fields
-        said, other = [], []
+        said: list[str] = []
+        other: list[str] = []
         for name, label, html in page.context["rows"]:
             words = plain(str(html))
             spec = fields[name]

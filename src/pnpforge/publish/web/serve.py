@@ -1,8 +1,9 @@
 """``pnpforge serve``: the site on localhost, rebuilt when a source changes, with the open pages reloading.
 
 - The site is built into ``build/<pack>/web/`` as by ``pnpforge build`` (but without the links to the pack's
-  other languages, whose sites are not served), then served by ``http.server`` in a thread (localhost only). HTML is served with one added script tag (``layouts/web/live.js``, fetched from
-  ``/__pnpforge/live.js``); the files on disk never contain it, so the static site stays as built.
+  other languages, whose sites are not served), then served by ``http.server`` in a thread (localhost only). HTML is
+  served with one added script tag (``layouts/web/live.js``, fetched from ``/__pnpforge/live.js``); the files on disk
+  never contain it, so the static site stays as built.
 - The pack's folder and ``layouts/`` are watched (watchfiles). A change under the pack's ``rules/`` or
   ``examples/``, or under ``layouts/web/``, rebuilds from the rules stage; any other change (the pack's YAML, art,
   card layouts, fonts, icons) reloads the pack first. Faces, images and pages are made again only where their
@@ -173,6 +174,7 @@ def serve_pack(game: str, build_dir: Path, host: str = "127.0.0.1", port: int = 
     except OSError as exc:
         echo(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}")
         return 2
+    assert builder.pack is not None  # the first build loaded it
     pack_root = builder.pack.root
     borrowed = tuple(root / "layouts" for _, root in builder.pack.layout_packs if (root / "layouts").is_dir())
     address = f"http://{host}:{server.server_address[1]}/"

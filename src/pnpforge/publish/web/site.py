@@ -123,11 +123,13 @@ class SiteBuilder:
     @property
     def out_dir(self) -> Path:
         """``build/<pack>`` (or ``build/<pack>/<lang>`` for a language other than the pack's first)."""
+        assert self.pack is not None  # loaded first
         return pack_output_dir(self.build_dir, self.pack, self.lang)
 
     @property
     def output_paths(self) -> OutputPaths:
         """Where this language's outputs and caches go."""
+        assert self.pack is not None, "the pack is loaded first"
         paths = self.paths if self.paths is not None else BuildPaths.of(self.build_dir, self.pack)
         return paths.lang(self.lang)
 
@@ -139,6 +141,7 @@ class SiteBuilder:
     def rules(self) -> list[Finding]:
         """Settings, then the rulebook's pages, glossary and examples as HTML with image figures."""
         pack = self.pack
+        assert pack is not None  # loaded first
         self.lang = self.asked_lang or default_language(pack)
         findings: list[Finding] = []
         if self.lang not in pack.game.languages:
@@ -169,6 +172,7 @@ class SiteBuilder:
     def faces(self, master: RenderResult | None = None) -> list[Finding]:
         """The master (given, kept from the last build, or rendered), then the card images and web fonts."""
         pack = self.pack
+        assert pack is not None and self.figures is not None  # loaded, then the rules
         if master is not None:
             self.master = master
         shown = set(self.figures.shown)
@@ -185,6 +189,7 @@ class SiteBuilder:
 
     def _wanted_faces(self, shown: set[str]) -> set[str]:
         """Face keys the gallery shows (selected fronts and their backs) and the pack faces figures show."""
+        assert self.pack is not None and self.figures is not None
         faces, _ = pack_faces(self.pack, self.figures.renderer.layouts)
         chosen = {face.key for face in faces if self.select is None or self.select(face) or face.key in shown}
         backs = {face.back for face in faces if face.key in chosen and face.back}
@@ -192,10 +197,13 @@ class SiteBuilder:
 
     def _images_and_fonts(self, shown: set[str]) -> int:
         """Make missing cache entries, copy them into the site, remove what the site no longer shows."""
+        assert self.pack is not None and self.settings is not None and self.figures is not None
+        assert self.master is not None  # rendered by faces()
         dpi = float(self.settings.file.image_dpi)
         cache = self.output_paths.cached(images.CACHE_DIR)
         site = self.site_dir
-        tasks, copies = [], {}
+        tasks: list[images.ImageTask | images.LayoutTask | images.FontTask] = []
+        copies: dict[Path, Path] = {}
         renderer = self.figures.renderer
         roots = tuple((name, str(path)) for name, path in renderer.roots.pairs())
         faces = {face.key: face for face in self.master.faces}
@@ -206,7 +214,7 @@ class SiteBuilder:
         for key, face in faces.items():
             transparent, round_shape = face.layout.transparent, face.layout.shape == "round"
             in_master = key in self.master.pages
-            document = None if in_master else renderer.document([face], title)
+            document = "" if in_master else renderer.document([face], title)
             source = self.master.keys[key] if in_master else face_key(document, digests)
             missing = []
             for scale in SCALES:
@@ -228,18 +236,18 @@ class SiteBuilder:
                 chunk = batch[start:start + LAYOUT_BATCH]
                 tasks.append(images.LayoutTask(tuple(document for document, _ in chunk), renderer.fonts, roots,
                                                tuple(task for _, task in chunk)))
-        self.fonts: dict[str, tuple[Path, Path]] = {}
-        for face in renderer.fonts.faces.values():
-            cache_key = images.font_key(face.path)
+        self.fonts = {}
+        for font_face in renderer.fonts.faces.values():
+            cache_key = images.font_key(font_face.path)
             entry = images.cached(cache / "fonts", cache_key, ".woff")
-            relative = f"{face.path.parent.name}/{face.path.stem}.woff"
+            relative = f"{font_face.path.parent.name}/{font_face.path.stem}.woff"
             copies[entry] = site / FONTS_DIR / relative
-            self.fonts[str(face.path)] = (entry, site / FONTS_DIR / relative)
-            licence = face.path.parent / "OFL.txt"
+            self.fonts[str(font_face.path)] = (entry, site / FONTS_DIR / relative)
+            licence = font_face.path.parent / "OFL.txt"
             if licence.is_file():
-                copies[licence] = site / FONTS_DIR / face.path.parent.name / licence.name
+                copies[licence] = site / FONTS_DIR / font_face.path.parent.name / licence.name
             if not entry.is_file():
-                tasks.append(images.FontTask(cache_key, str(entry), str(face.path)))
+                tasks.append(images.FontTask(cache_key, str(entry), str(font_face.path)))
         if tasks:
             self.step("web images", len(tasks))
         images.run_tasks(tasks, self.jobs)
@@ -269,6 +277,8 @@ class SiteBuilder:
 
     def write(self) -> tuple[int, int, list[Finding]]:
         """Render and write every page; return (pages, pages written, findings)."""
+        assert self.pack is not None and self.settings is not None and self.figures is not None
+        assert self.macros is not None and self.master is not None  # the stages before
         switcher = Switcher(self.pack, self.build_dir, self.lang, self.layouts_dir, self.switcher)
         content = SiteContent(self.pack, self.lang, self.settings, self.figures, self.macros, self.book,
                               self.master, self.layouts_dir, self.site_dir, self.downloads(), switcher)

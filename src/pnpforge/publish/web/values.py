@@ -18,7 +18,7 @@ Nothing is ever shown as Python writes it (no braces, brackets, quotes or unders
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from markupsafe import Markup, escape
 
@@ -193,7 +193,7 @@ class Values:
             else Markup(", ")
         return joiner.join(p for p in parts if p)
 
-    def table(self, values: list, spec: Any) -> Markup:
+    def table(self, values: Sequence[Any], spec: Any) -> Markup:
         """A list of mappings as a table with a column per field that any of them gives."""
         columns = [(key, sub) for key, sub in spec.fields.items()
                    if sub.kind not in QUIET and any(isinstance(v, dict) and v.get(key) not in (None, "", [])
@@ -205,7 +205,7 @@ class Values:
         return Markup(f'<table class="wb-object wb-object-list"><thead><tr>{head}</tr></thead><tbody>') + \
             Markup("").join(body) + Markup("</tbody></table>")
 
-    def grid(self, rows: list, spec: Any) -> Markup:
+    def grid(self, rows: Sequence[Any], spec: Any) -> Markup:
         """Rows of values (a board's squares) as a grid; icons are drawn without their labels."""
         lines = []
         for row in rows:

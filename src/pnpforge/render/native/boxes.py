@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cssselect2
 
 from pnpforge.render.native.css import Percent, Style, Stylesheets, compute
 from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
+
+if TYPE_CHECKING:  # tables.py works on boxes
+    from pnpforge.render.native.tables import Grid
 
 COLLAPSIBLE = " \t\n\r\f"
 SIDES = ("top", "right", "bottom", "left")
@@ -65,7 +69,6 @@ class Box:
     children: list["Box"] = field(default_factory=list)
     inline: list[Inline] | None = None  # set when the box holds inline content only
     replaced: Replaced | None = None  # a blockified svg or image (a flex item, or display: block)
-    anonymous: bool = False
     # used values, in points, page coordinates of the border box
     x: float = 0.0
     y: float = 0.0
@@ -77,7 +80,7 @@ class Box:
     atoms: list | None = None  # the inline content shaped once, for intrinsic widths before layout
     rows: list[list["Box"]] | None = None  # a table: its cells, row by row
     borders: tuple[float, float, float, float] | None = None  # used widths of collapsed borders (table, cell)
-    grid: object = None  # a table's resolved border grid, set by layout for painting
+    grid: Grid | None = None  # a table's resolved border grid, set by layout for painting
 
     @property
     def is_flex(self) -> bool:
@@ -162,8 +165,8 @@ def _content(element: ET.Element, wrapper, sheets: Stylesheets, parent: Style) -
         if any(style[f"padding-{side}"] or style[f"border-{side}-width"] for side in SIDES):
             raise Unsupported(f"an inline <{element.tag}> with padding or borders")
         start, end = (_margin(style, "left"), _margin(style, "right"))  # vertical ones move nothing
-        return ([Spacer(start, style)] if start else []) + [Replaced(element, style)] + \
-            ([Spacer(end, style)] if end else [])
+        edged: list[Box | Inline] = [Spacer(start, style)] if start else []
+        return edged + [Replaced(element, style)] + ([Spacer(end, style)] if end else [])
     if any(style[f"border-{side}-width"] for side in ("top", "right", "bottom", "left")):
         raise Unsupported(f"an inline <{element.tag}> with borders")
     if style["background-color"] is not None:
@@ -262,7 +265,7 @@ class _Runs:
 
     def flush(self) -> list[Box]:
         if self.run and not _only_space(self.run):
-            self.children.append(Box(None, _anonymous_style(self.style), inline=list(self.run), anonymous=True))
+            self.children.append(Box(None, _anonymous_style(self.style), inline=list(self.run)))
         self.run.clear()
         return self.children
 

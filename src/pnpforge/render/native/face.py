@@ -83,7 +83,7 @@ class NativeRenderer:
 
 def _fragment(canvas: Canvas, width: float, height: float) -> Fragment:
     contents = b"1 0 0 -1 0 %s cm\n" % number(height) + b"\n".join(canvas.ops)
-    objects = [(1, b"/Filter/FlateDecode", _deflate(contents))]
+    objects: list[tuple[int, bytes, bytes | None]] = [(1, b"/Filter/FlateDecode", _deflate(contents))]
     xobjects = b""
     box = b"[0 0 %s %s]" % (number(width), number(height))
     for index, form in enumerate(canvas.forms):

@@ -137,8 +137,7 @@ def _drop_trailing_spaces(line: list[Atom]) -> None:
         return
     while line and line[-1].space:
         line.pop()
-    if line and line[-1].glyphs and line[-1].font is not None:
-        last = line[-1]
+    if line and (last := line[-1]).glyphs and last.font is not None:
         gid, dx, advance, text = last.glyphs[-1]
         own = last.font.own_advance(gid) / last.font.units * last.style["font-size"]
         if own != advance:
@@ -238,24 +237,25 @@ def lay_out(items: list[Inline], style: Style, width: float, fonts: FontSet, res
         _drop_trailing_spaces(line_atoms)
         pieces, line_width = _pieces(line_atoms)
         above, below = _strut(style, strut_font)
-        edges = []  # boxes aligned with the line's top or bottom, placed once its baseline boxes are
-        for piece in pieces:
+        edges: list[tuple[Piece, Replaced]] = []  # boxes aligned with the line's top or bottom, placed once its
+        for piece in pieces:                        # baseline boxes are
             if piece.replaced is not None:
                 replaced = piece.replaced
                 if replaced.style["vertical-align"] in ("top", "bottom"):
-                    edges.append(piece)
+                    edges.append((piece, replaced))
                     continue
                 piece.y = -_raise(replaced, style, strut_font) - replaced.height
                 above = max(above, -piece.y)
                 below = max(below, piece.y + replaced.height)
             else:
+                assert piece.font is not None  # a piece of text
                 a, b = _strut(piece.style, piece.font)
                 above, below = max(above, a), max(below, b)
         if edges:  # a box taller than the line makes it taller below its baseline, as WeasyPrint does
-            below = max(below, max(piece.replaced.height for piece in edges) - above)
-            for piece in edges:
-                top_aligned = piece.replaced.style["vertical-align"] == "top"
-                piece.y = -above if top_aligned else below - piece.replaced.height
+            below = max(below, max(replaced.height for _, replaced in edges) - above)
+            for piece, replaced in edges:
+                top_aligned = replaced.style["vertical-align"] == "top"
+                piece.y = -above if top_aligned else below - replaced.height
         line = Line(line_width, top, above + below, above, pieces)
         if align == "center":
             line.x = (width - line_width) / 2

@@ -48,8 +48,9 @@ class Layout:
         if box.rows is not None and box.grid is None:
             box.grid = tables.collapse(box)  # the table's and its cells' used border widths
         borders = box.borders or tuple(float(style[f"border-{side}-width"]) for side in SIDES)
-        return tuple(border + (_length(style[f"padding-{side}"], cb_width) or 0.0)
-                     for border, side in zip(borders, SIDES))
+        top, right, bottom, left = (border + (_length(style[f"padding-{side}"], cb_width) or 0.0)
+                                    for border, side in zip(borders, SIDES))
+        return top, right, bottom, left
 
     def _margins(self, box: Box, cb_width: float, centring: bool = False) -> tuple[float, float, float, float]:
         """Margins in points; ``auto`` only left and right of a block in flow (``centring``), where it counts 0."""
@@ -62,7 +63,7 @@ class Layout:
             elif value == "auto":
                 raise Unsupported("margin: auto")
             found.append(_length(value, cb_width) or 0.0)
-        return tuple(found)
+        return found[0], found[1], found[2], found[3]
 
     def _border_size(self, box: Box, specified: float | None, before: float, after: float) -> float | None:
         """A specified width or height as a border-box size, given the border and padding on its two sides."""
@@ -128,6 +129,7 @@ class Layout:
 
     def _atoms(self, box: Box, cb_width: float):
         if box.atoms is None:
+            assert box.inline is not None  # asked of inline content only
             box.atoms = inline.atoms(box.inline, self.fonts, lambda r: self._size_replaced(r, cb_width, None))
         return box.atoms
 
@@ -259,17 +261,26 @@ class Layout:
         height = self._border_height(box, _length(style["height"], cb_h), edges)
         if height is None and top is not None and bottom is not None:
             height = cb_h - top - bottom - margins[0] - margins[2]
-        x = cb_x + left + margins[3] if left is not None else cb_x + cb_w - right - margins[1] - width
+        if left is not None:
+            x = cb_x + left + margins[3]
+        else:
+            assert right is not None  # one of the two, checked above
+            x = cb_x + cb_w - right - margins[1] - width
         box.x, box.width = x, width
         if height is not None:
             box.height = height
-            box.y = cb_y + top + margins[0] if top is not None else cb_y + cb_h - bottom - margins[2] - height
+            if top is not None:
+                box.y = cb_y + top + margins[0]
+            else:
+                assert bottom is not None  # one of the two, checked above
+                box.y = cb_y + cb_h - bottom - margins[2] - height
             self._contents(box, box, height_definite=True)
         else:
             box.y = cb_y + (top or 0.0) + margins[0]
             box.height = 0.0
             self._contents(box, box, height_definite=False)
             if top is None:
+                assert bottom is not None
                 self._shift(box, cb_y + cb_h - bottom - margins[2] - box.height - box.y)
 
     # --- tables -------------------------------------------------------------------------------------------------
@@ -277,6 +288,7 @@ class Layout:
     def _table(self, box: Box, cx: float, cy: float, cw: float, container: Box) -> float:
         """Lay out a table's rows of cells in its content box; the content height (``render.native.tables``)."""
         grid = box.grid
+        assert grid is not None and box.rows is not None  # a table, its borders collapsed by _edges
         if box.style["table-layout"] == "fixed" and box.style["width"] != "auto":
             widths = tables.fixed_columns(box, cw, lambda cell: self._cell_width(cell, cw))
         else:
@@ -302,6 +314,7 @@ class Layout:
 
     def _auto_columns(self, box: Box, cw: float) -> list[float]:
         """Column widths by the automatic table layout, from the cells' min- and max-content widths."""
+        assert box.rows is not None  # a table
         count = len(box.rows[0])
         minimums, maximums, constrained = [0.0] * count, [0.0] * count, [False] * count
         for row in box.rows:
@@ -314,7 +327,7 @@ class Layout:
                 stated = _length(cell.style["width"], cw)
                 if stated is not None:
                     constrained[x] = True
-                    high = self._border_width(cell, stated, edges)
+                    high = self._border_width(cell, stated, edges) or 0.0  # never None: the width is stated
                 minimums[x] = max(minimums[x], low)
                 maximums[x] = max(maximums[x], max(low, high))
         if cw < sum(minimums):

@@ -166,6 +166,7 @@ class Painter:
 
     def _collapsed_borders(self, table: Box, canvas: Canvas) -> None:
         """A table's collapsed borders: each segment a line centred on the grid, stronger ones painted later."""
+        assert table.grid is not None  # laid out
         for _, width, colour, (x1, y1, x2, y2) in tables.segments(table.grid):
             canvas.add(b"q " + _colour(colour, canvas, stroke=True) + b" " + _n(width) + b" w %s %s m %s %s l S Q" % (
                 _n(table.x + x1), _n(table.y + y1), _n(table.x + x2), _n(table.y + y2)))
@@ -174,7 +175,8 @@ class Painter:
         if box.borders is not None:
             return  # a table's or a cell's borders: collapsed, painted by the table
         style = box.style
-        widths = tuple(float(style[f"border-{side}-width"]) for side in dashes.SIDES)
+        top, right, bottom, left = (float(style[f"border-{side}-width"]) for side in dashes.SIDES)
+        widths = (top, right, bottom, left)
         if not any(widths):
             return
         colours = [style[f"border-{side}-color"] for side in dashes.SIDES]
@@ -196,9 +198,10 @@ class Painter:
         px, py, pw, ph, inner = _padding_box(box)
         ring = rounded_rect(px, py, pw, ph, inner) + b" " + rounded_rect(*frame, radii) + b" f*"
         for index in (2, 3, 1, 0):  # bottom, left, right, top: the order WeasyPrint paints sides in
-            if not widths[index] or not kinds[index]:
+            kind = kinds[index]
+            if not widths[index] or not kind:
                 continue
-            clip = dashes.side_clip(kinds[index], dashes.SIDES[index], frame, widths, radii)
+            clip = dashes.side_clip(kind, dashes.SIDES[index], frame, widths, radii)
             canvas.add(b"q " + clip + b" " + _colour(colours[index], canvas) + b" " + ring + b" Q")
 
     def _replaced(self, replaced: Replaced, x: float, y: float, canvas: Canvas) -> None:
@@ -228,6 +231,7 @@ class Painter:
     def _text(self, piece: Piece, x: float, baseline: float, canvas: Canvas, starts: bool = True,
               ends: bool = True) -> None:
         font, size = piece.font, piece.size
+        assert font is not None  # a piece of text
         canvas.fonts[font.key] = font
         used = canvas.used.setdefault(font.key, {})
         colour = piece.style["color"]

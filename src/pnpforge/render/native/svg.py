@@ -293,7 +293,8 @@ class _Reader:
                 stroke = None
         if fill is None and stroke is None:
             return None
-        return _Shape(IDENTITY, geometry.path_ops(segments), geometry.bounds(segments), fill, even_odd, stroke, line, 1.0)
+        return _Shape(IDENTITY, geometry.path_ops(segments), geometry.bounds(segments), fill, even_odd, stroke, line,
+                      1.0)
 
     def _geometry(self, tag: str, p: dict[str, str]) -> list[tuple]:
         """A shape's outline as path segments (SVG 2, chapter 10: the equivalent path of each basic shape)."""
@@ -424,7 +425,8 @@ class _Reader:
         matrix = geometry.transform(element.get("gradientTransform", ""))
         if matrix is None:
             return _Paint(stops[-1][1], None, 1.0)
-        return _Paint(None, _Gradient(tuple(stops), tuple(vector), user_space, matrix), 1.0)
+        return _Paint(None, _Gradient(tuple(stops), (vector[0], vector[1], vector[2], vector[3]), user_space, matrix),
+                      1.0)
 
     def _line(self, p: dict[str, str]) -> _Stroke | None:
         """The stroke's line style as operators (None when the width is zero)."""
@@ -522,14 +524,17 @@ def _write_shape(shape: _Shape, parts: list, alphas: set[float]) -> None:
         parts.append(b"q\n")
     if shape.matrix != IDENTITY:
         parts.append(geometry.matrix_ops(shape.matrix))
-    if fill_alpha == 1 and stroke_alpha == 1 and fill.gradient is None:
+    # an alpha above 0 means the paint is there; a stroke comes with its line
+    if fill is not None and stroke is not None and fill_alpha == 1 and stroke_alpha == 1 and fill.gradient is None:
+        assert shape.line is not None
         _colour_ops(fill, False, parts)
         _colour_ops(stroke, True, parts)
         parts += [shape.line.ops, shape.path, b"B" + fill_rule + b"\n"]
     else:
-        if fill_alpha > 0:
+        if fill is not None and fill_alpha > 0:
             _fill_ops(shape, fill, fill_alpha, fill_rule, parts, alphas, stroke_alpha > 0)
-        if stroke_alpha > 0:
+        if stroke is not None and stroke_alpha > 0:
+            assert shape.line is not None
             _alpha_ops(stroke_alpha, parts, alphas)
             _colour_ops(stroke, True, parts)
             parts += [shape.line.ops, shape.path, b"S\n"]

@@ -37,7 +37,9 @@ class _Scanner:
 
     def more(self) -> bool:
         """True when anything but separators is left."""
-        self.at = _SPACE.match(self.text, self.at).end()
+        separators = _SPACE.match(self.text, self.at)
+        assert separators is not None  # the pattern matches nothing too
+        self.at = separators.end()
         return self.at < len(self.text)
 
     def command(self) -> str | None:
@@ -118,7 +120,8 @@ def parse_path(data: str) -> list[tuple]:
                 if relative:
                     x1, y1 = x1 + x, y1 + y
             else:
-                x1, y1 = (2 * x - control[0], 2 * y - control[1]) if control and previous in "cs" else (x, y)
+                x1, y1 = (2 * x - control[0], 2 * y - control[1]) \
+                    if control and previous is not None and previous in "cs" else (x, y)
                 rest = values
             x2, y2, x3, y3 = rest
             if relative:
@@ -131,7 +134,8 @@ def parse_path(data: str) -> list[tuple]:
                 if relative:
                     qx, qy = qx + x, qy + y
             else:
-                qx, qy = (2 * x - control[0], 2 * y - control[1]) if control and previous in "qt" else (x, y)
+                qx, qy = (2 * x - control[0], 2 * y - control[1]) \
+                    if control and previous is not None and previous in "qt" else (x, y)
                 x3, y3 = values
             if relative:
                 x3, y3 = x3 + x, y3 + y
@@ -148,7 +152,7 @@ def parse_path(data: str) -> list[tuple]:
     return segments
 
 
-def _arc(x1: float, y1: float, rx: float, ry: float, angle: float, large: bool, sweep: bool,
+def _arc(x1: float, y1: float, rx: float, ry: float, angle: float, large: float, sweep: float,
          x2: float, y2: float) -> list[tuple]:
     """An elliptical arc as cubic Béziers: the endpoint-to-centre conversion of SVG 2 appendix B.2.4, with the
     out-of-range radii corrected as B.2.5 says."""
@@ -339,7 +343,7 @@ def _function(name: str, v: list[float], text: str) -> Matrix:
     if len(v) not in counts[name]:
         raise Unsupported(f"transform={text!r}")
     if name == "matrix":
-        return tuple(v)
+        return (v[0], v[1], v[2], v[3], v[4], v[5])
     if name == "translate":
         return (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
     if name == "scale":

@@ -44,6 +44,7 @@ class Grid:
 def collapse(table: Box) -> Grid:
     """Resolve the cells' borders into the grid; set each cell's and the table's used border widths."""
     rows = table.rows
+    assert rows is not None  # a table
     width = max(len(row) for row in rows)
     if any(len(row) != width for row in rows):
         raise Unsupported("table rows with different numbers of cells")
@@ -77,12 +78,13 @@ def _set(grid: list[list[Edge]], y: int, x: int, cell: Box, side: str) -> None:
 
 def fixed_columns(table: Box, width: float, outer) -> list[float]:
     """Column widths of ``table-layout: fixed``: the first row's cells that state a width, the rest equally."""
+    assert table.rows is not None  # a table
     first = table.rows[0]
-    columns = [outer(cell) if cell.style["width"] not in ("auto",) else None for cell in first]
-    known = sum(w for w in columns if w is not None)
-    unknown = [i for i, w in enumerate(columns) if w is None]
+    stated = [outer(cell) if cell.style["width"] not in ("auto",) else None for cell in first]
+    known = sum(w for w in stated if w is not None)
+    unknown = [i for i, w in enumerate(stated) if w is None]
     share = (width - known) / len(unknown) if unknown and width >= known else 0.0
-    columns = [share if w is None else w for w in columns]
+    columns: list[float] = [share if w is None else w for w in stated]
     extra = width - sum(columns)
     return [w + extra / len(columns) for w in columns] if extra > 0 else columns
 
@@ -127,7 +129,7 @@ def segments(grid: Grid) -> list[tuple[tuple, float, tuple, tuple[float, float, 
     """The borders to paint, as WeasyPrint paints them: ``(score, width, colour, (x1, y1, x2, y2))``, in painting
     order (stronger borders last, on top)."""
     rows, columns = len(grid.vertical), len(grid.horizontal[0])
-    found = []
+    found: list[tuple[tuple, float, tuple, tuple[float, float, float, float]]] = []
 
     def half(lines: list[list[Edge]], pairs, vertical: bool) -> float:
         widest = 0.0
@@ -139,7 +141,7 @@ def segments(grid: Grid) -> list[tuple[tuple, float, tuple, tuple[float, float, 
 
     def add_vertical(x: int, y: int) -> None:
         edge = grid.vertical[y][x]
-        if not edge.width or not edge.colour[3]:
+        if not edge.width or edge.colour is None or not edge.colour[3]:
             return
         top = grid.rows[y] - half(grid.horizontal, [(y, x - 1), (y, x)], False)
         bottom = grid.rows[y + 1] + half(grid.horizontal, [(y + 1, x - 1), (y + 1, x)], False)
@@ -147,7 +149,7 @@ def segments(grid: Grid) -> list[tuple[tuple, float, tuple, tuple[float, float, 
 
     def add_horizontal(x: int, y: int) -> None:
         edge = grid.horizontal[y][x]
-        if not edge.width or not edge.colour[3]:
+        if not edge.width or edge.colour is None or not edge.colour[3]:
             return
         before = half(grid.vertical, [(y - 1, x), (y, x)], True)
         after = half(grid.vertical, [(y - 1, x + 1), (y, x + 1)], True)
