@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import PackageLoader, select_autoescape
-from jinja2.sandbox import SandboxedEnvironment
 
 from pnpforge.files import write_atomic
+from pnpforge.report.environment import report_environment
 from pnpforge.report.validation import write_json
 
 SHOWN = ("error", "warning")  # severities a designer acts on; notes are listed only when they change to these
@@ -91,8 +90,7 @@ def write_compare(folder: Path, data: dict[str, Any]) -> tuple[Path, Path]:
     """``compare.json`` and ``compare.html`` in ``folder``; the same reports give the same bytes."""
     json_path, html_path = folder / "compare.json", folder / "compare.html"
     write_json(json_path, data)
-    env = SandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"),
-                               autoescape=select_autoescape(), keep_trailing_newline=True)
+    env = report_environment()
     charts = [{"title": c["title"], "svg": pair_svg(c), "rows": c["rows"], "unit": c["unit"]} for c in data["charts"]]
     write_atomic(html_path, env.get_template("compare.html.j2").render(data=data, charts=charts, shown=shown))
     return json_path, html_path
@@ -121,9 +119,10 @@ def pair_svg(chart: dict) -> str:
         if all("low" in r[side] for r in rows):
             errors = [[v - r[side]["low"] * scale for v, r in zip(values, rows)],
                       [r[side]["high"] * scale - v for v, r in zip(values, rows)]]
-        draw = ax.barh if horizontal else ax.bar
-        keyword = "xerr" if horizontal else "yerr"
-        draw(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, **{keyword: errors})
+        if horizontal:
+            ax.barh(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, xerr=errors)
+        else:
+            ax.bar(positions, values, width, color=colour, ecolor=INK, capsize=2, label=side, yerr=errors)
     labels = [r["label"] for r in rows]
     if horizontal:
         ax.set_yticks(range(len(rows)), labels, fontsize=6)

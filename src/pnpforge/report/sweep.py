@@ -12,14 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import PackageLoader, select_autoescape
-from jinja2.sandbox import SandboxedEnvironment
-
 from pnpforge.engine.analyses import win_share
 from pnpforge.engine.tally import Tally
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
 from pnpforge.report.compare import SHOWN, finding_changes, intervals_apart
+from pnpforge.report.environment import report_environment
 from pnpforge.report.validation import write_json
 
 
@@ -34,7 +32,7 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
     the seats; None: each seat's, named by ``seat_names`` when the game names them)."""
     shares: dict[str, dict[str, dict]] = {}
     for key, tally in tallies.items():
-        row = {}
+        row: dict[str, dict[str, float]] = {}
         if sides is not None:
             for side in sides:
                 found = win_share(tally, f"side/{side}")
@@ -44,7 +42,9 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
             seats = sorted(int(k.rsplit("/", 1)[1]) for k in tally.keys("played/seat/"))
             for seat in seats:
                 name = seat_names[seat] if seat_names and seat < len(seat_names) else f"seat {seat + 1}"
-                row[name] = win_share(tally, f"seat/{seat}")
+                found = win_share(tally, f"seat/{seat}")
+                if found is not None:  # a seat counted has played
+                    row[name] = found
         shares[configuration_label(key)] = row
     return shares
 
@@ -124,7 +124,6 @@ def write_sweep(folder: Path, data: dict[str, Any]) -> tuple[Path, Path]:
         title = f"Win share per {data['shares_of']}, {config}"
         charts.append({"title": title, "config": config, "svg": grouped_svg(title, groups, series, bars, reference)})
     # the report shows a pack's words and the user's expressions, so it renders in the sandbox
-    env = SandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"),
-                               autoescape=select_autoescape(), keep_trailing_newline=True)
+    env = report_environment()
     write_atomic(html_path, env.get_template("sweep.html.j2").render(data=data, charts=charts))
     return json_path, html_path

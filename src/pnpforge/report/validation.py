@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from jinja2 import PackageLoader, select_autoescape
-from jinja2.sandbox import SandboxedEnvironment
 
 from pnpforge.engine.validate import Analysis, Settings
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding, count_line
+from pnpforge.report.environment import report_environment
 
 
 def report_data(pack_id: str, settings: Settings, static: list[Finding], analysis: Analysis,
-                others: list[tuple[str, str]] = ()) -> dict[str, Any]:
+                others: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The report's data; ``others``: the other modes validated in the same run, with the relative address of
     their reports."""
     findings = sorted(static + analysis.findings, key=Finding.sort_key)
@@ -42,8 +41,7 @@ def write_html(path: Path, data: dict[str, Any], analysis: Analysis) -> None:
     from pnpforge.report.charts import chart_svg
 
     # the report shows a pack's words, so even pnpforge's own template renders in the sandbox
-    env = SandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"),
-                               autoescape=select_autoescape(), keep_trailing_newline=True)
+    env = report_environment()
     charts = [{"title": c.title, "svg": chart_svg(c)} for c in analysis.charts]
     html = env.get_template("validation.html.j2").render(data=data, charts=charts, tables=analysis.tables,
                                                          summary=summary_rows(data.get("summary", {})))

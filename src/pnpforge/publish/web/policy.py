@@ -18,7 +18,7 @@ from pathlib import Path
 from pnpforge.render.layouts import LAYOUTS_DIR
 
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+HEAD = re.compile(r"<!--.*?(?:-->|$)|<head\b[^>]*>", re.IGNORECASE | re.DOTALL)  # a head tag, or a comment
 
 
 @lru_cache(maxsize=4)
@@ -37,7 +37,8 @@ def policy(web_dir: Path = LAYOUTS_DIR / "web") -> str:
 
 
 def with_policy(html: str) -> str:
-    """The page with the policy as the first element of its head."""
+    """The page with the policy as the first element of its head (the real one: a ``<head>`` written inside a
+    comment is skipped), or first thing in the page when it has no head."""
     tag = f'<meta http-equiv="Content-Security-Policy" content="{policy()}">'
-    found = HEAD.search(html)
+    found = next((match for match in HEAD.finditer(html) if not match.group().startswith("<!--")), None)
     return html[:found.end()] + "\n" + tag + html[found.end():] if found else tag + "\n" + html

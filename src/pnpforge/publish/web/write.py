@@ -27,6 +27,7 @@ from pnpforge.render.resolver import Resolver
 
 ASSETS = "assets"
 STATIC = ("assets", "vendor")  # folders of layouts/web/ copied into the site as they are
+SCRIPTS = {".js", ".mjs", ".cjs"}  # copied from the shared set only
 ICONS = ("icon.svg", "icon.png")
 SECTION_HEADING = re.compile(r'(<(h[23])\b[^>]*\bid="([^"]+)"[^>]*>)(.*?)(</\2>)', re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
@@ -184,16 +185,19 @@ def _static_files(search: list[Path]) -> set[str]:
 
 
 def _copy_static(search: list[Path], site: Path) -> None:
-    """Copy ``assets/`` of the templates' folders into the site (the pack's own files win)."""
+    """Copy ``assets/`` of the templates' folders into the site (the pack's own files win), but scripts only from
+    the shared set (the last folder): a pack's own script, or one replacing a shared script, is never copied, so the
+    site's policy (``script-src 'self'``) lets no script of a pack's run."""
     done: set[str] = set()
-    for folder in search:
+    for index, folder in enumerate(search):
+        shared = index == len(search) - 1
         for name in STATIC:
             root = folder / name
             if not root.is_dir():
                 continue
             for source in sorted(root.rglob("*")):
                 relative = source.relative_to(folder).as_posix()
-                if not source.is_file() or relative in done:
+                if not source.is_file() or relative in done or (source.suffix.lower() in SCRIPTS and not shared):
                     continue
                 done.add(relative)
                 write_if_changed(site / relative, source.read_bytes())
