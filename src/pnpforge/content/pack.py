@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from pnpforge.content.fields import EffectSpec, TypeSpec, item_model, label_in
 from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
-from pnpforge.content.paths import PathEscape, inside_pack, outside_links
+from pnpforge.content.paths import LOOP, PathEscape, inside_pack, outside_links
 from pnpforge.content.registry import Rule, registry_path
 from pnpforge.content.sheet import SHEET_SUFFIXES, load_sheet
 from pnpforge.content.parsed import ParsedFiles
@@ -136,8 +136,7 @@ def load_pack(root: Path, parsed: ParsedFiles | None = None) -> tuple[Pack | Non
     if not game_path.is_file():
         return None, [_blocking(Mark(display_path(game_path)),
                                 f"missing game.yaml: '{shown_root}' is not a pack (every pack has a game.yaml)")]
-    problems += [_blocking(Mark(display_path(p)), f"symlink leaves the pack (points to '{target}')")
-                 for p, target in outside_links(root)]
+    problems += _links(root)
     try:
         game_doc = load_yaml(game_path, parsed=parsed)
     except LoadError as exc:
@@ -166,12 +165,21 @@ def load_pack(root: Path, parsed: ParsedFiles | None = None) -> tuple[Pack | Non
         return None, problems
     pack = Pack(root=root, game=game, game_doc=game_doc, types=types, docs=docs)
     pack.layout_packs = tuple(_layout_packs(pack, problems))
+    for _, borrowed in pack.layout_packs:  # a borrowed pack's files are read as the pack's own
+        problems += _links(borrowed, "borrowed ")
     type_doc = docs.get(display_path(schema_path), game_doc)
     problems += _check_declarations(pack, type_doc)
     for type_name, spec in types.items():
         problems += _load_type(pack, type_name, spec, type_doc, parsed)
     problems += _load_registry(pack, parsed)
     return (None if problems else pack), problems
+
+
+def _links(root: Path, whose: str = "") -> list[Finding]:
+    """A blocking finding for each symlink under ``root`` that leaves it or goes round in a loop."""
+    return [_blocking(Mark(display_path(p)), f"symlink goes round in a loop in the {whose}pack" if target == LOOP
+                      else f"symlink leaves the {whose}pack (points to '{target}')")
+            for p, target in outside_links(root)]
 
 
 def _layout_packs(pack: Pack, problems: list[Finding]) -> list[tuple[str, Path]]:

@@ -10,6 +10,7 @@ parents, cycles and bad numbers are located findings, like every other input pro
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,7 @@ WHEN_KEYS = {"transparent": "true for faces printed on film", "shape": "rect or 
              "max_side": "the face's longer side is at most this, mm", "min_side": "its shorter side is at least this",
              "size": "a size name from layouts/sizes.yaml, or a list of them"}
 MERGED = ("marks", "types", "unprintable")
+PRESET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a preset is named, never a path
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,10 @@ class Presets:
         return ", ".join(f"{display_path(p)}/" for p in self.search) or "no sheet folder"
 
     def locate(self, name: str, start: int = 0) -> tuple[int, Path] | None:
-        """The first ``<name>.yaml`` in the search path from position ``start``."""
+        """The first ``<name>.yaml`` in the search path from position ``start``; None for a name that is not a
+        preset name (a path, say: a preset never names a file)."""
+        if not PRESET_NAME.fullmatch(name):
+            return None
         for index in range(start, len(self.search)):
             path = self.search[index] / f"{name}.yaml"
             if path.is_file():
@@ -211,14 +216,23 @@ class Presets:
             papers = []
         calibration = merged.get("calibration")
         types: dict[str, tuple[str, ...]] = {}
-        for type_name, sheets in (merged.get("types") or {}).items():
+        declared = merged.get("types") or {}
+        if not isinstance(declared, dict):
+            problems.append(_error(doc_of("types"), ("types",), "types: expected a mapping of component type -> "
+                                                                "list of sheet presets"))
+            declared = {}
+        for type_name, sheets in declared.items():
             if not isinstance(sheets, list) or not all(isinstance(s, str) for s in sheets):
                 problems.append(_error(doc_of("types", type_name), ("types", type_name),
                                        f"types: {type_name}: expected a list of sheet presets"))
                 continue
             types[str(type_name)] = tuple(sheets)
         rules: list[Rule] = []
-        for index, rule in enumerate(merged.get("rules") or []):
+        listed = merged.get("rules") or []
+        if not isinstance(listed, list):
+            problems.append(_error(doc_of("rules"), ("rules",), "rules: expected a list of rules"))
+            listed = []
+        for index, rule in enumerate(listed):
             at = ("rules", index)
             doc = doc_of("rules")
             problems += unknown_keys(doc, at, rule, {"when": "the condition", "sheets": "the sheet presets"}, None)
@@ -336,3 +350,25 @@ def _build_sheet(name: str, paper_name: str, merged: dict[str, Any], origin: dic
         raise LayoutError(_renamed(problems))
     return Sheet(name, paper_name, width, height, edge, mode, grid, bleed, gap, marks, duplex == "long-edge",
                  own.path, tuple(aliases), overlap)
+
+
+def check_print_plan(pack: Pack | None, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
+    """Every problem of the print plan and of each sheet preset it names, on each of its papers, located; what a
+    build's print stage would stop on, found before the build writes anything."""
+    presets = Presets(sheet_search_path(pack, layouts_dir))
+    try:
+        plan = presets.plan()
+    except LayoutError as exc:
+        return exc.findings
+    styles = {style for sheets in plan.types.values() for style in sheets}
+    styles |= {style for rule in plan.rules for style in rule.sheets}
+    styles |= {plan.calibration} if plan.calibration else set()
+    problems: list[Finding] = []
+    for paper in plan.papers:
+        for style in sorted(styles):
+            try:
+                presets.sheet(paper, style)
+            except LayoutError as exc:
+                problems += exc.findings
+    return list(dict.fromkeys(problems))
+

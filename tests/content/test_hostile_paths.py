@@ -1,0 +1,71 @@
+"""Files outside the pack through other doors: a borrowed pack's symlinks, symlink loops, odd path names."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from tests.conftest import DATA
+from tests.helpers import run_cli
+
+
+def _pack(tmp_path: Path, name: str = "lantern-market") -> Path:
+    pack = tmp_path / name
+    shutil.copytree(DATA / "lantern-market", pack)
+    return pack
+
+
+def test_a_borrowed_pack_whose_layouts_lead_out_is_refused(tmp_path: Path) -> None:
+    sibling = _pack(tmp_path, "sibling")
+    game = sibling / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("id: lantern-market", "id: sibling"), encoding="utf-8")
+    os.symlink("/", sibling / "layouts")
+    pack = _pack(tmp_path)
+    game = pack / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "layouts_from: [sibling]\n", encoding="utf-8")
+    (pack / "layouts").mkdir()
+    (pack / "layouts" / "card.html").write_text("{% include 'proc/self/environ' %}", encoding="utf-8")
+    result = run_cli("build", str(pack), "--only", "faces", "--out", str(tmp_path / "out"))
+    assert result.code == 2, result.output
+    assert f"{sibling}/layouts: error: symlink leaves the borrowed pack (points to '/')" in result.output
+    assert not (tmp_path / "out" / "lantern-market" / "faces").exists()
+
+
+def test_a_symlink_loop_in_a_pack_is_a_located_error(tmp_path: Path) -> None:
+    pack = _pack(tmp_path)
+    os.symlink("loop-b", pack / "art" / "loop-a")
+    os.symlink("loop-a", pack / "art" / "loop-b")
+    result = run_cli("validate", str(pack), "--static")
+    assert result.code == 2, result.output
+    assert f"{pack}/art/loop-a: error: symlink goes round in a loop in the pack" in result.output
+    assert "internal error" not in result.output
+
+
+def test_a_sheet_preset_cannot_read_a_yaml_file_outside_the_pack(tmp_path: Path) -> None:
+    (tmp_path / "secret.yaml").write_text("ci-token-abc123: yes\n", encoding="utf-8")
+    pack = _pack(tmp_path)
+    sheets = pack / "layouts" / "sheets"
+    sheets.mkdir(parents=True)
+    for field, value in (("extends", "../../../secret"), ("papers", "[../../../secret]"),
+                         ("types", "{merchant: [../../../secret]}")):
+        (sheets / "print.yaml").write_text(f"extends: print\n{field}: {value}\n" if field != "extends"
+                                           else f"extends: {value}\n", encoding="utf-8")
+        result = run_cli("build", str(pack), "--only", "print", "--lang", "en", "--out", str(tmp_path / "out"))
+        assert result.code == 2, result.output
+        assert "ci-token" not in result.output and "internal error" not in result.output, result.output
+        assert "../../../secret" in result.output, result.output
+        check = tmp_path / "out" / "lantern-market" / "check.json"
+        assert not check.is_file() or "ci-token" not in check.read_text(encoding="utf-8")
+
+
+def test_a_print_plan_with_types_as_a_list_is_a_located_error(tmp_path: Path) -> None:
+    pack = _pack(tmp_path)
+    sheets = pack / "layouts" / "sheets"
+    sheets.mkdir(parents=True)
+    (sheets / "print.yaml").write_text("extends: print\ntypes: [merchant]\n", encoding="utf-8")
+    result = run_cli("build", str(pack), "--only", "print", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.code == 2, result.output
+    assert f"{sheets}/print.yaml:2:1: error: types: expected a mapping of component type -> list of sheet " \
+           "presets" in result.output, result.output
+    assert "faces merchant" not in result.output  # found by the checks before the build draws anything
