@@ -50,6 +50,8 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
     ("{card plus-two}", "3:1: error: unknown card 'plus-two': it has no printed face; did you mean 'reds-plus-two'?"),
     ("{example tie-at-the-bridge}", "3:1: error: unknown example 'tie-at-the-bridge': no file "
                                     "examples/tie-at-the-bridge.yaml; examples: {examples}"),
+    ("{example ../../x}", "3:1: error: example '../../x': an example is named by its file in examples/, without "
+                          "folders or suffix (letters, digits, '-' and '_')"),
     ("{table plt: name}", "3:1: error: unknown type 'plt'; types: character, commander, order, order_token, overlay, "
                           "location, plot, despatch, marker, aid_card, war_diary"),
     ("{table plot: name, reward}", "3:1: error: type 'plot' has no field 'reward'; fields: id, name, entry, types, "

@@ -11,6 +11,7 @@ diagrams before and after, and the outcome in words). This module knows no game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 EXAMPLES_DIR = "examples"
+EXAMPLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a file of examples/, never a path
 
 
 @dataclass
@@ -53,7 +55,7 @@ def replay_example(macros: Macros, stem: str) -> Replayed | None:
     """
     pack = macros.pack
     path = pack.root / EXAMPLES_DIR / f"{stem}.yaml"
-    if not path.is_file():
+    if not EXAMPLE_NAME.fullmatch(stem) or not path.is_file():
         return None
     key = (id(pack), stem, *_stat(path), *_stat(path.with_name(f"{stem}.expected.json")))
     known = _REPLAYED.get(key)
@@ -246,6 +248,10 @@ def example_html(macros: Macros, drawing: ExampleDrawing | None, stem: str, page
     drawn_by_game = drawing is None and package is not None and package.example is not None
     if drawing is None and not drawn_by_game:
         macros.error(page, where, f"example '{stem}': rulebook.yaml has no 'examples:' telling how to draw it")
+        return Markup("")
+    if not EXAMPLE_NAME.fullmatch(stem):
+        macros.error(page, where, f"example {stem[:60]!r}: an example is named by its file in {EXAMPLES_DIR}/, "
+                                  "without folders or suffix (letters, digits, '-' and '_')")
         return Markup("")
     replayed = replay_example(macros, stem)
     if replayed is None:
