@@ -13,7 +13,8 @@ from pnpforge.publish.web.serve import LiveState, start_server
 
 
 @pytest.mark.parametrize("path, status", [("/%00", 400), ("/a%01b.html", 400), ("/../../etc/passwd", 404),
-                                          ("/%2e%2e/%2e%2e/etc/passwd", 404), ("/missing.html", 404)])
+                                          ("/%2e%2e/%2e%2e/etc/passwd", 404), ("/missing.html", 404),
+                                          ("/%ed%a0%80.css", 400), ("/%ff.html", 400)])
 def test_a_hostile_path_gets_an_error_status(tmp_path: Path, capfd, path: str, status: int) -> None:
     site = tmp_path / "site"
     site.mkdir()

@@ -70,7 +70,11 @@ class PreviewHandler(SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
         """The live state, the reload script, an HTML page with the script added, or a file."""
-        path = unquote(urlsplit(self.path).path)
+        try:
+            path = unquote(urlsplit(self.path).path, errors="strict")
+        except UnicodeDecodeError:  # http.server would decode it to lone surrogates and fail on them
+            self.send_error(HTTPStatus.BAD_REQUEST, "no such page: the path is not UTF-8")
+            return
         if any(ord(ch) < 0x20 or ch == "\x7f" for ch in path):
             self.send_error(HTTPStatus.BAD_REQUEST, "no such page: the path holds a control character")
             return
