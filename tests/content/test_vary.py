@@ -49,6 +49,7 @@ def test_the_three_forms_parse_into_items_a_path_and_values() -> None:
     ("character:ivan.combat_power=5..2", 29, "a range runs from low to high"),
     ("character:ivan.combat_power=-1..2", 29, "not both"),
     ("character:ivan.combat_power=1,1", 29, "a value is given twice"),
+    ("character:ivan.combat_power=3\ncharacter:ivan.name=x", 30, "a control character ('\\n') in the expression"),
 ])
 def test_a_malformed_expression_says_what_and_where(text: str, column: int, words: str) -> None:
     with pytest.raises(VaryError) as caught:

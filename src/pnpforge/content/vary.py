@@ -91,6 +91,10 @@ class Assignment:
 
 def parse_vary(text: str) -> Vary:
     """Parse one expression; a ``VaryError`` says what is wrong and where."""
+    control = next((at for at, ch in enumerate(text) if ord(ch) < 0x20 or ch == "\x7f"), None)
+    if control is not None:  # a newline would read as a second assignment where the variant is played
+        raise VaryError(f"a control character ({text[control]!r}) in the expression; write it on one line",
+                        control + 1)
     colon = text.find(":")
     if colon <= 0:
         raise VaryError(f"expected TYPE:ID.FIELD=VALUES, found {text!r}", 1)
