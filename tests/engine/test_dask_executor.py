@@ -153,3 +153,51 @@ def test_a_scheduler_out_of_reach_is_one_line(monkeypatch: pytest.MonkeyPatch, t
     with pytest.raises(ExecutorError, match="^cannot reach the Dask scheduler at 127.0.0.1: missing port number"):
         with open_executor("dask", 1, "127.0.0.1"):
             pass
+
+
+def _peer(reply: bytes | None) -> tuple[socket.socket, str]:
+    """A TCP server that accepts and then stays silent (``reply`` None) or answers anything with ``reply``."""
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            if reply is not None:
+                try:
+                    conn.recv(65536)
+                    conn.sendall(reply)
+                except OSError:
+                    pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("reply, reason", [
+    (None, "it accepted the connection but did not answer within 1 s"),
+    (b"HTTP/1.0 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "it answered, but not as a Dask scheduler does"),
+])
+def test_a_peer_that_is_no_scheduler_is_one_line_within_the_deadline(monkeypatch: pytest.MonkeyPatch,
+                                                                     reply: bytes | None, reason: str) -> None:
+    monkeypatch.setattr(executors, "HANDSHAKE_DEADLINE", 1.0)
+    server, address = _peer(reply)
+    try:
+        with pytest.raises(ExecutorError) as refused:
+            with open_executor("dask", 1, address):
+                pass
+    finally:
+        server.close()
+    assert str(refused.value).startswith(f"cannot reach the Dask scheduler at {address}: {reason}")
+
+
+def test_an_address_of_another_transport_is_refused() -> None:
+    with pytest.raises(ExecutorError, match="^cannot reach the Dask scheduler at inproc://x: only tcp:// and tls://"):
+        with open_executor("dask", 1, "inproc://x"):
+            pass

@@ -14,6 +14,7 @@ folder (``cached_pack``), so on a remote cluster every worker needs the same pnp
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from pnpforge.engine.simulate import Chunk, run, run_chunk
 from pnpforge.engine.tally import Tally
 
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
+HANDSHAKE_DEADLINE = 15.0  # seconds until a reached scheduler has answered and the client is ready
 
 
 class ExecutorError(Exception):
@@ -189,8 +191,35 @@ def _connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
     from distributed.comm.addressing import resolve_address
 
     try:
+        if not scheduler.startswith(("tcp://", "tls://")) and "://" in scheduler:
+            raise ValueError(f"only tcp:// and tls:// schedulers can be reached from here, not {scheduler!r}")
         resolve_address(scheduler)  # a malformed address or unknown host fails here, before a client exists
-        return Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False), None
-    except (OSError, ValueError) as exc:
+        return _within(lambda: Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False),
+                       HANDSHAKE_DEADLINE), None
+    except Exception as exc:  # noqa: BLE001 - whatever the other end did, the user gets one line, exit 2
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if not isinstance(exc, (OSError, ValueError)):  # it answered, in another protocol or with garbage
+            reason = f"it answered, but not as a Dask scheduler does ({reason[:80]})"
         raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
+
+
+def _within(make: Callable[[], Any], seconds: float) -> Any:
+    """What ``make()`` returns, or ``TimeoutError`` when it has not returned within ``seconds`` (a peer that
+    accepts a connection and never answers holds a Dask client's handshake for good; the thread is left behind,
+    as a daemon, and ends with the process)."""
+    done: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            done["value"] = make()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+            done["error"] = exc
+
+    worker = threading.Thread(target=run, name="pnpforge-dask-connect", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise TimeoutError(f"it accepted the connection but did not answer within {seconds:g} s")
+    if "error" in done:
+        raise done["error"]
+    return done["value"]
