@@ -22,6 +22,7 @@ from pnpforge.caches import code
 from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import LoadError, load_yaml
+from pnpforge.findings import Mark, display_path
 from pnpforge.render.geometry import LayoutError
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 FONT_DIR = "fonts"
 METRICS_FOLDER = "font-metrics"
+SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf"}  # how TrueType, OpenType and collections begin
 STYLES = {
     "regular": ("normal", 400), "bold": ("normal", 700), "italic": ("italic", 400),
     "bold-italic": ("italic", 700), "heavy": ("normal", 900),
@@ -122,7 +124,12 @@ def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
             problems.append(_error(doc.mark(("roles", role)), f"role '{role}': expected {{family, faces}}"))
             continue
         faces = found.setdefault(role, {})
-        for style, file in (spec.get("faces") or {}).items():
+        declared = spec.get("faces") or {}
+        if not isinstance(declared, dict):
+            problems.append(_error(doc.mark(("roles", role, "faces")), f"role '{role}': faces: expected a mapping of "
+                                                                       f"style -> font file, e.g. regular: my.otf"))
+            continue
+        for style, file in declared.items():
             try:
                 path = inside_pack(folder, str(file))
             except PathEscape as exc:
@@ -133,6 +140,9 @@ def _font_list(path: Path) -> dict[str, dict[str, FontFace]]:
                                        f"unknown style '{style}'; styles: {', '.join(STYLES)}"))
             elif not path.is_file():
                 problems.append(_error(doc.mark(("roles", role, "faces", style)), f"font file '{file}' is missing"))
+            elif not _looks_like_a_font(path):
+                problems.append(_error(doc.mark(("roles", role, "faces", style)),
+                                       f"font file '{file}' is not a TrueType or OpenType font"))
             else:
                 faces[f"{role}/{style}"] = FontFace(role, style, str(spec.get("family", role)), path)
     if problems:
@@ -158,6 +168,15 @@ def _metrics(path: Path, store: Store = NOWHERE) -> FontMetrics:
     return metrics
 
 
+def _looks_like_a_font(path: Path) -> bool:
+    """True when the file starts as a TrueType or OpenType font does (its first four bytes)."""
+    try:
+        with path.open("rb") as source:
+            return source.read(4) in SFNT_TAGS
+    except OSError:
+        return False
+
+
 def _read_metrics(path: Path) -> FontMetrics:
     """Advance widths and vertical metrics from the font file."""
     from fontTools.ttLib import TTFont  # noqa: PLC0415 - loaded when a font's metrics are not kept
@@ -167,12 +186,15 @@ def _read_metrics(path: Path) -> FontMetrics:
     head_log.setLevel(logging.ERROR)  # some vendored fonts carry a pre-1970 creation date; harmless
     try:
         font = TTFont(path, lazy=True)
-        font["head"]
+        cmap = font.getBestCmap() or {}
+        hmtx = font["hmtx"].metrics
+        advances = {code: hmtx[glyph][0] for code, glyph in cmap.items() if glyph in hmtx}
+        hhea = font["hhea"]
+        fallback = hmtx.get(".notdef", (font["head"].unitsPerEm // 2, 0))[0]
+        return FontMetrics(font["head"].unitsPerEm, advances, fallback, hhea.ascent, -hhea.descent)
+    except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds on a damaged file; one located error
+        raise LayoutError([_error(Mark(display_path(path)), f"font file cannot be read ({type(exc).__name__}: "
+                                                            f"{str(exc)[:80]}); replace it with a working .ttf or "
+                                                            ".otf")]) from None
     finally:
         head_log.setLevel(level)
-    cmap = font.getBestCmap()
-    hmtx = font["hmtx"].metrics
-    advances = {code: hmtx[glyph][0] for code, glyph in cmap.items() if glyph in hmtx}
-    hhea = font["hhea"]
-    fallback = hmtx.get(".notdef", (font["head"].unitsPerEm // 2, 0))[0]
-    return FontMetrics(font["head"].unitsPerEm, advances, fallback, hhea.ascent, -hhea.descent)
