@@ -147,3 +147,20 @@ def test_the_layout_docs_name_every_sheet_plan_and_shop_key() -> None:
     rows = [key for key in SHEET_KEYS if f"| `{key}` |" not in text and f"`{key}`," not in text]
     named = [key for key in [*PLAN_KEYS, *WHEN_KEYS, *PRESET_KEYS, *MODES] if f"`{key}`" not in text]
     assert (rows, named) == ([], [])
+
+
+def test_a_face_of_a_hundred_metres_is_a_located_error(tmp_path) -> None:
+    import shutil
+
+    from tests.conftest import DATA
+    from tests.helpers import run_cli
+
+    pack = tmp_path / "lantern-market"
+    shutil.copytree(DATA / "lantern-market", pack)
+    (pack / "layouts").mkdir()
+    (pack / "layouts" / "card.yaml").write_text("extends: card\nsize: {w: 100000, h: 88}\n", encoding="utf-8")
+    result = run_cli("build", str(pack), "--only", "faces,web", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.code == 2, result.output
+    assert f"{pack}/layouts/card.yaml:2:8: error: layout 'card': size: w: a face is at most 1000 mm a side, found " \
+           "100000" in result.output
+    assert "internal error" not in result.output

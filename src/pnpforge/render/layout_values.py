@@ -143,6 +143,9 @@ def _marks(merged: dict[str, Any], doc_of, own: Doc) -> dict[tuple, Any]:
     return marks
 
 
+MAX_SIDE_MM = 1000.0  # the largest face: a metre a side (the largest board of our packs is 570 x 400 mm)
+
+
 def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding], name: str):
     """``(size name, width, height, shape)`` from ``size``, ``shape`` and ``orientation``."""
     raw = merged.get("size", "poker")
@@ -158,6 +161,11 @@ def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding],
         problems += unknown_keys(doc, ("size",), raw, SIZE_KEYS, name)
         width = number(doc, ("size", "w"), raw.get("w"), problems, layout=name)
         height = number(doc, ("size", "h"), raw.get("h"), problems, layout=name)
+        for side, value in (("w", width), ("h", height)):
+            if value > MAX_SIDE_MM:
+                problems.append(_error(doc.mark(("size", side)), f"size: {side}: a face is at most {MAX_SIDE_MM:g} mm "
+                                                                 f"a side, found {value:g}", name))
+        width, height = min(width, MAX_SIDE_MM), min(height, MAX_SIDE_MM)
         shape, size_name = raw.get("shape", "rect"), "custom"
     else:
         problems.append(_error(doc.mark(("size",)), "size: expected a size name or {w, h}", name))
