@@ -60,6 +60,12 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
         sys.exit(exit_code(findings, strict))
     from pnpforge.games import load_package
 
+    if any(f.rule == "game-package" and f.severity == "error" for f in findings):  # its engine cannot read the data
+        findings.append(Finding("info", f"the games are not played: pack '{pack.id}' lacks what game package "
+                                        f"'{pack.game.engine}' needs (the errors above)",
+                                mark=Mark(str(pack.game_doc.path)), rule="simulation"))
+        click.echo(format_findings(findings, checked.files_checked))
+        sys.exit(exit_code(findings, strict))
     package = load_package(pack.game.engine)
     if package is None or not package.has_engine or package.analyse is None:
         findings.append(Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
