@@ -69,3 +69,16 @@ def test_a_print_plan_with_types_as_a_list_is_a_located_error(tmp_path: Path) ->
     assert f"{sheets}/print.yaml:2:1: error: types: expected a mapping of component type -> list of sheet " \
            "presets" in result.output, result.output
     assert "faces merchant" not in result.output  # found by the checks before the build draws anything
+
+
+def test_an_art_path_with_a_nul_or_a_name_too_long_is_a_located_error(tmp_path: Path) -> None:
+    pack = _pack(tmp_path)
+    cards = pack / "merchants.yaml"
+    original = cards.read_text(encoding="utf-8")
+    for art, message in (('"art/old\\0marta.png"', "art: path 'art/old\\x00marta.png' holds a NUL character"),
+                         ("art/" + "x" * 300 + ".png", "art: path 'art/" + "x" * 36 + "...' is too long (at most 255 "
+                                                       "bytes a name, 1024 in all)")):
+        cards.write_text(original.replace("art: art/old-marta.png", f"art: {art}", 1), encoding="utf-8")
+        result = run_cli("validate", str(pack), "--static")
+        assert result.code == 2, result.output
+        assert f"{cards}:10:3: error: merchant 'old-marta': {message}" in result.output, result.output

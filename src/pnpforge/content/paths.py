@@ -6,6 +6,10 @@ import os
 from pathlib import Path
 
 
+MAX_NAME_BYTES = 255  # what file systems allow a file name
+MAX_PATH_BYTES = 1024
+
+
 class PathEscape(Exception):
     """A path named by content leaves the pack."""
 
@@ -16,6 +20,10 @@ def inside_pack(root: Path, relative: str) -> Path:
         raise PathEscape(f"path '{relative}' must be relative to the pack folder")
     if "\x00" in relative:
         raise PathEscape(f"path {relative!r} holds a NUL character")
+    if len(relative.encode("utf-8")) > MAX_PATH_BYTES or any(
+            len(part.encode("utf-8")) > MAX_NAME_BYTES for part in relative.replace("\\", "/").split("/")):
+        raise PathEscape(f"path '{relative[:40]}...' is too long (at most {MAX_NAME_BYTES} bytes a name, "
+                         f"{MAX_PATH_BYTES} in all)")
     try:
         base = root.resolve()
         target = (root / relative).resolve()
