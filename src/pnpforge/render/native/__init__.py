@@ -2,7 +2,7 @@
 
 import os
 
-VERSION = "1"  # part of every face's cache key: bump it when the native renderer draws differently
+VERSION = "2"  # part of every face's cache key: bump it when the native renderer draws differently
 SWITCH = "PNPFORGE_RENDERER"  # ``weasyprint`` draws every face with WeasyPrint, for comparing the two
 
 
