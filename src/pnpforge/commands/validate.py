@@ -51,6 +51,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
         from pnpforge.publish.preflight import preflight
 
         findings += preflight(pack, pack.game.languages)  # reported, but only the data decide the simulation
+        if not any(f.blocking for f in findings):
+            findings += _native_check(pack, out_dir)
     if pack is None or any(f.blocking for f in checked.findings) or static_only:
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
@@ -94,6 +96,17 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
+
+
+def _native_check(pack, out_dir: Path) -> list[Finding]:
+    """An info at each of the pack's own layouts whose first face the native renderer would draw otherwise than
+    WeasyPrint, in each language (``render.verify``); the verdicts are kept where ``build --out`` finds them,
+    so that the build draws those layouts with WeasyPrint without comparing them again."""
+    from pnpforge.render import verify
+    from pnpforge.render.stage import pack_output_dir
+
+    return [finding for lang in pack.game.languages
+            for finding in verify.check_layouts(pack, lang, pack_output_dir(out_dir, pack, lang) / verify.FOLDER)]
 
 
 def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
