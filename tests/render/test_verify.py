@@ -26,23 +26,33 @@ INFO = ("layouts/ship.yaml:4:1: info: layout 'ship': its first face (ship/grey-h
 BY_WEASYPRINT = "8 of them drawn by WeasyPrint, slower: layout 'ship' drawn differently natively"
 
 
+def _plant(pack: Path) -> Path:
+    """``pack`` with the planted CSS at the end of its ship stylesheet."""
+    with (pack / "layouts" / "ship.css").open("a", encoding="utf-8") as css:
+        css.write(PLANTED)
+    return pack
+
+
 @pytest.fixture
 def planted(tmp_path: Path) -> Path:
     """The worked example with the planted CSS in its own stylesheet."""
     pack = tmp_path / "harbour-lights"
     shutil.copytree(DATA / "harbour-lights", pack)
-    with (pack / "layouts" / "ship.css").open("a", encoding="utf-8") as css:
-        css.write(PLANTED)
-    return pack
+    return _plant(pack)
 
 
 def _verdicts(folder: Path) -> dict[str, dict]:
     return {path.name: json.loads(path.read_text()) for path in sorted(folder.glob("*.json"))}
 
 
-def test_validate_reports_the_layout_and_the_build_draws_it_with_weasyprint(planted: Path, tmp_path: Path,
-                                                                             monkeypatch) -> None:
-    out = tmp_path / "build"
+def test_validate_reports_the_layout_and_the_build_draws_it_with_weasyprint(tmp_path: Path, monkeypatch) -> None:
+    """A designer builds, edits the CSS, validates, builds again: validate keeps its verdicts in the build's cache."""
+    pack, out = tmp_path / "harbour-lights", tmp_path / "build"
+    shutil.copytree(DATA / "harbour-lights", pack)
+    first = run_cli("build", str(pack), "--out", str(out), "--only", "faces", "--lang", "en")
+    assert first.code == 0 and not any("drawn by WeasyPrint" in line for line in first.lines), first.output
+    before = _verdicts(out / "harbour-lights" / verify.FOLDER)
+    planted = _plant(pack)
     checked = run_cli("validate", "--static", str(planted), "--out", str(out))
     assert checked.code == 0, checked.output
     info = [line for line in checked.lines if ": info: " in line]
@@ -50,9 +60,11 @@ def test_validate_reports_the_layout_and_the_build_draws_it_with_weasyprint(plan
     share = info[0].split(" differs from WeasyPrint's drawing in ")[1].split(" ")[0]
     assert info[0] == f"{planted}/" + INFO.format(share=share)
     assert float(share.rstrip("%")) > 0.5
-    kept = _verdicts(out / "harbour-lights" / verify.FOLDER)
+    kept = {name: verdict for name, verdict in _verdicts(out / "harbour-lights" / verify.FOLDER).items()
+            if name not in before}  # validate's, on the new CSS (the back's stylesheets name ship.css too)
     assert sorted((v["layout"], v["native"], v["share"] > verify.MAX_SHARE) for v in kept.values()) == [
         ("ship", True, True), ("ship-back", True, False)]
+    assert not (out / "harbour-lights" / "de").exists()  # no build of it: validate makes none
 
     def compare(*args):
         raise AssertionError("compared again")
@@ -61,9 +73,9 @@ def test_validate_reports_the_layout_and_the_build_draws_it_with_weasyprint(plan
     monkeypatch.setattr(verify, "compare", compare)
     built = run_cli("build", str(planted), "--out", str(out), "--only", "faces", "--lang", "en")
     assert built.code == 0, built.output
-    assert "9 faces rendered, 0 unchanged" in built.lines
+    assert "9 faces rendered, 0 unchanged" in built.lines  # the CSS of every face changed
     assert any(line.startswith(BY_WEASYPRINT) and line.endswith("(8)") for line in built.lines), built.output
-    assert _verdicts(out / "harbour-lights" / verify.FOLDER) == kept
+    assert _verdicts(out / "harbour-lights" / verify.FOLDER) == kept  # the old CSS's verdicts pruned
 
 
 def test_a_verdict_that_changes_redraws_the_layouts_faces(planted: Path, tmp_path: Path) -> None:
@@ -86,14 +98,22 @@ def test_a_verdict_that_changes_redraws_the_layouts_faces(planted: Path, tmp_pat
 
 def test_shared_layouts_are_left_to_pnpforges_own_tests(tmp_path: Path) -> None:
     out = tmp_path / "build"
-    checked = run_cli("validate", "--static", str(DATA / "dice-race"), "--out", str(out))
-    assert checked.code == 0 and ": info: layout" not in checked.output, checked.output
+    built = run_cli("build", str(DATA / "dice-race"), "--out", str(out), "--only", "faces")
+    assert built.code == 0, built.output
+    assert (out / "dice-race" / "faces").is_dir()
     assert not (out / "dice-race" / verify.FOLDER).exists()  # its card and back are layouts/generic/'s
+
+
+def test_validate_makes_no_build_folder_of_its_own(planted: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    checked = run_cli("validate", "--static", str(planted), "--out", str(out))
+    assert checked.code == 0 and ": info: layout 'ship'" in checked.output, checked.output
+    assert not out.exists()
 
 
 def test_a_damaged_or_foreign_verdict_is_compared_again(planted: Path, tmp_path: Path, monkeypatch) -> None:
     out = tmp_path / "build"
-    assert run_cli("validate", "--static", str(planted), "--out", str(out)).code == 0
+    assert run_cli("build", str(planted), "--out", str(out), "--only", "faces", "--lang", "en").code == 0
     folder = out / "harbour-lights" / verify.FOLDER
     for path in folder.glob("*.json"):  # every verdict says "drawn right", and one is not JSON at all
         data = json.loads(path.read_text())

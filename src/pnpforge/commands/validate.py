@@ -100,13 +100,17 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
 
 def _native_check(pack, out_dir: Path) -> list[Finding]:
     """An info at each of the pack's own layouts whose first face the native renderer would draw otherwise than
-    WeasyPrint, in each language (``render.verify``); the verdicts are kept where ``build --out`` finds them,
-    so that the build draws those layouts with WeasyPrint without comparing them again."""
+    WeasyPrint, in each language (``render.verify``). Where a build of the pack already is (``--out``), the verdicts
+    are kept in its cache, so that the next build draws those layouts with WeasyPrint without comparing them
+    again; validate makes no build folder of its own."""
     from pnpforge.render import verify
     from pnpforge.render.stage import pack_output_dir
 
-    return [finding for lang in pack.game.languages
-            for finding in verify.check_layouts(pack, lang, pack_output_dir(out_dir, pack, lang) / verify.FOLDER)]
+    found = []
+    for lang in pack.game.languages:
+        built = pack_output_dir(out_dir, pack, lang)
+        found += verify.check_layouts(pack, lang, built / verify.FOLDER if built.is_dir() else None)
+    return found
 
 
 def _report(pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,
