@@ -55,6 +55,8 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
         from pnpforge.publish.preflight import preflight
 
         findings += preflight(pack, pack.game.languages).findings  # reported, but only the data decide the simulation
+        if not any(f.blocking for f in findings):
+            findings += _native_check(pack, out_dir)
     if pack is None or any(f.blocking for f in checked.findings) or static_only:
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
@@ -104,6 +106,22 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
+
+
+def _native_check(pack: Pack, out_dir: Path) -> list[Finding]:
+    """An info at each of the pack's own layouts whose first face the native renderer would draw otherwise than
+    WeasyPrint, in each language (``render.verify``). Where a build of the pack already is (``--out``), the verdicts
+    are kept in its cache, so that the next build draws those layouts with WeasyPrint without comparing them
+    again; validate makes no build folder of its own."""
+    from pnpforge.caches.paths import BuildPaths
+    from pnpforge.render import verify
+
+    paths = BuildPaths.of(out_dir, pack)
+    found = []
+    for lang in pack.game.languages:
+        cache = paths.cache(lang)
+        found += verify.check_layouts(pack, lang, cache / verify.FOLDER if cache.is_dir() else None)
+    return found
 
 
 def _report(pack: Pack, settings, findings: list, analysis, out_dir: Path, runner, first_mode: str,

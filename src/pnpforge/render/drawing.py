@@ -3,8 +3,9 @@
 The native renderer (``render.native``) draws a face's document straight into a PDF content stream in a few
 milliseconds; a face whose CSS goes beyond what it lays out (``Unsupported``) is drawn by WeasyPrint instead,
 whole, so every face looks as WeasyPrint draws it whichever path it took (the pixel tests hold the native path to
-that). WeasyPrint is imported only when a face needs it. ``PNPFORGE_RENDERER=weasyprint`` draws every face with
-WeasyPrint, for comparing the two.
+that, and ``render.verify`` a pack's own layouts: the faces of a layout it finds drawn wrong come marked for
+WeasyPrint, and the native renderer refuses them). WeasyPrint is imported only when a face needs it.
+``PNPFORGE_RENDERER=weasyprint`` draws every face with WeasyPrint, for comparing the two.
 """
 
 from __future__ import annotations
@@ -48,12 +49,16 @@ class FaceDrawer:
                 reason = str(refusal)
                 self.refusals[reason] = self.refusals.get(reason, 0) + 1
         from pnpforge.render.digest import digest  # noqa: PLC0415 - pypdf, like WeasyPrint, loads only when used
+        data, warnings = self.weasyprint(html)
+        return Drawn(digest(data), warnings, False)
+
+    def weasyprint(self, html: str) -> tuple[bytes, list[str]]:
+        """The face of one document drawn by WeasyPrint, as a PDF, and the warnings it gave."""
         from pnpforge.render.pdf import html_to_pdf  # noqa: PLC0415 - WeasyPrint loads only when used
         if self._weasy is None:
             from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
             self._weasy = FontConfiguration()
-        data, warnings = html_to_pdf(html, self.roots, self._weasy)
-        return Drawn(digest(data), warnings, False)
+        return html_to_pdf(html, self.roots, self._weasy)
 
 
 _DRAWERS: dict[tuple, FaceDrawer] = {}  # process cache: a drawer per pack's fonts and roots

@@ -24,6 +24,7 @@ from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
+from pnpforge.render import verify
 from pnpforge.render.cache import FACES_CACHE, FaceCache, FileDigests, Stamps, face_key, hash_of
 from pnpforge.render.crop import page_boxes
 from pnpforge.render.document import Renderer
@@ -110,9 +111,8 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
     """
     paths = paths or OutputPaths.beside(out_dir, pack)
     layouts = open_layouts(pack, layouts_dir)
-    faces, problems = pack_faces(pack, layouts)
-    if select is not None:
-        faces = [face for face in faces if select(face)]
+    every, problems = pack_faces(pack, layouts)
+    faces = every if select is None else [face for face in every if select(face)]
     bleed = max([face.layout.bleed for face in faces] + list(extra_bleeds) + [0.0])
     cache = FaceCache(paths.cached(FACES_CACHE))
     result = RenderResult(pack.id, lang, faces, findings=list(problems), cache=cache,
@@ -120,6 +120,10 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
     renderer = _renderer(pack, lang, paths.art, bleed, layouts_dir, fonts_store)
     roots = renderer.roots.as_dict()
     files = FileDigests(roots)
+    # the pack's own layouts the native renderer draws wrong are drawn by WeasyPrint (render.verify)
+    checked = verify.verdicts(renderer, every, paths.cached(verify.FOLDER), files, {face.layout.name for face in faces},
+                              prune=select is None)
+    result.findings += verify.layout_findings(renderer, every, checked)
     grouped = _by_type(faces)
     todo: dict[str, tuple[str, str]] = {}
     fit_findings: dict[str, list[Finding]] = {}
@@ -128,6 +132,8 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
         before = len(renderer.findings)
         for face in type_faces:
             html = renderer.document([face], title)
+            if face.layout.name in checked and checked[face.layout.name].wrong:
+                html = checked[face.layout.name].mark(html)  # so its key is not a native face's
             key = face_key(html, files)
             result.keys[face.key] = key
             if not cache.has(key):

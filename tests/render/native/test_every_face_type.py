@@ -1,78 +1,104 @@
-"""Every face type of every shipped pack and of the worked example, drawn the way a build draws it (natively, or by
-WeasyPrint where the native renderer refuses), against WeasyPrint's full render of the same face: at most 0.5% of
-pixels at 300 dpi differ by more than 24/255 in a channel. The types the native renderer draws are pinned, so that
-a change which sends a type back to WeasyPrint fails here rather than only slowing builds down."""
+"""Every face type of every pack under content/ and tests/data/, found by walking both folders (a new pack is
+covered the day it lands): the first face of each layout drawn the way a build draws it, natively where the native
+renderer can, against WeasyPrint's drawing of the same face, through ``render.verify``, the comparison
+``validate`` and ``build`` run on a designer's pack: at most 0.5% of pixels at 300 dpi differ by more than 24/255.
+
+A pack is drawn when it loads and its checks find no error (what ``build`` draws; the broken-* fixtures do not
+load, or carry the error they are made for). The layouts the native renderer refuses, so that WeasyPrint draws
+them, are pinned below, so that a change which sends a layout back to WeasyPrint fails here rather than only
+slowing builds down; a layout not named there must be drawn natively, within the bound."""
 
 from __future__ import annotations
 
-import pypdfium2 as pdfium
+from functools import cache
+from pathlib import Path
+
 import pytest
-from weasyprint.text.fonts import FontConfiguration
 
 from pnpforge.check.pack import check_pack
-from pnpforge.render import stage
-from pnpforge.render.drawing import FaceDrawer
+from pnpforge.render import stage, verify
 from pnpforge.render.faces import pack_faces
-from pnpforge.render.fragments import PdfBuilder
-from pnpforge.render.pdf import html_to_pdf
 
-from tests.conftest import DATA
-from tests.render.native.pixels import differing_share
+from tests.conftest import DATA, REPO
 
-DPI = 300
-PACKS = {"legion-siberian-story": "legion-siberian-story", "legie": "legie",
-         "harbour-lights": str(DATA / "harbour-lights")}
-# Layouts drawn by WeasyPrint on purpose: inline flex boxes are beyond the native renderer.
-WEASYPRINT_LAYOUTS = {"legie": {"player_aid"}}
+CONTENT = REPO / "content"
+# Layouts drawn by WeasyPrint on purpose, by pack (only packs that have one): the native renderer refuses their CSS.
+WEASYPRINT_LAYOUTS = {
+    "legie": {"player_aid": "inline flex boxes"},
+    "legion-siberian-journey": {"character": "the wound mark, turned by a transform"},
+    "lantern-market": {"card": "the generic card's tags: inline spans with borders"},
+}
 
 
-def _face_types(pack_id: str, tmp_path_factory) -> dict[str, tuple[str, str, dict]]:
-    """One document per layout of the pack (its first face), with the roots the PDF stage fetches from."""
-    pack = check_pack(PACKS[pack_id]).pack
+@cache
+def _checked(folder: Path):
+    return check_pack(str(folder))
+
+
+def _drawn(folder: Path) -> bool:
+    """True when a build draws the pack in ``folder``: it loads and its checks find no error."""
+    checked = _checked(folder)
+    return checked.pack is not None and not any(f.blocking or f.severity == "error" for f in checked.findings)
+
+
+@cache
+def _packs() -> dict[str, Path]:
+    """Every pack a build draws, under content/ and tests/data/, by folder name."""
+    return {folder.name: folder for root in (CONTENT, DATA) for folder in sorted(root.iterdir())
+            if folder.is_dir() and _drawn(folder)}
+
+
+def _layouts(folder: Path) -> list[str]:
+    """The layouts of the pack's faces, in build order."""
+    pack = _checked(folder).pack
     faces, _ = pack_faces(pack, stage.open_layouts(pack))
-    bleed = max(face.layout.bleed for face in faces)
-    renderer = stage._renderer(pack, pack.game.languages[0], tmp_path_factory.mktemp(pack_id), bleed,
-                               stage.LAYOUTS_DIR)
-    first: dict[str, tuple[str, str, dict]] = {}
-    for face in faces:
-        if face.layout.name not in first:
-            first[face.layout.name] = (face.type, renderer.document([face], "test"), renderer.roots.as_dict())
-    return first, renderer.fonts
+    return [face.layout.name for face in verify.first_faces(faces)]
 
 
-CASES = [(pack_id, layout) for pack_id, layouts in {
-    "legion-siberian-story": ["aid_card", "character", "character-back", "commander", "commander-back", "despatch",
-                              "despatch-back", "location", "location-back", "marker-round", "marker-start",
-                              "marker-supply", "marker-vp", "order_token", "order_token-back", "overlay", "plot",
-                              "plot-back", "war_diary"],
-    "legie": ["board_part", "board_part-back", "flag_tile", "flag_tile-back", "player_aid", "scenario_card",
-              "scenario_card-back", "unit_tile", "unit_tile-back"],
-    "harbour-lights": ["ship", "ship-back"]}.items() for layout in layouts]
+CASES = [(name, layout) for name, folder in _packs().items() for layout in _layouts(folder)]
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory):
-    return {pack_id: _face_types(pack_id, tmp_path_factory) for pack_id in PACKS}
+def verdicts(tmp_path_factory):
+    """The verdict on every layout of a pack, made when one of its cases first asks."""
+    made: dict[str, dict[str, verify.Verdict]] = {}
+
+    def of(name: str) -> dict[str, verify.Verdict]:
+        if name not in made:
+            pack = _checked(_packs()[name]).pack
+            faces, _ = pack_faces(pack, stage.open_layouts(pack))
+            renderer = stage._renderer(pack, pack.game.languages[0], tmp_path_factory.mktemp(name), None,
+                                       stage.LAYOUTS_DIR)
+            made[name] = verify.verdicts(renderer, faces, None, shared=True)
+        return made[name]
+    return of
 
 
-def _image(pdf: bytes):
-    return pdfium.PdfDocument(pdf)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+def test_every_pack_under_content_is_drawn() -> None:
+    folders = [folder for folder in sorted(CONTENT.iterdir()) if folder.is_dir()]
+    assert len(folders) >= 3
+    for folder in folders:
+        problems = [str(f) for f in _checked(folder).findings if f.blocking or f.severity == "error"]
+        assert folder.name in _packs(), f"{folder.name} does not load cleanly: {problems[:3]}"
 
 
-def test_the_cases_name_every_layout_of_every_pack(packs) -> None:
-    for pack_id, (types, _) in packs.items():
-        assert sorted(types) == sorted(layout for pack, layout in CASES if pack == pack_id)
+def test_the_worked_example_and_the_bench_deck_are_drawn() -> None:
+    assert {"harbour-lights", "bench-deck", "dice-race", "lantern-market"} <= set(_packs())
+    assert not any(name.startswith("broken-") for name in _packs())
 
 
-@pytest.mark.parametrize("pack_id,layout", CASES)
-def test_a_face_type_looks_as_weasyprint_draws_it(packs, pack_id: str, layout: str) -> None:
-    types, fonts = packs[pack_id]
-    _, html, roots = types[layout]
-    drawn = FaceDrawer(fonts, roots).draw(html)
-    assert drawn.native == (layout not in WEASYPRINT_LAYOUTS.get(pack_id, set())), \
-        f"{layout}: drawn {'natively' if drawn.native else 'by WeasyPrint'}, expected the other way"
-    builder = PdfBuilder()
-    builder.face_page(drawn.fragment, {"/MediaBox": drawn.fragment.mediabox})
-    theirs, _ = html_to_pdf(html, roots, FontConfiguration())
-    share = differing_share(_image(builder.to_bytes()), _image(theirs))
-    assert share <= 0.005, f"{pack_id} {layout}: {share:.3%} of pixels differ by more than 24/255"
+def test_every_pinned_layout_is_a_layout_of_its_pack() -> None:
+    for name, layouts in WEASYPRINT_LAYOUTS.items():
+        assert name in _packs(), f"{name} is no pack a build draws"
+        assert set(layouts) <= {layout for pack, layout in CASES if pack == name}
+
+
+@pytest.mark.parametrize("name,layout", CASES)
+def test_a_face_type_looks_as_weasyprint_draws_it(verdicts, name: str, layout: str) -> None:
+    verdict = verdicts(name)[layout]
+    pinned = layout in WEASYPRINT_LAYOUTS.get(name, {})
+    assert verdict.native != pinned, (f"{name} {layout} ({verdict.face}): drawn by WeasyPrint ({verdict.refusal})"
+                                      if pinned is False else f"{name} {layout}: drawn natively, expected "
+                                      f"WeasyPrint ({WEASYPRINT_LAYOUTS[name][layout]})")
+    assert verdict.share <= verify.MAX_SHARE, \
+        f"{name} {layout} ({verdict.face}): {verdict.share:.3%} of pixels differ by more than 24/255"

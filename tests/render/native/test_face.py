@@ -17,9 +17,9 @@ from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.native.dom import Unsupported
 from pnpforge.render.native.face import NativeRenderer
 from pnpforge.render.pdf import html_to_pdf
+from pnpforge.render.verify import image_share
 
 from tests.conftest import DATA
-from tests.render.native.pixels import differing_share
 
 DPI = 300
 
@@ -51,7 +51,7 @@ def _image(pdf: bytes, page: int = 0):
 def test_a_native_face_looks_like_weasyprints(example, key: str) -> None:
     documents, roots, native = example
     theirs, _ = html_to_pdf(documents[key], roots, FontConfiguration())
-    share = differing_share(_image(_native_pdf(native, documents[key])), _image(theirs))
+    share = image_share(_image(_native_pdf(native, documents[key])), _image(theirs))
     assert share <= 0.005, f"{key}: {share:.3%} of pixels differ by more than 24/255"
 
 
@@ -92,3 +92,15 @@ def test_the_native_faces_are_not_drawn_by_weasyprint(example, monkeypatch) -> N
     monkeypatch.setattr("pnpforge.render.pdf.HTML", refuse)
     monkeypatch.setattr("weasyprint.HTML", refuse)
     assert _native_pdf(native, *documents.values()).startswith(b"%PDF")
+
+
+def test_a_line_break_in_a_letter_spaced_flex_item_widens_it_as_weasyprint_does(example) -> None:
+    """WeasyPrint counts a ``<br>``'s letter spacing on both lines it touches when it sizes a flex item, so a
+    centred two-line name set flush left sits that much further left; the native renderer sizes it the same way."""
+    documents, roots, native = example
+    name = '<span style="letter-spacing: 0.5em; font-size: 12pt; text-align: left">Harbour<br>Lights</span>'
+    html = documents["ship/back/all"].replace("<span>Harbour Lights</span>", name)
+    assert html != documents["ship/back/all"]
+    theirs, _ = html_to_pdf(html, roots, FontConfiguration())
+    share = image_share(_image(_native_pdf(native, html)), _image(theirs))
+    assert share <= 0.005, f"{share:.3%} of pixels differ by more than 24/255"

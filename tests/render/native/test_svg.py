@@ -18,9 +18,9 @@ from pnpforge.render.geometry import Zone
 from pnpforge.render.icons import _read_svg
 from pnpforge.render.native.svg import Painted, Unsupported, parse_svg
 from pnpforge.render.pdf import html_to_pdf
+from pnpforge.render.verify import image_share
 
 from tests.conftest import DATA, REPO
-from tests.render.native.pixels import differing_share
 
 BLACK = (0.0, 0.0, 0.0)
 ICON_FOLDERS = {"legion": REPO / "content" / "legion-siberian-story" / "layouts" / "icons",
@@ -498,7 +498,7 @@ def share_of(renders, reference: str, drawn: str | None = None) -> float:
     """The differing share of the box's pixels between WeasyPrint's drawing of ``reference`` and the native
     drawing of ``drawn`` (the margin around the box is left out: it would only dilute the share)."""
     first, second, box = rasters(renders, reference, drawn)
-    return differing_share(first.crop(box), second.crop(box))
+    return image_share(first.crop(box), second.crop(box))
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -8,10 +8,9 @@ from weasyprint.text.fonts import FontConfiguration
 
 from pnpforge.render.native.dom import Unsupported
 from pnpforge.render.native.tables import auto_columns
-
 from pnpforge.render.pdf import html_to_pdf
+from pnpforge.render.verify import image_share
 
-from tests.render.native.pixels import differing_share
 from tests.render.native.test_face import _image, _native_pdf, example  # noqa: F401 - the shared fixture
 
 TABLE = """
@@ -37,7 +36,7 @@ def test_a_table_looks_as_weasyprint_draws_it(example, layout) -> None:  # noqa:
     documents, roots, native = example
     html = _with_table(documents["ship/timber-queen"], TABLE.replace("{table}", layout))
     theirs, _ = html_to_pdf(html, roots, FontConfiguration())
-    share = differing_share(_image(_native_pdf(native, html)), _image(theirs))
+    share = image_share(_image(_native_pdf(native, html)), _image(theirs))
     assert share <= 0.005, f"{share:.3%} of pixels differ by more than 24/255"
 
 

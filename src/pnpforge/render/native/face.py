@@ -8,6 +8,7 @@ returned as a ``Fragment`` whose fonts the PDF builder embeds once per file.
 
 from __future__ import annotations
 
+import html as html_text
 import re
 import zlib
 from pathlib import Path
@@ -24,6 +25,14 @@ from pnpforge.render.resolver import url_path
 
 LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
 BODY = re.compile(r"<body>(.*)</body>", re.DOTALL)
+FOR_WEASYPRINT = re.compile(r'<meta name="pnpforge-renderer" content="weasyprint: ([^"]*)">')
+
+
+def for_weasyprint(html: str, reason: str) -> str:
+    """A face document marked to be drawn by WeasyPrint, which the native renderer refuses with ``reason``
+    (``render.verify`` marks the faces of a layout it draws wrong)."""
+    marker = f'<meta name="pnpforge-renderer" content="weasyprint: {html_text.escape(reason, quote=True)}">'
+    return html.replace("<head>", "<head>\n" + marker, 1)
 
 
 class NativeRenderer:
@@ -62,6 +71,9 @@ class NativeRenderer:
     def render(self, html: str) -> Fragment:
         """The face of ``html`` as a fragment; ``Unsupported`` when it needs WeasyPrint."""
         head, _, _ = html.partition("<body>")
+        marked = FOR_WEASYPRINT.search(head)
+        if marked is not None:
+            raise Unsupported(html_text.unescape(marked.group(1)))
         body = BODY.search(html)
         if body is None:
             raise Unsupported("no body")

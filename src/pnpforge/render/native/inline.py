@@ -174,12 +174,18 @@ def _shaped(text: str, style: Style, fonts: FontSet) -> list[Atom]:
 
 
 def intrinsic(found: list[Atom]) -> tuple[float, float]:
-    """Min-content and max-content widths of the content."""
+    """Min-content and max-content widths of the content.
+
+    WeasyPrint measures a forced break as a letter-spaced line feed whose spacing counts on both lines it touches:
+    with letter spacing, each line next to a ``<br>`` is that much wider in the max-content width.
+    """
     longest_word = widest_line = word = line = 0.0
     for atom in found:
         if atom.forced:
-            widest_line = max(widest_line, line)
-            line = word = 0.0
+            spacing = atom.style["letter-spacing"]
+            spacing = 0.0 if spacing == "normal" else float(spacing)
+            widest_line = max(widest_line, line + spacing)
+            line, word = spacing, 0.0
             continue
         line += atom.width
         if atom.space:
