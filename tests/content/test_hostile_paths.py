@@ -82,3 +82,26 @@ def test_an_art_path_with_a_nul_or_a_name_too_long_is_a_located_error(tmp_path: 
         result = run_cli("validate", str(pack), "--static")
         assert result.code == 2, result.output
         assert f"{cards}:10:3: error: merchant 'old-marta': {message}" in result.output, result.output
+
+
+def test_art_of_900_million_pixels_is_a_located_error_not_an_internal_one(tmp_path: Path) -> None:
+    import struct
+    import zlib
+
+    pack = _pack(tmp_path)
+    side = 30_000  # a grey square: a small file that would decode to 900 million pixels
+    squeeze = zlib.compressobj(1)
+    row = b"\x00" * (side + 1)
+    data = b"".join(squeeze.compress(row) for _ in range(side)) + squeeze.flush()
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    (pack / "art" / "old-marta.png").write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.code == 1, result.output
+    assert f"{pack}/merchants.yaml:10:3: error: merchant 'old-marta': art: 'art/old-marta.png' is far too large to " \
+           "draw (more than 100 million pixels)" in result.output, result.output
+    assert "internal error" not in result.output

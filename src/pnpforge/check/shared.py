@@ -137,6 +137,30 @@ def images(pack: Pack) -> Iterator[Finding]:
                 yield _error(item, path, f"{_shown(path)}: missing art: '{display_path(target)}' does not exist")
             elif target.suffix.lower() not in IMAGE_SUFFIXES:
                 yield _error(item, path, f"{_shown(path)}: '{value}' is not a PNG, JPEG or SVG file")
+            elif target.suffix.lower() != ".svg":
+                problem = _raster_problem(target)
+                if problem:
+                    yield _error(item, path, f"{_shown(path)}: '{value}' {problem}")
+
+
+MAX_ART_PIXELS = 100_000_000  # 10,000 x 10,000: an A3 page at 600 dpi is 70 million
+
+
+def _raster_problem(path: Path) -> str | None:
+    """What makes a PNG or JPEG file unusable as art (its header read, never its pixels), or None."""
+    from PIL import Image, UnidentifiedImageError  # noqa: PLC0415 - loaded when a pack has raster art
+
+    try:
+        with Image.open(path) as image:
+            width, height = image.size
+    except Image.DecompressionBombError:
+        return f"is far too large to draw (more than {MAX_ART_PIXELS // 1_000_000} million pixels)"
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        return "cannot be read as an image"
+    if width * height > MAX_ART_PIXELS:
+        return (f"is {width} x {height} pixels; art is at most {MAX_ART_PIXELS // 1_000_000} million pixels "
+                "(scale it down)")
+    return None
 
 
 @static_rule("box-counts")

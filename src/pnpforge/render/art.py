@@ -84,8 +84,8 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
             image.load()
             mode = "RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB"
             fitted = ImageOps.fit(image.convert(mode), size, Image.Resampling.LANCZOS, centering=(0.5, 0.5))
-    except (UnidentifiedImageError, OSError, ValueError):
-        return None
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return None  # the static checks report the file (check/shared.py: images); the face gets a placeholder
     with replacing(target) as temporary:
         fitted.save(temporary, format="PNG", optimize=False, compress_level=6)
     return name
