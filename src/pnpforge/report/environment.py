@@ -10,7 +10,7 @@ copied onto the web site (``web/downloads/``) cannot run anything on the site's 
 from __future__ import annotations
 
 from jinja2 import PackageLoader
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 REPORT_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
                  "form-action 'none'; frame-ancestors 'none'")
@@ -19,7 +19,7 @@ POLICY_META = f'<meta http-equiv="Content-Security-Policy" content="{REPORT_POLI
 
 def report_environment() -> SandboxedEnvironment:
     """A sandboxed, autoescaping environment over the report templates."""
-    env = SandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"), autoescape=True,
+    env = ImmutableSandboxedEnvironment(loader=PackageLoader("pnpforge.report", "templates"), autoescape=True,
                                keep_trailing_newline=True)
     env.globals["policy_meta"] = POLICY_META
     return env

@@ -1,0 +1,29 @@
+"""A template cannot change what it is given: an item's values, the items of a type, a layout's zones."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA
+from tests.helpers import run_cli
+
+
+@pytest.mark.parametrize("attack, column, what", [
+    ("{{ v.update({'name': 'x'}) }}", 6, "'update' of 'dict'"),
+    ("{{ items('ship').clear() }}", 18, "'clear' of 'list'"),
+    ("{{ layout.zones.clear() }}", 17, "'clear' of 'dict'"),
+])
+def test_a_template_that_changes_shared_data_is_refused_at_its_line(tmp_path: Path, attack: str, column: int,
+                                                                    what: str) -> None:
+    pack = tmp_path / "harbour-lights"
+    shutil.copytree(DATA / "harbour-lights", pack)
+    template = pack / "layouts" / "ship.html"
+    template.write_text(attack + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.code == 2, result.output
+    assert f"{template}:1:{column}: error: layout 'ship': template 'ship.html': not allowed in a layout's " \
+           f"template: access to attribute {what} object is unsafe" in result.output, result.output
+    assert not (tmp_path / "out" / "harbour-lights" / "faces").exists()
