@@ -74,9 +74,14 @@ site-check: setup
 # tests/data/bench-deck with pnpforge and with protograf 0.5.2 (in its own virtualenv, build/bench/protograf-venv,
 # made on first use); stress builds BENCH_STRESS_CARDS generated cards (10000 takes long: BENCH_STRESS_CARDS=500 for
 # a quick run, 0 to leave it out). BENCH_ARGS="--only peers,stress" runs some sections and keeps the others' figures.
+# Every run first measures the machine's reference figure (bench/reference.py); CPU goals are in CPU seconds
+# normalised to it.
+# BENCH_COLD_GOALS: each pack's goal for its cold full build, in normalised CPU seconds.
 BENCH_STRESS_CARDS ?= 10000
+BENCH_COLD_GOALS ?= legion-siberian-story=30,legion-siberian-journey=40,legie=25
 bench: setup
-	$(PY) -m pnpforge.bench --out build/bench.json --stress-cards $(BENCH_STRESS_CARDS) $(BENCH_ARGS)
+	$(PY) -m pnpforge.bench --out build/bench.json --stress-cards $(BENCH_STRESS_CARDS) \
+		--cold-goals $(BENCH_COLD_GOALS) $(BENCH_ARGS)
 
 # make matches MATCHES_ARGS="--only search,greedy --games 100" plays a part of them
 matches: setup

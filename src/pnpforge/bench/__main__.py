@@ -1,6 +1,8 @@
 """``python -m pnpforge.bench``: run the bench's sections and write their figures as JSON (``build/bench.json``).
 
-``--only peers,stress`` runs some sections and keeps the others' figures from the existing file.
+``--only peers,stress`` runs some sections and keeps the others' figures from the existing file. Every run first
+measures the machine's reference figure (``machine.reference_cpu_s``, ``reference.py``); each section's CPU figures
+are written raw and normalised by the reference of the run that measured them (``machine.normalised_with``).
 """
 
 from __future__ import annotations
@@ -13,20 +15,37 @@ import resource
 from pathlib import Path
 from typing import Callable
 
+from pnpforge.bench.measure import normalise
+from pnpforge.bench.reference import reference_cpu_s
+
 SECTIONS = ("static", "simulation", "build", "publish", "peers", "stress")
 REPORT_KEYS = {"static": "static_checks"}  # the key a section's figures are written under, when not its own name
 
 
-def sections(args: argparse.Namespace) -> dict[str, Callable[[], dict]]:
-    """Each section's name and the call that measures it."""
+def sections(args: argparse.Namespace, reference: float) -> dict[str, Callable[[], dict]]:
+    """Each section's name and the call that measures it (CPU goals judged with the machine's ``reference``)."""
     from pnpforge.bench.build import bench_build, bench_publish
     from pnpforge.bench.checks import bench_simulation, bench_static_checks
     from pnpforge.bench.peers import bench_peers
     from pnpforge.bench.stress import bench_stress
 
-    return {"static": bench_static_checks, "simulation": bench_simulation, "build": bench_build,
+    return {"static": bench_static_checks, "simulation": bench_simulation,
+            "build": lambda: bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
             "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
-            "stress": lambda: bench_stress(args.stress_cards)}
+            "stress": lambda: bench_stress(args.stress_cards, reference=reference)}
+
+
+def cold_goals(text: str | None) -> dict[str, float]:
+    """``PACK=CPU_S,...`` (``--cold-goals``): each pack's goal for its cold full build, in normalised CPU s."""
+    goals = {}
+    for part in (text or "").replace(" ", ",").split(","):
+        if part.strip():
+            name, _, value = part.partition("=")
+            try:
+                goals[name.strip()] = float(value)
+            except ValueError:
+                raise SystemExit(f"--cold-goals: expected PACK=CPU_S, found {part!r}") from None
+    return goals
 
 
 def compile_modules() -> None:
@@ -58,6 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stress-cards", type=int, default=int(os.environ.get("BENCH_STRESS_CARDS", 10_000)),
                         help="cards in the stress pack (default $BENCH_STRESS_CARDS or 10000; 0 leaves it out)")
     parser.add_argument("--peer-runs", type=int, default=3, help="cold runs of each tool on the bench deck")
+    parser.add_argument("--cold-goals", default=os.environ.get("BENCH_COLD_GOALS"),
+                        help="each pack's goal for its cold full build in normalised CPU s, as PACK=CPU_S,... "
+                             "(default $BENCH_COLD_GOALS; a pack not named is held to the largest pack's goals)")
     args = parser.parse_args(argv)
     names = chosen(args.only)
     report: dict = {}
@@ -66,13 +88,19 @@ def main(argv: list[str] | None = None) -> None:
             report = json.loads(args.out.read_text(encoding="utf-8"))
         except ValueError:
             report = {}
+    kept = report.get("machine", {}).get("normalised_with", {})
+    print("== bench: reference", flush=True)
+    machine = reference_cpu_s()
+    reference = machine["reference_cpu_s"]
     report["machine"] = {"python": platform.python_version(), "processor": platform.machine(),
-                         "cores": os.cpu_count()}
-    measure = sections(args)
+                         "cores": os.cpu_count(), **machine,
+                         "normalised_with": {key: value for key, value in kept.items() if key not in names}}
+    measure = sections(args, reference)
     compile_modules()
     for name in names:
         print(f"== bench: {name}", flush=True)
-        report[REPORT_KEYS.get(name, name)] = measure[name]()
+        report[REPORT_KEYS.get(name, name)] = normalise(measure[name](), reference)
+        report["machine"]["normalised_with"][name] = reference
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")

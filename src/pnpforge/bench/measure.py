@@ -6,6 +6,9 @@ the resident set of every process of the command's tree (the command and all its
 0.1 s and keeps the largest sum, which is what the machine needed at once. A sum of resident sets counts pages that
 processes share once per process, so it is the cautious figure; the sum of proportional sets (``Pss``, shared pages
 split between the processes sharing them) is kept beside it. Away from Linux the sampled figures are ``None``.
+
+CPU seconds depend on the machine: every CPU figure is also written normalised to a reference of 1.0 s
+(``normalise``, with the machine's reference figure from ``reference.py``), and CPU goals are judged on that.
 """
 
 from __future__ import annotations
@@ -125,9 +128,45 @@ def median_runs(runs: list[dict]) -> dict:
     return summary
 
 
-def goal(target: float, measured: float | None, at_least: bool = False, unit: str = "") -> dict:
+def goal(target: float, measured: float | None, at_least: bool = False, unit: str = "",
+         reference: float | None = None, per_cpu_second: bool = False) -> dict:
     """A goal as the JSON records it: the target (at most, or at least), its unit, the figure measured, and whether
-    it was met."""
-    met = measured is not None and (measured >= target if at_least else measured <= target)
-    return {"goal": target, "bound": "at least" if at_least else "at most", "unit": unit, "measured": measured,
-            "met": met}
+    it was met.
+
+    A CPU goal is given the machine's ``reference`` (``reference.py``): it is then judged on the figure normalised
+    to a reference of 1.0 s (CPU seconds divided by the reference; a rate ``per_cpu_second`` multiplied by it),
+    and the raw figure is kept beside it (``measured_raw``).
+    """
+    entry: dict = {"goal": target, "bound": "at least" if at_least else "at most", "unit": unit}
+    if reference is not None:
+        entry.update(measured_raw=measured, reference_cpu_s=reference, normalised=True)
+        if measured is not None:
+            measured = round(measured * reference if per_cpu_second else measured / reference, 2)
+        entry["unit"] = f"{unit} (normalised to a reference of 1.0 s)"
+    entry["measured"] = measured
+    entry["met"] = measured is not None and (measured >= target if at_least else measured <= target)
+    return entry
+
+
+NORM = "_norm"
+
+
+def normalise(figures, reference: float):
+    """``figures`` with every CPU figure also given normalised to a reference of 1.0 s, as a sibling key named
+    ``<key>_norm``: CPU seconds (``cpu_s`` and keys ending in ``_cpu_s``) divided by the reference, rates per CPU
+    second (keys ending in ``per_cpu_second``) multiplied by it. Goals (which carry their own) are left alone."""
+    if isinstance(figures, list):
+        return [normalise(value, reference) for value in figures]
+    if not isinstance(figures, dict) or "bound" in figures:
+        return figures
+    out = {}
+    for key, value in figures.items():
+        out[key] = normalise(value, reference)
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or key.endswith(NORM) \
+                or key.startswith("reference"):
+            continue
+        if key == "cpu_s" or key.endswith("_cpu_s"):
+            out[key + NORM] = round(value / reference, 3)
+        elif key.endswith("per_cpu_second"):
+            out[key + NORM] = round(value * reference, 1)
+    return out
