@@ -2,9 +2,11 @@
 
 Raster art (PNG, JPEG) is cover-fitted to the zone at 300 dpi with Pillow and cached under the build folder by a
 hash of the source bytes and the target size, so a second build reuses it and the same input gives the same file.
-SVG art is used as it is. A missing or unreadable file is already a finding of the static checks; here it simply
-falls back to the placeholder: a landscape silhouette in the item's colour, derived from its id, with the
-initials of its name, so every card is distinguishable before any art exists.
+SVG art goes through the shared SVG sanitizer (``svg_clean.py``: its drawing only, no script, no link to another
+file, bounded work) and the cache keeps the sanitized copy; ``art_findings`` reports, located in the file, SVG art
+the sanitizer refuses (the preflight stops the build on it). A missing or unreadable file is already a finding of
+the static checks; here it simply falls back to the placeholder: a landscape silhouette in the item's colour,
+derived from its id, with the initials of its name, so every card is distinguishable before any art exists.
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from pathlib import Path
 from markupsafe import Markup
 
 from pnpforge.caches import code
+from pnpforge.content.pack import Pack
 from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.content.walk import walk
 from pnpforge.files import replacing, write_atomic
+from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.colour import mix
 from pnpforge.render.layouts import Zone
+from pnpforge.render.svg_clean import SvgProblem, clean_svg
 
 ART_DPI = 300
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+ART_CODE = ("render.art", "render.svg_clean")  # the code whose output the art cache keeps
 
 
 @dataclass(frozen=True)
@@ -64,12 +71,15 @@ def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:
     suffix = source.suffix.lower()
     data = source.read_bytes()
     size = (max(1, round(zone.w / 25.4 * ART_DPI)), max(1, round(zone.h / 25.4 * ART_DPI)))
-    key = hashlib.sha256(data + f"|{size}|{suffix}|{code.digest('render.art')}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(data + f"|{size}|{suffix}|{code.digest(*ART_CODE)}".encode()).hexdigest()[:24]
     if suffix == ".svg":
         name = f"{key}.svg"
         target = cache_dir / name
         if not target.is_file():
-            write_atomic(target, data)
+            try:
+                write_atomic(target, clean_svg(data).document().encode("utf-8"))
+            except SvgProblem:  # reported by art_findings, located in the file
+                return None
         return name
     if suffix not in RASTER_SUFFIXES:
         return None
@@ -99,6 +109,30 @@ def resolve_art(pack_root: Path, relative: str | None) -> Path | None:
         return inside_pack(pack_root, relative)
     except PathEscape:
         return None
+
+
+def art_findings(pack: Pack) -> list[Finding]:
+    """SVG art of the pack's items that the sanitizer refuses, each file once, located in the file."""
+    findings = []
+    seen: set[Path] = set()
+    for item in pack.all_items():
+        for _, spec, value in walk(pack.types[item.type].fields, item.values, pack.effects):
+            if spec.kind != "image" or not isinstance(value, str) or not value.lower().endswith(".svg"):
+                continue
+            path = resolve_art(pack.root, value)
+            if path is None or path in seen or not path.is_file():
+                continue  # a path leaving the pack or a missing file is a finding of the static checks
+            seen.add(path)
+            try:
+                clean_svg(path.read_bytes())
+            except SvgProblem as exc:
+                findings.append(Finding("error", f"art: {exc.message}", subject=item.subject, blocking=True,
+                                        rule="input", mark=Mark(display_path(path), exc.line, exc.col)))
+            except OSError as exc:
+                findings.append(Finding("error", f"art: cannot be read ({exc.strerror or exc})",
+                                        mark=Mark(display_path(path)), subject=item.subject, blocking=True,
+                                        rule="input"))
+    return findings
 
 
 def placeholder(seed: str, zone: Zone, colour: str, name: str) -> Art:

@@ -21,7 +21,7 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
-from pnpforge.render.environment import PackView, field_label, humanise, make_environment, type_label
+from pnpforge.render.environment import PackView, RenderError, field_label, humanise, make_environment, type_label
 from pnpforge.render.faces import Face
 from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
 from pnpforge.render.fonts import FontSet
@@ -33,10 +33,6 @@ from pnpforge.render.template_errors import template_finding
 
 DOCUMENT_TEMPLATE = "document.html"
 TITLE_FIELD = "name"
-
-
-class RenderError(Exception):
-    """A layout's template could not be rendered (a bug in the layout, reported with its name)."""
 
 
 @dataclass

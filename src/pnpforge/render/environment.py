@@ -16,10 +16,14 @@ from markupsafe import Markup
 
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
-from pnpforge.content.text import in_language
+from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_code import SharedCode
+
+
+class RenderError(Exception):
+    """A layout's template could not be rendered (a bug in the layout, reported with its name)."""
 
 
 def make_environment(search: list[Path]) -> SandboxedEnvironment:
@@ -85,11 +89,16 @@ class PackView:
         return self.icons.rich(self.t(value), colour)
 
     def icon(self, icon_id: str, colour: str | None = None, css_class: str = "icon") -> Markup:
-        """An icon as inline SVG."""
-        return self.icons.svg(str(icon_id), colour, css_class)
+        """An icon as inline SVG; an id that is not a name (a path, say) is an error of the template."""
+        name = str(icon_id)
+        if not ICON_NAME.match(name):
+            shown = name if len(name) <= 200 else name[:197] + "..."
+            raise RenderError(f"icon({shown!r}): an icon id is a name (lower-case letters, digits, '-' and '_'), "
+                              "never a path")
+        return self.icons.svg(name, colour, css_class)
 
     def has_icon(self, icon_id: str) -> bool:
-        """True when the icon has a drawing (not just a label badge)."""
+        """True when the icon has a drawing (not just a label badge); an id that is not a name has none."""
         return self.icons.path(str(icon_id)) is not None
 
     def ref(self, item_id: str) -> Item | None:

@@ -4,7 +4,8 @@ fonts and the files they fetch, by rendering the first item of each type (front 
 ``validate --static`` and ``build`` both run it, so a pack that validates builds and both report a broken layout
 with the same located message: a template's syntax error or undefined name at its line, a missing stylesheet or
 template at the layout key naming it, a ``fit`` or ``art`` naming a field the type does not have, a file a
-template or stylesheet fetches that is not there.
+template or stylesheet fetches that is not there, an icon or SVG art file the SVG sanitizer refuses (located in the
+file: not UTF-8, not well-formed, entities, a viewBox of words, too much work).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from pathlib import Path
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.render.art import art_findings
 from pnpforge.render.cache import CSS_URL, PNP_URL
 from pnpforge.render.document import Renderer
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.geometry import Layout, LayoutError, layout_error
+from pnpforge.render.icons import icon_findings
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
 from pnpforge.render.resolver import url_path
 
@@ -30,13 +33,13 @@ FIT_ANY = "*"
 def check_layouts(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR) -> list[Finding]:
     """Every problem a build of ``pack`` would meet in its layouts, each located; empty when it would build."""
     lang = lang or pack.game.languages[0]
+    problems = icon_findings(pack, layouts_dir) + art_findings(pack)
     try:
         layouts = LayoutSet(search_path(pack, layouts_dir), load_sizes(layouts_dir, pack))
         fonts = load_fonts(layouts_dir, pack)
         faces, _ = pack_faces(pack, layouts)
     except LayoutError as exc:
-        return exc.findings
-    problems: list[Finding] = []
+        return problems + exc.findings
     for layout, type_name in _layouts_by_type(faces):
         problems += _field_problems(pack, layout, type_name, fonts)
     with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as art:

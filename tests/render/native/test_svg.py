@@ -15,7 +15,7 @@ from weasyprint.text.fonts import FontConfiguration
 from pnpforge.render.art import placeholder
 from pnpforge.render.fragments import PT_PER_MM, PdfBuilder, number
 from pnpforge.render.geometry import Zone
-from pnpforge.render.icons import _read_svg
+from pnpforge.render.icons import icon_drawing
 from pnpforge.render.native.svg import Painted, Unsupported, parse_svg
 from pnpforge.render.pdf import html_to_pdf
 from pnpforge.render.verify import image_share
@@ -359,7 +359,7 @@ def test_same_markup_same_bytes() -> None:
 def test_an_icon_file_paints_as_its_inline_copy(path: Path) -> None:
     """The file itself (namespace, presentation attributes on the root) and the copy icons.py inlines (a group
     carrying them, a color attribute) are the same drawing."""
-    view_box, inner = _read_svg(path)
+    view_box, inner = icon_drawing(path)
     inline = f'<svg class="icon" viewBox="{view_box}" color="#c9a227" role="img" aria-label="x">{inner}</svg>'
     ink = (0xc9 / 255, 0xa2 / 255, 0x27 / 255)
     assert parse_svg(path.read_text()).paint(20, 20, ink).ops == parse_svg(inline).paint(20, 20, BLACK).ops
@@ -372,7 +372,7 @@ def icon_cases() -> dict[str, tuple[str, float, float]]:
     cases = {}
     for pack, folder in ICON_FOLDERS.items():
         for path in sorted(folder.glob("*.svg")):
-            view_box, inner = _read_svg(path)
+            view_box, inner = icon_drawing(path)
             for ink in INKS:
                 cases[f"{pack}/{path.stem}{ink}"] = (f'<svg class="icon icon-{path.stem}" viewBox="{view_box}" '
                                                      f'color="{ink}" role="img" aria-label="{path.stem}">'
