@@ -27,3 +27,20 @@ def test_a_template_that_changes_shared_data_is_refused_at_its_line(tmp_path: Pa
     assert f"{template}:1:{column}: error: layout 'ship': template 'ship.html': not allowed in a layout's " \
            f"template: access to attribute {what} object is unsafe" in result.output, result.output
     assert not (tmp_path / "out" / "harbour-lights" / "faces").exists()
+
+
+@pytest.mark.parametrize("attack, message", [
+    ("{{ 1/0 }}", "ZeroDivisionError: division by zero"),
+    ("{{ v.cost + 'a' }}", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"),
+    ("{{ '%d'|format('x') }}", "TypeError: %d format: a real number is required, not str"),
+    ("{{ 'x'|truncate(-5) }}", "AssertionError: expected length >= 3, got -5"),
+])
+def test_an_expression_that_fails_is_a_located_error_not_an_internal_one(tmp_path: Path, attack: str,
+                                                                          message: str) -> None:
+    pack = tmp_path / "harbour-lights"
+    shutil.copytree(DATA / "harbour-lights", pack)
+    template = pack / "layouts" / "ship.html"
+    template.write_text(attack + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert result.code == 2, result.output
+    assert f"{template}:1:1: error: layout 'ship': template 'ship.html': {message}" in result.output, result.output

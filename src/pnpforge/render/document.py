@@ -32,6 +32,9 @@ from pnpforge.render.resolver import Resolver
 from pnpforge.render.template_errors import template_finding
 
 DOCUMENT_TEMPLATE = "document.html"
+# what a template's own expressions raise ({{ 1/0 }}, {{ v.cost + 'a' }}, '%d'|format('x'), truncate(-5), a macro
+# calling itself): located at the template's line like any template error, never an internal error
+TEMPLATE_FAULTS = (ArithmeticError, TypeError, ValueError, LookupError, RecursionError, AssertionError)
 TITLE_FIELD = "name"
 
 
@@ -125,7 +128,7 @@ class Renderer:
         try:
             template = self.env.get_template(layout.template)
             html = template.render(**self.context(face, layout))
-        except (TemplateError, RenderError) as exc:
+        except (TemplateError, RenderError, *TEMPLATE_FAULTS) as exc:
             raise LayoutError([template_finding(exc, layout.name, layout.template, layout.mark("template"),
                                                 self.layouts.search)]) from None
         style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")
