@@ -34,6 +34,7 @@ def test_a_template_that_changes_shared_data_is_refused_at_its_line(tmp_path: Pa
     ("{{ v.cost + 'a' }}", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"),
     ("{{ '%d'|format('x') }}", "TypeError: %d format: a real number is required, not str"),
     ("{{ 'x'|truncate(-5) }}", "AssertionError: expected length >= 3, got -5"),
+    ("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(1) }}", "RecursionError: maximum recursion depth exceeded"),
 ])
 def test_an_expression_that_fails_is_a_located_error_not_an_internal_one(tmp_path: Path, attack: str,
                                                                           message: str) -> None:
