@@ -259,14 +259,33 @@ def _moves(book: Book, plan: Plan, render: Callable[[str], Any]) -> Plan:
     return plan
 
 
-def arrange(html: str, render: Callable[[str], Any]) -> tuple[Any, str]:
+def arrange(html: str, render: Callable[[str], Any], memory: Any = None) -> tuple[Any, str]:
     """Lay the book out so that its examples break as they should; the final WeasyPrint document and the HTML it
-    was laid out from."""
+    was laid out from. ``memory`` (``plans.PlanMemory``) keeps the plan for the next layout of the book, and offers
+    the last one, used when the book's blocks land where they did (see ``plans.py``)."""
     html = numbered(html)
     book = parse(html)
-    if any(block.example for block in book.blocks.values()):
-        plan = Plan(long=long_examples(measure(render(examples_alone(book))), book))
-        if book.chapters:  # a pack's own template may have no chapter sections: then nothing moves
-            plan = _moves(book, plan, render)
-        html = plan.apply(book)
-    return render(html), html
+    if not any(block.example for block in book.blocks.values()):
+        return render(html), html
+    kept = memory.recall(book) if memory is not None else None
+    if kept is not None:
+        plan, where = kept
+        planned = plan.apply(book)
+        document = render(planned)
+        if placed(measure(document)) == where:
+            return document, planned
+    plan = Plan(long=long_examples(measure(render(examples_alone(book))), book))
+    if book.chapters:  # a pack's own template may have no chapter sections: then nothing moves
+        plan = _moves(book, plan, render)
+    planned = plan.apply(book)
+    document = render(planned)
+    if memory is not None:
+        memory.keep(book, plan, measure(document))
+    return document, planned
+
+
+def placed(layout: Layout) -> dict[str, Any]:
+    """A layout as plain data, as JSON keeps it (floats written as Python reads them back, exactly)."""
+    pieces = {str(n): [[p.page, p.top, p.bottom] for p in found] for n, found in sorted(layout.pieces.items())}
+    return {"pieces": pieces,
+            "areas": [list(area) for area in layout.areas]}

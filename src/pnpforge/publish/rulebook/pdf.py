@@ -8,7 +8,8 @@
   of a term lands; when a term is used twice on one page, the index is laid out again alone, each page listed
   once, and takes over the book's last pages (see ``document.py``).
 - Every layout is cached under ``cache/rulebook/`` by a hash of its HTML and of every file the HTML pulls in
-  (stylesheets, fonts, images), with WeasyPrint's warnings beside it, so a build lays out only what changed; the
+  (stylesheets, fonts, images), with WeasyPrint's warnings beside it, so a build lays out only what changed, and
+  the last flow plan is kept beside them: a book whose blocks land where they did is laid out once (``plans.py``); the
   layouts that are needed run in worker processes when there are several of them and several cores.
 - Same input, same bytes, cached or not: WeasyPrint's PDFs follow the render stage's rules (``render.pdf``: no
   dates, identifier from the HTML, font subsets with a fixed date), and each final PDF's identifier is derived
@@ -28,10 +29,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnpforge.caches import code
+from pnpforge.caches.store import Store
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.publish.rulebook.flow import arrange
+from pnpforge.publish.rulebook.plans import PLAN_KEY, PlanMemory
 from pnpforge.render import native
 from pnpforge.render.drawing import faces_pdf
 from pnpforge.render.epoch import fixed_epoch
@@ -161,7 +164,8 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
     warnings: list[str] = []
     for key in (faces_key, book_key):
         warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
-    _prune(cache, {faces_key, book_key})
+    kept_plan = Store(cache).path(PLAN_KEY)
+    _prune(cache, {faces_key, book_key} | ({kept_plan.name} if kept_plan else set()))
     return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings)
 
 
@@ -208,7 +212,8 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     try:
         with fixed_epoch():
             document, _ = arrange(html, lambda laid: HTML(string=laid, base_url="pnp:layouts/",
-                                                          url_fetcher=fetcher).render(font_config=FontConfiguration()))
+                                                          url_fetcher=fetcher).render(font_config=FontConfiguration()),
+                                  PlanMemory(Store(target.parent)))
             write_atomic(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
             numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
             start = numbers.get(INDEX_ANCHOR, len(document.pages))
