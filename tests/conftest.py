@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 from pathlib import Path
 
 import pytest
+
+atexit.register(gc.collect)  # WeasyPrint's font configurations remove their temporary folders while Python can
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data"

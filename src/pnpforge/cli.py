@@ -6,6 +6,8 @@ Exit codes: 0 clean; 1 findings of error level (or warnings under --strict); 2 i
 
 from __future__ import annotations
 
+import atexit
+import gc
 import sys
 
 import click
@@ -42,6 +44,7 @@ cli.add_command(serve)
 
 def main() -> None:
     """Entry point: run the CLI; an unexpected exception becomes one line asking for a bug report."""
+    atexit.register(gc.collect)  # WeasyPrint's font configurations remove their temporary folders while Python can
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -25,6 +25,7 @@ from pnpforge.publish.rulebook import CheckedBook, build_rulebook, has_rulebook
 from pnpforge.publish.shop import ShopResult, build_shop_files, load_presets
 from pnpforge.publish.tts import TtsResult, build_tts
 from pnpforge.publish.web import SiteResult, build_site
+from pnpforge.render.drawing import DrawnPages
 from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult, pack_output_dir, render_master, render_pack
@@ -48,6 +49,7 @@ class BuildOutputs:
     findings: list[Finding] = field(default_factory=list)
     rendered: int = 0  # faces laid out by this build; the others came from the render cache
     refusals: dict[str, int] = field(default_factory=dict)  # why some of them were drawn by WeasyPrint, with counts
+    drawn: DrawnPages = field(default_factory=DrawnPages)  # faces the rulebook drew, for the web images
 
     def face_count(self) -> int:
         """How many distinct faces the build drew."""
@@ -141,7 +143,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
             step("tabletop simulator", outputs.tts.drawn)
     if "web" in wanted:  # a pack without rules still gets its gallery and search
         outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
-                                  step=step, paths=build_paths)
+                                  step=step, paths=build_paths, drawn=outputs.drawn)
         outputs.findings += outputs.site.findings
         if "rulebook" not in wanted:
             outputs.findings += outputs.site.rules_findings
@@ -154,7 +156,8 @@ def _rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path, jobs: int
     """The PDF rulebook's findings; its closing info line (what it wrote, how long) goes to ``outputs.rulebook``."""
     if not has_rulebook(pack):
         return []
-    findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs, paths=paths, checked=book)
+    findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs, paths=paths, checked=book,
+                              drawn=outputs.drawn)
     outputs.rulebook = [f.message for f in findings if f.rule == "rulebook" and f.severity == "info"]
     if step is not None:
         step("rulebook", 1)

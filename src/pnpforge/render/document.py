@@ -36,6 +36,7 @@ DOCUMENT_TEMPLATE = "document.html"
 # calling itself): located at the template's line like any template error, never an internal error
 TEMPLATE_FAULTS = (ArithmeticError, TypeError, ValueError, LookupError, RecursionError, AssertionError)
 TITLE_FIELD = "name"
+FIGURE_TITLE = "figures"  # the title of a face's document drawn for a figure or a web image: one title, one document
 
 
 @dataclass

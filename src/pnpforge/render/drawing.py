@@ -10,13 +10,30 @@ WeasyPrint, and the native renderer refuses them). WeasyPrint is imported only w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
 from pnpforge.render import fragments, native
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.native.dom import Unsupported
+
+
+@dataclass
+class DrawnPages:
+    """Faces an earlier stage of the build drew into PDFs, a page each, found by their HTML document: a later stage
+    that needs the same document as an image takes its page instead of drawing it again."""
+
+    pages: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def add(self, pdf: Path, documents: list[str]) -> None:
+        """The pages of ``pdf``, one for each of ``documents`` in sequence."""
+        for page, document in enumerate(documents):
+            self.pages.setdefault(document, (str(pdf), page))
+
+    def find(self, document: str) -> tuple[str, int] | None:
+        """The PDF file and page that hold this document's face, or None."""
+        return self.pages.get(document)
 
 
 @dataclass

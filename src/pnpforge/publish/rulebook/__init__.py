@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnpforge.caches.paths import OutputPaths
 from pnpforge.content.pack import Pack
@@ -30,6 +31,9 @@ from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.pdf import CACHE_DIR, lay_out
 from pnpforge.render.cache import Stamps
 from pnpforge.render.layouts import LAYOUTS_DIR
+
+if TYPE_CHECKING:
+    from pnpforge.render.drawing import DrawnPages
 
 __all__ = ["CheckedBook", "build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
 
@@ -56,13 +60,14 @@ def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DI
 
 def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
                    jobs: int | None = None, cache: Path | None = None, paths: OutputPaths | None = None,
-                   checked: CheckedBook | None = None) -> list[Finding]:
+                   checked: CheckedBook | None = None, drawn: DrawnPages | None = None) -> list[Finding]:
     """Write ``rulebook-a4.pdf`` and ``rulebook-letter.pdf`` into ``out_dir``; return the findings.
 
     Layouts are cached in ``cache`` (default the language's cache folder, ``rulebook/``) by the hash of their
     HTML. A build passes the book its checks already rendered (``checked``, with the same art cache), which is then
     not rendered again. Nothing is written when a finding blocks (a rules file that cannot be read or a broken
-    rulebook.yaml).
+    rulebook.yaml). The faces the figures show are drawn into one PDF, a page each; ``drawn`` is told where, for
+    the stages that follow (the web images of the same faces).
     """
     started = time.monotonic()
     if not has_rulebook(pack):
@@ -82,6 +87,8 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     laid_out = lay_out(book.figures, html, book.index, book.sources.label("index"),
                        cache or paths.cached(CACHE_DIR), jobs)
     findings += book.figures.findings[before:]
+    if drawn is not None:
+        drawn.add(laid_out.faces_pdf(), laid_out.documents)
     written = []
     stamps = Stamps(out_dir, paths.cache)
     laid, pages = None, None

@@ -26,7 +26,7 @@ from pnpforge.content.messages import translate
 from pnpforge.content.pack import Item, ItemFields, Pack, plain
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
-from pnpforge.render.document import Renderer
+from pnpforge.render.document import FIGURE_TITLE, Renderer
 from pnpforge.render.faces import FRONT, Face, pack_faces
 from pnpforge.render.fonts import load_fonts
 from pnpforge.render.layouts import LAYOUTS_DIR, Layout
@@ -129,6 +129,6 @@ class Figures:
         """The render stage's HTML document of every face the figures show, by face key, in the sequence they
         were first drawn."""
         before = len(self.renderer.findings)
-        documents = {key: self.renderer.document([face], "figures") for key, face in self.shown.items()}
+        documents = {key: self.renderer.document([face], FIGURE_TITLE) for key, face in self.shown.items()}
         self.findings += self.renderer.findings[before:]
         return documents

@@ -117,6 +117,11 @@ class LaidOut:
     faces: list[str]  # the face keys, in the sequence of those pages
     book_key: str
     warnings: list[str]
+    documents: list[str]  # the HTML document of each of those pages
+
+    def faces_pdf(self) -> Path:
+        """The PDF of every face the figures show, a page each."""
+        return self.cache / f"{self.faces_key}.pdf"
 
     def key(self, *extra: str) -> str:
         """A key of everything the final PDFs are made of (the layouts and where the faces go), and ``extra``."""
@@ -138,7 +143,7 @@ class LaidOut:
         """Every face drawn, by face key."""
         from pypdf import PdfReader  # noqa: PLC0415 - only a rulebook that changed is put together again
 
-        reader = PdfReader(self.cache / f"{self.faces_key}.pdf")
+        reader = PdfReader(self.faces_pdf())
         return {face: reader.pages[number] for number, face in enumerate(self.faces)}
 
 
@@ -166,7 +171,7 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
         warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
     kept_plan = Store(cache).path(PLAN_KEY)
     _prune(cache, {faces_key, book_key} | ({kept_plan.name} if kept_plan else set()))
-    return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings)
+    return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings, list(documents.values()))
 
 
 def _prune(cache: Path, used: set[str]) -> None:

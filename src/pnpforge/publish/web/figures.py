@@ -8,7 +8,8 @@ stacked on it, since their layouts share the card's geometry. A face of the pack
 URLs are written from the site's root with the ``pnp-root:`` prefix; ``links.localise`` makes them relative
 to each page, so one rendering of a rules page serves wherever the page is written. Every face is made at two
 resolutions, ``image_dpi`` and twice that (``<item>@2x.webp``), and an image offers both (``srcset``), so a sharp
-screen gets the sharper file and a plain one the lighter.
+screen gets the sharper file and a plain one the lighter; a face larger than ``image_max_px`` at ``image_dpi`` (a
+board) is made at the resolution that keeps it that size (``face_dpi``).
 """
 
 from __future__ import annotations
@@ -36,8 +37,16 @@ def image_path(face_key: str, scale: int = 1) -> str:
     return f"{IMAGE_DIR}/{safe}{'' if scale == 1 else f'@{scale}x'}.webp"
 
 
+def face_dpi(face: Face, dpi: float, max_px: int) -> float:
+    """The resolution of a face's first image: ``dpi``, or less for a face so large (a board, a mat, a sheet) that
+    its longer side would be more than ``max_px`` pixels long: then it is that long (a thousandth of a pixel less,
+    so that no rounding in the drawing makes it one pixel more)."""
+    return min(dpi, (max_px - 0.001) * 25.4 / max(face.layout.width, face.layout.height))
+
+
 def srcset(face: Face, dpi: float) -> str:
-    """The ``srcset`` of a face: each of its images with its width in pixels."""
+    """The ``srcset`` of a face whose first image is at ``dpi`` (``face_dpi``): each image with its width in
+    pixels."""
     width_mm = face.layout.width
     return ", ".join(f"{ROOT}{image_path(face.key, scale)} {round(width_mm * dpi * scale / 25.4)}w"
                      for scale in SCALES)
@@ -54,6 +63,11 @@ class WebFigures(Figures):
 
     zoom: float = 1.0
     dpi: float = 200.0
+    max_px: int = 1400
+
+    def dpi_of(self, face: Face) -> float:
+        """The resolution of a face's first image (``face_dpi``)."""
+        return face_dpi(face, self.dpi, self.max_px)
 
     def draw(self, face: Face, scale: float, layers: Sequence[Face] = (), caption: str = "",
              notes: Sequence[str] = ()) -> Markup:
@@ -62,8 +76,9 @@ class WebFigures(Figures):
         width = layout.width * scale * self.zoom
         height = layout.height * scale * self.zoom
         self._note(face, layers)
-        images = [_img(face, self.name_of(face), width, height, "wb-face", self.dpi)]
-        images += [_img(layer, self.name_of(layer), width, height, "wb-layer", self.dpi) for layer in layers]
+        images = [_img(face, self.name_of(face), width, height, "wb-face", self.dpi_of(face))]
+        images += [_img(layer, self.name_of(layer), width, height, "wb-layer", self.dpi_of(layer))
+                   for layer in layers]
         body = Markup("").join(images)
         if self.links_to_page(face):
             body = Markup(f'<a class="wb-card" href="{ROOT}{card_page(face.item.id)}">') + body + Markup("</a>")

@@ -1,8 +1,10 @@
 """Files the site makes from the render stage's output: card images (WebP) and web fonts (subset WOFF).
 
 Card images are rasterised with pypdfium2 from the pages the render stage already laid out (its master PDFs,
-cut to the trim), so a web card is the printed card. A face the master does not hold (an item written inline in
-a worked example) is drawn from its HTML first, as the render stage draws faces. Fonts are the vendored files of
+cut to the trim), so a web card is the printed card; once, at the largest resolution wanted, each smaller image
+being that drawing scaled down. A face the master does not hold (an item written inline in a worked example) is
+taken from the rulebook's PDF of its figures when the build made one, else drawn from its HTML first, as the
+render stage draws faces. Fonts are the vendored files of
 ``layouts/fonts/``, cut down to the Latin ranges the packs use (Czech and German included) and compressed, with their
 licences beside them.
 
@@ -13,6 +15,7 @@ resolution; the font file's bytes), so a rebuild makes only what changed; many t
 from __future__ import annotations
 
 import io
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,11 +45,16 @@ FONT_RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x2000, 0x206F), (0x20AC, 0x20AC), 
 
 @dataclass(frozen=True)
 class ImageTask:
-    """One face to rasterise from a page of a PDF, with ``bleed_mm`` cut from its edges."""
+    """One face to rasterise from a page of a PDF, with ``bleed_mm`` cut from its edges, into an image at each
+    scale of ``targets`` (``(scale, file)``; ``dpi`` is scale 1's resolution).
 
-    key: str
-    target: str
+    The face is drawn once, at the largest scale, and each smaller image is that one scaled down (every pixel of
+    the half-size image the average of four): a face costs one drawing, not one a resolution.
+    """
+
+    targets: tuple[tuple[int, str], ...]
     dpi: float
+    trim_mm: tuple[float, float]  # the face's width and height: each image is these at its resolution, rounded
     transparent: bool
     round: bool
     pdf: str = ""
@@ -65,7 +73,7 @@ class LayoutTask:
     documents: tuple  # the HTML document of each face
     fonts: FontSet
     roots: tuple  # (name, folder) pairs for the documents' pnp: URLs
-    pages: tuple  # the ImageTasks of each document (one per resolution), in the same sequence (pdf, page unused)
+    pages: tuple  # the ImageTask of each document, in the same sequence (pdf and page unused)
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,13 @@ def font_key(path: Path) -> str:
 def cached(cache: Path, key: str, suffix: str) -> Path:
     """Where a cache entry lives."""
     return cache / f"{key}{suffix}"
+
+
+def files_of(tasks: list) -> int:
+    """How many files the tasks make (each image at each scale, each font)."""
+    return sum(len(task.targets) if isinstance(task, ImageTask) else
+               sum(len(page.targets) for page in task.pages) if isinstance(task, LayoutTask) else 1
+               for task in tasks)
 
 
 def run_tasks(tasks: list, jobs: int | None) -> None:
@@ -130,7 +145,7 @@ def _batch(tasks: list) -> int:
             else:
                 if task.pdf not in documents:
                     documents[task.pdf] = pdfium.PdfDocument(task.pdf)
-                _save(task, _render(documents[task.pdf][task.page], task.dpi, task.transparent, task.bleed_mm))
+                _images(documents[task.pdf][task.page], task)
             give_back_memory()  # a font subset, a batch of faces drawn or an image leaves tens of MB free but held
     finally:
         for document in documents.values():
@@ -147,29 +162,51 @@ def _lay_out(task: LayoutTask) -> None:
     document = pdfium.PdfDocument(data)
     try:
         for index, wanted in enumerate(task.pages):
-            for page in wanted:
-                _save(page, _render(document[index], page.dpi, page.transparent, page.bleed_mm))
+            _images(document[index], wanted)
     finally:
         document.close()
 
 
-def _save(task: ImageTask, image: Image.Image) -> None:
+def _images(page, task: ImageTask) -> None:
+    """Draw a face at the largest scale it is wanted at and save it, then each smaller scale from that drawing.
+
+    Each image is the face's size at its resolution, rounded to whole pixels (as ``srcset`` says).
+    """
+    from PIL import Image  # noqa: PLC0415
+
+    top = max(scale for scale, _ in task.targets)
+    drawn = _render(page, task.dpi * top, task.transparent, task.bleed_mm, _size(task, top))
+    for scale, target in sorted(task.targets, reverse=True):
+        _save(target, drawn if scale == top else drawn.resize(_size(task, scale), Image.Resampling.BOX), task.round)
+
+
+def _size(task: ImageTask, scale: int) -> tuple[int, int]:
+    """The size of a face's image at ``scale``, in pixels."""
+    width, height = (round(side * task.dpi * scale / 25.4) for side in task.trim_mm)
+    return width, height
+
+
+def _save(target: str, image: Image.Image, round_shape: bool) -> None:
     """Write a face image as WebP (round faces transparent outside their circle)."""
-    if task.round:
+    if round_shape:
         image = _round(image)
     buffer = io.BytesIO()
     image.save(buffer, "WEBP", **WEBP)
-    write_atomic(Path(task.target), buffer.getvalue())
+    write_atomic(Path(target), buffer.getvalue())
 
 
-def _render(page, dpi: float, transparent: bool, bleed_mm: float) -> Image.Image:
-    """A PDF page as an image, with ``bleed_mm`` cut from every edge."""
-    image = render_page(page, dpi, transparent, reuse=True)
-    page.close()
+def _render(page, dpi: float, transparent: bool, bleed_mm: float, size: tuple[int, int]) -> Image.Image:
+    """A PDF page as an image of ``size`` pixels: ``bleed_mm`` cut from its left and top edges, and from its right
+    and bottom edges what is left over (pdfium draws only what is kept)."""
+    from pnpforge.render.raster import POINTS_PER_INCH  # noqa: PLC0415
+
+    width_pt, height_pt = page.get_size()
     cut = round(bleed_mm * dpi / 25.4)
-    if cut:
-        image = image.crop((cut, cut, image.width - cut, image.height - cut))
-    return image
+    drawn_w, drawn_h = (math.ceil(side * dpi / POINTS_PER_INCH) for side in (width_pt, height_pt))
+    image = render_page(page, dpi, transparent, reuse=True,
+                        cut=(cut, cut, max(0, drawn_w - cut - size[0]), max(0, drawn_h - cut - size[1])))
+    page.close()
+    return image if image.size == size else image.resize(size)
 
 
 def _round(image: Image.Image) -> Image.Image:

@@ -192,7 +192,7 @@ def gallery_page(content: SiteContent) -> SitePage:
                     display_path(content.pack.game_doc.path), toc,
                     {"sections": sections, "facets": content.facets, "total": len(content.cards),
                      "image": lambda face: f"{ROOT}{image_path(face.key)}", "size": _size,
-                     "srcset": lambda face: srcset(face, content.figures.dpi)})
+                     "srcset": lambda face: srcset(face, content.figures.dpi_of(face))})
 
 
 def _size(face, width_px: float) -> tuple[int, int]:
@@ -230,7 +230,7 @@ def _picture(content: SiteContent, entry: CardEntry, side: str, face) -> dict:
     """A face on its card page: its images, its size, its words, and the larger image it enlarges to."""
     size = _size(face, min(CARD_PAGE_MAX_PX, face.layout.width * CARD_PAGE_PX_PER_MM))
     alt = f"{side}: {entry.name}" if side == content.label("back") else entry.name
-    return {"side": side, "src": f"{ROOT}{image_path(face.key)}", "srcset": srcset(face, content.figures.dpi),
+    return {"side": side, "src": f"{ROOT}{image_path(face.key)}", "srcset": srcset(face, content.figures.dpi_of(face)),
             "sizes": f"min({size[0]}px, calc(100vw - 2rem))", "size": size, "alt": alt,
             "zoom": f"{ROOT}{image_path(face.key, 2)}", "wide": face.layout.width > face.layout.height,
             "film": face.layout.transparent}

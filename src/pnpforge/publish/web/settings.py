@@ -45,6 +45,10 @@ class SiteFile(_Strict):
     facets: list[Facet] = Field([], description="the gallery's filters besides the type (when no file sets "
                                                 "it: every faction field and every field whose values are icons)")
     image_dpi: int = Field(200, ge=72, le=600, description="resolution of the card images, in dots per inch")
+    image_max_px: int = Field(1400, ge=200, le=8000, description="the longer side of a face's image at most, in "
+                                                                "pixels: a larger face (a board, a mat) is drawn "
+                                                                "at a lower resolution (its sharp-screen image is "
+                                                                "twice this)")
     figure_zoom: float = Field(1.4, gt=0.2, le=4.0, description="card figures in the rules pages, as a "
                                                               "multiple of their size in the PDF rulebook")
     hidden_fields: list[str] = Field([], description="fields the card pages leave out, as type.field "

@@ -35,6 +35,8 @@ from pnpforge.publish.web.settings import Settings, load_settings
 from pnpforge.publish.web.strings import load_strings
 from pnpforge.publish.web.write import write_site
 from pnpforge.render.cache import FileDigests, face_key
+from pnpforge.render.document import FIGURE_TITLE
+from pnpforge.render.drawing import DrawnPages
 from pnpforge.render.faces import Face, pack_faces
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutError
 from pnpforge.render.stage import RenderResult, default_language, pack_output_dir, render_master
@@ -104,6 +106,7 @@ class SiteBuilder:
         self.made = 0
         self.image_count = 0
         self.fonts: dict[str, tuple[Path, Path]] = {}
+        self.drawn = DrawnPages()  # faces an earlier stage drew into a PDF (the rulebook's figures)
 
     # --- stages -----------------------------------------------------------------------------------------------
     def load(self) -> list[Finding]:
@@ -153,7 +156,8 @@ class SiteBuilder:
         if any(f.blocking for f in findings):
             return findings
         self.figures = WebFigures(pack, self.lang, self.output_paths.art, self.layouts_dir,
-                                  zoom=self.settings.file.figure_zoom, dpi=float(self.settings.file.image_dpi))
+                                  zoom=self.settings.file.figure_zoom, dpi=float(self.settings.file.image_dpi),
+                                  max_px=self.settings.file.image_max_px)
         sources = load_sources(pack, self.lang, self.layouts_dir)
         if has_rulebook(pack) and any(f.blocking for f in sources.findings):
             self.rules_findings = list(sources.findings)  # a broken rulebook.yaml or glossary: nothing to build on
@@ -199,7 +203,6 @@ class SiteBuilder:
         """Make missing cache entries, copy them into the site, remove what the site no longer shows."""
         assert self.pack is not None and self.settings is not None and self.figures is not None
         assert self.master is not None  # rendered by faces()
-        dpi = float(self.settings.file.image_dpi)
         cache = self.output_paths.cached(images.CACHE_DIR)
         site = self.site_dir
         tasks: list[images.ImageTask | images.LayoutTask | images.FontTask] = []
@@ -209,12 +212,12 @@ class SiteBuilder:
         faces = {face.key: face for face in self.master.faces}
         faces.update({key: face for key, face in self.figures.shown.items() if key not in faces})
         digests = FileDigests({name: Path(path) for name, path in roots})
-        title = f"{renderer.view.t(self.pack.game.name)}: web"
-        to_lay_out: dict[str, list[tuple[str, tuple[images.ImageTask, ...]]]] = {}
+        to_lay_out: dict[str, list[tuple[str, images.ImageTask]]] = {}
         for key, face in faces.items():
             transparent, round_shape = face.layout.transparent, face.layout.shape == "round"
+            dpi = self.figures.dpi_of(face)
             in_master = key in self.master.pages
-            document = "" if in_master else renderer.document([face], title)
+            document = "" if in_master else renderer.document([face], FIGURE_TITLE)
             source = self.master.keys[key] if in_master else face_key(document, digests)
             missing = []
             for scale in SCALES:
@@ -222,15 +225,19 @@ class SiteBuilder:
                 entry = images.cached(cache / "images", cache_key, ".webp")
                 copies[entry] = site / image_path(key, scale)
                 if not entry.is_file():
-                    missing.append(images.ImageTask(cache_key, str(entry), dpi * scale, transparent, round_shape))
+                    missing.append((scale, str(entry)))
             if not missing:
                 continue
+            task = images.ImageTask(tuple(missing), dpi, (face.layout.width, face.layout.height), transparent,
+                                    round_shape)
+            drawn = None if in_master else self.drawn.find(document)
             if in_master:
                 pdf, page = self.master.pages[key]
-                tasks += [replace(task, pdf=str(pdf), page=page, bleed_mm=self.master.bleeds[key])
-                          for task in missing]
+                tasks.append(replace(task, pdf=str(pdf), page=page, bleed_mm=self.master.bleeds[key]))
+            elif drawn is not None:
+                tasks.append(replace(task, pdf=drawn[0], page=drawn[1]))
             else:
-                to_lay_out.setdefault(face.type, []).append((document, tuple(missing)))
+                to_lay_out.setdefault(face.type, []).append((document, task))
         for batch in to_lay_out.values():
             for start in range(0, len(batch), LAYOUT_BATCH):
                 chunk = batch[start:start + LAYOUT_BATCH]
@@ -248,8 +255,9 @@ class SiteBuilder:
                 copies[licence] = site / FONTS_DIR / font_face.path.parent.name / licence.name
             if not entry.is_file():
                 tasks.append(images.FontTask(cache_key, str(entry), str(font_face.path)))
+        made = images.files_of(tasks)
         if tasks:
-            self.step("web images", len(tasks))
+            self.step("web images", made)
         images.run_tasks(tasks, self.jobs)
         for source_file, target in copies.items():
             images.publish(source_file, target)
@@ -259,7 +267,7 @@ class SiteBuilder:
             images.prune(cache, set(copies), "*")
         self.image_count = sum(1 for target in copies.values()  # faces shown, each at every resolution
                                if target.suffix == ".webp" and "@" not in target.stem)
-        return len(tasks)
+        return made
 
     def downloads(self) -> list[dict]:
         """Copy the build's PDF rulebooks and validation report into the site, so it can be hosted on its own."""
@@ -321,7 +329,9 @@ class SiteBuilder:
 def build_site(pack: Pack | str, build_dir: Path, lang: str | None = None, layouts_dir: Path = LAYOUTS_DIR,
                master: RenderResult | None = None, jobs: int | None = None,
                select: Callable[[Face], bool] | None = None, step: Step | None = None,
-               paths: BuildPaths | None = None) -> SiteResult:
-    """Build a pack's web site into ``<build_dir>/<pack>/web/`` (see the package's docstring)."""
+               paths: BuildPaths | None = None, drawn: DrawnPages | None = None) -> SiteResult:
+    """Build a pack's web site into ``<build_dir>/<pack>/web/`` (see the package's docstring). Faces the render
+    stage's master does not hold are taken from ``drawn`` (the rulebook's figures) when an earlier stage drew them."""
     builder = SiteBuilder(pack, build_dir, layouts_dir, lang, jobs, select, step, paths=paths)
+    builder.drawn = drawn or DrawnPages()
     return builder.build(master, "rules" if isinstance(pack, Pack) else "load")
