@@ -74,7 +74,7 @@ def test_a_plan_not_sealed_by_this_user_is_ignored(tmp_path: Path) -> None:
 
 def _layout(where: dict):
     """A measured layout back from its kept form."""
-    from pnpforge.publish.rulebook.flow import Layout, Piece
+    from pnpforge.publish.rulebook.measured import Layout, Piece
 
     pieces = {int(n): [Piece(*p) for p in found] for n, found in where["pieces"].items()}
     return Layout(pieces, [tuple(area) for area in where["areas"]])

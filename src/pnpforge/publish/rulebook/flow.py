@@ -16,8 +16,9 @@ fit to the next page together with everything after it. So the book is laid out 
 1. the examples alone, each on a page of its own, to find the long ones;
 2. the chapters (the cover and contents left out, and whatever follows a page break after the last example: they
    cannot change where the examples fall), to find the first example that leaves a gap it can fill. The move is
-   tried in a further layout and kept only when the pages as a whole are fuller (``badness``): text moved up may
-   leave a larger gap further on. Then the next example is looked at, and so on;
+   tried in a further layout (of the pages from the first one it changes: ``trials.py``) and kept only when the
+   pages as a whole are fuller (``badness``): text moved up may leave a larger gap further on. Then the next
+   example is looked at, and so on;
 3. the whole book, with the moves kept.
 
 At most ``MAX_LAYOUTS`` layouts in all. The decisions depend on the HTML alone, so the same book gives the same
@@ -30,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pnpforge.publish.rulebook.blocks import ATTRIBUTE, Book, numbered, parse
+from pnpforge.publish.rulebook.measured import Layout, extent, measure, placed
+from pnpforge.publish.rulebook.trials import trial
 
 MAX_LAYOUTS = 8
 LONG = 0.5  # an example taller than this share of the page's text area may split
@@ -81,63 +84,6 @@ def lead(book: Book, numbers: list[int], at: int) -> int:
     while at - count > 0 and book.blocks[numbers[at - count - 1]].heading:
         count += 1
     return count
-
-
-@dataclass(frozen=True)
-class Piece:
-    """The part of a block on one page: its border box's top and bottom, in CSS px from the page's top."""
-
-    page: int
-    top: float
-    bottom: float
-
-
-@dataclass
-class Layout:
-    """Where each block's pieces are, and each page's text area (top, bottom)."""
-
-    pieces: dict[int, list[Piece]]
-    areas: list[tuple[float, float]]
-
-    def height(self, page: int) -> float:
-        top, bottom = self.areas[page]
-        return bottom - top
-
-
-def measure(document: Any) -> Layout:
-    """The blocks' pieces in a WeasyPrint document (``HTML(...).render()``), read from its layout boxes."""
-    pieces: dict[int, list[Piece]] = {}
-    areas = []
-    for page_number, page in enumerate(document.pages):
-        box = page._page_box  # WeasyPrint keeps the laid-out boxes only here
-        top = box.content_box_y()
-        areas.append((top, top + box.height))
-        for child in box.children:
-            if type(child).__name__ != "MarginBox":
-                _walk(child, page_number, None, pieces)
-    return Layout(pieces, areas)
-
-
-def _walk(box: Any, page: int, owner: Any, pieces: dict[int, list[Piece]]) -> None:
-    """Record the pieces of numbered elements under ``box`` (anonymous boxes share their element: counted once)."""
-    for child in getattr(box, "children", ()):
-        if type(child).__name__ == "LineBox":
-            continue
-        element = child.element
-        number = element.get(ATTRIBUTE) if element is not None and element is not owner else None
-        if number is not None:
-            top = child.position_y + child.margin_top
-            pieces.setdefault(int(number), []).append(Piece(page, top, top + child.border_height()))
-        _walk(child, page, element if number is not None else owner, pieces)
-
-
-def extent(pieces: list[Piece]) -> float:
-    """The height some blocks take, page by page."""
-    pages: dict[int, tuple[float, float]] = {}
-    for piece in pieces:
-        top, bottom = pages.get(piece.page, (piece.top, piece.bottom))
-        pages[piece.page] = (min(top, piece.top), max(bottom, piece.bottom))
-    return sum(bottom - top for top, bottom in pages.values())
 
 
 def long_examples(layout: Layout, book: Book) -> set[int]:
@@ -245,17 +191,19 @@ def _head(html: str, book: Book, style: str) -> str:
 
 def _moves(book: Book, plan: Plan, render: Callable[[str], Any]) -> Plan:
     """The plan with the moves that make the pages fuller, each tried in a layout of the chapters."""
-    layout = measure(render(chapters(parse(plan.apply(book)))))
+    laid = parse(chapters(parse(plan.apply(book))))
+    layout = measure(render(laid.html))
     score = badness(layout, book, plan)
     tried: set[int] = set()
     for _ in range(MAX_LAYOUTS - 3):
         candidate = next_move(layout, book, plan, tried)
         if candidate is None:
             break
-        moved = measure(render(chapters(parse(candidate.apply(book)))))
+        trying = parse(chapters(parse(candidate.apply(book))))
+        moved = trial(layout, laid, trying, render)
         better = badness(moved, book, candidate)
         if better < score - BETTER:
-            plan, layout, score = candidate, moved, better
+            plan, layout, score, laid = candidate, moved, better, trying
     return plan
 
 
@@ -282,10 +230,3 @@ def arrange(html: str, render: Callable[[str], Any], memory: Any = None) -> tupl
     if memory is not None:
         memory.keep(book, plan, measure(document))
     return document, planned
-
-
-def placed(layout: Layout) -> dict[str, Any]:
-    """A layout as plain data, as JSON keeps it (floats written as Python reads them back, exactly)."""
-    pieces = {str(n): [[p.page, p.top, p.bottom] for p in found] for n, found in sorted(layout.pieces.items())}
-    return {"pieces": pieces,
-            "areas": [list(area) for area in layout.areas]}
