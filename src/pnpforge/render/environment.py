@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from pnpforge.content.fields import label_in
@@ -19,6 +19,7 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
+from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
 
 
@@ -30,8 +31,9 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     """A sandboxed Jinja environment (a pack's templates are untrusted) whose templates come from the layout
     search path, autoescaping everything. It is the immutable sandbox: a template cannot change a list, mapping
     or set it is given (an item's values, the items of a type, a layout's zones), so one template cannot change
-    what another face, page or the rulebook shows."""
-    env = ImmutableSandboxedEnvironment(
+    what another face, page or the rulebook shows. Each render has a budget of work (``template_budget.py``):
+    a template that loops, repeats or writes without end is stopped at its line."""
+    env = BoundedEnvironment(
         loader=FileSystemLoader([str(p) for p in search]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,

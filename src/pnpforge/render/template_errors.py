@@ -16,6 +16,7 @@ from jinja2.exceptions import SecurityError
 
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import layout_error
+from pnpforge.render.template_budget import TooMuchWork
 
 ATTRIBUTE = re.compile(r"has no attribute '([^']+)'|access to attribute '([^']+)'")
 UNDEFINED = re.compile(r"^'([^']+)' is undefined")
@@ -37,7 +38,9 @@ def template_finding(exc: Exception, layout_name: str, template: str, template_m
         return layout_error(_mark(*place, None) if place else template_mark, message, layout_name)
     name = _failing_name(str(exc)) if isinstance(exc, (UndefinedError, SecurityError)) else None
     place = _frame(exc, search)
-    if isinstance(exc, SecurityError):
+    if isinstance(exc, TooMuchWork):
+        message = f"too much work: {exc}"
+    elif isinstance(exc, SecurityError):
         message = f"not allowed in a layout's template: {str(exc).rstrip('.')}"
     elif isinstance(exc, UndefinedError):
         message = f"'{name}' is undefined: no such field or value here ({exc})" if name else f"undefined: {exc}"
