@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
@@ -21,6 +21,7 @@ from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
+from pnpforge.render.template_files import TextLoader
 
 
 class RenderError(Exception):
@@ -34,7 +35,7 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     what another face, page or the rulebook shows. Each render has a budget of work (``template_budget.py``):
     a template that loops, repeats or writes without end is stopped at its line."""
     env = BoundedEnvironment(
-        loader=FileSystemLoader([str(p) for p in search]),
+        loader=TextLoader([str(p) for p in search]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -43,8 +44,18 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
         bytecode_cache=SharedCode(),
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
-                       mm=lambda value: f"{float(value):g}mm", humanise=humanise)
+                       mm=millimetres, humanise=humanise)
     return env
+
+
+def millimetres(value: Any) -> str:
+    """A number as a CSS length in millimetres (``3`` -> ``3mm``); anything else is an error of the template."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RenderError(f"mm: expected a number of millimetres, found {value!r}")
+    try:
+        return f"{float(value):g}mm"
+    except ValueError:
+        raise RenderError(f"mm: expected a number of millimetres, found {value!r}") from None
 
 
 def humanise(name: str) -> str:

@@ -17,6 +17,7 @@ from jinja2.exceptions import SecurityError
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import layout_error
 from pnpforge.render.template_budget import TooMuchWork
+from pnpforge.render.template_files import TemplateNotText
 
 ATTRIBUTE = re.compile(r"has no attribute '([^']+)'|access to attribute '([^']+)'")
 UNDEFINED = re.compile(r"^'([^']+)' is undefined")
@@ -30,6 +31,9 @@ def template_finding(exc: Exception, layout_name: str, template: str, template_m
         path = Path(exc.filename)
         return layout_error(_mark(path, exc.lineno or 0, None), f"template '{exc.name or template}': syntax error: "
                                                                  f"{exc.message}", layout_name)
+    if isinstance(exc, TemplateNotText):
+        return layout_error(Mark(display_path(exc.path), exc.line, exc.col), f"template '{exc.path.name}': {exc}",
+                            layout_name)
     if isinstance(exc, TemplateNotFound):
         place = _frame(exc, search)
         missing = exc.name or template
