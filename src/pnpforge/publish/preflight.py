@@ -109,9 +109,6 @@ def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path,
         html = book_html(book, layouts_dir)
     except LayoutError as exc:
         return findings + exc.findings
-    except TemplateError as exc:
-        return findings + [template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
-                                            Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR))]
     if books is not None:
         books[lang] = (book, html)
     return findings

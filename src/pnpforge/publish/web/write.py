@@ -23,7 +23,9 @@ from pnpforge.publish.web.policy import with_policy
 from pnpforge.publish.web.search import index_script, search_docs, search_fields
 from pnpforge.publish.web.settings import WEB_LAYOUTS
 from pnpforge.render.environment import make_environment
+from pnpforge.render.geometry import LayoutError
 from pnpforge.render.resolver import Resolver
+from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
 ASSETS = "assets"
 STATIC = ("assets", "vendor")  # folders of layouts/web/ copied into the site as they are
@@ -61,8 +63,12 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
 
     def render(page: SitePage) -> None:
         languages = content.switcher.links(page.path) if content.switcher else []
-        html = env.get_template(page.template).render(
-            site={**shared, "languages": languages}, page=page, label=content.label, root=ROOT, **page.context)
+        try:
+            html = env.get_template(page.template).render(
+                site={**shared, "languages": languages}, page=page, label=content.label, root=ROOT, **page.context)
+        except RENDER_FAILURES as exc:  # a pack's own web template: its faults are located, never a crash
+            raise LayoutError([template_finding(exc, Path(page.template).stem, page.template,
+                                                Mark(f"{WEB_LAYOUTS}/{page.template}"), search)]) from None
         html = with_permalinks(html, permalink)
         rendered[page.path] = (page, html)
         linker.register(page.path, html)
