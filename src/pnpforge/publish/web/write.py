@@ -16,6 +16,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.publish.web.favicon import site_icon
 from pnpforge.publish.web.figures import ROOT
 from pnpforge.publish.web.links import Linker
+from pnpforge.publish.web.names import PAGE_NAMES
 from pnpforge.publish.web.pages import (EXAMPLE_ON_PAGE, FACE_ON_PAGE, RULES_DIR, SiteContent, SitePage, card_pages,
                                         example_files, examples_page, gallery_page, glossary_page, home_page,
                                         rules_pages, search_page)
@@ -63,6 +64,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
 
     def render(page: SitePage) -> None:
         languages = content.switcher.links(page.path) if content.switcher else []
+        assert set(page.context) <= set(PAGE_NAMES[page.template]), "PAGE_NAMES names what each page is given"
         try:
             html = env.get_template(page.template).render(
                 site={**shared, "languages": languages}, page=page, label=content.label, root=ROOT, **page.context)
