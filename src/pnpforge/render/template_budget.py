@@ -75,6 +75,7 @@ class Budget:
             yield piece
 
 
+# the render under way: set and reset by each render, never kept between renders
 _BUDGET: ContextVar[Budget | None] = ContextVar("template_budget", default=None)
 
 
