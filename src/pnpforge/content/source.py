@@ -147,14 +147,11 @@ def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
         raise LoadError([_input_error(Mark(shown, line, col), f"binary file: found a NUL byte; expected UTF-8 {kind}")])
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, col = _line_col_of_byte(raw, exc.start)
-        raise LoadError([
-            _input_error(Mark(shown, line, col),
-                         f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it with UTF-8 encoding")
-        ]) from None
+    bad = utf8_error(raw)
+    if bad is not None:
+        line, col, message = bad
+        raise LoadError([_input_error(Mark(shown, line, col), message)])
+    text = raw.decode("utf-8")
     if not text.strip():
         raise LoadError([_input_error(Mark(shown, 1, 1), "file is empty")])
     unprintable = unprintable_characters(text, shown)
@@ -183,6 +180,17 @@ def describe_character(ch: str) -> str:
     kind = "control character" if code < 0x20 or 0x7F <= code < 0xA0 else \
         "lone surrogate" if 0xD800 <= code <= 0xDFFF else "non-character"
     return f"{kind} U+{code:04X}"
+
+
+def utf8_error(raw: bytes) -> tuple[int, int, str] | None:
+    """Where ``raw`` stops being UTF-8 text and what to tell the user: ``(line, column, message)``; None when all of
+    it is UTF-8."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _line_col_of_byte(raw, exc.start)
+        return line, col, f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it with UTF-8 encoding"
+    return None
 
 
 def _line_col_of_byte(raw: bytes, offset: int) -> tuple[int, int]:

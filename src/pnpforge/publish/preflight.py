@@ -1,6 +1,7 @@
 """Everything a build reads, checked without building: layouts and templates (``render/preflight.py``), every
 template of the pack's layers compiled, the rulebook's sources (``rules/``: pages, glossary, ``rulebook.yaml``,
-macros and icons) read and rendered to HTML, and the web site's settings.
+macros and icons) read and rendered to HTML, the web site's settings, and the names the pack's own web templates
+use (``publish/web/names.py``), as the site is made last.
 
 ``validate --static`` reports all of it; ``build`` stops before making anything when any of it blocks, so the
 errors of both are the same lines. What blocks (exit 2) is what a build cannot read or draw: a layout or template
@@ -24,6 +25,7 @@ from pnpforge.publish.rulebook import CheckedBook, has_rulebook
 from pnpforge.publish.rulebook.book import load_sources
 from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
+from pnpforge.publish.web.names import check_web_templates
 from pnpforge.publish.web.settings import WEB_LAYOUTS, load_settings
 from pnpforge.render.environment import make_environment
 from pnpforge.render.geometry import LayoutError
@@ -55,6 +57,7 @@ def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = 
     lang = lang or pack.game.languages[0]
     findings = check_layouts(pack, lang, layouts_dir)
     findings += compile_templates(pack, layouts_dir)
+    findings += check_web_templates(pack, layouts_dir)
     findings += check_print_plan(pack, layouts_dir)
     findings += _rules(pack, lang, layouts_dir, art, books)
     load_settings(pack, layouts_dir, findings)
@@ -109,9 +112,6 @@ def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path,
         html = book_html(book, layouts_dir)
     except LayoutError as exc:
         return findings + exc.findings
-    except TemplateError as exc:
-        return findings + [template_finding(exc, "rulebook", "rulebook.html", Mark(TEMPLATE_DIR),
-                                            Resolver.for_pack(pack, layouts_dir).folders(TEMPLATE_DIR))]
     if books is not None:
         books[lang] = (book, html)
     return findings

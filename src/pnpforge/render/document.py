@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError
 from markupsafe import Markup
 
 from pnpforge.content.pack import Item, Pack
@@ -29,12 +28,9 @@ from pnpforge.render.icons import IconSet
 from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.layouts import LAYOUTS_DIR, Layout, LayoutSet
 from pnpforge.render.resolver import Resolver
-from pnpforge.render.template_errors import template_finding
+from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
 DOCUMENT_TEMPLATE = "document.html"
-# what a template's own expressions raise ({{ 1/0 }}, {{ v.cost + 'a' }}, '%d'|format('x'), truncate(-5), a macro
-# calling itself): located at the template's line like any template error, never an internal error
-TEMPLATE_FAULTS = (ArithmeticError, TypeError, ValueError, LookupError, RecursionError, AssertionError)
 TITLE_FIELD = "name"
 FIGURE_TITLE = "figures"  # the title of a face's document drawn for a figure or a web image: one title, one document
 
@@ -112,16 +108,15 @@ class Renderer:
                     sheets.append(url)
         pages = [self.page(face) for face in faces]
         try:
-            template = self.env.get_template(DOCUMENT_TEMPLATE)
-        except TemplateError as exc:
+            return self.env.get_template(DOCUMENT_TEMPLATE).render(
+                title=title, pages=pages, stylesheets=sheets,
+                font_faces=self.font_faces,
+                page_rules=Markup("\n".join(_page_rule(layout) for layout in layouts.values())))
+        except RENDER_FAILURES as exc:
             first = self.layout_of(faces[0]) if faces else None
             mark = first.mark() if first else Mark(DOCUMENT_TEMPLATE)
             raise LayoutError([template_finding(exc, first.name if first else DOCUMENT_TEMPLATE,
                                                 DOCUMENT_TEMPLATE, mark, self.layouts.search)]) from None
-        return template.render(
-            title=title, pages=pages, stylesheets=sheets,
-            font_faces=self.font_faces,
-            page_rules=Markup("\n".join(_page_rule(layout) for layout in layouts.values())))
 
     def page(self, face: Face) -> Markup:
         """One face rendered by its layout's template."""
@@ -129,7 +124,7 @@ class Renderer:
         try:
             template = self.env.get_template(layout.template)
             html = template.render(**self.context(face, layout))
-        except (TemplateError, RenderError, *TEMPLATE_FAULTS) as exc:
+        except RENDER_FAILURES as exc:
             raise LayoutError([template_finding(exc, layout.name, layout.template, layout.mark("template"),
                                                 self.layouts.search)]) from None
         style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2 import StrictUndefined, select_autoescape
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from pnpforge.content.fields import label_in
@@ -19,7 +19,9 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
 from pnpforge.render.icons import IconSet
+from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
+from pnpforge.render.template_files import TextLoader
 
 
 class RenderError(Exception):
@@ -30,9 +32,10 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     """A sandboxed Jinja environment (a pack's templates are untrusted) whose templates come from the layout
     search path, autoescaping everything. It is the immutable sandbox: a template cannot change a list, mapping
     or set it is given (an item's values, the items of a type, a layout's zones), so one template cannot change
-    what another face, page or the rulebook shows."""
-    env = ImmutableSandboxedEnvironment(
-        loader=FileSystemLoader([str(p) for p in search]),
+    what another face, page or the rulebook shows. Each render has a budget of work (``template_budget.py``):
+    a template that loops, repeats or writes without end is stopped at its line."""
+    env = BoundedEnvironment(
+        loader=TextLoader([str(p) for p in search]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -41,8 +44,18 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
         bytecode_cache=SharedCode(),
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
-                       mm=lambda value: f"{float(value):g}mm", humanise=humanise)
+                       mm=millimetres, humanise=humanise)
     return env
+
+
+def millimetres(value: Any) -> str:
+    """A number as a CSS length in millimetres (``3`` -> ``3mm``); anything else is an error of the template."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RenderError(f"mm: expected a number of millimetres, found {value!r}")
+    try:
+        return f"{float(value):g}mm"
+    except ValueError:
+        raise RenderError(f"mm: expected a number of millimetres, found {value!r}") from None
 
 
 def humanise(name: str) -> str:

@@ -74,6 +74,32 @@ def number(doc: Doc, at: tuple, value: Any, problems: list[Finding], minimum: fl
 
 
 
+def text(doc: Doc, at: tuple, value: Any, problems: list[Finding], layout: str | None, what: str = "a name") -> str:
+    """A name or file name at ``at``; anything else (a number, a list, a mapping) is a finding."""
+    if isinstance(value, str):
+        return value
+    problems.append(_error(doc.mark(at), f"{_where(at)}expected {what}, found {value!r}", layout))
+    return ""
+
+
+def names(doc: Doc, at: tuple, value: Any, problems: list[Finding], layout: str | None) -> tuple[str, ...]:
+    """A list of names at ``at`` (one name alone counts as a list of one)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return tuple(value)
+    problems.append(_error(doc.mark(at), f"{_where(at)}expected a list of names, found {value!r}", layout))
+    return ()
+
+
+def shape_of(doc: Doc, at: tuple, value: Any, problems: list[Finding], layout: str | None) -> str:
+    """``rect`` or ``round`` at ``at``."""
+    if value in ("rect", "round"):
+        return str(value)
+    problems.append(_error(doc.mark(at), f"{_where(at)}expected rect or round, found {value!r}", layout))
+    return "rect"
+
+
 def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], own: Doc,
                  chain: tuple[str, ...], sizes: dict[str, Size]) -> Layout:
     """The resolved layout from its merged keys; raise ``LayoutError`` listing every problem."""
@@ -89,14 +115,20 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
     zones = _zones(merged.get("zones") or {}, doc_of, width, height, bleed, problems, name)
     fit = _fits(merged.get("fit") or {}, doc_of, zones, problems, name)
     art = _small_mapping(merged.get("art"), doc_of, ("art",), ART_KEYS, problems, name)
+    if art is not None and not all(text(doc_of("art"), ("art", key), art[key], problems, name)
+                                   for key in ("zone", "field") if key in art):
+        art = None
     if art is not None and art.get("zone") not in zones:
         problems.append(_error(doc_of("art").mark(("art", "zone")), f"art: zone '{art.get('zone')}' is not "
                                f"among the zones: {', '.join(zones) or 'none'}", name))
     back_raw = _small_mapping(merged.get("back"), doc_of, ("back",), BACK_KEYS, problems, name)
-    back = BackSpec(str(back_raw["layout"]), tuple(back_raw.get("same_for") or ())) if back_raw else None
+    back = BackSpec(text(doc_of("back"), ("back", "layout"), back_raw["layout"], problems, name, "a layout name"),
+                    names(doc_of("back"), ("back", "same_for"), back_raw.get("same_for") or [], problems, name)) \
+        if back_raw else None
     variants_raw = _small_mapping(merged.get("variants"), doc_of, ("variants",), VARIANT_KEYS, problems, name)
-    variants = (str(variants_raw["field"]), dict(variants_raw.get("layouts") or {})) if variants_raw else None
-    template = merged.get("template", "card.html")
+    variants = _variants(variants_raw, doc_of("variants"), problems, name) if variants_raw else None
+    template = text(doc_of("template"), ("template",), merged.get("template", "card.html"), problems, name,
+                    "a template's file name")
     stylesheets = merged.get("stylesheets") or []
     if not isinstance(stylesheets, list) or not all(isinstance(s, str) for s in stylesheets):
         problems.append(_error(doc_of("stylesheets").mark(("stylesheets",)), "stylesheets: expected a list of "
@@ -166,7 +198,7 @@ def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding],
                 problems.append(_error(doc.mark(("size", side)), f"size: {side}: a face is at most {MAX_SIDE_MM:g} mm "
                                                                  f"a side, found {value:g}", name))
         width, height = min(width, MAX_SIDE_MM), min(height, MAX_SIDE_MM)
-        shape, size_name = raw.get("shape", "rect"), "custom"
+        shape, size_name = shape_of(doc, ("size", "shape"), raw.get("shape", "rect"), problems, name), "custom"
     else:
         problems.append(_error(doc.mark(("size",)), "size: expected a size name or {w, h}", name))
         return "poker", 63.5, 88.9, "rect"
@@ -201,7 +233,8 @@ def _zones(raw: Any, doc_of, width: float, height: float, bleed: float, problems
         if x + w > width + bleed + 1e-6 or y + h > height + bleed + 1e-6:
             problems.append(_error(doc.mark(at), f"zones: {zone_name}: reaches beyond the bleed "
                                    f"({x:g}+{w:g} x {y:g}+{h:g} on a {width:g} x {height:g} face)", name))
-        zones[zone_name] = Zone(zone_name, x, y, w, h, spec.get("shape", "rect"))
+        shape = shape_of(doc, at + ("shape",), spec.get("shape", "rect"), problems, name)
+        zones[zone_name] = Zone(zone_name, x, y, w, h, shape)
     return zones
 
 
@@ -218,26 +251,40 @@ def _fits(raw: Any, doc_of, zones: dict[str, Zone], problems: list[Finding], nam
         if found:
             problems += found
             continue
-        zone = spec.get("zone", fit_name)
-        if zone not in zones:
+        zone = text(doc, at + ("zone",), spec.get("zone", fit_name), problems, name, "a zone name")
+        if zone and zone not in zones:
             problems.append(_error(doc.mark(at + ("zone",)), f"fit: {fit_name}: zone '{zone}' is not among the "
                                    f"zones: {', '.join(zones) or 'none'}", name))
             continue
-        fields = spec.get("fields", [fit_name])
+        fields = names(doc, at + ("fields",), spec.get("fields", [fit_name]), problems, name)
+        font = text(doc, at + ("font",), spec.get("font", "body/regular"), problems, name, "a font as role/style")
+        if not isinstance(spec.get("labelled", False), bool):
+            problems.append(_error(doc.mark(at + ("labelled",)), f"fit: {fit_name}: labelled: expected true or "
+                                   "false", name))
         size = number(doc, at + ("size",), spec.get("size"), problems, 0, name)
         floor = number(doc, at + ("floor",), spec.get("floor", size), problems, 0, name)
         if floor > size:
             problems.append(_error(doc.mark(at + ("floor",)), f"fit: {fit_name}: floor {floor:g} is above the "
                                    f"size {size:g}", name))
         fits[fit_name] = FitSpec(
-            name=fit_name, zone=zone, fields=tuple(fields if isinstance(fields, list) else [fields]),
-            font=str(spec.get("font", "body/regular")), size=size, floor=floor,
+            name=fit_name, zone=zone, fields=fields, font=font, size=size, floor=floor,
             step=number(doc, at + ("step",), spec.get("step", 0.5), problems, 0, name),
             line_height=number(doc, at + ("line_height",), spec.get("line_height", 1.2), problems, 0, name),
             pad=number(doc, at + ("pad",), spec.get("pad", 0), problems, 0, name, exclusive=False),
             labelled=bool(spec.get("labelled", False)),
             gap=number(doc, at + ("gap",), spec.get("gap", 0.3), problems, 0, name, exclusive=False))
     return fits
+
+
+def _variants(raw: dict, doc: Doc, problems: list[Finding], name: str) -> tuple[str, dict[str, str]]:
+    """``(field, layout per value)`` of ``variants``."""
+    field = text(doc, ("variants", "field"), raw["field"], problems, name, "a field name")
+    layouts = raw.get("layouts") or {}
+    if not isinstance(layouts, dict) or not all(isinstance(v, str) for v in layouts.values()):
+        problems.append(_error(doc.mark(("variants", "layouts")), "variants: layouts: expected a layout name per "
+                               f"value, found {layouts!r}", name))
+        layouts = {}
+    return field, dict(layouts)
 
 
 def _small_mapping(raw: Any, doc_of, at: tuple, accepted: dict[str, str], problems: list[Finding],

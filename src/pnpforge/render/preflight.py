@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from pnpforge.content.pack import Pack
+from pnpforge.content.source import utf8_error
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.art import art_findings
 from pnpforge.render.cache import CSS_URL, PNP_URL
@@ -40,12 +41,18 @@ def check_layouts(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOU
         faces, _ = pack_faces(pack, layouts)
     except LayoutError as exc:
         return problems + exc.findings
+    broken = set()  # layouts naming a field or font that is not there: their faces cannot be drawn to check
     for layout, type_name in _layouts_by_type(faces):
-        problems += _field_problems(pack, layout, type_name, fonts)
+        found = _field_problems(pack, layout, type_name, fonts)
+        problems += found
+        if found:
+            broken.add(layout.name)
     with tempfile.TemporaryDirectory(prefix="pnpforge-preflight-") as art:
         renderer = Renderer(pack, lang, layouts, fonts, Path(art), layouts_dir, bleed=0.0)
         fetched: dict[str, tuple[Path, list[str]] | None] = {}
         for face in _samples(faces):
+            if face.layout.name in broken:
+                continue
             try:
                 html = renderer.document([face], face.key)
             except LayoutError as exc:
@@ -131,6 +138,8 @@ def _missing_files(html: str, renderer: Renderer, layout: Layout,
             problems.append(_missing(url, stylesheet, layout, renderer))
             continue
         path, pulled = found
+        if path.suffix.lower() == ".css":
+            problems += _not_text(path)
         pending += [(target, path) for target in pulled]
     return problems
 
@@ -151,6 +160,15 @@ def _fetch(url: str, roots: dict[str, Path]) -> tuple[Path, list[str]] | None:
             pulled.append(target if target.startswith("pnp:") else
                           f"pnp:{posixpath.normpath(posixpath.join(base, target))}")
     return path, pulled
+
+
+def _not_text(stylesheet: Path) -> list[Finding]:
+    """A stylesheet that is not UTF-8 text, located at its first wrong byte (once, whichever layouts use it)."""
+    bad = utf8_error(stylesheet.read_bytes())
+    if bad is None:
+        return []
+    line, col, message = bad
+    return [layout_error(Mark(display_path(stylesheet), line, col), f"stylesheet '{stylesheet.name}': {message}")]
 
 
 def _missing(url: str, stylesheet: Path | None, layout: Layout, renderer: Renderer) -> Finding:

@@ -11,12 +11,19 @@ import re
 import traceback
 from pathlib import Path
 
-from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
+from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.render.environment import RenderError
 from pnpforge.render.geometry import layout_error
+from pnpforge.render.template_budget import TooMuchWork
+from pnpforge.render.template_files import TemplateNotText
 
+# what a template's own expressions raise ({{ 1/0 }}, {{ v.cost + 'a' }}, '%d'|format('x'), truncate(-5), a macro
+# calling itself): located at the template's line like any template error, never an internal error
+TEMPLATE_FAULTS = (ArithmeticError, TypeError, ValueError, LookupError, RecursionError, AssertionError)
+RENDER_FAILURES = (TemplateError, RenderError, *TEMPLATE_FAULTS)  # everything rendering a pack's template may raise
 ATTRIBUTE = re.compile(r"has no attribute '([^']+)'|access to attribute '([^']+)'")
 UNDEFINED = re.compile(r"^'([^']+)' is undefined")
 TAG = re.compile(r"\{[{%]")
@@ -27,25 +34,30 @@ def template_finding(exc: Exception, layout_name: str, template: str, template_m
     """The finding for ``exc`` raised while loading or rendering ``template`` for the layout ``layout_name``."""
     if isinstance(exc, TemplateSyntaxError) and exc.filename:
         path = Path(exc.filename)
-        return layout_error(_mark(path, exc.lineno or 0, None), f"template '{exc.name or template}': syntax error: "
+        return layout_error(mark_at(path, exc.lineno or 0, None), f"template '{exc.name or template}': syntax error: "
                                                                  f"{exc.message}", layout_name)
+    if isinstance(exc, TemplateNotText):
+        return layout_error(Mark(display_path(exc.path), exc.line, exc.col), f"template '{exc.path.name}': {exc}",
+                            layout_name)
     if isinstance(exc, TemplateNotFound):
         place = _frame(exc, search)
         missing = exc.name or template
         looked = ", ".join(f"{display_path(p)}/" for p in search) or "no template folder"
         message = f"template '{missing}' not found; looked in {looked}"
-        return layout_error(_mark(*place, None) if place else template_mark, message, layout_name)
+        return layout_error(mark_at(*place, None) if place else template_mark, message, layout_name)
     name = _failing_name(str(exc)) if isinstance(exc, (UndefinedError, SecurityError)) else None
     place = _frame(exc, search)
-    if isinstance(exc, SecurityError):
+    if isinstance(exc, TooMuchWork):
+        message = f"too much work: {exc}"
+    elif isinstance(exc, SecurityError):
         message = f"not allowed in a layout's template: {str(exc).rstrip('.')}"
     elif isinstance(exc, UndefinedError):
         message = f"'{name}' is undefined: no such field or value here ({exc})" if name else f"undefined: {exc}"
     else:
-        message = str(exc) if type(exc).__name__ == "RenderError" else f"{type(exc).__name__}: {exc}"
+        message = str(exc) if isinstance(exc, RenderError) else f"{type(exc).__name__}: {exc}"
     if place is None:
         return layout_error(template_mark, f"template '{template}': {message}", layout_name)
-    return layout_error(_mark(*place, name), f"template '{place[0].name}': {message}", layout_name)
+    return layout_error(mark_at(*place, name), f"template '{place[0].name}': {message}", layout_name)
 
 
 def _failing_name(message: str) -> str | None:
@@ -76,7 +88,7 @@ def _open_tag(text: str) -> int:
     return tags[0].start() if tags else len(text) - len(text.lstrip())
 
 
-def _mark(path: Path, line: int, name: str | None) -> Mark:
+def mark_at(path: Path, line: int, name: str | None) -> Mark:
     """``path:line:col``, the column where ``name`` (else the first tag) starts on that line."""
     col = 1
     try:

@@ -26,6 +26,7 @@ from pnpforge.publish.rulebook.words import fill
 from pnpforge.render.environment import make_environment
 from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.resolver import Resolver
+from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
 TEMPLATE_DIR = "rulebook"
 TEMPLATE = "rulebook.html"
@@ -147,7 +148,8 @@ def book_html(book: Rulebook, layouts_dir: Path) -> str:
     sources, pack = book.sources, book.sources.pack
     figures = book.figures
     resolver = Resolver.for_pack(pack, layouts_dir)
-    env = make_environment(resolver.folders(TEMPLATE_DIR))
+    folders = resolver.folders(TEMPLATE_DIR)
+    env = make_environment(folders)
     stylesheet = resolver.first(f"{TEMPLATE_DIR}/{STYLESHEET}")
     if stylesheet is None:
         raise LayoutError([layout_error(Mark(f"{display_path(resolver.layers[0].folder(TEMPLATE_DIR))}/{STYLESHEET}"),
@@ -156,12 +158,21 @@ def book_html(book: Rulebook, layouts_dir: Path) -> str:
            for chapter in book.chapters]
     toc += [[(1, sources.label("glossary"), "glossary")], [(1, sources.label("index"), "index")]]
     title = sources.book.title or book.macros.t(pack.game.name)
+    try:
+        return _render(env, book, title, figures.roots.url(stylesheet), toc)
+    except RENDER_FAILURES as exc:  # a pack's own rulebook template: its faults are located, never a crash
+        raise LayoutError([template_finding(exc, "rulebook", TEMPLATE, Mark(TEMPLATE_DIR), folders)]) from None
+
+
+def _render(env, book: Rulebook, title: str, stylesheet: str, toc: list) -> str:
+    """The rulebook's template rendered with the book."""
+    sources, pack, figures = book.sources, book.sources.pack, book.figures
     return env.get_template(TEMPLATE).render(
         lang=book.macros.lang, title=title,
         subtitle=sources.book.subtitle or sources.label("subtitle"), note=sources.book.cover.note,
         accent=sources.book.accent, page_width=PAGE[0], page_height=PAGE[1],
         font_faces=Markup(figures.renderer.fonts.font_face_css(figures.roots.url)),
-        stylesheet=figures.roots.url(stylesheet), labels=lambda key, **values: fill(sources.label(key), values),
+        stylesheet=stylesheet, labels=lambda key, **values: fill(sources.label(key), values),
         breaks=sources.breaks_before(), toc=halves(toc, len), chapters=book.chapters, glossary=book.glossary,
         cover_cards=book.cover,
         index=Markup(index_html(book.index, sources.label("index"))),

@@ -16,6 +16,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.publish.web.favicon import site_icon
 from pnpforge.publish.web.figures import ROOT
 from pnpforge.publish.web.links import Linker
+from pnpforge.publish.web.names import PAGE_NAMES
 from pnpforge.publish.web.pages import (EXAMPLE_ON_PAGE, FACE_ON_PAGE, RULES_DIR, SiteContent, SitePage, card_pages,
                                         example_files, examples_page, gallery_page, glossary_page, home_page,
                                         rules_pages, search_page)
@@ -23,7 +24,9 @@ from pnpforge.publish.web.policy import with_policy
 from pnpforge.publish.web.search import index_script, search_docs, search_fields
 from pnpforge.publish.web.settings import WEB_LAYOUTS
 from pnpforge.render.environment import make_environment
+from pnpforge.render.geometry import LayoutError
 from pnpforge.render.resolver import Resolver
+from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
 ASSETS = "assets"
 STATIC = ("assets", "vendor")  # folders of layouts/web/ copied into the site as they are
@@ -61,8 +64,13 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
 
     def render(page: SitePage) -> None:
         languages = content.switcher.links(page.path) if content.switcher else []
-        html = env.get_template(page.template).render(
-            site={**shared, "languages": languages}, page=page, label=content.label, root=ROOT, **page.context)
+        assert set(page.context) <= set(PAGE_NAMES[page.template]), "PAGE_NAMES names what each page is given"
+        try:
+            html = env.get_template(page.template).render(
+                site={**shared, "languages": languages}, page=page, label=content.label, root=ROOT, **page.context)
+        except RENDER_FAILURES as exc:  # a pack's own web template: its faults are located, never a crash
+            raise LayoutError([template_finding(exc, Path(page.template).stem, page.template,
+                                                Mark(f"{WEB_LAYOUTS}/{page.template}"), search)]) from None
         html = with_permalinks(html, permalink)
         rendered[page.path] = (page, html)
         linker.register(page.path, html)
