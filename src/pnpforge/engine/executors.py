@@ -26,6 +26,7 @@ from pnpforge.engine.tally import Tally
 
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
 HANDSHAKE_DEADLINE = 15.0  # seconds until a reached scheduler has answered and the client is ready
+WORKERS_DEADLINE = 120.0  # seconds for every worker to load the pack (a large pack on a slow disk takes a while)
 
 
 class ExecutorError(Exception):
@@ -106,7 +107,11 @@ class DaskExecutor:
         kind = (chunk.root, chunk.variant, chunk.vary, chunk.package.name)
         if kind in self.checked:
             return
-        answers = self.client.run(load_for, chunk, on_error="return")
+        try:
+            answers = _within(lambda: self.client.run(load_for, chunk, on_error="return"), WORKERS_DEADLINE)
+        except TimeoutError:
+            raise ExecutorError(f"the Dask workers did not say within {WORKERS_DEADLINE:g} s whether they can load "
+                                f"the pack at {chunk.root}") from None
         for worker, answer in sorted(answers.items()):
             if isinstance(answer, BaseException):
                 raise ExecutorError(f"Dask worker {worker} cannot play the games: {answer} (every worker needs the "
