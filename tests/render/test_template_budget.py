@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from pnpforge.render.environment import make_environment
 from pnpforge.render.template_budget import TooMuchWork
-from tests.conftest import DATA
-from tests.helpers import run_cli
+from tests.helpers import ship_faces_with
 
 STEPS = "its loops and calls take more than 1,000,000 steps in one render"
 
@@ -26,11 +24,7 @@ STEPS = "its loops and calls take more than 1,000,000 steps in one render"
      "it writes more than 20,000,000 characters in one render"),
 ])
 def test_a_template_that_does_too_much_work_is_stopped_at_its_line(tmp_path: Path, attack: str, message: str) -> None:
-    pack = tmp_path / "harbour-lights"
-    shutil.copytree(DATA / "harbour-lights", pack)
-    template = pack / "layouts" / "ship.html"
-    template.write_text(attack + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
-    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    template, result = ship_faces_with(tmp_path, attack)
     assert result.code == 2, result.output
     assert f"{template}:1:1: error: layout 'ship': template 'ship.html': too much work: {message}" in result.output, \
         result.output

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA
-from tests.helpers import run_cli
+from tests.helpers import ship_faces_with
 
 
 @pytest.mark.parametrize("attack, column, what", [
@@ -18,11 +16,7 @@ from tests.helpers import run_cli
 ])
 def test_a_template_that_changes_shared_data_is_refused_at_its_line(tmp_path: Path, attack: str, column: int,
                                                                     what: str) -> None:
-    pack = tmp_path / "harbour-lights"
-    shutil.copytree(DATA / "harbour-lights", pack)
-    template = pack / "layouts" / "ship.html"
-    template.write_text(attack + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
-    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    template, result = ship_faces_with(tmp_path, attack)
     assert result.code == 2, result.output
     assert f"{template}:1:{column}: error: layout 'ship': template 'ship.html': not allowed in a layout's " \
            f"template: access to attribute {what} object is unsafe" in result.output, result.output
@@ -38,10 +32,6 @@ def test_a_template_that_changes_shared_data_is_refused_at_its_line(tmp_path: Pa
 ])
 def test_an_expression_that_fails_is_a_located_error_not_an_internal_one(tmp_path: Path, attack: str,
                                                                           message: str) -> None:
-    pack = tmp_path / "harbour-lights"
-    shutil.copytree(DATA / "harbour-lights", pack)
-    template = pack / "layouts" / "ship.html"
-    template.write_text(attack + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
-    result = run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+    template, result = ship_faces_with(tmp_path, attack)
     assert result.code == 2, result.output
     assert f"{template}:1:1: error: layout 'ship': template 'ship.html': {message}" in result.output, result.output
