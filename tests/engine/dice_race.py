@@ -10,6 +10,10 @@ runners it throws a die at 4+ and drifts two steps plus one per success towards 
 it gets there first it wins, and after ten rounds the nearest of all three wins (a tie shares the win). In ``co-op``
 the runners win together when either reaches the goal within four rounds, and ending in sight of the partner gives
 it one energy instead of taking one; when the rounds run out, everybody has lost.
+
+The ``league`` is a campaign declared in the pack's game.yaml: a heat, then a final, in one game. A race won is
+worth two points (one each when drawn); points raise a runner's rank on the pack's ladder, and each rank gives one
+energy more at the start of every later race. The runner with the most points after the final wins the league.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import random
 
 from pnpforge.engine import dice
 from pnpforge.engine.analyses import outcome_bands, outcomes, replay_hint
+from pnpforge.engine.campaign import Campaign, CampaignPlan
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.grid import Grid
 from pnpforge.engine.matches import Pairing
@@ -43,7 +48,8 @@ MAP = Grid.from_ascii("""
 GOAL, STARTS, ROUNDS, MAX_ENERGY, ZAP_RANGE = (2, 0), ((0, 4), (4, 4)), 10, 3, 3
 GHOST, GHOST_START, GHOST_REACH, CO_OP_ROUNDS = 2, (2, 4), 2, 4  # the ghost is side 2, after the two seats
 D6 = dice.DiceSet((dice.Die.d6("die"),))
-ROLES = {"base": Roles(), "ghost": Roles(automaton="ghost"), "co-op": Roles(loss_for_all=True, cooperative=True)}
+ROLES = {"base": Roles(), "ghost": Roles(automaton="ghost"), "co-op": Roles(loss_for_all=True, cooperative=True),
+         "league": Roles()}
 
 def distance(cell, others=()) -> int:
     steps = MAP.path_distance(cell, GOAL, occupied=set(others) - {GOAL})
@@ -80,43 +86,69 @@ def move(s, cell, p: int, bonus: int) -> None:
         change = 1 if s.game.mode == "co-op" else -1  # co-op: a boost for the partner
         s.energy[1 - p] = min(MAX_ENERGY, max(0, s.energy[1 - p] + change))
     if cell == GOAL:
-        s.winners, s.over = ((0, 1) if s.game.mode == "co-op" else (p,)), True
+        finish(s, (0, 1) if s.game.mode == "co-op" else (p,))
 
 @chance("haunt", lambda s: dice.chance_outcomes(D6.pool({"die": 1}, target=4)), weighted=True)
 def haunt(s, successes: int) -> None:
     s.ghost = min(sorted(MAP.reachable(s.ghost, GHOST_REACH + successes)), key=distance)
     if s.ghost == GOAL:
-        s.winners, s.over = (GHOST,), True
+        finish(s, (GHOST,))
 
 @task("end")
 def end_round(s) -> None:
     s.round += 1
     s.energy = [min(MAX_ENERGY, e + 1) for e in s.energy]
-    if s.round < s.game.rounds:
+    if s.round < s.rounds:
         return s.push(("round",))
     near = {p: distance(cell) for p, cell in enumerate(s.at + [s.ghost] * (s.ghost is not None))}
-    nearest = tuple(p for p in near if near[p] == min(near.values()))
-    s.winners, s.over = () if s.game.mode == "co-op" else nearest, True
+    finish(s, () if s.game.mode == "co-op" else tuple(p for p in near if near[p] == min(near.values())))
+
+def finish(s, winners: tuple) -> None:
+    """The race is won (or lost by all); in a league the next race starts, with the points and ranks it carries."""
+    s.winners = winners
+    if s.campaign is None:
+        s.over = True
+        return
+    points = [n + (2 // len(winners) if p in winners else 0) for p, n in enumerate(s.campaign.value("points"))]
+    ranks = [s.campaign.plan.rank_for(n) for n in points]
+    s.campaign = s.campaign.finish(s.race_returns(), {"points": points, "rank": ranks})
+    s.over = s.campaign.over
+    if not s.over:
+        s.agenda.clear()
+        s.set_up()
 
 STEPS = Steps.collect(start_round, bid, reveal, throw, move, haunt, end_round)
 
 class Race(StepMachine):
     def __init__(self, game: RaceGame):
-        self.game, self.at, self.energy, self.round, self.sealed, self.reach, self.winners = \
-            game, list(STARTS), [2, 2], 0, None, 0, ()
-        self.ghost = GHOST_START if game.mode == "ghost" else None
+        self.game, self.campaign = game, Campaign.start(game.plan, game.config) if game.plan else None
         self.start_steps(STEPS)
-        self.push(("round",))
+        self.set_up()
         self.run()
 
-    def returns(self) -> list[float]:
+    def set_up(self) -> None:
+        """The runners (and the ghost) at the start of a race, with the race's rounds and energy plus their ranks."""
+        rounds, energy = self.game.races.get(self.campaign.scenario if self.campaign else None, (None, 2))
+        self.rounds = rounds or (CO_OP_ROUNDS if self.game.mode == "co-op" else ROUNDS)
+        ranks = self.campaign.value("rank") if self.campaign else (0, 0)
+        self.at, self.energy = list(STARTS), [min(MAX_ENERGY, energy + rank) for rank in ranks]
+        self.round, self.sealed, self.reach, self.winners = 0, None, 0, ()
+        self.ghost = GHOST_START if self.game.mode == "ghost" else None
+        self.push(("round",))
+
+    def race_returns(self) -> list[float]:
         """A shared win splits 1 among its winners; what the runners do not win is the ghost's, or nobody's."""
-        won = self.winners if self.over else ()
-        return [1 / len(won) if p in won else 0.0 for p in (0, 1)]
+        return [1 / len(self.winners) if p in self.winners else 0.0 for p in (0, 1)]
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0, 0.0]
+        return self.campaign.returns() if self.campaign else self.race_returns()
 
     def observation(self, p: int) -> tuple:
         hidden = self.sealed.observation(p) if self.sealed is not None else None
-        return tuple(self.at), tuple(self.energy), self.round, self.reach, self.pending, self.over, hidden, self.ghost
+        return (tuple(self.at), tuple(self.energy), self.round, self.reach, self.pending, self.over, hidden,
+                self.ghost, self.campaign)
 
     def clone(self) -> Race:
         other = Race.__new__(Race)
@@ -132,13 +164,15 @@ class Race(StepMachine):
             return f"round {self.round}: at {self.at}, energy {self.energy}, winner {winner}"
         won = ", ".join("ghost" if w == GHOST else f"runner {w}" for w in self.winners) or "nobody"
         ghost = f", ghost at {self.ghost}" if self.ghost is not None else ""
-        return f"round {self.round}: at {self.at}, energy {self.energy}{ghost}, won by {won}"
+        league = f"; {self.campaign}" if self.campaign else ""
+        return f"round {self.round}: at {self.at}, energy {self.energy}{ghost}, won by {won}{league}"
 
 class RaceGame:
     num_players = 2
 
-    def __init__(self, mode: str = "base"):
-        self.mode, self.rounds = mode, CO_OP_ROUNDS if mode == "co-op" else ROUNDS
+    def __init__(self, mode: str = "base", config: GameConfig | None = None, plan: CampaignPlan | None = None,
+                 races: dict | None = None):
+        self.mode, self.config, self.plan, self.races = mode, config or GameConfig(), plan, races or {}
 
     def new_initial_state(self) -> Race:
         return Race(self)
@@ -168,10 +202,21 @@ def invariants(s: Race) -> list[str]:
     broken += ["both runners on one cell"] * (s.at[0] == s.at[1])
     broken += [f"the ghost off the floor at {s.ghost}"] * (s.ghost is not None and MAP.blocks_movement(s.ghost))
     broken += [f"winners {s.winners} in {s.game.mode}"] * (s.over and s.game.mode == "co-op" and len(s.winners) == 1)
+    if s.campaign is not None:
+        points, ranks = s.campaign.value("points"), s.campaign.value("rank")
+        broken += [f"rank {r} with {n} points" for n, r in zip(points, ranks) if r != s.campaign.plan.rank_for(n)]
     return broken + [f"energy {e} out of range" for e in s.energy if not 0 <= e <= MAX_ENERGY]
 
 def new_game(pack, config: GameConfig) -> RaceGame:
-    return RaceGame(config.mode or "base")
+    mode = config.mode or "base"
+    plan = CampaignPlan.of(pack, mode)
+    if mode == "league" and plan is None:
+        raise ValueError(f"pack '{pack.id}' declares no campaign 'league'")
+    races = {name: (race["rounds"], race["energy"]) for name, race in pack.game.parameters.get("races", {}).items()}
+    return RaceGame(mode, config, plan, races)
+
+def scenarios(pack) -> tuple[str, ...]:
+    return tuple(pack.game.parameters.get("races", {}))
 
 def greedy_bot(game, seat, rng, **options) -> Greedy:
     return Greedy()
@@ -196,8 +241,9 @@ def analyse(pack, tallies: dict, settings) -> Analysis:
 
 PACKAGE = GamePackage(name="dice_race", new_game=new_game, invariants=invariants, determinize=determinize,
                       bots={"greedy": greedy_bot, "random": random_bot}, modes=tuple(ROLES),
-                      roles=roles, analyse=analyse,
+                      roles=roles, analyse=analyse, scenarios=scenarios,
                       goldens=(GoldenGame("search-greedy", GameConfig(), ("search", "greedy"), 5),
                                GoldenGame("ghost", GameConfig(mode="ghost"), ("greedy", "random"), 2),
-                               GoldenGame("co-op", GameConfig(mode="co-op"), ("random", "greedy"), 7)),
+                               GoldenGame("co-op", GameConfig(mode="co-op"), ("random", "greedy"), 7),
+                               GoldenGame("league", GameConfig(mode="league"), ("greedy", "random"), 4)),
                       matches=(Pairing(("search", "greedy")), Pairing(("greedy", "random"), mode="ghost")))

@@ -104,6 +104,8 @@ class GamePackage(Generic[StateT]):
     rules_modules: tuple[str, ...] = ()  # the package's modules holding rules, bots, checks, drawings, analyses
     new_game: Callable[[Pack, GameConfig], Game] | None = None
     modes: tuple[str, ...] = ("base",)  # what ``validate --mode`` and ``replay --seed --mode`` accept
+    # the scenarios a campaign (game.yaml's ``campaigns:``, ``engine/campaign.py``) may chain, when the game names them
+    scenarios: Callable[[Pack], tuple[str, ...]] | None = None
     # the modes ``validate`` plays without ``--mode`` (default: every mode; a package whose first mode already
     # spreads its configurations over the others names that one)
     validated_modes: tuple[str, ...] | None = None

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pnpforge.engine.api import CHANCE
+from pnpforge.engine.contract import GameConfig
 
-from tests.engine.dice_race import CO_OP_ROUNDS, GHOST, GOAL, MAP, ROUNDS, RaceGame, distance
+from tests.conftest import DATA
+from tests.engine.dice_race import CO_OP_ROUNDS, GHOST, GOAL, MAP, PACKAGE, ROUNDS, STARTS, RaceGame, distance
+from tests.engine.registered import pack_at
 
 
 def at_bids():
@@ -135,3 +138,51 @@ def test_ending_near_the_partner_gives_it_energy() -> None:
     state.apply_action(1)
     state.apply_action((0, 2))
     assert state.energy[1] == 3
+
+
+def league(options=()):
+    config = GameConfig(mode="league", options=options)
+    return PACKAGE.new_game(pack_at(DATA / "dice-race"), config).new_initial_state()
+
+
+def win_race(state, winner: int) -> None:
+    """``winner`` one step from the goal; nobody bids or throws a success; it steps onto the goal."""
+    state.at[winner] = (2, 1)
+    state.apply_action(0)
+    state.apply_action(0)
+    while True:
+        runner = state.pending[1]
+        state.apply_action(0)
+        if runner == winner:
+            return state.apply_action(GOAL)
+        state.apply_action(state.legal_actions()[0])
+
+
+@pytest.mark.rules("race-league")
+def test_a_heat_won_is_two_points_and_the_final_follows_in_the_same_game() -> None:
+    state = league()
+    assert state.campaign.scenario == "heat" and state.rounds == 4
+    win_race(state, 1)
+    assert not state.is_terminal() and state.campaign.scenario == "final" and state.rounds == 10
+    assert state.campaign.value("points") == (0, 2) and state.at == list(STARTS) and state.round == 0
+
+
+@pytest.mark.rules("race-league-rank")
+def test_points_raise_the_rank_and_each_rank_is_one_energy_more() -> None:
+    state = league()
+    assert state.energy == [1, 1]
+    win_race(state, 0)
+    assert state.campaign.value("rank") == (1, 0) and state.energy == [3, 2]  # the final's two, plus the rank
+    assert league((("points", (4, 2)), ("rank", (2, 1)))).energy == [3, 2]
+
+
+@pytest.mark.rules("race-league-winner")
+def test_the_most_points_after_the_final_win_the_league_and_equal_points_share_it() -> None:
+    state = league()
+    win_race(state, 0)
+    win_race(state, 1)
+    assert state.is_terminal() and state.campaign.value("points") == (2, 2) and state.returns() == [0.5, 0.5]
+    state = league()
+    win_race(state, 0)
+    win_race(state, 0)
+    assert state.is_terminal() and state.campaign.value("points") == (4, 0) and state.returns() == [1.0, 0.0]
