@@ -4,6 +4,16 @@ Two runners race from the bottom corners of a walled 5x5 map to the goal at the 
 secret (0-2); the higher bid moves first and throws one die more. A runner throws d6s at 4+ and moves up to one step
 plus one per success. Ending a move in sight of the rival, at most three steps away, zaps it: it loses one energy.
 The first to reach the goal wins; after ten rounds the runner nearer to it wins, else the race is drawn.
+
+Two more modes try the engine's roles. In ``ghost`` a ghost the rules move races too, a side with no seat: after the
+runners it throws a die at 4+ and drifts two steps plus one per success towards the goal, through the runners; if
+it gets there first it wins, and after ten rounds the nearest of all three wins (a tie shares the win). In ``co-op``
+the runners win together when either reaches the goal within four rounds, and ending in sight of the partner gives
+it one energy instead of taking one; when the rounds run out, everybody has lost.
+
+The ``league`` is a campaign declared in the pack's game.yaml: a heat, then a final, in one game. A race won is
+worth two points (one each when drawn); points raise a runner's rank on the pack's ladder, and each rank gives one
+energy more at the start of every later race. The runner with the most points after the final wins the league.
 """
 
 from __future__ import annotations
@@ -11,12 +21,16 @@ from __future__ import annotations
 import random
 
 from pnpforge.engine import dice
+from pnpforge.engine.analyses import outcome_bands, outcomes, replay_hint
+from pnpforge.engine.campaign import Campaign, CampaignPlan
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.grid import Grid
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.sealed import Sealed
+from pnpforge.engine.seating import Roles
 from pnpforge.engine.steps import StepMachine, Steps, chance, decision, task
+from pnpforge.engine.validate import Analysis, Chart
 
 MAP = Grid.from_ascii("""
     +-+-+-+-+-+
@@ -32,7 +46,10 @@ MAP = Grid.from_ascii("""
     +-+-+-+-+-+
 """)
 GOAL, STARTS, ROUNDS, MAX_ENERGY, ZAP_RANGE = (2, 0), ((0, 4), (4, 4)), 10, 3, 3
+GHOST, GHOST_START, GHOST_REACH, CO_OP_ROUNDS = 2, (2, 4), 2, 4  # the ghost is side 2, after the two seats
 D6 = dice.DiceSet((dice.Die.d6("die"),))
+ROLES = {"base": Roles(), "ghost": Roles(automaton="ghost"), "co-op": Roles(loss_for_all=True, cooperative=True),
+         "league": Roles()}
 
 def distance(cell, others=()) -> int:
     steps = MAP.path_distance(cell, GOAL, occupied=set(others) - {GOAL})
@@ -55,7 +72,8 @@ def reveal(s) -> None:
     lead = None if bids[0] == bids[1] else int(bids[1] > bids[0])
     order = s.sealed.players if lead is None else (lead, 1 - lead)
     s.sealed = None
-    s.push(*((step, p, int(p == lead)) for p in order for step in ("throw", "move")), ("end",))
+    haunt = (("haunt",),) if s.game.mode == "ghost" else ()
+    s.push(*((step, p, int(p == lead)) for p in order for step in ("throw", "move")), *haunt, ("end",))
 
 @chance("throw", lambda s, p, bonus: dice.chance_outcomes(D6.pool({"die": 1 + bonus}, target=4)), weighted=True)
 def throw(s, successes: int, p: int, bonus: int) -> None:
@@ -65,35 +83,72 @@ def throw(s, successes: int, p: int, bonus: int) -> None:
 def move(s, cell, p: int, bonus: int) -> None:
     s.at[p], rival = cell, s.at[1 - p]
     if MAP.line_of_sight(cell, rival) and MAP.path_distance(cell, rival) <= ZAP_RANGE:
-        s.energy[1 - p] = max(0, s.energy[1 - p] - 1)
-    s.winner, s.over = (p, True) if cell == GOAL else (None, False)
+        change = 1 if s.game.mode == "co-op" else -1  # co-op: a boost for the partner
+        s.energy[1 - p] = min(MAX_ENERGY, max(0, s.energy[1 - p] + change))
+    if cell == GOAL:
+        finish(s, (0, 1) if s.game.mode == "co-op" else (p,))
+
+@chance("haunt", lambda s: dice.chance_outcomes(D6.pool({"die": 1}, target=4)), weighted=True)
+def haunt(s, successes: int) -> None:
+    s.ghost = min(sorted(MAP.reachable(s.ghost, GHOST_REACH + successes)), key=distance)
+    if s.ghost == GOAL:
+        finish(s, (GHOST,))
 
 @task("end")
 def end_round(s) -> None:
     s.round += 1
     s.energy = [min(MAX_ENERGY, e + 1) for e in s.energy]
-    near = [distance(s.at[p]) for p in (0, 1)]
-    if s.round < ROUNDS:
+    if s.round < s.rounds:
         return s.push(("round",))
-    s.winner, s.over = None if near[0] == near[1] else int(near[1] < near[0]), True
+    near = {p: distance(cell) for p, cell in enumerate(s.at + [s.ghost] * (s.ghost is not None))}
+    finish(s, () if s.game.mode == "co-op" else tuple(p for p in near if near[p] == min(near.values())))
 
-STEPS = Steps.collect(start_round, bid, reveal, throw, move, end_round)
+def finish(s, winners: tuple) -> None:
+    """The race is won (or lost by all); in a league the next race starts, with the points and ranks it carries."""
+    s.winners = winners
+    if s.campaign is None:
+        s.over = True
+        return
+    points = [n + (2 // len(winners) if p in winners else 0) for p, n in enumerate(s.campaign.value("points"))]
+    ranks = [s.campaign.plan.rank_for(n) for n in points]
+    s.campaign = s.campaign.finish(s.race_returns(), {"points": points, "rank": ranks})
+    s.over = s.campaign.over
+    if not s.over:
+        s.agenda.clear()
+        s.set_up()
+
+STEPS = Steps.collect(start_round, bid, reveal, throw, move, haunt, end_round)
 
 class Race(StepMachine):
     def __init__(self, game: RaceGame):
-        self.game, self.at, self.energy, self.round, self.sealed, self.reach, self.winner = \
-            game, list(STARTS), [2, 2], 0, None, 0, None
+        self.game, self.campaign = game, Campaign.start(game.plan, game.config) if game.plan else None
         self.start_steps(STEPS)
-        self.push(("round",))
+        self.set_up()
         self.run()
 
+    def set_up(self) -> None:
+        """The runners (and the ghost) at the start of a race, with the race's rounds and energy plus their ranks."""
+        rounds, energy = self.game.races.get(self.campaign.scenario if self.campaign else None, (None, 2))
+        self.rounds = rounds or (CO_OP_ROUNDS if self.game.mode == "co-op" else ROUNDS)
+        ranks = self.campaign.value("rank") if self.campaign else (0, 0)
+        self.at, self.energy = list(STARTS), [min(MAX_ENERGY, energy + rank) for rank in ranks]
+        self.round, self.sealed, self.reach, self.winners = 0, None, 0, ()
+        self.ghost = GHOST_START if self.game.mode == "ghost" else None
+        self.push(("round",))
+
+    def race_returns(self) -> list[float]:
+        """A shared win splits 1 among its winners; what the runners do not win is the ghost's, or nobody's."""
+        return [1 / len(self.winners) if p in self.winners else 0.0 for p in (0, 1)]
+
     def returns(self) -> list[float]:
-        return [0.0, 0.0] if not self.over else [0.5, 0.5] if self.winner is None else \
-            [float(self.winner == 0), float(self.winner == 1)]
+        if not self.over:
+            return [0.0, 0.0]
+        return self.campaign.returns() if self.campaign else self.race_returns()
 
     def observation(self, p: int) -> tuple:
         hidden = self.sealed.observation(p) if self.sealed is not None else None
-        return tuple(self.at), tuple(self.energy), self.round, self.reach, self.pending, self.over, hidden
+        return (tuple(self.at), tuple(self.energy), self.round, self.reach, self.pending, self.over, hidden,
+                self.ghost, self.campaign)
 
     def clone(self) -> Race:
         other = Race.__new__(Race)
@@ -104,10 +159,20 @@ class Race(StepMachine):
         return f"{self.pending[0]} {action}" if self.pending else str(action)
 
     def __str__(self) -> str:
-        return f"round {self.round}: at {self.at}, energy {self.energy}, winner {self.winner}"
+        if self.game.mode == "base":
+            winner = self.winners[0] if len(self.winners) == 1 else None
+            return f"round {self.round}: at {self.at}, energy {self.energy}, winner {winner}"
+        won = ", ".join("ghost" if w == GHOST else f"runner {w}" for w in self.winners) or "nobody"
+        ghost = f", ghost at {self.ghost}" if self.ghost is not None else ""
+        league = f"; {self.campaign}" if self.campaign else ""
+        return f"round {self.round}: at {self.at}, energy {self.energy}{ghost}, won by {won}{league}"
 
 class RaceGame:
     num_players = 2
+
+    def __init__(self, mode: str = "base", config: GameConfig | None = None, plan: CampaignPlan | None = None,
+                 races: dict | None = None):
+        self.mode, self.config, self.plan, self.races = mode, config or GameConfig(), plan, races or {}
 
     def new_initial_state(self) -> Race:
         return Race(self)
@@ -135,15 +200,50 @@ class Greedy:
 def invariants(s: Race) -> list[str]:
     broken = [f"runner {p} off the floor at {c}" for p, c in enumerate(s.at) if MAP.blocks_movement(c)]
     broken += ["both runners on one cell"] * (s.at[0] == s.at[1])
+    broken += [f"the ghost off the floor at {s.ghost}"] * (s.ghost is not None and MAP.blocks_movement(s.ghost))
+    broken += [f"winners {s.winners} in {s.game.mode}"] * (s.over and s.game.mode == "co-op" and len(s.winners) == 1)
+    if s.campaign is not None:
+        points, ranks = s.campaign.value("points"), s.campaign.value("rank")
+        broken += [f"rank {r} with {n} points" for n, r in zip(points, ranks) if r != s.campaign.plan.rank_for(n)]
     return broken + [f"energy {e} out of range" for e in s.energy if not 0 <= e <= MAX_ENERGY]
 
 def new_game(pack, config: GameConfig) -> RaceGame:
-    return RaceGame()
+    mode = config.mode or "base"
+    plan = CampaignPlan.of(pack, mode)
+    if mode == "league" and plan is None:
+        raise ValueError(f"pack '{pack.id}' declares no campaign 'league'")
+    races = {name: (race["rounds"], race["energy"]) for name, race in pack.game.parameters.get("races", {}).items()}
+    return RaceGame(mode, config, plan, races)
+
+def scenarios(pack) -> tuple[str, ...]:
+    return tuple(pack.game.parameters.get("races", {}))
 
 def greedy_bot(game, seat, rng, **options) -> Greedy:
     return Greedy()
 
+def roles(pack, mode: str) -> Roles:
+    return ROLES[mode]
+
+def analyse(pack, tallies: dict, settings) -> Analysis:
+    """How the races ended (the runners' wins, the ghost's, losses for all, draws), against game.yaml's bands."""
+    roles, result = ROLES[settings.mode], Analysis()
+    mode = "" if settings.mode == "base" else settings.mode
+    for players, tally in sorted(tallies.items()):
+        summary, bars = outcomes(tally, roles.automaton, roles.loss_for_all)
+        result.summary[f"{players}p"] = {"games": tally.get("games"), **summary}
+        result.charts.append(Chart(f"outcomes-{players}p", f"How the {players}-player races ended", bars))
+
+        def hint(tally, key: str, players: int = players) -> str:
+            return replay_hint(pack.id, players, tally, key, mode)
+        result.findings += outcome_bands(tally, players, pack.game.thresholds,
+                                         lambda key: pack.game_doc.mark(("thresholds", key)), hint, roles.automaton)
+    return result
+
 PACKAGE = GamePackage(name="dice_race", new_game=new_game, invariants=invariants, determinize=determinize,
-                      bots={"greedy": greedy_bot, "random": random_bot},
-                      goldens=(GoldenGame("search-greedy", GameConfig(), ("search", "greedy"), 5),),
-                      matches=(Pairing(("search", "greedy")),))
+                      bots={"greedy": greedy_bot, "random": random_bot}, modes=tuple(ROLES),
+                      roles=roles, analyse=analyse, scenarios=scenarios,
+                      goldens=(GoldenGame("search-greedy", GameConfig(), ("search", "greedy"), 5),
+                               GoldenGame("ghost", GameConfig(mode="ghost"), ("greedy", "random"), 2),
+                               GoldenGame("co-op", GameConfig(mode="co-op"), ("random", "greedy"), 7),
+                               GoldenGame("league", GameConfig(mode="league"), ("greedy", "random"), 4)),
+                      matches=(Pairing(("search", "greedy")), Pairing(("greedy", "random"), mode="ghost")))

@@ -215,6 +215,29 @@ def game_package(pack: Pack) -> Iterator[Finding]:
                               mark=pack.game_doc.mark(("types", type_name)))
 
 
+@static_rule("campaigns")
+def campaigns(pack: Pack) -> Iterator[Finding]:
+    """Each campaign is a mode of the pack's game package and chains scenarios the package knows."""
+    package = load_package(pack.game.engine) if pack.game.engine else None
+    if package is not None:
+        yield from campaign_findings(pack, package)
+
+
+def campaign_findings(pack: Pack, package: Any) -> Iterator[Finding]:
+    """The campaigns of ``pack`` checked against a game package: a mode it plays, scenarios it knows (when it
+    lists them)."""
+    known = package.scenarios(pack) if package.scenarios is not None else None
+    for mode, campaign in pack.game.campaigns.items():
+        if mode not in package.modes:
+            yield Finding("error", f"campaign '{mode}': game package '{package.name}' has no mode '{mode}'; modes: "
+                                   f"{', '.join(package.modes)}", mark=pack.game_doc.mark(("campaigns", mode)))
+        for index, scenario in enumerate(campaign.scenarios):
+            if known is not None and scenario not in known:
+                yield Finding("error", f"campaign '{mode}': no scenario '{scenario}'; scenarios: "
+                                       f"{', '.join(known) or 'none'}",
+                              mark=pack.game_doc.mark(("campaigns", mode, "scenarios", index)))
+
+
 @static_rule("unique-values")
 def unique_values(pack: Pack) -> Iterator[Finding]:
     """A list declared ``unique: true`` holds no value twice."""

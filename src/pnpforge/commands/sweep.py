@@ -107,8 +107,13 @@ def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]
     from pnpforge.content.vary import canonical
     from pnpforge.report.sweep import variant_entry, win_shares
 
+    from pnpforge.engine.seating import roles_of
+
+    roles = roles_of(package, pack, settings.mode)
     sides = list(package.factions(pack)) if package.factions is not None else None
     seat_names = list(package.seat_names(pack)) if package.seat_names is not None else None
+    if roles is not None:
+        sides, seat_names = list(roles.fixed + roles.rotating) if roles.sided else None, None
     total = len(packs) + 1
     entries: list[dict] = []
     published: tuple | None = None
@@ -126,7 +131,7 @@ def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]
         assert played is not None  # the published rules are played first
         step, analysis, tallies = played
         entries.append(variant_entry(number, [a.text() for a in assignments], step.games, tallies,
-                                     analysis.findings, win_shares(tallies, sides, seat_names),
+                                     analysis.findings, win_shares(tallies, sides, seat_names, roles),
                                      0 if same else None))
     return entries
 
@@ -137,6 +142,7 @@ def _same_items(pack: Pack, changed) -> bool:
 
 
 def _report(pack: Pack, package, settings, games, max_games, one_at_a_time, varies, entries, out_dir) -> None:
+    from pnpforge.engine.seating import roles_of
     from pnpforge.engine.validate import configurations
     from pnpforge.report.sweep import configuration_label, summary_lines, sweep_data, write_sweep
 
@@ -144,8 +150,9 @@ def _report(pack: Pack, package, settings, games, max_games, one_at_a_time, vari
     options = {"games": games if games else "auto", **({} if games else {"max_games": max_games}),
                "players": list(settings.players), "mode": settings.mode, "seed": settings.seed,
                "bots": list(settings.bots), "one_at_a_time": one_at_a_time}
-    data = sweep_data(pack.id, options, varies, "faction" if package.factions is not None else "seat", players,
-                      entries)
+    roles = roles_of(package, pack, settings.mode)
+    sided = package.factions is not None if roles is None else roles.sided
+    data = sweep_data(pack.id, options, varies, "faction" if sided else "seat", players, entries)
     json_path, html_path = write_sweep(out_dir / pack.id / "sweep", data)
     click.echo("\n".join(summary_lines(data)))
     click.echo(f"wrote {json_path} and {html_path}")

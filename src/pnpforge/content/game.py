@@ -10,7 +10,8 @@ import typing
 from typing import Annotated, Any, Union
 
 from annotated_types import Ge, Le
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo,
+                      field_validator)
 
 from pnpforge.content.fields import ID_PATTERN, EffectSpec, TypeSpec
 
@@ -77,6 +78,73 @@ class Deck(_Strict):
                                                    "one per faction")
 
 
+class CampaignRank(_Strict):
+    id: KebabId = Field(description="the rank's id")
+    points: Annotated[int, Ge(0), Le(1_000_000)] = Field(description="the points a player needs to hold it")
+
+
+def _carried(value: Any) -> Any:
+    """A value a campaign carries: a whole number, a word, true or false, or a list of them (never a fraction:
+    rules decide with whole numbers)."""
+    def plain(v: Any) -> bool:
+        return isinstance(v, (bool, str)) or (isinstance(v, int) and abs(v) <= 10**9)
+
+    if plain(value) or (isinstance(value, list) and all(plain(v) for v in value)):
+        return value
+    raise ValueError(f"expected a whole number, a word, true or false, or a list of them; found {value!r}")
+
+
+CarriedValue = Annotated[Any, AfterValidator(_carried)]
+
+
+class Campaign(_Strict):
+    """A mode that plays scenarios one after another in one game, carrying values from each to the next."""
+
+    name: Text = Field(description="the campaign's name as players read it")
+    about: Text = Field("", description="what the campaign is, for players")
+    scenarios: list[KebabId] = Field(min_length=1, max_length=100,
+                                     description="the scenarios played one after another, in order")
+    carry: dict[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")], CarriedValue] = Field(
+        default_factory=dict, description="the values each player carries from scenario to scenario (rank, points, "
+                                          "items), with the value every player starts with")
+    ranks: list[CampaignRank] = Field(default_factory=list,
+                                      description="the rank ladder, lowest first: the points each rank needs")
+    decided_by: str | None = Field(None, description="a carried value: the player with the most of it after the "
+                                                     "last scenario wins the campaign (default: the last "
+                                                     "scenario's result)")
+    ends_on_loss: bool = Field(True, description="a scenario every player loses ends the campaign, lost by all")
+
+    @field_validator("ranks")
+    @classmethod
+    def _ladder(cls, ranks: list[CampaignRank]) -> list[CampaignRank]:
+        """Each rank needs more points than the one below it, and starts at 0 points."""
+        if ranks and ranks[0].points != 0:
+            raise ValueError(f"the lowest rank '{ranks[0].id}' needs {ranks[0].points} points; it is where every "
+                             "player starts, so it needs 0")
+        for lower, higher in zip(ranks, ranks[1:]):
+            if higher.points <= lower.points:
+                raise ValueError(f"rank '{higher.id}' needs {higher.points} points, no more than '{lower.id}' "
+                                 f"below it ({lower.points}); list the ranks lowest first")
+        ids = [r.id for r in ranks]
+        twice = next((i for i in ids if ids.count(i) > 1), None)
+        if twice is not None:
+            raise ValueError(f"rank '{twice}' is listed twice")
+        return ranks
+
+    @field_validator("decided_by")
+    @classmethod
+    def _decider(cls, name: str | None, info: ValidationInfo) -> str | None:
+        """The value that decides the campaign is one the players carry, a number."""
+        carry = info.data.get("carry")
+        if name is None or carry is None:
+            return name
+        if name not in carry:
+            raise ValueError(f"'{name}' is not a carried value; carried: {', '.join(carry) or 'none'}")
+        if isinstance(carry[name], bool) or not isinstance(carry[name], int):
+            raise ValueError(f"'{name}' starts at {carry[name]!r}; the value that decides a campaign is a number")
+        return name
+
+
 class GameFile(_Strict):
     """The keys of game.yaml."""
 
@@ -106,6 +174,8 @@ class GameFile(_Strict):
                                              description="house rules the validator can play (validate --variant)")
     accepted: list[Accepted] = Field(default_factory=list,
                                      description="validator findings the pack keeps on purpose, with the reason")
+    campaigns: dict[KebabId, Campaign] = Field(default_factory=dict,
+                                               description="modes of the game package that chain scenarios, by mode")
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
     decks: list[Deck] | None = Field(None, description="cards grouped into decks for Tabletop Simulator and print "
                                                        "shops (default: one deck per type of cards)")

@@ -110,7 +110,8 @@ def sentence(err: ErrorDetails, spec: Any, effects: dict, parts: list) -> str:
     if kind == "list_type":
         return f"expected a list, found {shown(value)}"
     if kind == "too_short":
-        return f"expected at least {ctx.get('min_length')} items, found {ctx.get('actual_length')}"
+        least = ctx.get("min_length")
+        return f"expected at least {least} item{'' if least == 1 else 's'}, found {ctx.get('actual_length')}"
     if kind == "too_long":
         return f"expected at most {ctx.get('max_length')} items, found {ctx.get('actual_length')}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):

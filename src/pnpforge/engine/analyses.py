@@ -1,6 +1,7 @@
-"""Generic analyses of merged tallies: win shares by side and seat, items never used, rarely entered or never won,
-rule gaps, and game length. Each finding is decided by its evidence (``engine/verdicts.py``): a warning when clear,
-else info that says how many games would decide it (``data["more"]``).
+"""Generic analyses of merged tallies: win shares by side and seat, how games ended (the players' wins, an
+automaton's, losses for all, draws), items never used, rarely entered or never won, rule gaps, and game length.
+Each finding is decided by its evidence (``engine/verdicts.py``): a warning when clear, else info that says how many
+games would decide it (``data["more"]``).
 
 Each function reads the keys ``engine/results.py`` writes and returns findings, chart bars or rows; a game
 package's analysis calls the ones that fit, with its own thresholds, words and replay hint, and adds what only it
@@ -9,7 +10,7 @@ knows. Every finding about games names the seed of one that shows it (through ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
@@ -61,8 +62,9 @@ def side_marks(pack: Pack) -> list[tuple[str, Mark]]:
 def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, tolerance: float, hint: Hint,
                  noun: str = "faction", family: int = 1) -> tuple[list[Finding], list[Bar], dict[str, Any]]:
     """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings (decided as
-    ``engine/verdicts.py`` says, ``family`` checks together), bars with 95% intervals, and the shares."""
-    expected = 1 / players
+    ``engine/verdicts.py`` says, ``family`` checks together), bars with 95% intervals, and the shares. Where an
+    automaton won or everybody lost some games, the equal share is an equal part of what the players won."""
+    expected = players_share(tally) / players
     findings, bars, shares = [], [], {}
     for side, mark in sides:
         played = tally.get(f"played/side/{side}")
@@ -85,6 +87,64 @@ def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, 
                                f"; a game it {shown}{hint(tally, f'{key}/side/{side}')}", mark, f"{noun}-win-share",
                                players=players))
     return findings, bars, shares
+
+
+def unwon(tally: Tally) -> int:
+    """The twelfths of wins no player took: an automaton's, and losses for all."""
+    return tally.get("lost-by-all") + sum(tally.get(key) for key in tally.keys("wins/automaton/"))
+
+
+def players_share(tally: Tally) -> float:
+    """The share of the wins the players took: 1 unless an automaton won or everybody lost some games."""
+    rest, games = unwon(tally), tally.get("games")
+    return 1.0 if not rest or not games else 1 - rest / TWELFTHS / games
+
+
+def outcomes(tally: Tally, automaton: str | None = None, loss_for_all: bool = False
+             ) -> tuple[dict[str, dict[str, float]], list[Bar]]:
+    """How the games ended, each a share of the games with its 95% interval, for a summary and a chart: won by the
+    players (shared wins and draws included), by the automaton, lost by all (when the game has them, or it
+    happened), and drawn (when it happened). A game split between an automaton and players counts in part to each."""
+    games = tally.get("games")
+    rows = [("won by the players", players_share(tally) * games)]
+    if automaton is not None:
+        rows.append((f"won by {automaton}", tally.get(f"wins/automaton/{automaton}") / TWELFTHS))
+    if loss_for_all or tally.get("lost-by-all"):
+        rows.append(("lost by all", tally.get("lost-by-all") / TWELFTHS))
+    if tally.get("draws"):
+        rows.append(("drawn", tally.get("draws")))
+    summary, bars = {}, []
+    for name, count in rows:
+        summary[name] = found = share(count, games)
+        bars.append(Bar(name, found["share"], found["low"], found["high"]))
+    return summary, bars
+
+
+def outcome_bands(tally: Tally, players: int, thresholds: Mapping[str, float], marks: Callable[[str], Mark | None],
+                  hint: Hint, automaton: str | None = None, family: int = 1) -> list[Finding]:
+    """The automaton's wins and the losses for all against the bands a pack accepts (``thresholds``:
+    ``automaton_win_min``/``_max``, ``lost_by_all_min``/``_max``; ``marks(key)`` locates one), decided as
+    ``engine/verdicts.py`` says."""
+    games = tally.get("games")
+    checks = [("lost_by_all", "lost-by-all", "every player loses")]
+    if automaton is not None:
+        checks.insert(0, ("automaton_win", f"wins/automaton/{automaton}", f"automaton '{automaton}' wins"))
+    findings = []
+    for name, key, what in checks:
+        low, high = thresholds.get(f"{name}_min"), thresholds.get(f"{name}_max")
+        if games <= 0 or (low is None and high is None):
+            continue
+        low, high = low if low is not None else 0.0, high if high is not None else 1.0
+        count = tally.get(key) / TWELFTHS
+        verdict = outside(count, games, low, high, family)
+        if verdict is None:
+            continue
+        statement = (f"{what} in {count / games:.1%} of {games} {players}-player games {{evidence}}; expected "
+                     f"{low:.0%} to {high:.0%}")
+        findings.append(judged(verdict, statement, f"{players}-player games", hint(tally, key),
+                               marks(f"{name}_{'max' if count / games > high else 'min'}"),
+                               name.replace("_", "-"), players=players))
+    return findings
 
 
 def win_share(tally: Tally, who: str) -> dict[str, float] | None:

@@ -9,7 +9,9 @@ and reaches the game only through this contract:
 - ``bots``: name -> ``factory(game, seat, rng, **options) -> Bot``; a package with ``determinize`` and a greedy bot
   also gets the engine's ``search`` bot, which plays out with the greedy one (``engine/search.py``);
 - ``replay(pack, file) -> Outcome``: a scripted game or scenario played through the engine, as data and findings;
-- ``events(final_state) -> events`` (``engine/events.py``): what happened in a simulated game, for the analyses.
+- ``events(final_state) -> events`` (``engine/events.py``): what happened in a simulated game, for the analyses;
+- ``roles(pack, mode) -> Roles`` (``engine/seating.py``), when sides are not all alike: a side fixed to a seat, an
+  automaton side the rules play, a game that everybody can lose.
 
 A data-only pack names no package, or a package without ``new_game``; shared code then skips everything that
 needs an engine.
@@ -32,6 +34,7 @@ if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.engine.events import Event
     from pnpforge.engine.matches import Pairing
     from pnpforge.engine.playout import Run
+    from pnpforge.engine.seating import Roles
     from pnpforge.engine.tally import Tally
     from pnpforge.engine.validate import Analysis, Settings
 
@@ -101,12 +104,17 @@ class GamePackage(Generic[StateT]):
     rules_modules: tuple[str, ...] = ()  # the package's modules holding rules, bots, checks, drawings, analyses
     new_game: Callable[[Pack, GameConfig], Game] | None = None
     modes: tuple[str, ...] = ("base",)  # what ``validate --mode`` and ``replay --seed --mode`` accept
+    # the scenarios a campaign (game.yaml's ``campaigns:``, ``engine/campaign.py``) may chain, when the game names them
+    scenarios: Callable[[Pack], tuple[str, ...]] | None = None
     # the modes ``validate`` plays without ``--mode`` (default: every mode; a package whose first mode already
     # spreads its configurations over the others names that one)
     validated_modes: tuple[str, ...] | None = None
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     factions: Callable[[Pack], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
     seat_names: Callable[[Pack], tuple[str, ...]] | None = None  # fixed names of the seats (colours)
+    # (pack, mode) -> the mode's roles (``engine/seating.py``): a side fixed to a seat, sides rotating over the
+    # others, an automaton the rules play, a loss for all; instead of ``factions`` and ``seat_names`` when given
+    roles: Callable[[Pack, str], Roles] | None = None
     invariants: Callable[[StateT], list[str]] | None = None  # the rules re-checked from a state alone: broken ones
     # (state, player, rng) -> a state the player cannot tell from this one, its hidden parts drawn anew
     determinize: Callable[[StateT, int, random.Random], StateT] | None = None

@@ -64,7 +64,8 @@ class Scores:
 
 @dataclass(frozen=True, slots=True)
 class Ended:
-    """The rule that ended the game. Tallies ``ended/<rule>`` (and ``draws/<rule>`` for a drawn game)."""
+    """The rule that ended the game. Tallies ``ended/<rule>`` (and ``draws/<rule>`` for a drawn game,
+    ``lost-by-all/<rule>`` for one every player lost)."""
 
     rule: str
 

@@ -2,6 +2,8 @@
 
 Seats (and factions, where the game rotates them) change with the seed and the two bots swap seats every game, so
 a match is fair to seats by construction. The first bot's score share counts a shared result as a share of a win.
+In a game with an automaton, or one that everybody can lose, the automaton's wins and the losses for all are
+reported beside it, and an equal player's share is an equal part of what the players won.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from pnpforge.engine.analyses import players_share
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
+from pnpforge.engine.seating import roles_of
 from pnpforge.engine.simulate import chunks, run
 from pnpforge.engine.stats import share
 
@@ -36,16 +40,26 @@ class Pairing:
 def play_match(package: GamePackage, pack: Pack, pairing: Pairing, games: int, seed: int = 0, jobs: int = 1,
                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The first bot's score share per seat over ``games`` seeded games, with its 95% interval, draws and mean
-    length; it is shown ``stronger`` when the interval lies above the share of an equal player, 1 / players."""
+    length; it is shown ``stronger`` when the interval lies above the share of an equal player, 1 / players (of the
+    share the players won, where an automaton or a loss for all took some). The automaton's wins and the losses for
+    all come as shares of the games of their own, in a game whose roles have them."""
     first = pairing.bots[0]
     config = Run(players=pairing.players, mode=pairing.mode, scenario=pairing.scenario,
                  bots=tuple(pairing.bots), bot_options=pairing.bot_options)
     tally = run(chunks(pack.root, package, config, seed, games), jobs, progress)
     wins = tally.get(f"wins/bot/{first}") / TWELFTHS
     result = share(wins, tally.get(f"played/bot/{first}"))
+    equal = players_share(tally) / pairing.players
+    roles = roles_of(package, pack, pairing.mode)
+    others: dict[str, Any] = {}
+    if roles is not None and roles.automaton is not None:
+        others["automaton"] = {"side": roles.automaton,
+                               **share(tally.get(f"wins/automaton/{roles.automaton}") / TWELFTHS, games)}
+    if roles is not None and roles.loss_for_all:
+        others["lost_by_all"] = share(tally.get("lost-by-all") / TWELFTHS, games)
     return {"bots": list(pairing.bots), "players": pairing.players, "mode": pairing.mode or None,
-            "scenario": pairing.scenario, "wins": wins, **result, "equal_share": round(1 / pairing.players, 4),
-            "stronger": result["low"] > 1 / pairing.players,
+            "scenario": pairing.scenario, "wins": wins, **result, "equal_share": round(equal, 4),
+            "stronger": result["low"] > equal, **others,
             "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0}
 
 

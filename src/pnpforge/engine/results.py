@@ -2,7 +2,12 @@
 
 Win shares come from ``returns()``: a shared victory splits the win among its winners, counted in twelfths so that
 every count stays an integer (shares of 1/2, 1/3 and 1/4 are whole twelfths). A game is drawn when every player's
-return is the same.
+return is the same and the players took the whole win between them.
+
+Returns may sum to less than one in a game whose roles say so (``engine/seating.py``). What the players did not
+take is the automaton's win, when the game has one (``wins/automaton/<side>``), else a loss for all
+(``lost-by-all``): outcomes of their own, never draws. A co-operative game's equal returns are the players' shared
+win, not a draw either.
 """
 
 from __future__ import annotations
@@ -15,38 +20,55 @@ from pnpforge.engine.playout import Played
 from pnpforge.engine.tally import Tally
 
 TWELFTHS = 12
+SLACK = 1e-9  # returns summing to within this of one sum to one
 
 
 def tally_game(package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True) -> Tally:
     """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
-    ``side/<faction>`` (when sides rotate) and ``bot/<name>``; ``draws``; ``moves``; ``length/<n>``; then the game's
-    events, the items each player held among them only when ``held`` (what the validator's analyses weigh)."""
-    state, seed = played.state, played.seed
+    ``side/<faction>`` (when sides rotate or the roles give them) and ``bot/<name>``; the automaton's under
+    ``automaton/<side>``, or the twelfths nobody won under ``lost-by-all``; ``draws``; ``moves``; ``length/<n>``; then
+    the game's events, the items each player held among them only when ``held`` (what the validator's analyses
+    weigh)."""
+    state, seed, seating = played.state, played.seed, played.seating
     tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
     returns = state.returns()
-    rotating = package.factions is not None
-    for p, bot in enumerate(played.seating.bots):
-        share = round(returns[p] * TWELFTHS)
-        keys = [f"seat/{p}"] + ([f"side/{played.seating.sides[p]}"] if rotating else []) + [f"bot/{bot}"]
+    roles = seating.roles
+    sided = package.factions is not None if roles is None else roles.sided
+    shares = [round(r * TWELFTHS) for r in returns]
+    for p, bot in enumerate(seating.bots):
+        share = shares[p]
+        keys = [f"seat/{p}"] + ([f"side/{seating.sides[p]}"] if sided else []) + [f"bot/{bot}"]
         for key in keys:
             tally.add(f"wins/{key}", share, seed)
             tally.add(f"played/{key}", 1, seed)
             if not share:
                 tally.add(f"losses/{key}", 1, seed)
-    drawn = len(set(returns)) == 1
+    # what no player won, the automaton's or nobody's (none when the returns sum to one, whatever the rounding)
+    rest = TWELFTHS - sum(shares) if sum(returns) < 1 - SLACK else 0
+    automaton = seating.automaton
+    if automaton is not None:
+        key = f"automaton/{automaton}"
+        tally.add(f"wins/{key}", rest, seed)
+        tally.add(f"played/{key}", 1, seed)
+        if not rest:
+            tally.add(f"losses/{key}", 1, seed)
+    elif rest:
+        tally.add("lost-by-all", rest, seed)
+    cooperative = roles is not None and roles.cooperative
+    drawn = (len(set(returns)) == 1 and not cooperative
+             and (not rest or (automaton is not None and rest == shares[0])))  # a tie of all who won
     if drawn:
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
     events = list(package.events(state)) if package.events is not None else []
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
-    count_events(tally, events, seed, drawn)
+    count_events(tally, events, seed, drawn, lost=automaton is None and rest == TWELFTHS)
     if held:
         had = {(e.item, e.player, e.kind) for e in events if type(e) is Held}
         scores = next((e.scores for e in reversed(events) if type(e) is Scores), None) or (0,) * len(returns)
-        count_held(tally, had, [round(r * TWELFTHS) for r in returns], scores,
-                   played.seating.sides if rotating else (), seed)
+        count_held(tally, had, shares, scores, seating.sides if sided else (), seed)
     return tally
 
 
@@ -86,9 +108,10 @@ def count_held(tally: Tally, held: set[tuple[str, int, str]], shares: list[int],
     tally.add_game(plain)
 
 
-def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False) -> None:
+def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False, lost: bool = False) -> None:
     """Add a game's events to its tally under the keys ``engine/events.py`` names (counted here first, then added
-    to the tally once per key)."""
+    to the tally once per key); the rule that ended a drawn game also under ``draws/<rule>``, and one that ended a
+    game every player lost (``lost``) under ``lost-by-all/<rule>``."""
     counts: dict[str, int] = {}  # the keys that remember this game's seed
     plain: dict[str, int] = {}  # totals that keep no seed
     get = counts.get
@@ -121,6 +144,8 @@ def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool =
             key, amount = "ended/" + event.rule, 1
             if drawn:
                 counts["draws/" + event.rule] = get("draws/" + event.rule, 0) + 1
+            elif lost:
+                counts["lost-by-all/" + event.rule] = get("lost-by-all/" + event.rule, 0) + 1
         elif type(event) is Length:
             plain["length"] = plain.get("length", 0) + event.value
             key, amount = f"length/{event.value}", 1

@@ -1,9 +1,15 @@
-"""Who sits where in the game a seed stands for: sides (factions or colours) by seat, and bots by seat.
+"""Who sits where in the game a seed stands for: sides (factions or colours) by seat, bots by seat, and the sides
+that hold no seat.
 
 A game whose package names ``factions`` has them rotated: every combination of factions for the player count in
 turn, then every rotation of the seats, so that a balance run is fair to seats and factions by construction. A
 game with fixed seats (colours) keeps them, and only the bots change places. With several bots, bot names rotate
 over the seats with the seed (two bots swap seats every game).
+
+A game whose sides are not all alike declares ``Roles`` for each mode instead: sides fixed to the first seats (one
+side against all the others, say), sides rotated over the other seats as factions are, and an *automaton*: a side
+the rules play, which holds no seat, has no bot, and wins what no player wins. Bots still rotate over every seat,
+so each bot plays the fixed side in turn.
 """
 
 from __future__ import annotations
@@ -19,16 +25,67 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Roles:
+    """The sides of one mode of a game, when they are not all alike.
+
+    ``fixed`` sides hold the first seats in order; ``rotating`` sides take the other seats, every combination and
+    rotation in turn; ``automaton`` names a side the rules play, with no seat. Returns may then sum to less than one:
+    what the players do not win is the automaton's. Without an automaton, ``loss_for_all`` says the game can end with
+    every player losing (returns summing to less than one, the rest won by nobody). ``cooperative``: the players win
+    or lose together, so equal returns are their shared win, not a draw.
+    """
+
+    rotating: tuple[str, ...] = ()
+    fixed: tuple[str, ...] = ()
+    automaton: str | None = None
+    loss_for_all: bool = False
+    cooperative: bool = False
+
+    @property
+    def short(self) -> bool:
+        """Whether the players' returns may sum to less than one (an automaton's win, or a loss for all)."""
+        return self.automaton is not None or self.loss_for_all
+
+    @property
+    def sided(self) -> bool:
+        """Whether the seats have sides (counted as sides in the results)."""
+        return bool(self.fixed or self.rotating)
+
+    def sides(self, players: int, seed: int) -> tuple[str, ...]:
+        """Sides by seat for ``players`` seats: the fixed ones first, then a rotation of the others; ``ValueError``
+        when the seats and the sides do not fit."""
+        if not self.sided:
+            return ()
+        free = players - len(self.fixed)
+        if free < 0:
+            raise ValueError(f"{players} players cannot hold the {len(self.fixed)} fixed sides "
+                             f"({', '.join(self.fixed)})")
+        if free > len(self.rotating):
+            names = ", ".join(self.rotating) or "none"
+            raise ValueError(f"{players} players need {free} sides besides the fixed ones; the game has "
+                             f"{len(self.rotating)} ({names})")
+        return self.fixed + (rotate_factions(self.rotating, free, seed) if free else ())
+
+
+@dataclass(frozen=True)
 class Seating:
-    """Sides and bots by seat for one seeded game."""
+    """Sides and bots by seat for one seeded game, and the roles they were seated by (None: factions or colours)."""
 
     sides: tuple[str, ...]
     bots: tuple[str, ...]
+    roles: Roles | None = None
+
+    @property
+    def automaton(self) -> str | None:
+        """The side the rules play, when the game has one."""
+        return self.roles.automaton if self.roles is not None else None
 
     def describe(self) -> str:
-        """``player 0 north (greedy), player 1 south (random)``."""
-        return ", ".join(f"player {p} {side} ({bot})" if side else f"player {p} ({bot})"
-                         for p, (side, bot) in enumerate(zip(self.sides or ("",) * len(self.bots), self.bots)))
+        """``player 0 north (greedy), player 1 south (random)``, then ``, ghost (automaton)`` when the rules play a
+        side."""
+        seated = ", ".join(f"player {p} {side} ({bot})" if side else f"player {p} ({bot})"
+                           for p, (side, bot) in enumerate(zip(self.sides or ("",) * len(self.bots), self.bots)))
+        return seated + (f", {self.automaton} (automaton)" if self.automaton else "")
 
 
 def rotate_factions(factions: tuple[str, ...], players: int, seed: int) -> tuple[str, ...]:
@@ -46,12 +103,23 @@ def rotate_bots(bots: tuple[str, ...], players: int, seed: int) -> tuple[str, ..
     return tuple(bots[(i + seed) % len(bots)] for i in range(players))
 
 
+def roles_of(package: "GamePackage", pack: Pack, mode: str) -> Roles | None:
+    """The roles a package declares for ``mode`` (its first mode when empty), or None when it declares none."""
+    if package.roles is None:
+        return None
+    return package.roles(pack, mode or package.modes[0])
+
+
 def seat(package: "GamePackage", pack: Pack, run: "Run", seed: int) -> Seating:
     """The seating of the game ``seed`` stands for."""
+    bots = rotate_bots(tuple(run.bots), run.players, seed)
+    roles = roles_of(package, pack, run.mode)
+    if roles is not None:
+        return Seating(roles.sides(run.players, seed), bots, roles)
     if package.factions is not None:
         sides = rotate_factions(package.factions(pack), run.players, seed)
     elif package.seat_names is not None:
         sides = package.seat_names(pack)[: run.players]
     else:
         sides = ()
-    return Seating(sides, rotate_bots(tuple(run.bots), run.players, seed))
+    return Seating(sides, bots)

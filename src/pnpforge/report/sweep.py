@@ -2,9 +2,10 @@
 ``report.html`` and a line per variant on the terminal.
 
 Per variant: its assignments, the games played, each faction's win share (each seat's, for a game whose sides do not
-rotate) per configuration with its 95% interval and the change from the published rules (*apart* when the two
-intervals do not overlap), and the findings it raises and clears against the published rules (matched by rule and
-subject, as ``report/compare.py`` matches them). The same sweep gives the same bytes.
+rotate; the automaton's and the losses for all beside them, for a game whose roles have them) per configuration with
+its 95% interval and the change from the published rules (*apart* when the two intervals do not overlap), and the
+findings it raises and clears against the published rules (matched by rule and subject, as ``report/compare.py``
+matches them). The same sweep gives the same bytes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.engine.analyses import win_share
+from pnpforge.engine.results import TWELFTHS
+from pnpforge.engine.seating import Roles
+from pnpforge.engine.stats import share
 from pnpforge.engine.tally import Tally
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
@@ -26,10 +30,11 @@ def configuration_label(key: Any) -> str:
     return f"{key}p" if isinstance(key, int) else str(key)
 
 
-def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: list[str] | None
-               ) -> dict[str, dict[str, dict]]:
+def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: list[str] | None,
+               roles: Roles | None = None) -> dict[str, dict[str, dict]]:
     """Per configuration, each side's win share with its 95% interval (``sides``: the factions, which rotate over
-    the seats; None: each seat's, named by ``seat_names`` when the game names them)."""
+    the seats; None: each seat's, named by ``seat_names`` when the game names them); then, when the ``roles`` have
+    them, the automaton's wins and the losses for all, each a share of the games."""
     shares: dict[str, dict[str, dict]] = {}
     for key, tally in tallies.items():
         row: dict[str, dict[str, float]] = {}
@@ -45,6 +50,12 @@ def win_shares(tallies: dict[Any, Tally], sides: list[str] | None, seat_names: l
                 found = win_share(tally, f"seat/{seat}")
                 if found is not None:  # a seat counted has played
                     row[name] = found
+        games = tally.get("games")
+        if roles is not None and roles.automaton is not None and games:
+            row[f"{roles.automaton} (automaton)"] = share(
+                tally.get(f"wins/automaton/{roles.automaton}") / TWELFTHS, games)
+        if roles is not None and roles.loss_for_all and games:
+            row["lost by all"] = share(tally.get("lost-by-all") / TWELFTHS, games)
         shares[configuration_label(key)] = row
     return shares
 
