@@ -55,6 +55,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from pnpforge.content.ascii_map import DEFAULT_LEGEND, read_map
 
@@ -155,6 +156,13 @@ class Grid:
         drawn = read_map(text, legend, border=border)
         return cls(drawn.rows, drawn.walls, drawn.doors, drawn.open_doors,
                    frozenset(move_blocking), frozenset(sight_blocking))
+
+    @classmethod
+    def from_field(cls, value: Mapping[str, Any], *, move_blocking: frozenset[str] = DEFAULT_MOVE_BLOCKING,
+                   sight_blocking: frozenset[str] = DEFAULT_SIGHT_BLOCKING) -> Grid:
+        """The grid a pack's ``grid`` field holds, its value as the loader gives it (``content/grid_field.py``)."""
+        return cls.from_ascii(value["map"], value.get("legend"), border=bool(value.get("border", True)),
+                              move_blocking=move_blocking, sight_blocking=sight_blocking)
 
     def to_ascii(self, legend: Mapping[str, str] | None = None, *, border: bool = False) -> str:
         """Draw the grid in the ``from_ascii`` format: walls around the board and its absent cells, or with
