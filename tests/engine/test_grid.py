@@ -382,3 +382,14 @@ def test_a_line_filtered_by_line_of_sight_stops_at_the_first_blocking_cell() -> 
     assert grid.line((0, 3), (1, 3), 6, visible=True) == {(1, 3), (2, 3), (3, 3)}
     with pytest.raises(ValueError):
         grid.line((0, 3), (0, 3), 2)
+
+
+def test_pass_through_cells_are_crossed_but_never_ended_on() -> None:
+    friends = {(1, 0), (2, 0)}
+    grid = corridor(" ")
+    assert grid.reachable((0, 0), 3, pass_through=friends) == {(0, 0), (3, 0)}
+    assert grid.reachable((0, 0), 2, pass_through=friends) == {(0, 0)}
+    assert grid.path_distance((0, 0), (3, 0), pass_through=friends) == 3
+    assert grid.path((0, 0), (2, 0), pass_through=friends) is None
+    assert grid.reachable((0, 0), 3, occupied={(1, 0)}, pass_through=friends) == {(0, 0)}  # occupied wins
+    assert grid.distances((1, 0), pass_through=friends) == {(1, 0): 0, (0, 0): 1, (3, 0): 2}

@@ -15,6 +15,7 @@ from pydantic import (BaseModel, ConfigDict, Field, PlainValidator, StringConstr
                       field_validator)
 from pydantic_core import PydanticCustomError
 
+from pnpforge.content.grid_field import grid_value, legend_problem
 from pnpforge.content.source import HugeNumber
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -113,15 +114,31 @@ class ImageField(_Spec):
     kind: Literal["image"]
 
 
+class GridField(_Spec):
+    """A square map drawn in ASCII, with a legend of its cell symbols (``content/grid_field.py``)."""
+    kind: Literal["grid"]
+    legend: dict[str, str] = {}  # cell symbols added to the defaults: symbol -> terrain
+    border: bool = True  # keep the walls, doors and openings on the map's border
+
+    @field_validator("legend")
+    @classmethod
+    def _symbols(cls, legend: dict[str, str]) -> dict[str, str]:
+        """Every symbol is one character other than a space, every terrain a name."""
+        problem = legend_problem(legend)
+        if problem:
+            raise ValueError(problem)
+        return legend
+
+
 FieldSpec = Annotated[
     Union[IntField, NumberField, BoolField, StringField, TextField, EnumField, RefField, ListField, ObjectField,
-          EffectField, ImageField],
+          EffectField, ImageField, GridField],
     Field(discriminator="kind"),
 ]
 ListField.model_rebuild()
 ObjectField.model_rebuild()
 
-KINDS = ("int", "number", "bool", "string", "text", "enum", "ref", "list", "object", "effect", "image")
+KINDS = ("int", "number", "bool", "string", "text", "enum", "ref", "list", "object", "effect", "image", "grid")
 
 
 class TypeSpec(BaseModel):
@@ -228,6 +245,8 @@ def value_type(spec: Any, effects: dict[str, EffectSpec]) -> Any:
         return Annotated[list[inner], Len(spec.min_items, spec.max_items)]  # type: ignore[valid-type]  # built from the schema
     if kind == "object":
         return object_model("object", spec.fields, effects)
+    if kind == "grid":
+        return Annotated[Any, grid_value(spec.legend, spec.border)]
     if kind == "effect":
         names = [n for n in effects if spec.allowed is None or n in spec.allowed]
         models = [effect_model(n, effects[n], effects) for n in names]

@@ -58,9 +58,10 @@ def _walk(fields: dict[str, Any], loc: tuple, effects: dict[str, EffectSpec]):
 
 
 def translate(exc: ValidationError, fields: dict[str, Any], effects: dict[str, EffectSpec],
-              extra_keys: tuple[str, ...] = ()) -> list[tuple[list, bool, str]]:
-    """``[(doc path, at the key?, message)]`` for every error of a validation."""
-    out = []
+              extra_keys: tuple[str, ...] = ()) -> list[tuple[list, tuple | None, str]]:
+    """``[(doc path, inside, message)]`` for every error of a validation; ``inside`` is ``None``, or for a
+    mistake at one character of a text (a ``grid`` field's map) ``(path below the doc path, line, offset)``."""
+    out: list[tuple[list, tuple | None, str]] = []
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
         kind = err["type"]
@@ -70,11 +71,12 @@ def translate(exc: ValidationError, fields: dict[str, Any], effects: dict[str, E
             accepted = sorted(set(parent or {}) | (set(extra_keys) if len(shown_parts) == 1 else set()))
             prefix = field_path(shown_parts[:-1])
             msg = f"unknown key '{key}'; accepted keys: {', '.join(accepted) or 'none'}"
-            out.append((doc_path, True, f"{prefix}: {msg}" if prefix else msg))
+            out.append((doc_path, None, f"{prefix}: {msg}" if prefix else msg))
             continue
         msg = sentence(err, spec, effects, shown_parts)
         prefix = field_path(shown_parts)
-        out.append((doc_path, True, f"{prefix}: {msg}" if prefix else msg))
+        inside = (err.get("ctx") or {}).get("inside") if kind == "pnp" else None
+        out.append((doc_path, inside, f"{prefix}: {msg}" if prefix else msg))
     return out
 
 

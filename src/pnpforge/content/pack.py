@@ -17,6 +17,7 @@ from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
 from pnpforge.content.paths import LOOP, PathEscape, inside_pack, outside_links
 from pnpforge.content.registry import Rule, registry_path
+from pnpforge.content.grid_field import text_mark
 from pnpforge.content.sheet import SHEET_SUFFIXES, load_sheet
 from pnpforge.content.parsed import ParsedFiles
 from pnpforge.content.source import Doc, LoadError, load_yaml
@@ -341,8 +342,10 @@ def _load_type(pack: Pack, type_name: str, spec: TypeSpec, type_doc: Doc,
         try:
             validated = model.model_validate(raw)
         except ValidationError as exc:
-            for at, _, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
-                problems.append(_blocking(doc.mark((index,) + tuple(at)), message, subject=subject))
+            for at, inside, message in translate(exc, spec.fields, pack.effects, ("id", "qty")):
+                mark = doc.mark((index, *at)) if inside is None else text_mark(doc, (index, *at, *inside[0]),
+                                                                                  inside[1], inside[2])
+                problems.append(_blocking(mark, message, subject=subject))
             continue
         values = {key: plain(getattr(validated, key)) for key in spec.fields}
         counted = cast(ItemFields, validated)  # item_model adds both to every type's model

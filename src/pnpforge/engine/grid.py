@@ -35,40 +35,38 @@ two cells beside it (``h`` and ``v``) are only touched, and:
 - otherwise, if both sides are blocked (both cells block, or a blocking cell on one side and a wall on the other),
   ``corner_blocks`` decides: ``True`` blocks the ray, ``False`` lets it squeeze through.
 
-ASCII maps (``Grid.from_ascii``). Cells sit on odd rows and odd columns of the drawing, everything else is
-boundary::
+ASCII maps (``Grid.from_ascii``, ``to_ascii``) are read by ``content/ascii_map.py``, where the format is written
+down: ``.`` floor, ``#`` rock, ``~`` water, a space an absent cell; ``|`` and ``-`` walls, ``D`` a closed and ``d``
+an open door. Errors are ``ValueError`` naming the row and column (from 1) in the de-indented map.
 
-    +-+-+-+
-    |. . .|      .  floor        #  rock        ~  water        (space)  absent cell
-    + +-+ +      more cell symbols through ``legend`` (symbol -> terrain)
-    |.|#|.|      between two cells of a row:      |  wall   D  closed door   d  open door   (space)  nothing
-    + + +D+      between two cells of a column:   -  wall   D  closed door   d  open door   (space)  nothing
-    |. . .|      corners: +, -, | or space (decoration)
-    +-+-+-+
+Borders. By default walls on the outer border or next to absent cells are decoration, dropped when a map is read.
+A map tile read with ``border=True`` keeps them: its ``walls`` and ``doors`` may hold edges between a board cell
+and an outside one, and a border edge without a wall is an opening. They block nothing more (the outside is
+absent anyway); they matter when tiles are joined into a map (``engine/tiles.py``).
 
-Walls on the outer border or next to absent cells are decoration; a door there is an error. Common indentation is
-removed first; errors are ``ValueError`` naming the row and column (from 1) in the de-indented map.
+Passing through. ``distances``, ``reachable`` and ``path`` take ``pass_through`` cells (a friendly figure, a
+narrow ledge): a move may cross them but not end on them, so they are never among the results (the start cell
+excepted). A cell also in ``occupied`` cannot be entered at all.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from types import MappingProxyType
+from typing import Any
+
+from pnpforge.content.ascii_map import DEFAULT_LEGEND, read_map
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
 
-DEFAULT_LEGEND: Mapping[str, str] = MappingProxyType({".": "floor", "#": "rock", "~": "water"})
 DEFAULT_MOVE_BLOCKING = frozenset({"rock", "wall", "water"})
 DEFAULT_SIGHT_BLOCKING = frozenset({"rock", "wall"})
 ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 DIAGONAL: tuple[Cell, ...] = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 _NONE: frozenset[Cell] = frozenset()
-_EDGE_MARKS = " Dd"  # nothing, closed door, open door: allowed between any two cells
 
 
 def edge(a: Cell, b: Cell) -> Edge:
@@ -152,56 +150,23 @@ class Grid:
     @classmethod
     def from_ascii(cls, text: str, legend: Mapping[str, str] | None = None,
                    *, move_blocking: frozenset[str] = DEFAULT_MOVE_BLOCKING,
-                   sight_blocking: frozenset[str] = DEFAULT_SIGHT_BLOCKING) -> Grid:
-        """Parse an ASCII map (format in the module docstring); ``legend`` adds or overrides cell symbols."""
-        symbols = {**DEFAULT_LEGEND, **(legend or {})}
-        if " " in symbols:
-            raise ValueError("a space marks an absent cell and cannot be a legend symbol")
-        lines = textwrap.dedent(text).strip("\n").splitlines()
-        width, height = max((len(line) for line in lines), default=0) // 2, len(lines) // 2
-        if not width or not height:
-            raise ValueError("an ASCII map needs at least one cell row and column")
-        lines = [line.ljust(2 * width + 1) for line in lines] + [" " * (2 * width + 1)] * (2 * height + 1 - len(lines))
-
-        def fail(r: int, c: int, why: str) -> ValueError:
-            return ValueError(f"row {r + 1}, column {c + 1}: {why}")
-
-        rows: list[tuple[str | None, ...]] = []
-        for y in range(height):
-            row: list[str | None] = []
-            for x in range(width):
-                mark = lines[2 * y + 1][2 * x + 1]
-                if mark != " " and mark not in symbols:
-                    raise fail(2 * y + 1, 2 * x + 1, f"unknown cell symbol {mark!r}")
-                row.append(None if mark == " " else symbols[mark])
-            rows.append(tuple(row))
-        walls: set[Edge] = set()
-        doors: set[Edge] = set()
-        open_doors: set[Edge] = set()
-        for r, line in enumerate(lines):
-            for c, mark in enumerate(line):
-                if r % 2 == c % 2 == 0:
-                    if mark not in "+-| ":
-                        raise fail(r, c, f"{mark!r} at a corner; expected '+', '-', '|' or a space")
-                    continue
-                if r % 2 == c % 2 == 1:
-                    continue
-                wall = "|" if r % 2 else "-"
-                if mark != wall and mark not in _EDGE_MARKS:
-                    raise fail(r, c, f"{mark!r} between two cells; expected '{wall}', 'D', 'd' or a space")
-                a, b = ((c // 2 - 1, r // 2), (c // 2, r // 2)) if r % 2 else ((c // 2, r // 2 - 1), (c // 2, r // 2))
-                inside = all(0 <= x < width and 0 <= y < height and rows[y][x] is not None for x, y in (a, b))
-                if mark in "Dd" and not inside:
-                    raise fail(r, c, "a door must join two cells of the board")
-                if inside and mark != " ":
-                    (walls if mark == wall else doors).add((a, b))
-                    if mark == "d":
-                        open_doors.add((a, b))
-        return cls(tuple(rows), frozenset(walls), frozenset(doors), frozenset(open_doors),
+                   sight_blocking: frozenset[str] = DEFAULT_SIGHT_BLOCKING, border: bool = False) -> Grid:
+        """Parse an ASCII map (``content/ascii_map.py``); ``legend`` adds or overrides cell symbols; ``border``
+        keeps the walls, doors and openings on the map's border."""
+        drawn = read_map(text, legend, border=border)
+        return cls(drawn.rows, drawn.walls, drawn.doors, drawn.open_doors,
                    frozenset(move_blocking), frozenset(sight_blocking))
 
-    def to_ascii(self, legend: Mapping[str, str] | None = None) -> str:
-        """Draw the grid in the ``from_ascii`` format (walls around the board and its absent cells)."""
+    @classmethod
+    def from_field(cls, value: Mapping[str, Any], *, move_blocking: frozenset[str] = DEFAULT_MOVE_BLOCKING,
+                   sight_blocking: frozenset[str] = DEFAULT_SIGHT_BLOCKING) -> Grid:
+        """The grid a pack's ``grid`` field holds, its value as the loader gives it (``content/grid_field.py``)."""
+        return cls.from_ascii(value["map"], value.get("legend"), border=bool(value.get("border", True)),
+                              move_blocking=move_blocking, sight_blocking=sight_blocking)
+
+    def to_ascii(self, legend: Mapping[str, str] | None = None, *, border: bool = False) -> str:
+        """Draw the grid in the ``from_ascii`` format: walls around the board and its absent cells, or with
+        ``border`` the border's walls, doors and openings as the grid holds them."""
         symbols = {terrain: mark for mark, terrain in {**DEFAULT_LEGEND, **(legend or {})}.items()}
         canvas = [["+" if r % 2 == c % 2 == 0 else " " for c in range(2 * self.width + 1)]
                   for r in range(2 * self.height + 1)]
@@ -213,7 +178,8 @@ class Grid:
             for dx, dy in ORTHOGONAL:
                 other = (x + dx, y + dy)
                 key = edge((x, y), other)
-                mark = ("|" if dx else "-") if other not in self or key in self.walls else " "
+                walled = key in self.walls or (other not in self and not border)
+                mark = ("|" if dx else "-") if walled else " "
                 if key in self.doors:
                     mark = "d" if key in self.open_doors else "D"
                 canvas[2 * y + 1 + dy][2 * x + 1 + dx] = mark
@@ -320,9 +286,10 @@ class Grid:
                 if self.can_step(cell, (x + dx, y + dy), occupied=occupied)]
 
     def distances(self, start: Cell, *, diagonal: bool = False, occupied: Collection[Cell] = _NONE,
-                  max_steps: int | None = None) -> dict[Cell, int]:
-        """Steps from ``start`` to every cell it reaches (within ``max_steps``), by breadth-first search. The
-        start cell itself is never checked, so a figure can stand in its own ``occupied`` set."""
+                  max_steps: int | None = None, pass_through: Collection[Cell] = _NONE) -> dict[Cell, int]:
+        """Steps from ``start`` to every cell a move can end on (within ``max_steps``), by breadth-first search.
+        The start cell itself is never checked, so a figure can stand in its own ``occupied`` set; the
+        ``pass_through`` cells are crossed but left out."""
         found = {start: 0}
         queue = deque([start])
         while queue:
@@ -333,17 +300,21 @@ class Grid:
                 if nxt not in found:
                     found[nxt] = found[cell] + 1
                     queue.append(nxt)
-        return found
+        return {cell: steps for cell, steps in found.items() if cell == start or cell not in pass_through}
 
     def reachable(self, start: Cell, max_steps: int, *, diagonal: bool = False,
-                  occupied: Collection[Cell] = _NONE) -> frozenset[Cell]:
-        """The cells within ``max_steps`` legal steps of ``start``, the start included."""
-        return frozenset(self.distances(start, diagonal=diagonal, occupied=occupied, max_steps=max_steps))
+                  occupied: Collection[Cell] = _NONE, pass_through: Collection[Cell] = _NONE) -> frozenset[Cell]:
+        """The cells a move of at most ``max_steps`` legal steps from ``start`` can end on, the start included."""
+        return frozenset(self.distances(start, diagonal=diagonal, occupied=occupied, max_steps=max_steps,
+                                        pass_through=pass_through))
 
-    def path(self, start: Cell, goal: Cell, *, diagonal: bool = False,
-             occupied: Collection[Cell] = _NONE) -> list[Cell] | None:
-        """A shortest path ``[start, ..., goal]`` of legal steps, or ``None`` if there is none. Ties go the same
-        way every time (neighbours are tried east, south, west, north, then the diagonals)."""
+    def path(self, start: Cell, goal: Cell, *, diagonal: bool = False, occupied: Collection[Cell] = _NONE,
+             pass_through: Collection[Cell] = _NONE) -> list[Cell] | None:
+        """A shortest path ``[start, ..., goal]`` of legal steps, or ``None`` if there is none (or the goal is a
+        ``pass_through`` cell, which a move cannot end on). Ties go the same way every time (neighbours are tried
+        east, south, west, north, then the diagonals)."""
+        if goal != start and goal in pass_through:
+            return None
         parents: dict[Cell, Cell | None] = {start: None}
         queue = deque([start])
         while queue and goal not in parents:
@@ -359,10 +330,10 @@ class Grid:
             route.append(back)
         return route[::-1]
 
-    def path_distance(self, start: Cell, goal: Cell, *, diagonal: bool = False,
-                      occupied: Collection[Cell] = _NONE) -> int | None:
+    def path_distance(self, start: Cell, goal: Cell, *, diagonal: bool = False, occupied: Collection[Cell] = _NONE,
+                      pass_through: Collection[Cell] = _NONE) -> int | None:
         """Legal steps on a shortest path, or ``None`` if the goal cannot be reached."""
-        route = self.path(start, goal, diagonal=diagonal, occupied=occupied)
+        route = self.path(start, goal, diagonal=diagonal, occupied=occupied, pass_through=pass_through)
         return None if route is None else len(route) - 1
 
     # ---- sight --------------------------------------------------------------------------------------------------

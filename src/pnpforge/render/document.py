@@ -160,8 +160,8 @@ class Renderer:
         art = (layout.art or {}).get("field") or self._image_field(item)
         rows = []
         for name, spec in self.pack.types[item.type].fields.items():
-            if name in skip or name in (faction_field, art) or spec.kind == "image":
-                continue
+            if name in skip or name in (faction_field, art) or spec.kind in ("image", "grid"):
+                continue  # a map is a drawing, not a line of text
             value = self.view.display(item, name)
             if value:
                 rows.append((name, field_label(spec, name, self.lang), value))

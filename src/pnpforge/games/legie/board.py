@@ -6,7 +6,8 @@ A face's rows are printed top row first; a rotation turns the part clockwise as 
 
 The field is an engine ``Grid`` (``engine/grid.py``): square ``row * size + column`` is the cell
 ``(column, size - 1 - row)``, since a grid's rows run top to bottom. Legie's terrain blocks neither steps nor sight
-(what a terrain does to a unit is in ``tables.py``), so the grid gives the field its adjacency and groups.
+(what a terrain does to a unit is in ``tables.py``), so the grid gives the field its adjacency and groups. The four
+parts are map tiles joined by the engine (``engine/tiles.py``), which also turns them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnpforge.engine.grid import Cell, Grid
+from pnpforge.engine.tiles import Placement, assemble, rotated
 from pnpforge.games.legie.model import BoardPart, Ruleset
 
 QUARTERS = ("nw", "ne", "sw", "se")
@@ -86,28 +88,27 @@ class Layout:
         return ", ".join(f"{q} {p.part}{p.side}@{p.rotation}" for q, p in self.placements)
 
 
+def part_grid(rows: tuple[tuple[str, ...], ...]) -> Grid:
+    """A face's terrain as a map tile (top row first), blocking nothing."""
+    return Grid(rows, move_blocking=frozenset(), sight_blocking=frozenset())
+
+
 def rotate(rows: tuple[tuple[str, ...], ...], rotation: int) -> tuple[tuple[str, ...], ...]:
     """The face's rows after turning the part clockwise by ``rotation`` degrees."""
-    for _ in range((rotation // 90) % 4):
-        n = len(rows)
-        rows = tuple(tuple(rows[n - 1 - c][r] for c in range(n)) for r in range(n))
-    return rows
+    return tuple(tuple(terrain or "plain" for terrain in row) for row in rotated(part_grid(rows), rotation).rows)
 
 
 def build_layout(rules: Ruleset, placements: dict[str, PartPlacement]) -> Layout:
-    """The terrain of the field with the given part in each quarter (the caller has checked the parts exist)."""
+    """The terrain of the field with the given part in each quarter (the caller has checked the parts exist):
+    nw and ne hold rows 4-6, sw and se rows 1-3."""
     size, half = rules.size, rules.part_size
     parts = {p.id: p for p in rules.parts}
-    terrain = ["plain"] * (size * size)
-    for index, quarter in enumerate(QUARTERS):
-        placement = placements[quarter]
-        rows = rotate(parts[placement.part].face_on(placement.side).rows, placement.rotation)
-        top = size - 1 if index < 2 else half - 1  # nw/ne hold rows 4-6, sw/se rows 1-3
-        left = 0 if index % 2 == 0 else half
-        for r, row in enumerate(rows):
-            for c, kind in enumerate(row):
-                terrain[(top - r) * size + left + c] = kind
-    return Layout(tuple((q, placements[q]) for q in QUARTERS), tuple(terrain))
+    tiles = [Placement(part_grid(parts[placements[quarter].part].face_on(placements[quarter].side).rows),
+                       ((index % 2) * half, (index // 2) * half), placements[quarter].rotation)
+             for index, quarter in enumerate(QUARTERS)]
+    field = assemble(tiles).grid
+    terrain = tuple(field.terrain(cell_of(square, size)) or "plain" for square in range(size * size))
+    return Layout(tuple((q, placements[q]) for q in QUARTERS), terrain)
 
 
 def meets(faces: list, needs: str) -> bool:

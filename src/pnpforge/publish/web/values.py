@@ -12,7 +12,8 @@ A field's label is its declared ``label`` in the site's language, else its name 
   list            of text: a list of paragraphs; of objects: a small table with a column per field; of lists:
                   a grid (a board's rows); of anything else: the values one after another;
   object          a small table of its fields;
-  bool            the site's words for yes and no.
+  bool            the site's words for yes and no;
+  grid            the map drawn as an inline SVG (``map_drawing.py``).
 Nothing is ever shown as Python writes it (no braces, brackets, quotes or underscores of a data value).
 """
 
@@ -25,6 +26,7 @@ from markupsafe import Markup, escape
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
+from pnpforge.publish.web.map_drawing import field_map
 from pnpforge.render.environment import field_label, humanise
 
 TITLE_FIELD = "name"
@@ -109,6 +111,8 @@ class Values:
             return self.object(value, spec)
         if kind == "list":
             return self.list(value, spec)
+        if kind == "grid":
+            return field_map(value)
         return Markup("")
 
     def enum(self, value: Any, spec: Any, icon_only: bool = False) -> Markup:
