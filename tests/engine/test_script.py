@@ -137,7 +137,7 @@ def test_a_choice_never_asked_for_is_an_error_at_its_line(tmp_path: Path) -> Non
 
 def test_scripted_chance_that_cannot_come_up_or_never_comes_up(tmp_path: Path) -> None:
     path, played = run(tmp_path, "name: x\nstart: throw\nchance: [{throw: 4}]\n")
-    assert errors(path, played) == ["3:11: error: chance 1: '4' cannot come up here; throw may give: 0, 1"]
+    assert errors(path, played) == ["3:11: error: chance 1: '4' cannot come up here; throw may give: 0; 1"]
     path, played = run(tmp_path, "name: x\nstart: throw\nchance: [{throw: 1}, {throw: 1}]\n")
     assert errors(path, played) == ["3:23: error: chance 2: no throw came up where the script says"]
 

@@ -221,7 +221,8 @@ class _Run:
     def __init__(self, adapter: ScriptAdapter, doc: Doc, keep: bool):
         self.adapter, self.doc, self.keep = adapter, doc, keep
         self.report = Report(doc)
-        self.choices: list[Any] = []
+        self.choices: list[Any] = []  # each validated choice, None where it is not valid
+        self.entries: list[Any] = []  # the choices as written
         self.drawn: list[Drawn] = []
         self.refused: list[dict[str, Any]] = []
         self.turns: list[Turn] = []
@@ -243,15 +244,19 @@ class _Run:
         self._seed(data)
         self._chance(data.get("chance", []))
         self._choices(data.get(adapter.choices_key, []))
-        if setup is not None and not report.problems:
-            self.state = adapter.build(pack, setup, start, report)
-        if self.state is None or report.problems:
+        if setup is not None and (start is not None or not adapter.starts):  # the game is set up whatever else
+            built = Report(doc)  # is wrong, to check the choices against it
+            self.state = adapter.build(pack, setup, start, built)
+            report.problems += built.problems
+        if self.state is None:
             raise _Stop(report.problems)
         players = list(adapter.players(self.state))
-        for index, choice in enumerate(self.choices):
-            if choice.player not in players:
-                self._problem(index, ("player",), f"{shown(choice.player)} is not a player; players: "
-                                                  f"{', '.join(players)}")
+        for index, (choice, entry) in enumerate(zip(self.choices, self.entries)):
+            player = entry.get("player") if isinstance(entry, dict) else None
+            if isinstance(player, str) and player not in players:
+                self._problem(index, ("player",), f"{shown(player)} is not a player; players: {', '.join(players)}")
+            if choice is None:
+                continue
             for found in adapter.check(self.state, choice) if adapter.check else ():
                 self._problem(index, found.at, found.reason + (f" (rule {found.rule})" if found.rule else ""))
         if report.problems:
@@ -300,6 +305,7 @@ class _Run:
         if not isinstance(entries, list):
             self.report.error((key,), f"{key}: expected a list of {adapter.label}s, found {shown(entries)}")
             return
+        self.entries = entries
         for index, entry in enumerate(entries):
             found: list[Finding] = []
             choice = validate_model(adapter.choice, _View(self.doc, entry, (key, index)), found)
@@ -430,7 +436,7 @@ class _Run:
         self.report.problems = []
         self.report.error(("chance", entry.index, entry.kind), f"chance {entry.index + 1}: {shown(entry.words)} "
                                                                f"cannot come up here; {entry.kind} may give: "
-                                                               f"{', '.join(possible[:20])}{more}")
+                                                               f"{'; '.join(possible[:20])}{more}")
         raise _Stop(self.report.problems)
 
     def _leftovers(self, taken: int, drawn: int, offered: list[str]) -> None:
