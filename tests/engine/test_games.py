@@ -5,7 +5,8 @@ invariant checker and the protocol's promises checked after every action (chance
 act with legal actions, returns each between 0 and 1 at the end and summing to 1 — or to at most 1 in a mode whose
 roles have an automaton or a loss for all —, the same legal actions wherever a player's observation is the same,
 and equal observations of a state whose hidden parts the game's ``determinize`` drew anew); clones independent of
-their original; golden transcripts compared line by line; every worked example replayed to its stated outcome.
+their original; golden transcripts compared line by line; every worked example and scenario replayed to its stated
+outcome.
 Registering a package adds it here.
 """
 
@@ -158,13 +159,15 @@ def test_every_package_has_golden_transcripts_and_every_file_a_game(package: Gam
     assert {p.stem for p in (GOLDEN / root.name).glob("*.txt")} == {g.name for g in package.goldens}
 
 
-def examples(package: GamePackage, root: Path) -> list[str]:
-    return sorted(p.stem for p in (root / "examples").glob("*.yaml"))
+def scripts(package: GamePackage, root: Path) -> list[str]:
+    """The pack's worked examples and scenarios, as ``examples/<stem>`` and ``scenarios/<stem>``."""
+    return sorted(f"{folder}/{p.stem}" for folder in ("examples", "scenarios") for p in (root / folder).glob("*.yaml"))
 
 
-@pytest.mark.parametrize("package, root, stem", params(examples))
-def test_every_worked_example_replays_to_its_stated_outcome(package: GamePackage, root: Path, stem: str) -> None:
-    _, outcome = replay_and_check(package, pack_at(root), root / "examples" / f"{stem}.yaml")
+@pytest.mark.parametrize("package, root, script", params(scripts))
+def test_every_worked_example_and_scenario_replays_to_its_stated_outcome(package: GamePackage, root: Path,
+                                                                         script: str) -> None:
+    _, outcome = replay_and_check(package, pack_at(root), root / f"{script}.yaml")
     assert [str(f) for f in outcome.findings] == [] and outcome.data is not None
 
 

@@ -1,9 +1,10 @@
 """The replay runner: a scripted game or scenario file played through its game's engine, and its stated outcome.
 
 A game package's ``replay(pack, file)`` returns an ``Outcome``: the result as JSON-able data, or the located
-findings that stopped it. Here that call is guarded (a file that is not YAML is a finding, a pack without an engine
-is said so), and an outcome is compared with the one a file states (``expect:``, or ``<stem>.expected.json``
-beside it) by one ``mismatches`` for the CLI, the rulebook's worked examples and the tests.
+findings that stopped it (every game plays its files through the script runner, ``engine/script.py``). Here that
+call is guarded (a file that is not YAML is a finding, a pack without an engine is said so), and an outcome is
+compared with the one a file states (``expect:``, or ``<stem>.expected.json`` beside it) by one ``mismatches`` for
+the CLI, the rulebook's worked examples and the tests.
 """
 
 from __future__ import annotations

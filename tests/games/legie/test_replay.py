@@ -37,7 +37,8 @@ def test_each_example_replays_to_its_expected_position(name: str) -> None:
     """The rules each example shows (the engine suite replays every example through the same runner)."""
     outcome = load_package("legie").replay(load_pack_once(), EXAMPLES / f"{name}.yaml")
     expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text(encoding="utf-8"))
-    assert outcome.ok and outcome.data == expected
+    assert outcome.ok and {key: outcome.data[key] for key in expected} == expected
+    assert set(outcome.data) - set(expected) == {"field"}  # the field, added to the output since
 
 
 def test_every_example_has_an_expected_file_and_a_test() -> None:
@@ -53,7 +54,7 @@ def test_the_output_is_deterministic_with_sorted_keys() -> None:
     second = run_cli("replay", "legie", "content/legie/examples/king-crown.yaml").output
     assert first == second
     assert first == json.dumps(json.loads(first), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    assert list(json.loads(first)) == ["board", "flag", "off_board", "terminal", "to_move", "winner"]
+    assert list(json.loads(first)) == ["board", "field", "flag", "off_board", "terminal", "to_move", "winner"]
 
 
 def test_the_package_replay_returns_the_outcome_as_data(tmp_path: Path) -> None:
@@ -149,9 +150,9 @@ def test_an_illegal_move_names_its_number_and_rule(tmp_path: Path, rule: str, te
 
 
 INVALID = [
-    ("mode: expert\nmoves: []\n", ["1:1: error: mode: expected basic or advanced, found 'expert'"]),
+    ("mode: expert\nmoves: []\n", ["1:1: error: mode: expected one of 'basic' or 'advanced'; found 'expert'"]),
     ("moves:\n  - {player: black, unit: knight, to: c3}\n",
-     ["1:1: error: mode: required field is missing (basic or advanced)"]),
+     ["1:1: error: mode: required field is missing"]),
     ("- {player: black, unit: knight, to: c3}\n", ["1:1: error: replay file: expected a mapping, found a list"]),
     ("mode: basic\nmoves: {player: black}\n", ["2:1: error: moves: expected a list of moves, found a mapping"]),
     ("mode: basic\nmoves:\n  - {player: black, unit: knigt, to: c3}\n",
@@ -159,10 +160,10 @@ INVALID = [
       "king"]),
     ("mode: basic\nmoves:\n  - {player: black, unit: knight, to: g7}\n",
      ["3:35: error: move 1: to: 'g7' is not a square (a1 to f6)"]),
-    ("mode: basic\nmoves:\n  - {player: black, unit: knight}\n", ["3:5: error: move 1: missing 'to'"]),
+    ("mode: basic\nmoves:\n  - {player: black, unit: knight}\n", ["3:5: error: move 1: to: required field is missing"]),
     ("mode: basic\nmoves:\n  - {player: purple, unit: knight, to: a1, colour: red}\n",
      ["3:6: error: move 1: 'purple' is not a player; players: black, white",
-      "3:44: error: move 1: unknown key 'colour'; accepted keys: flag, player, target, to, unit"]),
+      "3:44: error: move 1: unknown key 'colour'; accepted keys: flag, player, refused, target, to, unit"]),
     ("mode: basic\nscenario: column\nmoves: []\n",
      ["2:1: error: scenario: scenarios are played with the advanced rules only; set 'mode: advanced' "
       "(rule scenario-advanced-only)"]),
@@ -182,7 +183,7 @@ INVALID = [
       "4:31: error: board.ne.rotation: expected one of 0, 90, 180, 270, found 45",
       "5:8: error: board.sw.part: 'part-2' already lies at ne"]),
     ("mode: advanced\n" + FOUR_A_FACES.replace("part: part-3", "part: [part-3]") + "moves: []\n",
-     ["5:8: error: board.sw.part: expected a board part id, found a list"]),
+     ["5:8: error: board.sw.part: expected text, found a list"]),
     ("mode: basic\nsetup:\n  board:\n    a1: {player: white, unit: king}\n    a2: {player: white, unit: king}\n"
      "moves: []\n", ["5:5: error: setup.board.a2: white has only 1 king"]),
     ("mode: basic\nsetup:\n  flag: a1\n  board:\n    a1: {player: white, unit: king}\nmoves: []\n",
@@ -222,3 +223,42 @@ def test_a_setup_may_repeat_the_hands_and_must_get_them_right(tmp_path: Path) ->
     path, result = replay_text(tmp_path, text.replace("archer: 1},", "archer: 1, king: 1},"))
     assert result.code == 2
     assert result.lines[0].startswith(f"{path}:6:3: error: setup.off_board: does not match the units")
+
+
+SCENARIOS = PACK / "scenarios"
+
+
+def test_the_scenarios_are_documented_and_replay_with_refused_moves_and_a_drawn_field() -> None:
+    readme = (PACK / "README.md").read_text(encoding="utf-8")
+    outcomes = {}
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        assert f"{path.name}" in readme
+        outcome = load_package("legie").replay(load_pack_once(), path)
+        assert outcome.ok, [str(f) for f in outcome.findings]
+        outcomes[path.stem] = outcome.data
+    assert sum(len(o.get("refused", ())) >= 2 for o in outcomes.values()) >= 2
+    assert outcomes["a-field-drawn-at-the-table"]["field"]["se"] == {"part": "part-1", "side": "b", "rotation": 180}
+
+
+@pytest.mark.rules("setup-open-tiles")
+def test_a_field_not_written_down_is_drawn_from_the_seed(tmp_path: Path) -> None:
+    text = "mode: advanced\ndraw_field: true\nseed: {seed}\nmoves: []\n"
+    fields = []
+    for seed in (3, 3, 4):
+        path, result = replay_text(tmp_path, text.format(seed=seed))
+        assert result.code == 0, result.output
+        fields.append(json.loads(result.output)["field"])
+    assert fields[0] == fields[1] and set(fields[0]) == {"nw", "ne", "sw", "se"}
+    path, result = replay_text(tmp_path, "mode: advanced\ndraw_field: true\nchance:\n  - faces: [c, a, a, a]\n")
+    assert result.code == 2 and result.lines[0].startswith(f"{path}:4:5: error: chance 1: 'c, a, a, a' cannot come "
+                                                           "up here; faces may give: a, a, a, a; a, a, a, b; ")
+    path, result = replay_text(tmp_path, "mode: basic\ndraw_field: true\n")
+    assert result.code == 2 and "2:1: error: draw_field: the field is drawn before the first unit" in result.output
+
+
+def test_a_move_written_as_refused_must_break_the_rule_it_names(tmp_path: Path) -> None:
+    path, result = replay_text(tmp_path, "mode: basic\nmoves:\n"
+                                         "  - {player: black, unit: knight, to: c3, refused: turn-place-one}\n")
+    assert result.code == 2
+    assert result.lines[0] == f"{path}:3:43: error: move 1: written as refused (turn-place-one), but the rules allow " \
+                              "it here"

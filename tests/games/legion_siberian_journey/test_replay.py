@@ -106,3 +106,126 @@ def test_an_invalid_scenario_exits_2_at_its_place(tmp_path: Path, body: str, whe
     result = run_cli("replay", "legion-siberian-journey", str(path))
     assert result.code == 2
     assert f"bad.yaml:{where}: error: " in result.output and message in result.output, result.output
+
+
+SCENARIOS = PACK / "scenarios"
+PUBLIC = ("lineup", "reserve", "hand", "market_resources")
+
+
+def test_every_outcome_shows_the_open_table() -> None:
+    files = sorted(EXAMPLES.glob("*.yaml")) + sorted(SCENARIOS.glob("*.yaml"))
+    for path in files:
+        outcome = PACKAGE.replay(pack_at(PACK), path)
+        assert outcome.ok, path
+        assert all(key in outcome.data for key in PUBLIC), path
+        factions = set(outcome.data["vp"])
+        assert all(set(outcome.data[key]) == factions for key in ("lineup", "reserve", "hand")), path
+    assert len(files) >= 13
+
+
+@rules("first-player-each-round", "first-player-tie-coin", "market-draw", "auction-income")
+def test_a_scenario_from_the_round_start_shows_the_income_the_first_player_and_the_marketplace_draw(
+        tmp_path: Path) -> None:
+    text = (SCENARIOS / "a-round-from-its-start.yaml").read_text(encoding="utf-8")
+    outcome = PACKAGE.replay(pack_at(PACK), SCENARIOS / "a-round-from-its-start.yaml").data
+    assert outcome["first_player"] == "reds" and outcome["offered"][:3] == ["gleb-yartsev", "kamil-hroch",
+                                                                           "taiga-partisan"]
+    path = tmp_path / "round.yaml"
+    text = text[:text.index("choices:")]  # chance alone
+    path.write_text(text.replace("first: reds", "first: whites"), encoding="utf-8")
+    assert PACKAGE.replay(pack_at(PACK), path).data["first_player"] == "whites"
+    path.write_text(text.replace("draw: kamil-hroch", "draw: kamil-hroch-twice"), encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 2 and "round.yaml:20:5: error: chance 3: 'kamil-hroch-twice' cannot come up here; draw " \
+                                "may give: " in result.output
+
+
+def test_a_scenario_from_the_round_start_gives_no_first_player_nor_plots(tmp_path: Path) -> None:
+    path = tmp_path / "round.yaml"
+    path.write_text("name: x\nplayers: [reds, whites]\nphase: round\nlocation: kazan-on-the-volga\nfirst: reds\n"
+                    "plots:\n  - plot: deserters\n", encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 2
+    assert "round.yaml:5:1: error: first: the round decides them" in result.output
+    assert "round.yaml:6:1: error: plots: the round decides them" in result.output
+
+
+MARCH = """\
+name: A March
+players: [whites, reds]
+location: petropavlovsk-on-the-ishim
+phase: march
+first: whites
+seats:
+  whites: {lineup: [konstantin-arsenyev, mikhail-veretennikov]}
+  reds: {lineup: [arvid-kalnins]}
+plots:
+  - plot: maxim-in-the-grain-elevator
+choices:
+  - {player: whites, deploy: {character: konstantin-arsenyev, plot: maxim-in-the-grain-elevator}}
+  - {player: reds, deploy: {character: arvid-kalnins, plot: maxim-in-the-grain-elevator}}
+"""
+
+
+@rules("march-deploy", "march-reinforce", "march-one-own-squad")
+@pytest.mark.parametrize("squad, result", [
+    ("", "14:22: error: choice 3: the whites already have a squad at 'maxim-in-the-grain-elevator': write "
+         "'squad: whites' to reinforce it, or 'squad: new' to start another"),
+    (", squad: new", "14:99: error: choice 3 (march turn of the whites): the whites already have a squad at "
+                     "'maxim-in-the-grain-elevator' (rule march-one-own-squad)"),
+    (", squad: whites", {"whites": 11, "reds": 7}),
+    (", squad: reds", {"whites": 7, "reds": 11}),
+])
+def test_a_deploy_says_which_squad_where_the_player_has_one(tmp_path: Path, squad: str, result) -> None:
+    path = tmp_path / "march.yaml"
+    path.write_text(MARCH + "  - {player: whites, deploy: {character: mikhail-veretennikov, "
+                            f"plot: maxim-in-the-grain-elevator{squad}}}}}\n", encoding="utf-8")
+    replayed = run_cli("replay", "legion-siberian-journey", str(path))
+    if isinstance(result, str):
+        assert replayed.code == 2 and f"march.yaml:{result}" in replayed.output, replayed.output
+    else:
+        assert replayed.code == 0 and json.loads(replayed.output)["plots"][0]["strength"] == result
+
+
+def test_a_choice_written_as_refused_must_be_refused_for_its_rule(tmp_path: Path) -> None:
+    path = tmp_path / "auction.yaml"
+    path.write_text(AUCTION + "  - {player: reds, bid: {card: gleb-yartsev, tokens: 2}, refused: auction-bid}\n",
+                    encoding="utf-8")
+    result = run_cli("replay", "legion-siberian-journey", str(path))
+    assert result.code == 2
+    assert "auction.yaml:9:58: error: choice 1: written as refused (auction-bid), but the rules allow it here" \
+        in result.output
+
+
+@rules("auction-tie-card-stays")
+def test_the_resources_on_a_card_left_tied_in_the_marketplace_are_shown(tmp_path: Path) -> None:
+    path = tmp_path / "auction.yaml"
+    path.write_text(AUCTION.replace("[kamil-hroch, gleb-yartsev]", "[gleb-yartsev, hot-tea-from-the-samovar]") +
+                    "  - {player: reds, bid: {card: hot-tea-from-the-samovar, tokens: 2}}\n"
+                    "  - {player: legionnaires, bid: {card: hot-tea-from-the-samovar, tokens: 2}}\n", encoding="utf-8")
+    outcome = PACKAGE.replay(pack_at(PACK), path).data
+    assert outcome["market_resources"] == {"hot-tea-from-the-samovar": {"reds": 2, "legionnaires": 2}}
+    assert outcome["left_in_market"] == ["hot-tea-from-the-samovar"] and outcome["resources"] == {
+        "reds": 3, "legionnaires": 3}
+
+
+def test_the_open_table_is_the_same_in_every_world_a_player_cannot_tell_apart() -> None:
+    import random
+
+    from pnpforge.engine.loop import RandomBot, play_game
+    from pnpforge.games.legion_siberian_journey.hidden import determinize
+    from pnpforge.games.legion_siberian_journey.view import public
+
+    from tests.games.legion_siberian_journey.helpers import game
+
+    seen = []
+
+    def compare(state, action) -> None:
+        if state.is_terminal() or len(seen) > 60:
+            return
+        seen.append(public(state))
+        for player in range(state.n):
+            assert public(determinize(state, player, random.Random(len(seen)))) == seen[-1]
+
+    play_game(game(3), [RandomBot()] * 3, random.Random(4), after_action=compare)
+    assert any(any(hand for hand in table["hand"].values()) for table in seen)

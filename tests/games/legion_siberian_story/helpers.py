@@ -12,7 +12,7 @@ import yaml
 from pnpforge.content.pack import Pack, load_pack
 from pnpforge.games.legion_siberian_story.data import LegionData, build_data
 from pnpforge.games.legion_siberian_story.game import make_game
-from pnpforge.games.legion_siberian_story.replay import run_file
+from pnpforge.games.legion_siberian_story.replay import replay
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 from tests.conftest import REPO
@@ -70,7 +70,9 @@ def scenario(tmp_path: Path, body: dict[str, Any]) -> dict[str, Any]:
     path = tmp_path / "scenario.yaml"
     body = {"name": "test", **body}
     path.write_text(yaml.safe_dump(body, sort_keys=False), encoding="utf-8")
-    return run_file(pack(), path)
+    outcome = replay(pack(), path)
+    assert outcome.data is not None, [str(f) for f in outcome.findings]
+    return outcome.data
 
 
 def person(cid: str, power: int, skills=("combat",), abilities=(), **extra) -> dict:

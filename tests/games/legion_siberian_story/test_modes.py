@@ -15,7 +15,7 @@ from pnpforge.games.legion_siberian_story.game import make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 
-from tests.games.legion_siberian_story.helpers import data, person, plot, rules
+from tests.games.legion_siberian_story.helpers import data, pack, person, plot, rules
 
 
 def to_round(state, round_, kind=None):
@@ -82,12 +82,12 @@ def test_a_kept_despatch_scores_when_its_condition_holds_and_the_war_diary_count
     body = {"players": ["whites", "reds"],
             "plots": [plot({"whites": [person("w1", 3, gear=["coat"])], "reds": [person("r1", 1)]},
                            types=["freezing", "peaceful"])]}
-    from pnpforge.games.legion_siberian_story.replay import play, build, load_scenario
-    from pnpforge.content.source import parse_yaml
+    from pnpforge.engine.script import play
+    from pnpforge.games.legion_siberian_story.replay import ADAPTER
     import yaml
-    doc = parse_yaml(yaml.safe_dump({"name": "diary", **body}), "diary.yaml")
-    built, _ = build(load_scenario(doc), doc, data())
-    play(built, [], doc, "plots")
+    path = tmp_path / "diary.yaml"
+    path.write_text(yaml.safe_dump({"name": "diary", **body}), encoding="utf-8")
+    built = play(ADAPTER, pack(), path).final
     assert built.won_types[0] == Counter({"any": 1, "freezing": 1, "peaceful": 1})
 
 

@@ -85,8 +85,8 @@ def test_a_scenario_the_engine_cannot_play_is_reported_where_it_fails(tmp_path) 
     book = prepare(load(root), tmp_path / "out", "en")
     line = next(i for i, row in enumerate(text.splitlines(), 1) if "character: telegraphist-rezac}" in row)
     assert [str(f) for f in book.findings] == [
-        f"{display_path(path)}:{line}:5: error: choice 4: not allowed here (the options are: wound Private Sýkora; "
-        "wound Sergeant Kubát; wound Telegraphist Řezáč)"]
+        f"{display_path(path)}:{line}:5: error: choice 4 (wound of the legionnaires): 'raider-gusev' is not one of "
+        "the legionnaires' characters at 'scenario-plot-1' (rule assault-owner-assigns-wounds)"]
 
 
 @pytest.mark.parametrize("expected, actual, found", [

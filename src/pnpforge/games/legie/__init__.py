@@ -76,8 +76,8 @@ PACKAGE = GamePackage(
         "scenario_card": ("board_needs", "objective"),
     },
     checks=checks.ALL,
-    rules_modules=("analysis", "board", "bots", "checks", "diagram", "invariants", "model", "replay", "script",
-                   "state", "tables", "threats", "view"),
+    rules_modules=("analysis", "board", "bots", "checks", "diagram", "invariants", "model", "refusals", "replay",
+                   "setup", "state", "tables", "threats", "view"),
     new_game=new_game,
     modes=("all", "basic", "advanced", "return-of-the-king", "column", "lord-of-the-forests"),
     validated_modes=("all",),  # "all" plays both modes and every scenario side by side

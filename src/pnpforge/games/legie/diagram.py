@@ -16,13 +16,11 @@ from typing import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from pnpforge.content.pack import Pack
-from pnpforge.content.source import load_yaml
 from pnpforge.content.text import in_language
-from pnpforge.games.legie.board import COLUMNS, square_name
-from pnpforge.games.legie.model import ruleset_from_pack
-from pnpforge.games.legie.replay import forced_passes, play_move, set_up
-from pnpforge.games.legie.script import read_script
-from pnpforge.games.legie.state import EMPTY, LegieGame, LegieState
+from pnpforge.engine.script import play
+from pnpforge.games.legie.board import COLUMNS, parse_square, square_name
+from pnpforge.games.legie.replay import ADAPTER
+from pnpforge.games.legie.state import EMPTY, LegieState
 
 CELL = 10.0  # mm per square in the drawing's own units
 MARGIN = 5.0  # room for the coordinates
@@ -69,43 +67,43 @@ def example(pack: Pack, path: Path, lang: str, label: Callable[[str], str]) -> t
         text = label(key)
         return WORDS[key] if text == key else text
 
-    rules = ruleset_from_pack(pack)
-    script = read_script(load_yaml(path), rules)
-    game = LegieGame(rules, script.mode, script.scenario, script.layout)
-    state = set_up(script, game)
+    played = play(ADAPTER, pack, path, keep=True)
+    state = played.final
+    game = state.game
+    rules = game.rules
     names = Names.of(pack, lang)
-    terrain = tuple(game.layout.terrain) if game.advanced and game.layout is not None else None
+    terrain = tuple(state.laid.layout.terrain) if game.advanced else None
     names.flag = word("diagram_flag_name")
-    before = board_svg(state, terrain, names, word("diagram_before"))
+    before = board_svg(played.first, terrain, names, word("diagram_before"))
     sentences: list[str] = []
     placed: list[int] = []
-    for move in script.moves:
-        board, flag = state.board[:], state.flag
-        play_move(script, state, move)
-        player = names.players[rules.players[move.player]]
-        unit = names.units[(rules.players[move.player], game.kinds[move.kind])]
-        sentences.append(word("diagram_lays").format(player=player, unit=unit, square=square_name(move.square,
-                                                                                                   game.size)))
-        if move.target is not None:
-            sentences.append(word("diagram_aims").format(unit=unit, square=square_name(move.target, game.size)))
-        fallen = [s for s, v in enumerate(board) if v >= 0 and state.board[s] < 0]
-        for square in fallen:
-            owner, kind = divmod(board[square], len(game.kinds))
+    for played_turn in played.turns:
+        move, board, after = played_turn.choice, played_turn.before.board, played_turn.after
+        square = parse_square(move.to, game.size)
+        assert square is not None  # the file replays cleanly
+        player = names.players[move.player]
+        unit = names.units[(move.player, move.unit)]
+        sentences.append(word("diagram_lays").format(player=player, unit=unit, square=square_name(square, game.size)))
+        target = parse_square(move.target, game.size) if move.target is not None else None
+        if target is not None:
+            sentences.append(word("diagram_aims").format(unit=unit, square=square_name(target, game.size)))
+        fallen = [s for s, v in enumerate(board) if v >= 0 and after.board[s] < 0]
+        for fell in fallen:
+            owner, kind = divmod(board[fell], len(game.kinds))
             sentences.append(word("diagram_removed").format(
                 player=names.players[rules.players[owner]], unit=names.units[(rules.players[owner], game.kinds[kind])],
-                square=square_name(square, game.size)))
-        if not fallen and len(script.moves) == 1:
+                square=square_name(fell, game.size)))
+        if not fallen and len(played.turns) == 1:
             sentences.append(word("diagram_nothing"))
-        if state.flag != flag and state.flag != EMPTY:
-            sentences.append(word("diagram_flag").format(square=square_name(state.flag, game.size)))
-        placed.append(move.square)
-    forced_passes(state)
+        if after.flag != played_turn.before.flag and after.flag != EMPTY:
+            sentences.append(word("diagram_flag").format(square=square_name(after.flag, game.size)))
+        placed.append(square)
     if state.is_terminal():
         if state.winner == EMPTY:
             sentences.append(word("diagram_draw"))
         else:
             sentences.append(word("diagram_wins").format(player=names.players[rules.players[state.winner]]))
-    elif script.moves:
+    elif played.turns:
         sentences.append(word("diagram_to_move").format(player=names.players[rules.players[state.player]]))
     after = board_svg(state, terrain, names, word("diagram_after"), placed)
     return [(word("diagram_before"), before), (word("diagram_after"), after)], sentences

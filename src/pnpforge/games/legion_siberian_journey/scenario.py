@@ -1,32 +1,36 @@
 """Scenarios: a moment of a Journey game written as YAML — the seats, the Marketplace or the plot row with its
-squads — and the players' choices, played through the engine (``replay.py``). The format is documented in the pack's
-README (``content/legion-siberian-journey/README.md``).
+squads — and the players' choices, played through the engine by the script runner (``engine/script.py``, adapted in
+``replay.py``). The format is documented in the pack's README (``content/legion-siberian-journey/README.md``).
 
 A scenario names its players by faction in seat sequence, the round, the first player, the location, each player's
 commander, resources, points, characters (Line-up, Reserve, wounded), hand of action cards and locations won, the
-Marketplace's cards, and the plots with their squads. ``phase`` says what is played: the Auction (and its
-settlement), the March (Preparation, March turns, evaluation and the location), or the evaluation alone; ``to_end``
-plays on to the end of the game, with its final scoring.
+Marketplace's cards, and the plots with their squads. ``phase`` (the runner's start) says what is played: the whole
+round from its start (Income, the first player, the Marketplace draw, the Auction, the March, evaluation and the
+location), the Auction alone, the March (Preparation, March turns, evaluation and the location), or the evaluation
+alone; ``to_end`` plays on to the end of the game, with its final scoring.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict
 
-from pnpforge.content.pack import DocView, validate_model
-from pnpforge.content.source import Doc
-from pnpforge.findings import Finding
-from pnpforge.games.legion_siberian_journey.data import JourneyData
+from pnpforge.engine.script import Refusal, Report, ScriptChoice
+from pnpforge.games.legion_siberian_journey.data import JourneyData, journey_data
 from pnpforge.games.legion_siberian_journey.game import JourneyGame
 from pnpforge.games.legion_siberian_journey.position import (
     Layout, PlotSpot, Seat, Squad, UnknownCard, position)
 from pnpforge.games.legion_siberian_journey.standing import PLOT_LEVEL
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
 Count = Annotated[int, Ge(0), Le(999)]
+PHASES = ("evaluation", "march", "auction", "round")  # where a scenario starts; the first is the default
+KINDS = ("bid", "deploy", "play", "secret", "do")  # the keys of a choice, one of them in each
 
 
 class _Strict(BaseModel):
@@ -67,22 +71,27 @@ class Bid(_Strict):
 class Deploy(_Strict):
     character: str
     plot: str
-    squad: str | None = None  # the player whose squad it reinforces; none: the player's own squad
+    squad: str | None = None  # "new": the player's own new squad; a player: the squad it reinforces
 
 
-class Choice(_Strict):
+class Choice(ScriptChoice):
     """One answer of a player, in the sequence the engine asks for them: exactly one of the keys after ``player``."""
 
-    player: str
     bid: Bid | None = None
     deploy: Deploy | None = None
     play: str | None = None  # an action card from the hand
     secret: Count | None = None  # a secret bid
     do: str | None = None  # any answer, as a transcript writes it ("pass", "pick Gleb Yartsev", "final location X")
 
+    @property
+    def kind(self) -> str:
+        """The one key given (empty when there is none)."""
+        return next((k for k in KINDS if getattr(self, k) is not None), "")
+
 
 class ScenarioFile(_Strict):
-    """The keys of a scenario file."""
+    """The game's keys of a scenario file (the runner reads ``phase``, ``seed``, ``chance``, ``choices`` and
+    ``expect``)."""
 
     name: str
     doc: str = ""
@@ -90,57 +99,65 @@ class ScenarioFile(_Strict):
     round: Annotated[int, Ge(1), Le(9)] = 1
     first: str | None = None
     location: str | None = None
-    phase: Literal["auction", "march", "evaluation"] = "evaluation"
     to_end: bool = False
-    seed: Annotated[int, Ge(0)] = 0  # for chance along the way (cards drawn, a coin for equal secret bids)
     seats: dict[str, SeatSpec] = {}
     market: list[str] = []
     plots: list[PlotSpec] = []
     graveyard: list[str] = []
-    choices: list[Choice] = []
-    expect: dict | None = None
 
 
-class ScenarioError(Exception):
-    def __init__(self, findings: list[Finding]):
-        super().__init__("; ".join(map(str, findings)))
-        self.findings = findings
+def check_choice(state: JourneyState, choice: Choice) -> list[Refusal]:
+    """A choice gives exactly one answer."""
+    given = [k for k in KINDS if getattr(choice, k) is not None]
+    if len(given) == 1:
+        return []
+    found = ", ".join(given) or "none"
+    return [Refusal(f"a choice gives exactly one of bid, deploy, play, secret or do; found {found}")]
 
 
-def error(doc: Doc, path: tuple, message: str, rule: str = "scenario") -> Finding:
-    return Finding("error", message, mark=doc.mark(path), blocking=True, rule=rule)
+def build(pack: Pack, scenario: ScenarioFile, phase: str | None, report: Report) -> JourneyState | None:
+    """The state the scenario describes, with the steps of its phase scheduled."""
+    state = _position(scenario, phase or PHASES[0], report, journey_data(pack))
+    if state is None:
+        return None
+    schedule(state, scenario, phase or PHASES[0])
+    state.auto = False
+    state.run()
+    return state
 
 
-def load_scenario(doc: Doc) -> ScenarioFile:
-    problems: list[Finding] = []
-    scenario = validate_model(ScenarioFile, DocView(doc, ()), problems)
-    for index, choice in enumerate(scenario.choices if scenario else ()):
-        given = [k for k in ("bid", "deploy", "play", "secret", "do") if getattr(choice, k) is not None]
-        if len(given) != 1:
-            problems.append(error(doc, ("choices", index), "a choice gives exactly one of bid, deploy, play, secret "
-                                                           f"or do; found {', '.join(given) or 'none'}"))
-    if problems or scenario is None:
-        raise ScenarioError(problems)
-    return scenario
+def schedule(state: JourneyState, scenario: ScenarioFile, phase: str) -> None:
+    """The steps of the scenario's phase, then the end of the round and the game (``to_end``) or a halt."""
+    first = state.first
+    steps: list[tuple]
+    rest = [("march",), ("evaluate_all",), ("award_location",)]
+    if phase == "round":  # round-phases, from before the Income
+        steps = [("income",), ("choose_first",), ("market",), ("auction",)] + rest
+    elif phase == "auction":
+        steps = [("auction",)] + (rest if scenario.to_end else [])
+    elif phase == "march":
+        steps = [("prepare", p) for p in state.seats_from(first)]
+        steps += [("march_turn", first), ("evaluate_all",), ("award_location",)]
+    else:
+        steps = [("evaluate_all",), ("award_location",)]
+    state.push(*steps, ("round_end",) if scenario.to_end else ("halt",))
 
 
-def build(scenario: ScenarioFile, doc: Doc, data: JourneyData) -> JourneyState:
-    """The state the scenario describes, nothing yet scheduled."""
-    problems: list[Finding] = []
+def _position(scenario: ScenarioFile, phase: str, report: Report, data: JourneyData) -> JourneyState | None:
+    """The state the scenario describes, nothing yet scheduled (None when a problem is reported)."""
     players = scenario.players
     for index, faction in enumerate(players):
         if faction not in data.factions:
-            problems.append(error(doc, ("players", index), f"unknown faction '{faction}'; factions: "
-                                                           f"{', '.join(data.factions)}"))
+            report.error(("players", index), f"unknown faction '{faction}'; factions: {', '.join(data.factions)}")
     if len(set(players)) != len(players) or not 2 <= len(players) <= 4:
-        problems.append(error(doc, ("players",), "expected 2 to 4 different factions"))
-    if problems:
-        raise ScenarioError(problems)
+        report.error(("players",), "expected 2 to 4 different factions")
+    if report.problems:
+        return None
     seat_of = {faction: p for p, faction in enumerate(players)}
 
     def seat(faction: str, path: tuple) -> int:
         if faction not in seat_of:
-            problems.append(error(doc, path, f"'{faction}' is not among the players ({', '.join(players)})"))
+            report.error(path, f"'{faction}' is not among the players ({', '.join(players)})")
             return 0
         return seat_of[faction]
 
@@ -148,9 +165,8 @@ def build(scenario: ScenarioFile, doc: Doc, data: JourneyData) -> JourneyState:
                                          s.locations) for f, s in scenario.seats.items()}
     for faction, spec in scenario.seats.items():
         if spec.commander is not None and spec.commander not in data.commanders_of(faction):
-            problems.append(error(doc, ("seats", faction, "commander"),
-                                  f"'{spec.commander}' is not a commander of the {faction}; theirs: "
-                                  f"{', '.join(data.commanders_of(faction))}"))
+            report.error(("seats", faction, "commander"), f"'{spec.commander}' is not a commander of the {faction}; "
+                                                          f"theirs: {', '.join(data.commanders_of(faction))}")
     plots = []
     for i, plot_spec in enumerate(scenario.plots):
         squads = []
@@ -163,19 +179,22 @@ def build(scenario: ScenarioFile, doc: Doc, data: JourneyData) -> JourneyState:
         plots.append(PlotSpot(plot_spec.plot, squads))
     first = seat(scenario.first, ("first",)) if scenario.first else 0
     if scenario.round > len(data.parameters.journey):
-        problems.append(error(doc, ("round",), f"the journey has {len(data.parameters.journey)} rounds"))
-    if problems:
-        raise ScenarioError(problems)
+        report.error(("round",), f"the journey has {len(data.parameters.journey)} rounds")
+    if phase == "round":  # round-phases: the first player is chosen and the plots drawn in the round
+        for key in ("first", "plots"):
+            if getattr(scenario, key):
+                report.error((key,), f"{key}: the round decides them; a scenario from the round's start gives none")
+    if report.problems:
+        return None
     layout = Layout(round=scenario.round, first=first, location=scenario.location, market=scenario.market,
                     plots=plots, seats=seats, graveyard=scenario.graveyard)
     try:
         state = position(JourneyGame(data, len(players), tuple(players)), layout)
     except UnknownCard as exc:
-        raise ScenarioError([error(doc, _where(scenario, exc.item), str(exc))]) from None
-    _check_levels(scenario, doc, state, problems)
-    if problems:
-        raise ScenarioError(problems)
-    return state
+        report.error(_where(scenario, exc.item), str(exc))
+        return None
+    _check_levels(scenario, phase, report, state)
+    return None if report.problems else state
 
 
 def _where(scenario: ScenarioFile, item: str) -> tuple:
@@ -202,16 +221,15 @@ def _where(scenario: ScenarioFile, item: str) -> tuple:
     return ()
 
 
-def _check_levels(scenario: ScenarioFile, doc: Doc, state: JourneyState, problems: list[Finding]) -> None:
+def _check_levels(scenario: ScenarioFile, phase: str, report: Report, state: JourneyState) -> None:
     """plot-level-matches-location: the plots are of the location's level (a final location's are special)."""
     if state.location is None:
-        if scenario.phase != "auction":
-            problems.append(error(doc, ("location",), "the plots lie under a location: name one"))
+        if phase != "auction" or scenario.to_end:
+            report.error(("location",), "the plots lie under a location: name one")
         return
     level = PLOT_LEVEL[state.data.locations[state.location].level]
     for i, site in enumerate(state.sites):
         plot = state.data.plots[site.plot]
         if plot.level != level:
-            problems.append(error(doc, ("plots", i, "plot"), f"plot '{plot.item}' is of level {plot.level}, but "
-                                                             f"the location's plots are {level}",
-                                  rule="plot-level-matches-location"))
+            report.error(("plots", i, "plot"), f"plot '{plot.item}' is of level {plot.level}, but the location's "
+                                               f"plots are {level}", rule="plot-level-matches-location")

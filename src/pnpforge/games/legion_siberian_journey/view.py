@@ -98,3 +98,25 @@ def describe(state: "JourneyState") -> str:
                      + (" (done)" if site.done else ""))
     lines.append(f"graveyard: {len(state.graveyard)}")
     return "\n".join(lines)
+
+
+def public(state: "JourneyState") -> dict:
+    """What every player sees on the table, by faction: each Line-up and Reserve (character ids), how many action
+    cards each hand holds, the resources lying on each Marketplace card (bank tokens of bonuses included; a second
+    copy of a card is keyed ``<id> (2)``) and the first player of the round."""
+    names, chars = state.factions, state.data.characters
+    market: dict[str, dict[str, int]] = {}
+    for slot in state.market:
+        key = name = card_name(state, slot.kind, slot.card)
+        copies = 1
+        while key in market:
+            copies += 1
+            key = f"{name} ({copies})"
+        market[key] = {names[p]: bid for p, bid in enumerate(slot.bids) if bid}
+    return {
+        "lineup": {names[p]: [chars[c].item for c in state.lineup[p]] for p in range(state.n)},
+        "reserve": {names[p]: [chars[c].item for c in state.reserve[p]] for p in range(state.n)},
+        "hand": {names[p]: len(state.hand(p)) for p in range(state.n)},
+        "market_resources": market,
+        "first_player": names[state.first],
+    }

@@ -1,95 +1,87 @@
-"""Play a scenario through the engine with its scripted choices, and report the outcome as data (JSON).
+"""Legion's adapter to the script runner (``engine/script.py``): which questions each step of a choice answers, the
+engine action it stands for and the rule that forbids it, the outcome, and the chance a scenario may decide
+(``location``: the round's location drawn, by its id, in a scenario that starts there).
 
-Choices are consumed in sequence: when the engine asks a question whose kind matches the next choice, that choice
-answers it; any other question takes the first legal answer (a stable default). A choice that is not legal (a wound
-on a character not at the plot, an assault on one's own faction) or never asked for is an error at its location.
+A question the script does not answer takes the first legal answer; a ``skip`` choice answers whatever comes next.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnpforge.content.pack import Pack
 from pnpforge.engine.contract import Outcome
-from pnpforge.content.source import Doc, LoadError, load_yaml
-from pnpforge.findings import Finding
-from pnpforge.games.legion_siberian_story.data import build_data
-from pnpforge.games.legion_siberian_story.scenario import Choice, ScenarioError, build, load_scenario
+from pnpforge.engine.script import ANY, Answer, Refusal, ScriptAdapter, replay as run_script
+from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.scenario import STARTS, Choice, ScenarioFile, build
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
+from pnpforge.games.legion_siberian_story.view import public
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
 
 STEP_KINDS = {
     "assault": ("assault_target",), "violence": ("violence_target",), "wound": ("allocate",),
     "cripple": ("cripple",), "heal": ("heal",), "order": ("resolve",),
     "move": ("pick_move", "move_carrier", "gather"), "withdraw": ("lure", "confirm_withdraw"),
-    "swap": ("swap",), "sabotage": ("sabotage",), "sacrifice": ("sacrifice",),
+    "swap": ("swap",), "sabotage": ("sabotage",), "sacrifice": ("sacrifice",), "skip": (ANY,),
 }
+ASKED = {kind: step for step, kinds in STEP_KINDS.items() for kind in kinds if kind != ANY}  # questions in words
+RULES = {"assault": "assault-same-plot-only", "violence": "ability-violence", "wound": "assault-owner-assigns-wounds",
+         "cripple": "ability-violence", "heal": "ability-first-aid", "order": "order-resolution-choice",
+         "move": "march-entry", "withdraw": "order-lure-away", "swap": "order-transfer", "sabotage": "order-sabotage",
+         "sacrifice": "order-sacrifice"}
 
 
-def _action_for(state: LegionState, choice: Choice) -> tuple | None:
-    """The engine action a choice stands for, when it answers the pending question."""
-    kind = state.waiting[0]
-    player = state.waiting[1]
-    game = state.game
-    if choice.step == "skip":
-        return ("skip",) if ("skip",) in state.legal_actions() else ("stop",)
-    if kind not in STEP_KINDS.get(choice.step, ()) or game.player_of.get(choice.player) != player:
-        return None
-    if choice.step in ("assault", "violence"):
-        return ("target", game.player_of.get(choice.target, -1) if choice.target is not None else -1)
-    if choice.step in ("wound", "heal"):
-        return (choice.step, choice.character)
-    if choice.step == "cripple":
-        return ("cripple", choice.character, choice.skill)
-    if choice.step == "order":
-        return ("resolve" if choice.use else "decline", choice.character)
-    if choice.step == "move":
-        target = state.plots.index(choice.to) if choice.to in state.plots else -1
-        return ("move", choice.character, target)
-    if choice.step == "withdraw":
-        return ("withdraw", choice.character)
-    if choice.step == "swap":
-        return ("swap", choice.character)
-    if choice.step == "sabotage":
-        return ("discard", choice.character)
-    return ("sacrifice", choice.character)
+def answer(state: LegionState, choice: Choice) -> Answer:
+    """The engine action a choice stands for, with why the rules forbid it when it is not legal."""
+    step = choice.step
+    legal = state.legal_actions()
+    if step == "skip":
+        return Answer((("skip",) if ("skip",) in legal else ("stop",),))
+    player = state.game.player_of[choice.player]
+    action: tuple
+    if step in ("assault", "violence"):
+        action = ("target", state.game.player_of.get(choice.target, -1) if choice.target is not None else -1)
+    elif step in ("wound", "heal", "withdraw", "swap", "sacrifice"):
+        action = (step, choice.character)
+    elif step == "cripple":
+        action = ("cripple", choice.character, choice.skill)
+    elif step == "order":
+        action = ("resolve" if choice.use else "decline", choice.character)
+    elif step == "move":
+        action = ("move", choice.character, state.plots.index(choice.to) if choice.to in state.plots else -1)
+    else:
+        action = ("discard", choice.character)
+    return Answer((action,), Refusal(_why(state, choice, player, legal), RULES[step]))
 
 
-def play(state: LegionState, choices: list[Choice], doc: Doc, start: str, end: bool = False) -> None:
-    """Run the scenario's phase to its end (``end``: and the game, with its final scoring), answering questions
-    from the script."""
-    steps: list[tuple] = [("orders_start",)] if start == "orders" else []
-    steps += [("resolve_plot", i) for i in range(len(state.plots))] + [("frost",)]
-    steps.append(("game_end",) if end else ("scenario_end",))
-    state.push(*steps)
-    state.auto = False
-    state.run()
-    next_choice = 0
-    while not state.over:
-        legal = state.legal_actions()
-        action = None
-        if next_choice < len(choices):
-            action = _action_for(state, choices[next_choice])
-            if action is not None:
-                if action not in legal:
-                    raise ScenarioError([Finding("error", f"choice {next_choice + 1}: not allowed here "
-                                                          f"({_describe(state, legal)})",
-                                                 mark=doc.mark(("choices", next_choice)), blocking=True)])
-                next_choice += 1
-        state.apply_action(action if action is not None else legal[0])
-    if next_choice < len(choices):
-        raise ScenarioError([Finding("error", f"choice {next_choice + 1}: the engine never asked for it",
-                                     mark=doc.mark(("choices", next_choice)), blocking=True)])
-
-
-def _describe(state: LegionState, legal: list) -> str:
+def _why(state: LegionState, choice: Choice, player: int, legal: list) -> str:
+    """Why the rules forbid a choice, in words."""
+    faction, step, c = choice.player, choice.step, choice.character
+    plot = state.waiting[2] if step in ("assault", "violence", "wound", "cripple") else None
+    if step in ("assault", "violence") and plot is not None:
+        if choice.target == faction:
+            return f"the {faction} may not turn their own {step} on themselves"
+        return f"the {choice.target} have nobody at '{state.plots[plot]}'"
+    if step in ("wound", "cripple") and plot is not None and c not in state.at_plot(plot, player):
+        return f"'{c}' is not one of the {faction}' characters at '{state.plots[plot]}'"
+    if step == "cripple" and c is not None and choice.skill not in ch.skills(state, c):
+        return f"'{c}' shows no {choice.skill} to cripple"
+    if step == "heal" and c == state.waiting[2]:
+        return f"'{c}' gives the First Aid and may not heal itself"
+    if step == "heal" and c is not None and not (state.fighters.get(c) and state.fighters[c].wounds):
+        return f"'{c}' has no wound to heal"
+    if step == "move" and choice.to in state.plots and c in state.at:
+        return f"'{c}' may not enter '{choice.to}': it lacks the plot's entry skills"
     shown = [state.action_to_string(a) for a in legal[:8]]
-    return "the options are: " + "; ".join(shown) + ("; ..." if len(legal) > 8 else "")
+    return "not among the answers here (" + "; ".join(shown) + ("; ..." if len(legal) > 8 else "") + ")"
 
 
-def outcome(state: LegionState, factions: dict[str, str]) -> dict[str, Any]:
-    """Per plot and faction: combat power, winners, VP and supplies gained, who was wounded, crippled, killed."""
+def outcome(state: LegionState, first: LegionState) -> dict[str, Any]:
+    """Per plot and faction: combat power, winners, VP and supplies gained, who was wounded, crippled, killed; the
+    points and supplies; at the end the final scoring; and the open table (``view.public``)."""
     names = state.factions
     plots = []
     for i, plot_id in enumerate(state.plots):
@@ -102,12 +94,11 @@ def outcome(state: LegionState, factions: dict[str, str]) -> dict[str, Any]:
             entry["supplies"] = {names[p]: g[1] for p, g in sorted(result["gained"].items()) if g[1]}
         for event, key in (("wound", "wounded"), ("frostbite", "frostbitten"), ("death", "killed"),
                            ("heal", "healed"), ("withdraw", "withdrawn"), ("warm", "warmed")):
-            found = sorted({e[2] for e in state.log if e[0] == event and e[-1] == i})
-            entry[key] = found
+            entry[key] = sorted({e[2] for e in state.log if e[0] == event and e[-1] == i})
         entry["crippled"] = {e[2]: e[4] for e in state.log if e[0] == "cripple" and e[3] == i}
         plots.append(entry)
     result = {"plots": plots, "vp": {names[p]: state.vp[p] for p in range(state.n)},
-              "supplies": {names[p]: state.supplies[p] for p in range(state.n)}}
+              "supplies": {names[p]: state.supplies[p] for p in range(state.n)}, **public(state)}
     if state.final is not None:  # the game ended: its final scoring
         result["dead"] = {names[p]: len(state.graveyard[p]) for p in range(state.n)}
         result["score"] = {names[p]: s for p, s in enumerate(final_scores(state))}
@@ -115,18 +106,23 @@ def outcome(state: LegionState, factions: dict[str, str]) -> dict[str, Any]:
     return result
 
 
-def run_file(pack: Pack, path: Path) -> dict[str, Any]:
-    """Load, build and play a scenario file; raise ``ScenarioError``/``LoadError`` with located findings."""
-    doc = load_yaml(path)
-    scenario = load_scenario(doc)
-    state, factions = build(scenario, doc, build_data(pack))
-    play(state, scenario.choices, doc, scenario.start, scenario.end)
-    return outcome(state, factions)
-
+ADAPTER = ScriptAdapter[LegionState](
+    setup=ScenarioFile,
+    choice=Choice,
+    build=build,
+    name_of=lambda choice: choice.step,
+    answers=STEP_KINDS,
+    answer=answer,
+    players=lambda state: state.factions,
+    outcome=outcome,
+    starts=STARTS,
+    by_anyone=frozenset({"skip"}),
+    asked=lambda state: f"{ASKED.get(state.waiting[0], state.waiting[0])} of the "
+                        f"{state.factions[state.current_player()]}",
+    chances={"location": ("location",)},
+    chance_words=lambda state, drawn: str(drawn[1]),
+)
 
 def replay(pack: Pack, path: Path) -> Outcome:
-    """The ``pnpforge replay`` entry: the scenario's outcome, or the located findings that stop it."""
-    try:
-        return Outcome(run_file(pack, path))
-    except (LoadError, ScenarioError) as exc:
-        return Outcome(None, list(exc.findings))
+    """The package's ``replay``: the scenario played by the script runner."""
+    return run_script(ADAPTER, pack, path)

@@ -111,3 +111,31 @@ def describe(state: LegionState) -> str:
     if state.over:
         lines.append(f"  over: returns {state.final}")
     return "\n".join(lines)
+
+
+def public(state: LegionState) -> dict:
+    """What every player sees on the table: the round's location; at each plot, each faction's characters (a
+    face-down one as ``face-down``); the transparent cards on them (wounds, frostbite, crippled skills, gear); the
+    order tokens lying on them (an unrevealed one as ``face-down``); how many cards each hand and deck holds; and
+    each graveyard (the fallen of earlier rounds a scenario gives by number as ``<faction>-fallen-N``)."""
+    names = state.factions
+    at_plots: dict[str, dict[str, list[str]]] = {}
+    for i, plot_id in enumerate(state.plots):
+        at_plots[plot_id] = {names[p]: ["face-down" if c in state.face_down else c for c in state.at_plot(i, p)]
+                             for p in state.present(i)}
+    seen = [c for i in range(len(state.plots)) for c in state.at_plot(i) if c not in state.face_down]
+    conditions = {}
+    for c in sorted(seen):
+        f = state.fighters.get(c)
+        if f is not None and (f.wounds or f.frost or f.crippled or f.gear):
+            conditions[c] = {"wounds": f.wounds, "frostbite": f.frost, "crippled": list(f.crippled),
+                             "gear": list(f.gear)}
+    return {
+        "location": state.location,
+        "at_plots": at_plots,
+        "conditions": conditions,
+        "tokens": {c: order if up else "face-down" for c, (order, up) in sorted(state.tokens.items()) if c in seen},
+        "hand": {names[p]: len(state.hand[p]) for p in range(state.n)},
+        "deck": {names[p]: len(state.deck[p]) + len(state.bottom[p]) for p in range(state.n)},
+        "graveyard": {names[p]: list(state.graveyard[p]) for p in range(state.n)},
+    }
