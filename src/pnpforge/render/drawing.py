@@ -10,6 +10,7 @@ WeasyPrint, and the native renderer refuses them). WeasyPrint is imported only w
 
 from __future__ import annotations
 
+import atexit
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -75,7 +76,12 @@ class FaceDrawer:
         if self._weasy is None:
             from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
             self._weasy = FontConfiguration()
+            atexit.register(self._let_go)  # its temporary font folder is removed while Python still can
         return html_to_pdf(html, self.roots, self._weasy)
+
+    def _let_go(self) -> None:
+        """Drop WeasyPrint's font configuration (it removes its temporary folder as it goes)."""
+        self._weasy = None
 
 
 _DRAWERS: dict[tuple, FaceDrawer] = {}  # process cache: a drawer per pack's fonts and roots
