@@ -15,16 +15,34 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
 from pnpforge.caches.store import user_cache
-
-if TYPE_CHECKING:
-    from pnpforge.content.pack import Pack
 
 CACHE = "cache"
 ART = "art"
 USER_CACHE = "pnpforge/builds"
+
+
+class _Game(Protocol):
+    @property
+    def languages(self) -> Sequence[str]: ...
+
+
+class Pack(Protocol):
+    """What the paths need of a loaded pack (``content.pack.Pack``; this package reads nothing else of it)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def root(self) -> Path: ...
+
+    @property
+    def game(self) -> _Game: ...
+
+    @property
+    def layout_packs(self) -> tuple[tuple[str, Path], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +54,7 @@ class OutputPaths:
     art: Path
 
     @classmethod
-    def beside(cls, out_dir: Path, pack: "Pack") -> "OutputPaths":
+    def beside(cls, out_dir: Path, pack: Pack) -> "OutputPaths":
         """The paths of a stage called with an output folder alone (a test, a tool): caches in ``out_dir/cache``,
         the art cache in the pack's folder of the build (``out_dir`` itself, or its parent for a language's)."""
         base = out_dir if out_dir.name == pack.id else out_dir.parent
@@ -57,7 +75,7 @@ class BuildPaths:
     cache_base: Path  # build_dir, or the user's cache folder when build_dir is inside a pack
 
     @classmethod
-    def of(cls, build_dir: Path, pack: "Pack") -> "BuildPaths":
+    def of(cls, build_dir: Path, pack: Pack) -> "BuildPaths":
         """The paths of ``pack`` built into ``build_dir``."""
         return cls(build_dir, pack.id, pack.game.languages[0], cache_base(build_dir, pack_folders(pack)))
 
@@ -85,9 +103,9 @@ class BuildPaths:
         return OutputPaths(self.out(lang), self.cache(lang), self.art)
 
 
-def pack_folders(pack: "Pack") -> list[Path]:
+def pack_folders(pack: Pack) -> list[Path]:
     """The folders a build of ``pack`` reads as the pack's own: its root and the packs it borrows layouts from."""
-    return [pack.root, *(root for _, root in getattr(pack, "layout_packs", ()))]
+    return [pack.root, *(root for _, root in pack.layout_packs)]
 
 
 def cache_base(build_dir: Path, packs: list[Path]) -> Path:
