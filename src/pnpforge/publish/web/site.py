@@ -78,12 +78,13 @@ class SiteBuilder:
     def __init__(self, argument: str | Pack, build_dir: Path, layouts_dir: Path = LAYOUTS_DIR,
                  lang: str | None = None, jobs: int | None = None, select: Callable[[Face], bool] | None = None,
                  step: Step | None = None, switcher: bool = True, paths: BuildPaths | None = None,
-                 loader: Loader | None = None):
+                 loader: Loader | None = None, drawn: DrawnPages | None = None):
         """``argument`` is a pack id, a pack folder or a loaded pack; ``select`` limits the gallery's cards
         (faces the rules show are always made); ``switcher`` false leaves out the links to the pack's other
         languages (a live preview serves one site); ``paths`` are the build's (``caches.paths``), by default the
         pack's folder under ``build_dir``. ``loader`` loads and checks the pack (``pnpforge serve`` passes the build
-        chain's, with its caches and paths); by default ``check_pack``."""
+        chain's, with its caches and paths); by default ``check_pack``. ``drawn``: faces an earlier stage drew into
+        a PDF (the rulebook's figures), rasterised from there rather than drawn again."""
         self.switcher = switcher
         self.paths = paths
         self.loader = loader
@@ -106,7 +107,7 @@ class SiteBuilder:
         self.made = 0
         self.image_count = 0
         self.fonts: dict[str, tuple[Path, Path]] = {}
-        self.drawn = DrawnPages()  # faces an earlier stage drew into a PDF (the rulebook's figures)
+        self.drawn = drawn or DrawnPages()
 
     # --- stages -----------------------------------------------------------------------------------------------
     def load(self) -> list[Finding]:
@@ -332,6 +333,5 @@ def build_site(pack: Pack | str, build_dir: Path, lang: str | None = None, layou
                paths: BuildPaths | None = None, drawn: DrawnPages | None = None) -> SiteResult:
     """Build a pack's web site into ``<build_dir>/<pack>/web/`` (see the package's docstring). Faces the render
     stage's master does not hold are taken from ``drawn`` (the rulebook's figures) when an earlier stage drew them."""
-    builder = SiteBuilder(pack, build_dir, layouts_dir, lang, jobs, select, step, paths=paths)
-    builder.drawn = drawn or DrawnPages()
+    builder = SiteBuilder(pack, build_dir, layouts_dir, lang, jobs, select, step, paths=paths, drawn=drawn)
     return builder.build(master, "rules" if isinstance(pack, Pack) else "load")
