@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 from click.testing import CliRunner
 
@@ -35,3 +36,23 @@ def ship_faces_with(tmp_path: Path, first_line: str) -> tuple[Path, Run]:
     template = pack / "layouts" / "ship.html"
     template.write_text(first_line + "\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
     return template, run_cli("build", str(pack), "--only", "faces", "--lang", "en", "--out", str(tmp_path / "out"))
+
+
+def open_tables(game: Any, players: int, determinize: Callable, public: Callable, limit: int) -> list[dict]:
+    """The open table (``public``) after each of the first ``limit`` actions of ``game`` played by ``players``
+    random players, each checked to be the same in every world a player cannot tell apart (``determinize``)."""
+    import random
+
+    from pnpforge.engine.loop import RandomBot, play_game
+
+    seen: list[dict] = []
+
+    def compare(now: Any, action: Any) -> None:
+        if now.is_terminal() or len(seen) > limit:
+            return
+        seen.append(public(now))
+        for player in range(now.n):
+            assert public(determinize(now, player, random.Random(len(seen)))) == seen[-1]
+
+    play_game(game, [RandomBot()] * players, random.Random(4), after_action=compare)
+    return seen

@@ -210,22 +210,11 @@ def test_the_resources_on_a_card_left_tied_in_the_marketplace_are_shown(tmp_path
 
 
 def test_the_open_table_is_the_same_in_every_world_a_player_cannot_tell_apart() -> None:
-    import random
-
-    from pnpforge.engine.loop import RandomBot, play_game
     from pnpforge.games.legion_siberian_journey.hidden import determinize
     from pnpforge.games.legion_siberian_journey.view import public
 
     from tests.games.legion_siberian_journey.helpers import game
+    from tests.helpers import open_tables
 
-    seen = []
-
-    def compare(state, action) -> None:
-        if state.is_terminal() or len(seen) > 60:
-            return
-        seen.append(public(state))
-        for player in range(state.n):
-            assert public(determinize(state, player, random.Random(len(seen)))) == seen[-1]
-
-    play_game(game(3), [RandomBot()] * 3, random.Random(4), after_action=compare)
+    seen = open_tables(game(3), 3, determinize, public, 60)
     assert any(any(hand for hand in table["hand"].values()) for table in seen)

@@ -102,23 +102,12 @@ def pack_locations() -> list[str]:
 
 
 def test_the_open_table_is_the_same_in_every_world_a_player_cannot_tell_apart() -> None:
-    import random
-
-    from pnpforge.engine.loop import RandomBot, play_game
     from pnpforge.games.legion_siberian_story.game import make_game
     from pnpforge.games.legion_siberian_story.search import determinize
     from pnpforge.games.legion_siberian_story.view import public
 
     from tests.games.legion_siberian_story.helpers import data
+    from tests.helpers import open_tables
 
-    seen = []
-
-    def compare(state, action) -> None:
-        if state.is_terminal() or len(seen) > 80:
-            return
-        seen.append(public(state))
-        for player in range(state.n):
-            assert public(determinize(state, player, random.Random(len(seen)))) == seen[-1]
-
-    play_game(make_game(data(), 3), [RandomBot()] * 3, random.Random(4), after_action=compare)
+    seen = open_tables(make_game(data(), 3), 3, determinize, public, 80)
     assert any(table["tokens"] for table in seen) and any(any(table["hand"].values()) for table in seen)
