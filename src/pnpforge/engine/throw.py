@@ -151,11 +151,17 @@ class Throw:
 
     def finish(self, rng: random.Random) -> Throw:
         """Every waiting die thrown with the caller's RNG, explosions included, lowest index first."""
-        throw = self
-        while throw.pending:
-            index = throw.pending[0]
-            throw = throw._show(index, rng.randrange(len(self.pool.dice[throw.dice[index].kind].faces)))
-        return throw
+        dice, sides, index = list(self.dice), self.pool._sides, 0
+        while index < len(dice):
+            die = dice[index]
+            if die.face is None:
+                face = rng.randrange(len(sides[die.kind]))
+                dice[index] = Rolled(die.kind, face, die.wave, die.parent, die.before)
+                dice += [Rolled(kind, None, die.wave + 1, index) for kind in sides[die.kind][face][2]]
+                if len(dice) > MAX_DICE:
+                    raise ValueError(f"a throw of this pool exceeded {MAX_DICE} dice: its explosions do not die out")
+            index += 1
+        return Throw(self.pool, tuple(dice))
 
     def outcomes(self, wave: bool = False) -> list[tuple[Outcome, Fraction]]:
         """The chance outcomes of the next die (a face index per distinct label), or with ``wave`` of every die

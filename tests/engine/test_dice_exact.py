@@ -1,5 +1,5 @@
-"""The dice-pool toolkit: exact distributions against hand-computed values, re-rolls, explosions, symbols,
-seeded sampling and the errors."""
+"""Exact distributions of dice pools against hand-computed values (re-rolls, explosions, symbols), in floats and
+in fractions, and seeded throws following them."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from pnpforge.engine.dice import (
-    DiceSet, Die, Face, Pool, Reroll, at_least, chance_outcomes, distribution, expected, roll,
-)
+from pnpforge.engine.dice import DiceSet, Die, Face, Pool, Reroll
+from pnpforge.engine.dice_exact import at_least, chance_outcomes, distribution, distribution_exact, expected
+from pnpforge.engine.throw import Throw
+
+from tests.engine.dice_race import pack_dice
 
 EXACT = {"rel": 1e-9, "abs": 1e-9}
 TARGETS = range(2, 7)
@@ -72,7 +74,7 @@ def test_a_pool_mixing_kinds_convolves_their_distributions() -> None:
 
 
 def test_an_explosion_may_add_a_die_of_another_kind() -> None:
-    dice = DiceSet((Die.d6("plain"), Die.d6("feeder", specials={6: Face(successes=0, adds="plain", adds_count=2)})))
+    dice = DiceSet((Die.d6("plain"), Die.d6("feeder", specials={6: Face(successes=0, adds=("plain", "plain"))})))
     # 4 and 5 score; the 6 scores nothing itself but adds two plain dice at 4+ (1 expected success)
     assert expected(dice.pool({"feeder": 1}, target=4)) == pytest.approx(2 / 6 + 1 / 6, **EXACT)
 
@@ -144,7 +146,7 @@ def test_chance_outcomes_are_sorted_pairs_summing_to_one() -> None:
 def sampled_mean_error(throws: Pool, samples: int, seed: int) -> tuple[float, float]:
     """How far the mean of ``samples`` seeded throws is from the exact expectation, and four standard errors."""
     rng = random.Random(seed)
-    mean = sum(roll(throws, rng).successes for _ in range(samples)) / samples
+    mean = sum(Throw.roll(throws, rng).count for _ in range(samples)) / samples
     dist = distribution(throws)
     variance = sum(s * s * p for s, p in dist.items()) - expected(throws) ** 2
     return abs(mean - expected(throws)), 4 * (variance / samples) ** 0.5
@@ -170,42 +172,43 @@ def test_sampled_limited_rerolls_take_kinds_by_the_policy_sequence(kinds: tuple[
 
 def test_a_sampled_count_has_the_exact_frequencies() -> None:
     rng, two = random.Random(7), pool(4, Reroll(limit=1), plain=2)
-    counts = [roll(two, rng).successes for _ in range(10_000)]
+    counts = [Throw.roll(two, rng).count for _ in range(10_000)]
     for successes, p in distribution(two).items():
         assert counts.count(successes) / 10_000 == pytest.approx(p, abs=0.02)
 
 
 def test_the_same_seed_throws_the_same_dice() -> None:
     mixed = pool(4, Reroll(limit=2), plain=3, red=2, exploding=2)
-    first = [roll(mixed, random.Random(seed)) for seed in range(50)]
-    assert first == [roll(mixed, random.Random(seed)) for seed in range(50)]
+    first = [Throw.roll(mixed, random.Random(seed)) for seed in range(50)]
+    assert first == [Throw.roll(mixed, random.Random(seed)) for seed in range(50)]
     assert len({r.dice for r in first}) > 40
 
 
-def test_a_roll_lists_added_dice_after_the_faces_that_add_them() -> None:
+def test_a_throw_lists_added_dice_after_the_faces_that_add_them() -> None:
     rng = random.Random(3)
-    throws = [roll(pool(4, exploding=2), rng) for _ in range(300)]
+    throws = [Throw.roll(pool(4, exploding=2), rng) for _ in range(300)]
     for throw in throws:
         sixes = sum(d.face == 5 for d in throw.dice)
-        assert sum(d.added for d in throw.dice) == sixes
-        assert [d.added for d in throw.dice[:2]] == [False, False]
-        assert throw.successes == sum(d.face >= 3 for d in throw.dice)
+        assert sum(not d.initial for d in throw.dice) == sixes
+        assert [d.initial for d in throw.dice[:2]] == [True, True]
+        assert all(throw.dice[d.parent].face == 5 and d.parent < i for i, d in enumerate(throw.dice) if not d.initial)
+        assert throw.count == sum(d.face >= 3 for d in throw.dice)
     assert any(len(t.dice) > 3 for t in throws)
 
 
-def test_a_roll_records_rerolled_faces() -> None:
+def test_a_throw_records_rerolled_faces() -> None:
     rng = random.Random(11)
-    throws = [roll(pool(4, Reroll(("plain",)), plain=1), rng) for _ in range(200)]
-    rerolled = [t.dice[0] for t in throws if t.dice[0].first is not None]
-    assert rerolled and all(d.first < 3 for d in rerolled)
-    assert all(t.dice[0].face >= 3 for t in throws if t.dice[0].first is None)
+    throws = [Throw.roll(pool(4, Reroll(("plain",)), plain=1), rng) for _ in range(200)]
+    rerolled = [t.dice[0] for t in throws if t.dice[0].rerolled]
+    assert rerolled and all(d.before is not None and d.before < 3 for d in rerolled)
+    assert all(t.dice[0].face >= 3 for t in throws if not t.dice[0].rerolled)
 
 
-def test_a_roll_counts_symbols() -> None:
+def test_a_throw_counts_symbols() -> None:
     dice = DiceSet((Die("marked", (Face(symbols=("hit", "hit")), Face(symbols=("shield",)))),))
-    throw = roll(dice.pool({"marked": 4}, symbol="hit"), random.Random(5))
-    assert throw.count("hit") == throw.successes == 2 * sum(d.face == 0 for d in throw.dice)
-    assert throw.count("shield") == sum(d.face == 1 for d in throw.dice)
+    throw = Throw.roll(dice.pool({"marked": 4}, symbol="hit"), random.Random(5))
+    assert throw.symbols("hit") == throw.count == 2 * sum(d.face == 0 for d in throw.dice)
+    assert throw.symbols("shield") == sum(d.face == 1 for d in throw.dice)
 
 
 def test_unknown_die_kinds_are_refused_with_their_name_and_the_known_kinds() -> None:
@@ -233,4 +236,52 @@ def test_explosions_that_never_die_out_are_refused() -> None:
     with pytest.raises(ValueError, match="do not die out"):
         distribution(endless.pool({"endless": 1}))
     with pytest.raises(ValueError, match="do not die out"):
-        roll(endless.pool({"endless": 1}), random.Random(1))
+        Throw.roll(endless.pool({"endless": 1}), random.Random(1))
+
+
+def test_two_weak_dice_and_a_medium_one_beat_a_defence_of_one_thirteen_times_in_108() -> None:
+    # hits above the defence value of 1 (a tie fails): P(H >= 2) with P(hit) 1/6, 1/6 and 2/6, from the faces the
+    # fixture pack declares; P(3) = 1/6 * 1/6 * 2/6 = 1/108, P(2) = 1/36 * 4/6 + 2 * 1/6 * 5/6 * 2/6 = 12/108
+    dice = pack_dice()
+    dist = distribution_exact(dice.pool({"weak": 2, "medium": 1}))
+    assert sum(p for hits, p in dist.items() if hits >= 2) == Fraction(13, 108)
+    assert dist[0] == Fraction(5, 6) ** 2 * Fraction(4, 6) and sum(dist.values()) == 1
+
+
+def test_three_exploding_dice_have_the_negative_binomial_distribution_computed_by_hand() -> None:
+    # at 7+ only sixes score, one each, and each six adds a die: k sixes among three chains has probability
+    # C(k + 2, 2) (1/6)^k (5/6)^3; every entry kept is exact, and the tail left out is under 1e-9
+    dist = distribution_exact(pool(7, exploding=3))
+    for k in range(9):
+        assert dist[k] == (k + 2) * (k + 1) // 2 * Fraction(1, 6) ** k * Fraction(5, 6) ** 3
+    assert 0 < 1 - sum(dist.values()) < Fraction(1, 10 ** 9)
+
+
+def test_three_declared_exploding_dice_start_with_the_values_computed_by_hand() -> None:
+    # the fixture's burst die at 4+: 1-3 score 0, 4-5 score 1, a 6 scores 2 and adds a burst die
+    dist = distribution_exact(pack_dice().pool({"burst": 3}, target=4))
+    assert dist[0] == Fraction(1, 8)  # three dice at 1-3
+    assert dist[1] == 3 * Fraction(1, 3) * Fraction(1, 4)  # one 4-5, two 1-3
+    # two 4-5 and one 1-3, or a six whose added die shows 1-3 and two 1-3
+    assert dist[2] == 3 * Fraction(1, 9) * Fraction(1, 2) + 3 * Fraction(1, 6) * Fraction(1, 2) * Fraction(1, 4)
+    assert distribution(pack_dice().pool({"burst": 3}, target=4)) == pytest.approx(
+        {k: float(p) for k, p in dist.items()}, **EXACT)
+
+
+def test_rerolling_initial_failures_only_leaves_the_added_dice_alone() -> None:
+    # at 7+ one exploding die: the initial die scores a six with 11/36 (re-rolled once), added dice with 1/6
+    dist = distribution_exact(pool(7, Reroll(initial=True), exploding=1))
+    assert dist[0] == Fraction(25, 36) and dist[1] == Fraction(11, 36) * Fraction(5, 6)
+    error, allowed = sampled_mean_error(pool(4, Reroll(initial=True), exploding=2, plain=1), 4_000, 8)
+    assert allowed < 0.1 and error < allowed
+
+
+def test_rerolling_ones_takes_a_face_not_a_failure() -> None:
+    ones = pool(4, Reroll(faces=(1,)), plain=1)  # a 1 thrown again: 2-3 still fail
+    assert distribution_exact(ones) == {0: Fraction(1, 6) * Fraction(1, 2) + Fraction(2, 6), 1: Fraction(7, 12)}
+    error, allowed = sampled_mean_error(pool(4, Reroll(faces=(1,), limit=2), plain=3), 4_000, 3)
+    assert allowed < 0.1 and error < allowed
+    with pytest.raises(ValueError, match="only for faces that count nothing"):
+        distribution(pool(4, Reroll(faces=(6,), limit=1), plain=1))
+    with pytest.raises(ValueError, match="no die shows a face '9' to re-roll"):
+        pool(4, Reroll(faces=(9,)), plain=1)
