@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 from pnpforge.engine.dice import Pool
@@ -43,6 +44,10 @@ def _convolve(a: Dist, b: Dist, cap: int) -> Dist:
 
 
 def _power(dist: Dist, count: int, cap: int, width: int) -> Dist:
+    if count > 1 and any(isinstance(p, Fraction) for p in dist.values()):  # whole numbers over one denominator
+        scale = lcm(*(Fraction(p).denominator for p in dist.values()))
+        whole = _power({k: int(p * scale) for k, p in dist.items()}, count, cap, width)
+        return {k: Fraction(v, scale ** count) for k, v in whole.items()}
     out: Dist = {(0,) * width: 1}
     for _ in range(count):
         out = _convolve(out, dist, cap)
@@ -144,6 +149,18 @@ def distribution_exact(pool: Pool) -> dict[int, Fraction]:
     """``{count: probability}`` by rising count in fractions: exact for a pool without explosions; with them,
     exact but for the tail left out, whose mass is under ``TAIL`` (1e-9)."""
     return _distribution(pool, Fraction)
+
+
+def net_exact(pool: Pool, minus: int = 0, defence: Pool | None = None) -> dict[int, Fraction]:
+    """The distribution of ``Throw.net``: the pool's count less ``minus`` and less the defence pool's count, never
+    below 0, in fractions."""
+    against = distribution_exact(defence) if defence is not None else {0: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for count, p in distribution_exact(pool).items():
+        for cancelled, q in against.items():
+            left = max(0, count - minus - cancelled)
+            out[left] = out.get(left, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
 
 
 def expected(pool: Pool) -> float:

@@ -268,9 +268,11 @@ class Throw:
             if die.parent in dropped:
                 dropped.add(i)
         dropped.discard(index)
-        moved = {old: new for new, old in enumerate(i for i in range(len(self.dice)) if i not in dropped)}
-        dice = tuple(replace(die, parent=moved[die.parent] if die.parent is not None else None)
-                     for i, die in enumerate(self.dice) if i not in dropped)
+        dice = self.dice
+        if dropped:
+            moved = {old: new for new, old in enumerate(i for i in range(len(self.dice)) if i not in dropped)}
+            dice = tuple(replace(die, parent=moved[die.parent] if die.parent is not None else None)
+                         for i, die in enumerate(self.dice) if i not in dropped)
         dice = dice[:index] + (replace(self.dice[index], face=None, before=self.dice[index].face),) + dice[index + 1:]
         return Throw(self.pool, dice)
 
