@@ -25,6 +25,7 @@ def test_the_declared_faces_read_in_order_with_labels_numbers_symbols_scores_and
     assert strong[0] == DeclaredFace("hit hit", None, ("hit", "hit"), 2, ())
     assert strong[1] == DeclaredFace("hit", None, ("hit",), 1, ())
     assert strong[-1] == DeclaredFace("blank", None, (), 0, ())
+    assert strong[0].icons({"hit": object()}) == ("hit", "hit") and strong[1].icons({}) == (None,)
     burst = pack.game.dice["burst"].read_faces()
     assert burst[0] == DeclaredFace("1", 1, (), None, ())  # scored against the target the rules set
     assert burst[5] == DeclaredFace("6", 6, (), 2, ("burst",))

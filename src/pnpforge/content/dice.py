@@ -15,6 +15,7 @@ would never end (on average each die adds one die or more, counting the dice tho
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Union
@@ -66,6 +67,11 @@ class DeclaredFace:
     symbols: tuple[str, ...]
     successes: int | None
     adds: tuple[str, ...]
+
+    def icons(self, declared: Mapping[str, Any]) -> tuple[str | None, ...]:
+        """Each symbol's icon id when the pack declares one (game.yaml's ``icons``), else ``None``: drawn as the
+        word."""
+        return tuple(symbol if symbol in declared else None for symbol in self.symbols)
 
 
 def face_label(face: int | str | list[str]) -> str:

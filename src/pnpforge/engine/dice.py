@@ -16,7 +16,7 @@ The throw itself, die by die, is ``engine/throw.py``; exact distributions are ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Union
@@ -245,7 +245,3 @@ def half_up(number: int) -> int:
     """Half of a whole number, rounded up (7 gives 4, -7 gives -3)."""
     return -(-number // 2)
 
-
-def labels_of(faces: Sequence[Label]) -> tuple[str, ...]:
-    """Faces as a scenario writes them (numbers or words) read as labels."""
-    return tuple(str(face) for face in faces)

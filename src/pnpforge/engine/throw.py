@@ -2,11 +2,12 @@
 
 A ``Throw`` lists its dice in throwing order: the pool's initial dice (wave 0, in the order of the pool's counts),
 then the dice each explosion wave added (wave ``n`` holds the dice the faces of wave ``n - 1`` added, in the order
-of the dice that added them). A die not thrown yet has no face: ``Throw.start`` leaves every initial die so, and a
-re-roll leaves the dice it takes so, until they are thrown, by a seeded RNG (``finish``) or as chance nodes:
-``outcomes()`` lists the next die's faces, or with ``wave=True`` every die waiting at once (the faces of each kind
-as a multiset), with exact probabilities, and ``apply(outcome)`` throws them. ``words(outcome)`` reads an outcome as
-a scenario writes it (``6``, or ``1, 1, 6``), and ``from_faces`` builds a whole throw from such faces, wave by wave.
+of the dice that added them); dice added by a re-roll's new face come after all of those. A die not thrown yet has
+no face: ``Throw.start`` leaves every initial die so, and a re-roll leaves the dice it takes so, until they are
+thrown, by a seeded RNG (``finish``) or as chance nodes: ``outcomes()`` lists the next die's faces, or with
+``wave=True`` every die waiting at once (the faces of each kind as a multiset), with exact probabilities, and
+``apply(outcome)`` throws them. ``words(outcome)`` reads an outcome as a scenario writes it (``6``, or ``1, 1,
+6``), and ``from_faces`` builds a whole throw from such faces, wave by wave.
 
 Re-rolls: ``reroll(dice)`` throws again the dice a player names (by index); ``reroll_by(policy, ...)`` applies
 ``Reroll`` policies in the order given. A die is never re-rolled twice, across every effect: a later policy passes
