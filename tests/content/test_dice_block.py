@@ -62,6 +62,9 @@ def test_a_die_with_its_own_target_scores_its_numbers_against_it(tmp_path: Path)
     ("scores: {hit: 1}\n    colour: \"#f2f2f2\"", "scores: {hit: 1}\n    sides: 6",
      "PACK/game.yaml:46:5: error: dice.weak: unknown key 'sides'; accepted keys: colour, doc, explodes, faces, "
      "name, scores, target"),
+    ("faces: [hit, [], [], [], [], []]", "faces: [hit, [], [], blank, [], []]",
+     "PACK/game.yaml:44:26: error: dice.weak.faces[3]: it reads 'blank' like an earlier face that is not the same; "
+     "give it another symbol"),
     (BURST, "explodes: {1: burst, 6: [burst, burst, burst, burst, burst]}",
      "PACK/game.yaml:58:5: error: dice.burst.explodes: the explosions may never end: on average each die adds one "
      "die or more, with the dice those add"),

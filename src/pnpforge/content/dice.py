@@ -8,8 +8,9 @@ entry counts one success when it reaches the die's ``target``, or the target the
 
 ``DieSpec.read_faces()`` gives the faces in order, each with its label, number, symbols, score and added dice: the
 engine builds its dice from them (``engine/dice.py``) and the print side draws them. ``dice_problems`` reports, at
-their place in game.yaml, what one kind cannot see alone: explosions into undeclared kinds, and explosions that
-would never end (on average each die adds one die or more, counting the dice those dice add).
+their place in game.yaml, what a face or a kind cannot see alone: two faces of a kind that read alike but differ
+(the word ``blank`` beside a blank face), explosions into undeclared kinds, and explosions that would never end (on
+average each die adds one die or more, counting the dice those dice add).
 """
 
 from __future__ import annotations
@@ -142,6 +143,13 @@ def dice_problems(dice: dict[str, DieSpec], doc: Doc) -> list[Finding]:
     place in ``doc`` (the block's mapping is game.yaml's ``dice``)."""
     problems = []
     for kind, spec in dice.items():
+        faces = spec.read_faces()
+        for index, shown in enumerate(faces):
+            if next(f for f in faces if f.label == shown.label) != shown:
+                problems.append(_blocking(doc, ("dice", kind, "faces", index), f"dice.{kind}.faces[{index}]: it "
+                                          f"reads '{shown.label}' like an earlier face that is not the same; give it "
+                                          "another symbol"))
+                break
         for face, added in spec.explodes.items():
             for index, child in enumerate(_kinds(added)):
                 if child not in dice:
