@@ -176,13 +176,13 @@ class Throw:
         groups: dict[str, list[int]] = {}
         for index in waiting:
             groups.setdefault(self.dice[index].kind, []).append(index)
-        choices = [list(self._multisets(kind, len(dice))) for kind, dice in groups.items()]
-        out: list[tuple[Outcome, Fraction]] = [((), Fraction(1))]
-        for options in choices:
-            out = [(faces + more, p * q) for faces, p in out for more, q in options]  # type: ignore[operator]
-        order = [index for dice in groups.values() for index in dice]  # outcome entries -> waiting dice
+        joint: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        for kind, dice in groups.items():
+            options = list(self._multisets(kind, len(dice)))
+            joint = [(faces + more, p * q) for faces, p in joint for more, q in options]
+        order = [index for dice in groups.values() for index in dice]  # joint entries -> waiting dice
         place = {index: n for n, index in enumerate(order)}
-        return [(tuple(faces[place[i]] for i in waiting), p) for faces, p in out]  # type: ignore[index]
+        return [(tuple(faces[place[i]] for i in waiting), p) for faces, p in joint]
 
     def _faces(self, kind: str) -> dict[int, Fraction]:
         """A kind's faces as chance outcomes: the first face of each label, with its share of the faces."""
