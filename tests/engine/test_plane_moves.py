@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from pnpforge.engine.plane import INCH, Base, Table, add, inches, polygon
 from pnpforge.engine.plane_measure import CONTACT, closer_than, overlap, touching, within
-from pnpforge.engine.plane_moves import (SIX, Field, ahead, chains, coherent, contact, format_inches, scatter,
-                                         together, towards, turn)
+from pnpforge.engine.plane_moves import (SIX, Field, ahead, chains, choices, coherent, contact, format_inches,
+                                         scatter, together, towards, turn)
 from pnpforge.engine.plane_sight import Piece
 
 TABLE = Table(inches(48), inches(48))
@@ -166,3 +166,18 @@ def test_moving_by_a_choice_never_crosses_impassable_terrain_or_a_base(start: tu
         assert add(start, offset) == move.after.centre
         if move.kind == "contact":
             assert within(move.after.shape, crowd[0].shape, CONTACT)
+
+
+def test_a_bot_is_offered_a_finite_list_of_distinct_legal_moves() -> None:
+    # p.65: advance up to the move value (6" for infantry, p.39), charge up to twice it; the objective and the
+    # cover are named points a game offers; a move ending where another does is offered once
+    mover, enemy = trooper("mover", 10, 10), trooper("enemy", 10, 20)
+    field = Field(TABLE, (), (mover, enemy))
+    offered = choices(field, "mover", {"objective": (inches(16), inches(10)), "cover": (inches(4), inches(10)),
+                                       "also-objective": (inches(16), inches(10)), "enemy": enemy.centre},
+                      inches(6), contacts=["enemy"], contact_up_to=inches(12), keep_away={"enemy"}, away=INCH)
+    assert [str(m) for m in offered] == ['mover towards objective (6")', 'mover towards cover (6")',
+                                         'mover towards enemy (6")', 'mover contact enemy (9.02")']
+    assert len(set(offered)) == len(offered)
+    moved = field.placed(offered[0].after)
+    assert moved.base("mover").centre == (inches(16), inches(10)) and moved.base("enemy") == enemy

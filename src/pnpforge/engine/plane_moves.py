@@ -6,7 +6,8 @@ search bot) can pick as a legal action:
 - ``towards``: straight towards a named point (an objective, an enemy, a piece of cover) by up to a length;
 - ``contact``: straight at another base until the two touch (``plane_measure.CONTACT``), if that is within reach;
 - ``ahead``: straight along the base's heading (backwards with a negative length);
-- ``turn``: one step of the 45 degree template, pivoting on the middle of the front (or rear) edge.
+- ``turn``: one step of the 45 degree template, pivoting on the middle of the front (or rear) edge;
+- ``together``: a group slides by one offset, keeping its shape; ``choices`` gathers one base's list.
 
 Every path is clipped: a base slides only as far as the shape it sweeps stays clear of the pieces the game calls
 impassable for it, of every other base (touching is allowed) and of the table's edges. The clip is a search over
@@ -24,7 +25,7 @@ arrows of ``SIX``) by a length, stopping at the table's edge.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pnpforge.engine.plane import (HEADINGS, INCH, Base, Point, Shape, Table, add, along, ceil_sqrt, convex_hull,
@@ -238,6 +239,26 @@ def turn(field: Field, base_id: str, steps: int, impassable: Collection[str] = (
             or any(b.id != base_id and overlap(sweep, b.shape) for b in field.bases):
         return None
     return Move(TURN, base_id, "left" if steps > 0 else "right", after, 0)
+
+
+def choices(field: Field, base_id: str, points: Mapping[str, Point], up_to: int, *,
+            contacts: Sequence[str] = (), contact_up_to: int = 0, impassable: Collection[str] = (),
+            keep_away: Collection[str] = (), away: int = 0, steer: bool = False) -> list[Move]:
+    """The finite list of moves a game offers one base, in a fixed order: towards each named point (in the order
+    given), into contact with each of ``contacts``, and, with ``steer``, straight ahead and one template turn each
+    way. Moves that cannot be made are left out, and two choices ending in the same place are kept once."""
+    found: list[Move | None] = [towards(field, base_id, name, point, up_to, impassable, keep_away, away)
+                                for name, point in points.items()]
+    found += [contact(field, base_id, target, contact_up_to, impassable) for target in contacts]
+    if steer:
+        found += [ahead(field, base_id, up_to, impassable), turn(field, base_id, 1, impassable),
+                  turn(field, base_id, -1, impassable)]
+    moves, ends = [], set()
+    for move in found:
+        if move is not None and (move.after.centre, move.after.heading) not in ends:
+            ends.add((move.after.centre, move.after.heading))
+            moves.append(move)
+    return moves
 
 
 def chains(bases: Iterable[Base], distance: int) -> list[list[str]]:
