@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpforge.engine.plane import (HEADINGS, MM, Base, Table, along, disc, inches, nearest_along, polygon,
-                                   rectangle)
+from pnpforge.engine.plane import (HEADINGS, INCH, MM, Base, Shape, Table, along, disc, inches, nearest_along,
+                                   polygon, rectangle)
 from pnpforge.engine.plane_measure import (CONTACT, FULLY, PARTLY, closer_than, contains_point, inside,
                                            nearest_first, overlap, touching, under, within)
 
@@ -58,6 +58,14 @@ def test_a_base_in_range_of_its_nearest_edge_but_not_of_its_centre_is_in_range()
         horse = Base("horse", (2000 + 125 + inches(12) + 100, 2000), 500, 250, heading)
         assert within(firer.shape, horse.shape, inches(12))
         assert not within(firer.shape, horse.shape, inches(12) - 200)
+
+
+def test_an_objective_is_held_by_a_model_within_1_inch_of_it() -> None:
+    # p.99: an objective is held by a section with a model within 1" of it (measured to the model's base, p.16)
+    objective = Shape(((inches(24), inches(24)),))  # a point
+    near = Base("near", (inches(24) + 125 + INCH, inches(24)), 250)
+    far = Base("far", (inches(24), inches(24) - 125 - INCH - 1), 250)
+    assert within(near.shape, objective, INCH) and not within(far.shape, objective, INCH)
 
 
 def test_within_is_exact_at_the_limit() -> None:

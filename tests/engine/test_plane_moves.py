@@ -168,6 +168,21 @@ def test_moving_by_a_choice_never_crosses_impassable_terrain_or_a_base(start: tu
             assert within(move.after.shape, crowd[0].shape, CONTACT)
 
 
+@settings(max_examples=100, deadline=None)
+@given(spots, spots, st.lists(spots, min_size=1, max_size=4), st.integers(1, 4000))
+def test_a_move_towards_a_point_never_ends_too_near_a_base_it_keeps_away_from(start: tuple[int, int],
+                                                                             goal: tuple[int, int],
+                                                                             others: list[tuple[int, int]],
+                                                                             reach: int) -> None:
+    # p.65: at least 1" from every enemy at the end of the move
+    mover = Base("mover", start, 250)
+    enemies = [Base(f"e{i}", spot, 400) for i, spot in enumerate(others)]
+    field = Field(Table(12_000, 12_000), (), (mover, *enemies))
+    move = towards(field, "mover", "goal", goal, reach, keep_away=[e.id for e in enemies], away=INCH)
+    if move is not None:
+        assert not any(closer_than(move.after.shape, e.shape, INCH) for e in enemies)
+
+
 def test_a_bot_is_offered_a_finite_list_of_distinct_legal_moves() -> None:
     # p.65: advance up to the move value (6" for infantry, p.39), charge up to twice it; the objective and the
     # cover are named points a game offers; a move ending where another does is offered once
