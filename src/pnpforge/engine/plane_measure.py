@@ -14,8 +14,9 @@ a table can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from itertools import chain
 
 from pnpforge.engine.plane import Base, Point, Shape, cross, dist2, dot, sub
 
@@ -31,16 +32,14 @@ def edges(core: tuple[Point, ...]) -> list[tuple[Point, Point]]:
     return list(zip(core, core[1:] + core[:1]))
 
 
-def _axes(core: tuple[Point, ...]) -> list[Point]:
+def _axes(core: tuple[Point, ...]) -> Iterator[Point]:
     """Directions to project on when testing for a separating line: each edge's normal (a segment's direction too,
     for two segments on one line)."""
-    found = []
     for a, b in edges(core):
-        e = sub(b, a)
-        found.append((-e[1], e[0]))
+        e = (b[0] - a[0], b[1] - a[1])
+        yield (-e[1], e[0])
         if len(core) == 2:
-            found.append(e)
-    return found
+            yield e
 
 
 def _span(core: tuple[Point, ...], axis: Point) -> tuple[int, int]:
@@ -50,7 +49,7 @@ def _span(core: tuple[Point, ...], axis: Point) -> tuple[int, int]:
 
 def _separated(p: tuple[Point, ...], q: tuple[Point, ...], touching_separates: bool) -> bool:
     """A line separates the cores (with ``touching_separates``, a line they both touch counts: no interior overlap)."""
-    for axis in _axes(p) + _axes(q):
+    for axis in chain(_axes(p), _axes(q)):
         p_lo, p_hi = _span(p, axis)
         q_lo, q_hi = _span(q, axis)
         if touching_separates:
@@ -86,18 +85,22 @@ def cores_within(p: tuple[Point, ...], q: tuple[Point, ...], s: int, strict: boo
     """The distance between two convex cores is at most ``s`` (below ``s`` when ``strict``)."""
     if s < 0 or (strict and s == 0):
         return False
-    if _meet(p, q):
-        return True
     s2 = s * s
     if len(p) == 1 and len(q) == 1:
         d2 = dist2(p[0], q[0])
         return d2 < s2 if strict else d2 <= s2
     for first, second in ((p, q), (q, p)):
+        polygon = len(second) >= 3
         for a, b in edges(second):
+            ex, ey = b[0] - a[0], b[1] - a[1]
             for point in first:
+                # a point outside a convex polygon is nearest to it on an edge it lies strictly outside of; a
+                # point inside is caught by _meet below
+                if polygon and ex * (point[1] - a[1]) - ey * (point[0] - a[0]) >= 0:
+                    continue
                 if _point_segment_within(point, a, b, s2, strict):
                     return True
-    return False
+    return _meet(p, q)  # no corner near an edge: within only if the cores cross (their distance is then 0)
 
 
 def within(a: Shape, b: Shape, limit: int) -> bool:
