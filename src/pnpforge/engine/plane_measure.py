@@ -67,7 +67,7 @@ def _meet(p: tuple[Point, ...], q: tuple[Point, ...]) -> bool:
     return not _separated(p, q, touching_separates=False)
 
 
-def _point_segment_within(p: Point, a: Point, b: Point, s2: int, strict: bool) -> bool:
+def point_segment_within(p: Point, a: Point, b: Point, s2: int, strict: bool) -> bool:
     """The squared distance from ``p`` to the segment ``ab`` is at most ``s2`` (below it when ``strict``)."""
     ab, ap = sub(b, a), sub(p, a)
     t, length2 = dot(ap, ab), dot(ab, ab)
@@ -98,7 +98,7 @@ def cores_within(p: tuple[Point, ...], q: tuple[Point, ...], s: int, strict: boo
                 # point inside is caught by _meet below
                 if polygon and ex * (point[1] - a[1]) - ey * (point[0] - a[0]) >= 0:
                     continue
-                if _point_segment_within(point, a, b, s2, strict):
+                if point_segment_within(point, a, b, s2, strict):
                     return True
     return _meet(p, q)  # no corner near an edge: within only if the cores cross (their distance is then 0)
 

@@ -158,6 +158,8 @@ def towards(field: Field, base_id: str, name: str, point: Point, up_to: int, imp
     if k <= 0:
         return None
     offset = _offset(vector, k, whole)
+    if offset == (0, 0):
+        return None
     return Move(TOWARDS, base_id, name, base.at(add(base.centre, offset)), ceil_sqrt(dot(offset, offset)))
 
 
@@ -175,6 +177,8 @@ def together(field: Field, base_ids: Sequence[str], name: str, point: Point, up_
     if k <= 0:
         return ()
     offset = _offset(vector, k, whole)
+    if offset == (0, 0):
+        return ()
     length = ceil_sqrt(dot(offset, offset))
     return tuple(Move(TOWARDS, b.id, name, b.at(add(b.centre, offset)), length) for b in bases)
 
@@ -208,6 +212,8 @@ def ahead(field: Field, base_id: str, distance: int, impassable: Collection[str]
     if k <= 0:
         return None
     offset = _offset(vector, k, None)
+    if offset == (0, 0):
+        return None
     return Move(AHEAD, base_id, "back" if distance < 0 else "ahead", base.at(add(base.centre, offset)),
                 ceil_sqrt(dot(offset, offset)))
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pnpforge.engine.plane import HEADINGS, Base, Point, Shape, cross, dot, sub
-from pnpforge.engine.plane_measure import _point_segment_within, edges, inside
+from pnpforge.engine.plane_measure import point_segment_within, edges, inside
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def passes_through(start: Point, end: Point, shape: Shape) -> bool:
     """The segment passes through the shape's inside (a disc's or a polygon's)."""
     if len(shape.core) == 1:
         r = shape.radius
-        return _point_segment_within(shape.core[0], start, end, r * r, strict=True)
+        return point_segment_within(shape.core[0], start, end, r * r, strict=True)
     return span_inside(start, end, shape.core) is not None
 
 
