@@ -45,7 +45,7 @@ def test_a_rectangle_at_45_degrees_is_within_a_tenth_of_a_millimetre_of_the_true
 
 
 def test_a_base_in_range_of_its_nearest_edge_but_not_of_its_centre_is_in_range() -> None:
-    # p.16: measure to the nearest point of a model's base; p.77-79: a target within the weapon's range is valid.
+    # p.16: measure to the nearest point of a model's base; p.77: a target within the weapon's range is valid.
     # A firer on a 25 mm base, a 12" weapon, and a target on a 50 mm base whose centre is 12" and 1 cm beyond the
     # firer's edge: its near edge is 12" minus 1.5 cm away.
     firer = Base("firer", (2000, 2000), 25 * MM)
@@ -53,7 +53,7 @@ def test_a_base_in_range_of_its_nearest_edge_but_not_of_its_centre_is_in_range()
     target = Base("target", (2000 + 125 + gap_to_centre, 2000), 50 * MM)
     assert within(firer.shape, target.shape, inches(12))
     assert not within(firer.shape, disc(target.centre, 2), inches(12))  # its centre alone is out of range
-    # the same for a cavalry base (25 x 50 mm, p.39) side on, and at 45 degrees
+    # the same for a 25 x 50 mm base (as cavalry use) side on, and at 45 degrees
     for heading in (2, 1):
         horse = Base("horse", (2000 + 125 + inches(12) + 100, 2000), 500, 250, heading)
         assert within(firer.shape, horse.shape, inches(12))

@@ -184,7 +184,7 @@ def test_a_move_towards_a_point_never_ends_too_near_a_base_it_keeps_away_from(st
 
 
 def test_a_bot_is_offered_a_finite_list_of_distinct_legal_moves() -> None:
-    # p.65: advance up to the move value (6" for infantry, p.39), charge up to twice it; the objective and the
+    # p.65: advance up to the move value (6" for infantry, p.41), charge up to twice it; the objective and the
     # cover are named points a game offers; a move ending where another does is offered once
     mover, enemy = trooper("mover", 10, 10), trooper("enemy", 10, 20)
     field = Field(TABLE, (), (mover, enemy))
