@@ -200,3 +200,21 @@ def test_the_bounds_kept_on_a_shape_are_sound(base: Base) -> None:
     x0, y0, x1, y1 = shape.box
     assert all(x0 <= p[0] - shape.radius and p[0] + shape.radius <= x1 and y0 <= p[1] - shape.radius
                and p[1] + shape.radius <= y1 for p in shape.core)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.builds(lambda x, y, d: disc((x, y), d), coordinate, coordinate, st.sampled_from([762, 1270])),
+                 st.builds(lambda x, y, h: rectangle((x, y), 1270, 254, h), coordinate, coordinate,
+                           st.integers(0, 7))), bases)
+def test_a_template_covers_a_base_fully_only_if_it_overlaps_it_and_agrees_with_floating_point(template: Shape,
+                                                                                            base: Base) -> None:
+    found = under(template, [base]).get(base.id)
+    if found == FULLY:
+        assert overlap(base.shape, template) and inside(base.shape, template)
+    if len(template.core) == 1:  # a round template: compare with the float distance between centres
+        gap = math.dist(template.centre, base.centre)
+        if base.round:
+            r, big = base.length / 2, template.radius
+            assert (found == FULLY) == (gap + r <= big) or abs(gap + r - big) < 1e-6
+            if abs(gap - r - big) > 1e-6:
+                assert (found is not None) == (gap < r + big)

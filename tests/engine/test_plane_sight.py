@@ -115,3 +115,29 @@ def test_sight_is_symmetric(p: tuple[int, int], q: tuple[int, int], others: list
     crowd = [Base(f"o{i}", c, 320) for i, c in enumerate(others)]
     there, back = sight(a, b, terrain, crowd + [a, b]), sight(b, a, terrain, crowd + [a, b])
     assert there == back
+
+
+def float_depth(start: tuple[int, int], end: tuple[int, int], core: tuple[tuple[int, int], ...]) -> float:
+    """The length of a segment inside a convex polygon, clipped in floating point (the independent check)."""
+    lo, hi = 0.0, 1.0
+    d = (end[0] - start[0], end[1] - start[1])
+    for a, b in zip(core, core[1:] + core[:1]):
+        e = (b[0] - a[0], b[1] - a[1])
+        num = e[0] * (start[1] - a[1]) - e[1] * (start[0] - a[0])
+        den = e[0] * d[1] - e[1] * d[0]
+        if den == 0:
+            if num <= 0:
+                return 0.0
+        elif den > 0:
+            lo = max(lo, -num / den)
+        else:
+            hi = min(hi, -num / den)
+    return max(0.0, hi - lo) * (d[0] ** 2 + d[1] ** 2) ** 0.5
+
+
+@settings(max_examples=200, deadline=None)
+@given(spot, spot, pieces.filter(bool))
+def test_the_depth_through_a_piece_agrees_with_floating_point(p: tuple[int, int], q: tuple[int, int],
+                                                              terrain: list[Piece]) -> None:
+    core = terrain[0].shape.core
+    assert abs(float(depth2(p, q, core)) ** 0.5 - float_depth(p, q, core)) < 1e-6 * (1 + float_depth(p, q, core))
