@@ -9,35 +9,33 @@ into a scenario's outcome.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pnpforge.engine.events import LogEntry
+from pnpforge.engine.events import LogEntry, entry
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class JourneyEntry(LogEntry):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class CommanderChosen(JourneyEntry):
     player: int
     commander: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class LocationRevealed(JourneyEntry):
     """The round's location laid on the location space: a new row of plots follows."""
 
     location: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class FirstPlayer(JourneyEntry):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class MarketOffered(JourneyEntry):
     """A card drawn into the Marketplace (``kind``: ``character`` or ``action``)."""
 
@@ -45,7 +43,7 @@ class MarketOffered(JourneyEntry):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class AuctionTied(JourneyEntry):
     """A Marketplace card the top bidders tied on: it stays, with the bids, for the next Auction."""
 
@@ -54,7 +52,7 @@ class AuctionTied(JourneyEntry):
     leaders: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class MarketWon(JourneyEntry):
     """A Marketplace card won: the top stack on it and the part of it that was the winner's own resources."""
 
@@ -65,12 +63,12 @@ class MarketWon(JourneyEntry):
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class PlotLaid(JourneyEntry):
     plot: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Marched(JourneyEntry):
     """A character deployed or sent to join a squad at a plot (``squad``: the player whose squad it joins)."""
 
@@ -80,7 +78,7 @@ class Marched(JourneyEntry):
     squad: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Played(JourneyEntry):
     """An action card played from the hand."""
 
@@ -88,7 +86,7 @@ class Played(JourneyEntry):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class TrapLaid(JourneyEntry):
     """An action card laid face down as a trap at a plot."""
 
@@ -97,7 +95,7 @@ class TrapLaid(JourneyEntry):
     plot: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class TrapSprung(JourneyEntry):
     """A trap card turned up at Tactics."""
 
@@ -105,7 +103,7 @@ class TrapSprung(JourneyEntry):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Cancels(JourneyEntry):
     """An action card played in answer to another, cancelling it."""
 
@@ -114,7 +112,7 @@ class Cancels(JourneyEntry):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Acted(JourneyEntry):
     """Any other move a player made (a bid, a pass, a purchase, an ability), as the engine's action."""
 
@@ -122,7 +120,7 @@ class Acted(JourneyEntry):
     action: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Picked(JourneyEntry):
     """What an effect's pick chose (``kind``: the pick's kind; ``value``: a character, plot, slot or player)."""
 
@@ -131,7 +129,7 @@ class Picked(JourneyEntry):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class CoopFailed(JourneyEntry):
     """A cooperative plot whose squads together did not beat its difficulty."""
 
@@ -140,7 +138,7 @@ class CoopFailed(JourneyEntry):
     difficulty: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class PlotPaid(JourneyEntry):
     """A plot evaluated: the points paid, winner first, as ``(player, points)``."""
 
@@ -148,12 +146,12 @@ class PlotPaid(JourneyEntry):
     paid: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class PlotDestroyed(JourneyEntry):
     plot: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class SecretBids(JourneyEntry):
     """Secret bids shown together (``purpose``: ``plot``, ``location`` or ``final``), as ``(player, bid)``."""
 
@@ -161,19 +159,19 @@ class SecretBids(JourneyEntry):
     bids: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Wounded(JourneyEntry):
     character: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Shielded(JourneyEntry):
     """A wound a character's shield kept off."""
 
     character: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class FirstAid(JourneyEntry):
     """A wound prevented: ``medic`` went to the Reserve in the ``patient``'s place."""
 
@@ -182,7 +180,7 @@ class FirstAid(JourneyEntry):
     patient: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Brotherhood(JourneyEntry):
     """A wound taken over: ``brother`` takes it for the ``patient``."""
 
@@ -191,31 +189,31 @@ class Brotherhood(JourneyEntry):
     patient: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Healed(JourneyEntry):
     character: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Died(JourneyEntry):
     character: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class LocationDiscarded(JourneyEntry):
     """Nobody won a plot this round: the location goes unawarded."""
 
     location: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class LocationWon(JourneyEntry):
     player: int
     location: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class FinalChosen(JourneyEntry):
     """The final location picked by the player with the fewest points."""
 
@@ -223,7 +221,7 @@ class FinalChosen(JourneyEntry):
     location: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class GameWon(JourneyEntry):
     winners: tuple[int, ...]
 

@@ -9,42 +9,40 @@ outcome, ``usefulness.py`` compares the outcome entries of two replays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pnpforge.engine.events import LogEntry
+from pnpforge.engine.events import LogEntry, entry
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class CommanderChosen(LogEntry):
     player: int
     commander: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class LocationDrawn(LogEntry):
     round: int
     location: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class PlotDrawn(LogEntry):
     round: int
     plot: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class LocationHelped(LogEntry):
     """The round's location's effect mattered (``effect``: what it did or allowed)."""
 
     effect: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Recruited(LogEntry):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Bought(LogEntry):
     """An Equipment or Enhancement card bought and sleeved on a character."""
 
@@ -53,7 +51,7 @@ class Bought(LogEntry):
     character: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Sent(LogEntry):
     """A character sent to a plot in the March (face down under CAMOUFLAGE!)."""
 
@@ -63,7 +61,7 @@ class Sent(LogEntry):
     face_down: bool
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Moved(LogEntry):
     """A character moved to another plot by an order."""
 
@@ -72,7 +70,7 @@ class Moved(LogEntry):
     to: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Assigned(LogEntry):
     """An order token assigned to a character."""
 
@@ -81,7 +79,7 @@ class Assigned(LogEntry):
     character: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class OrderFate(LogEntry):
     """What became of an order token: ``kept`` (revealed unused at scoring), ``resolved`` or ``declined``."""
 
@@ -90,7 +88,7 @@ class OrderFate(LogEntry):
     fate: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Sabotaged(LogEntry):
     """An unrevealed order token taken away by SABOTAGE! (``player``: its owner)."""
 
@@ -98,7 +96,7 @@ class Sabotaged(LogEntry):
     order: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class WoundCancelled(LogEntry):
     """A wound an Assault dealt, cancelled by GET DOWN!."""
 
@@ -106,7 +104,7 @@ class WoundCancelled(LogEntry):
     character: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Befell(LogEntry):
     """Something happened to a character: its owner, the character, the index of its plot this round."""
 
@@ -115,42 +113,42 @@ class Befell(LogEntry):
     plot: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Wounded(Befell):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Healed(Befell):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Frostbitten(Befell):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Warmed(Befell):
     """Its Frostbite taken away."""
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Withdrawn(Befell):
     """Taken off its plot to the hand or the bottom of the deck."""
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Crippled(Befell):
     skill: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Died(Befell):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class PlotScored(LogEntry):
     """A plot scored: each present player's combat power (by seat, rising) and the winners."""
 
@@ -159,7 +157,7 @@ class PlotScored(LogEntry):
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Despatch(LogEntry):
     """A despatch card's way through the game: ``drawn``, ``kept``, ``played`` or ``scored``."""
 
@@ -168,7 +166,7 @@ class Despatch(LogEntry):
     fate: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class GameOver(LogEntry):
     """The scores that decided the game (a Survival campaign's totals) and the winners."""
 
