@@ -169,7 +169,8 @@ def logged_games() -> list:
         if keeps_log(package, root):
             first = package.goldens[0].config
             configs = [g.config for g in package.goldens] + [replace(first, mode=m) for m in package.modes]
-            found += [pytest.param(package, root, config, id=f"{root.name}-{config.players}p-{config.mode or 'default'}")
+            found += [pytest.param(package, root, config,
+                                   id=f"{root.name}-{config.players}p-{config.mode or 'default'}")
                       for config in dict.fromkeys(configs)]
     return found
 
