@@ -31,7 +31,7 @@ Log = list[LogEntry]  # a game's log, oldest entry first
 def entry(cls: type[T]) -> type[T]:
     """Make ``cls`` (a ``LogEntry`` subclass) a game's own log entry type: a slotted dataclass, equal and hashed by
     its fields, whose fields the type checker holds read-only. It is not frozen at run time: a frozen dataclass
-    stores each field through ``object.__setattr__``, which made Legion's random playouts about 1.5% slower (an
+    stores each field through ``object.__setattr__``, which made Legion's random playouts about 1.4% slower (an
     entry is written for every move and rarely read); ``tests/guards/test_logs.py`` checks in played games that no
     entry changes once logged."""
     return dataclass(slots=True, unsafe_hash=True)(cls)
