@@ -1,8 +1,8 @@
 """Typed events: what happens in a game, as a game's log records it and as the tallies count it.
 
 A game that keeps a log (a state's ``log``, a ``Log``) appends ``LogEntry`` objects to it, never tuples: the shared
-events below, or the game's own types (a frozen, slotted dataclass subclassing ``LogEntry`` in the game package),
-whose fields analyses, outcomes and replays read by name. ``tests/guards/test_logs.py`` holds every game to it.
+events below, or the game's own types (``LogEntry`` subclasses made with ``entry``, in the game package), whose
+fields analyses, outcomes and replays read by name. ``tests/guards/test_logs.py`` holds every game to it.
 
 A game package's ``events(final_state)`` yields the shared events of ``Event`` (read from its log or its final
 state); ``engine/results.py`` turns them into tally counts under fixed keys, and ``engine/analyses.py`` reads those
@@ -31,9 +31,9 @@ Log = list[LogEntry]  # a game's log, oldest entry first
 def entry(cls: type[T]) -> type[T]:
     """Make ``cls`` (a ``LogEntry`` subclass) a game's own log entry type: a slotted dataclass, equal and hashed by
     its fields, whose fields the type checker holds read-only. It is not frozen at run time: a frozen dataclass
-    stores each field through ``object.__setattr__``, which made Legion's random playouts about 1.4% slower (an
-    entry is written for every move and rarely read); ``tests/guards/test_logs.py`` checks in played games that no
-    entry changes once logged."""
+    stores each field through ``object.__setattr__``, which made a shipped game's random playouts about 1.4% slower
+    (an entry is written at nearly every move and seldom read; docs/why/game-packages.md); the guard
+    ``tests/guards/test_logs.py`` checks in played games that no entry changes once logged."""
     return dataclass(slots=True, unsafe_hash=True)(cls)
 
 
