@@ -22,7 +22,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
 from pnpforge.render.environment import PackView, RenderError, field_label, humanise, make_environment, type_label
 from pnpforge.render.faces import Face
-from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
+from pnpforge.render.fit import Fit, Run, emphasised, fit_text, overflow_finding
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.icons import IconSet
 from pnpforge.render.geometry import LayoutError, layout_error
@@ -187,15 +187,15 @@ class Renderer:
             rows = self.rows(item, layout)
             longest = max(rows, key=lambda row: len(row[2]))[0] if rows else None  # the field to blame
             if spec.labelled:
-                return [[Run(f"{label}: ", bold), Run(value, font)] for _, label, value in rows], longest
-            return [[Run(value, font)] for _, _, value in rows], longest
+                return [[Run(f"{label}: ", bold), *emphasised(value, font)] for _, label, value in rows], longest
+            return [emphasised(value, font) for _, _, value in rows], longest
         paragraphs, first = [], None
         for path in spec.fields:
             text = self.field_text(item, path)
             if text:
                 first = first or path.split(".")[0]
                 label = [Run(f"{humanise(path.split('.')[-1])}: ", bold)] if spec.labelled else []
-                paragraphs += [label + [Run(part, font)] for part in text.split("\n") if part.strip()]
+                paragraphs += [label + emphasised(part, font) for part in text.split("\n") if part.strip()]
         return paragraphs, first
 
     def field_text(self, item: Item, path: str) -> str:
