@@ -128,7 +128,7 @@ class Renderer:
             raise LayoutError([template_finding(exc, layout.name, layout.template, layout.mark("template"),
                                                 self.layouts.search)]) from None
         style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")
-        classes = f"face face-{face.side} layout-{_page_name(layout)}" + (" transparent" if layout.transparent else "")
+        classes = f"face face-{face.side} {layout_classes(layout)}" + (" transparent" if layout.transparent else "")
         return Markup(f'<section class="{classes}" data-face="{face.key}" style="{style}">\n{html}</section>\n')
 
     def context(self, face: Face, layout: Layout) -> dict[str, Any]:
@@ -252,7 +252,19 @@ class Renderer:
 
 def _page_name(layout: Layout) -> str:
     """The layout's name as a CSS page name."""
-    return re.sub(r"[^a-zA-Z0-9-]", "-", layout.name)
+    return _page_name_of(layout.name)
+
+
+def layout_classes(layout: Layout) -> str:
+    """``layout-<name>`` for the layout and every layout it extends, parents first (``layout-card
+    layout-card-variant``), so a layout that extends another keeps the CSS written for it; a layout that extends its
+    own name (a pack's ``card`` over the shared one) is named once."""
+    names = dict.fromkeys(_page_name_of(name) for name in reversed(layout.chain or (layout.name,)))
+    return " ".join(f"layout-{name}" for name in names)
+
+
+def _page_name_of(name: str) -> str:
+    return re.sub(r"[^a-zA-Z0-9-]", "-", name)
 
 
 def _page_rule(layout: Layout) -> str:
