@@ -35,7 +35,7 @@ def report_data(pack_id: str, settings: Settings, static: list[Finding], analysi
 
 def linked_reports(report: Path) -> list[str]:
     """The reports of the other modes a ``report.html`` links to, as the links write them (relative to its folder,
-    ``survival/report.html``), read from the ``report.json`` beside it; none when it cannot be read."""
+    ``<mode>/report.html``), read from the ``report.json`` beside it; none when it cannot be read."""
     try:
         data = json.loads(report.with_name("report.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
