@@ -20,10 +20,12 @@ from pnpforge.caches import code
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
+from pnpforge.impose import scale_check
 from pnpforge.impose.calibration import calibration_pdf
 from pnpforge.impose.draw import sheet_pdf
 from pnpforge.impose.geometry import (BACK, Piece, Placement, SheetPage, backs_of, block_grid, gapped_grid,
                                       grid_page, mirrored, shelf_pages, whole_page)
+from pnpforge.impose.honeycomb import honeycomb_pages
 from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
 from pnpforge.impose.tiles import tile_pages
 from pnpforge.render.cache import hash_of
@@ -39,7 +41,7 @@ HOW = {
     "gapped": "each card with its own bleed; cut every card on its own along the crop marks",
     "gutter-fold": "one-sided: fold along the dashed line (fronts outside), glue, then cut along the crop marks",
     "punchboard": "glue to card stock, then cut along the lines round each token",
-    "pages": "one per page, scaled to fit the printable area where needed",
+    "pages": "one per page, scaled to fit the printable area where needed (never a true-scale face)",
     "tiles": "at full size over several pages: trim each page's margin and lay it over its neighbour so the "
              "circled crosses meet, then glue",
 }
@@ -76,7 +78,8 @@ def pieces(result: RenderResult) -> dict[str, Piece]:
     for face in result.faces:
         layout = face.layout
         found[face.key] = Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed,
-                                face.back, face.copies, layout.transparent, layout.size_name, face.side)
+                                face.back, face.copies, layout.transparent, layout.size_name, face.side,
+                                layout.outline, layout.true_scale, layout.mark("size"))
     return found
 
 
@@ -138,7 +141,8 @@ def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Pat
                 if styles is not None and not any(sheet.known_as(name) for name in styles):
                     continue
                 pages, problems = sheet_pages(sheet, fronts, by_key, back_offset)
-                result.findings += [Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
+                result.findings += [p if isinstance(p, Finding) else
+                                    Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
                                             subject=f"type '{type_name}'", rule="impose") for p in problems]
                 if pages:
                     result.files.append(PrintFile(folder / paper / f"{type_name}-{style}.pdf", paper, style,
@@ -171,11 +175,12 @@ def expand(fronts: list[Piece]) -> list[Piece]:
 
 
 def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
-                back_offset: tuple[float, float]) -> tuple[list[SheetPage], list[str]]:
-    """The pages of one style for one type's fronts (and their backs), and what could not be placed."""
+                back_offset: tuple[float, float]) -> tuple[list[SheetPage], list[str | Finding]]:
+    """The pages of one style for one type's fronts (and their backs), and what could not be placed or was
+    shrunk: a sentence about the sheet, or a finding at a face's layout."""
     copies = expand(fronts)
     has_backs = any(p.back in by_key for p in fronts)
-    problems: list[str] = []
+    problems: list[str | Finding] = []
     pages: list[SheetPage] = []
     if sheet.mode == "calibration":
         return [], []
@@ -193,7 +198,8 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
             else:
                 grid = gapped_grid(sheet, sheet.printable, piece, bleed)
             if grid is None:
-                problems.append(f"a {piece.width:g} x {piece.height:g} mm face does not fit on the paper")
+                problems.append(too_large(sheet, piece) if piece.true_scale else
+                                f"a {piece.width:g} x {piece.height:g} mm face does not fit on the paper")
                 continue
             for start in range(0, len(group), grid.capacity):
                 page = grid_page(grid, group[start:start + grid.capacity], shared_cuts=sheet.mode != "gapped")
@@ -203,18 +209,66 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
                     page.folds.append((sheet.width / 2, top, sheet.width / 2, bottom))
                 pages.append(page)
     elif sheet.mode == "punchboard":
-        pages = shelf_pages(sheet, copies)
+        left, top, right, bottom = sheet.printable
+        fits = [p for p in copies if p.width + 2 * min(sheet.bleed, p.bleed) <= right - left + 1e-9
+                and p.height + 2 * min(sheet.bleed, p.bleed) <= bottom - top + 1e-9]
+        problems += [too_large(sheet, p) if p.true_scale else
+                     f"a {p.width:g} x {p.height:g} mm face does not fit on the paper"
+                     for p in dict.fromkeys(p for p in copies if p not in fits)]
+        hexes = [p for p in fits if p.outline is not None and p.outline.kind == "hex"]
+        pages = shelf_pages(sheet, [p for p in fits if p not in hexes])
+        for group in _same_size(hexes):
+            pages += honeycomb_pages(sheet, group)
     elif sheet.mode == "pages":
-        pages = [whole_page(sheet, piece) for piece in copies]
+        for piece in copies:
+            whole = whole_page(sheet, piece)
+            if whole is None:
+                problems.append(too_large(sheet, piece))
+                continue
+            if whole.placements[0].scale < 1:
+                problems.append(shrunk(sheet, piece, whole.placements[0].scale))
+            pages.append(whole)
     elif sheet.mode == "tiles":
         for piece in copies:
             tiles = tile_pages(sheet, piece)
             if not tiles:
                 problems.append(f"the paper's printable area is too small for tiles overlapping {sheet.overlap:g} mm")
             pages += tiles
+    if any(by_key[p.face].true_scale for page in pages for p in page.placements):
+        pages = with_scale_check(pages, sheet)
     if sheet.duplex and has_backs and sheet.mode != "gutter-fold":
         pages = [side for page in pages for side in (page, backs_of(page, by_key, sheet.width, back_offset))]
-    return pages, problems
+    return pages, list(dict.fromkeys(problems))
+
+
+def too_large(sheet: Sheet, piece: Piece) -> Finding:
+    """A true-scale face the sheet cannot hold at 100 %: an error at its layout's ``size:`` (exit 2)."""
+    left, top, right, bottom = sheet.printable
+    return Finding("error", f"face '{piece.key}' is {piece.width:g} x {piece.height:g} mm and does not fit "
+                            f"{sheet.paper_name} ({right - left:g} x {bottom - top:g} mm printable) on "
+                            f"{sheet.name} sheets at 100 %; it is scale: true, so it is never shrunk: print it on "
+                            "tiles sheets, or make it smaller", mark=piece.where, subject=f"type '{piece.type}'",
+                   blocking=True, rule="impose")
+
+
+def shrunk(sheet: Sheet, piece: Piece, factor: float) -> Finding:
+    """A face printed smaller than its size: a warning naming it and the factor."""
+    return Finding("warning", f"face '{piece.key}' ({piece.width:g} x {piece.height:g} mm) is shrunk by a factor of "
+                              f"{factor:.3f} ({factor:.1%}) to fit {sheet.paper_name} on {sheet.name} sheets; give "
+                              "its layout scale: true to print it at full size or not at all",
+                   mark=piece.where, subject=f"type '{piece.type}'", rule="impose")
+
+
+def with_scale_check(pages: list[SheetPage], sheet: Sheet) -> list[SheetPage]:
+    """Front pages with a scale check where their margin has room; a page of its own first when the first has
+    none (a blank back follows it in a duplex file)."""
+    for page in pages:
+        page.scale_check = scale_check.room(page, sheet.printable)
+    if pages and pages[0].scale_check is None:
+        alone = SheetPage(FRONT)
+        alone.scale_check = scale_check.room(alone, sheet.printable)
+        pages = [alone, *pages]
+    return pages
 
 
 def _same_size(copies: list[Piece]) -> list[list[Piece]]:
