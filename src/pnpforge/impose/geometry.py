@@ -299,7 +299,7 @@ def whole_page(sheet: Sheet, piece: Piece) -> SheetPage | None:
         else:
             scale = min(1.0, room_w / (w + 2 * bleed), room_h / (h + 2 * bleed))
             option = (scale, rotation, w * scale, h * scale, scale, bleed * scale)
-        if best is None or option[0] > best[0] + 1e-9:
+        if best is None or option[0] > best[0] + (1e-6 if piece.true_scale else 1e-9):
             best = option
     if best is None:
         return None

@@ -45,6 +45,9 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
                        mm=millimetres, humanise=humanise)
+    from pnpforge.render.grids import hex_grid, square_grid  # noqa: PLC0415 - grids raise this module's RenderError
+
+    env.globals.update(square_grid=square_grid, hex_grid=hex_grid)
     return env
 
 

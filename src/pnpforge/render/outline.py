@@ -305,8 +305,8 @@ def _placed(kind: str, points: tuple[Point, ...], segments: tuple[tuple, ...], a
         error(at, f"reaches left of or above the trim's corner (x {min(xs):g}, y {min(ys):g}); points are mm from "
                   "the trim's top-left corner")
         return None
-    w = width if width is not None else max(xs)
-    h = height if height is not None else max(ys)
+    w = width if width is not None else round(max(xs), 6)  # no float noise of the curves' extrema in a size
+    h = height if height is not None else round(max(ys), 6)
     if max(xs) > w + 1e-6 or max(ys) > h + 1e-6:
         error(at, f"reaches beyond the size ({max(xs):g} x {max(ys):g} mm on {w:g} x {h:g})")
         return None
