@@ -310,7 +310,8 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
     for item in result.files:
         sheet = item.sheet
         pages = [{"side": page.side, "faces": [_placement_json(p) for p in page.placements],
-                  **({"targets": [[round(x, 4), round(y, 4)] for x, y in page.targets]} if page.targets else {})}
+                  **({"targets": [[round(x, 4), round(y, 4)] for x, y in page.targets]} if page.targets else {}),
+                  **({"scale_check": [round(v, 4) for v in page.scale_check]} if page.scale_check else {})}
                  for page in item.pages]
         if item.mode == "calibration":
             pages = [{"side": "front", "faces": []}, {"side": BACK, "faces": []}]
@@ -329,7 +330,8 @@ def _placement_json(placement: Placement) -> dict:
     return {"face": placement.face, "x": round(placement.x, 4), "y": round(placement.y, 4),
             "w": round(placement.w, 4), "h": round(placement.h, 4), "rotation": placement.rotation,
             "scale": placement.scale, "bleed": [round(v, 4) for v in placement.bleed], "round": placement.round,
-            **({"window": [round(v, 4) for v in placement.window]} if placement.window else {})}
+            **({"window": [round(v, 4) for v in placement.window]} if placement.window else {}),
+            **({"outline": placement.outline.kind} if placement.outline else {})}
 
 
 def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
