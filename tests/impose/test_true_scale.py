@@ -155,6 +155,14 @@ def test_hex_punchboard_cut_lines_meet_the_corners(watch: Path, paper: str) -> N
             mx, my = (px + qx) / 2, (py + qy) / 2
             assert ink[round((my - y0) / PX) - 2:round((my - y0) / PX) + 3,
                        round((mx - x0) / PX) - 2:round((mx - x0) / PX) + 3].any()
+        # the face is clipped to its hex grown by the bleed: inside the bleed it is painted, beyond it the paper
+        bleed = face["bleed"][0]
+        tip = radius + bleed * 2 / math.sqrt(3)  # a corner of the hex grown by the bleed
+        for reach, painted in ((tip - 0.3, True), (tip + 0.3, False)):
+            for angle in (60, 120, 240, 300):  # the corners the bleed rectangle does not cut off
+                px, py = cx + reach * math.cos(math.radians(angle)), cy + reach * math.sin(math.radians(angle))
+                pixel = pixels[round((py - y0) / PX), round((px - x0) / PX)]
+                assert bool((pixel < 235).any()) == painted, (face["face"], px, py, pixel)
         checked += 1
     assert checked >= 3
 

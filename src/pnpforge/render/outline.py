@@ -126,7 +126,7 @@ def _normal(x0: float, y0: float, x1: float, y1: float, sign: float) -> Point | 
     length = math.hypot(dx, dy)
     if length < 1e-9:
         return None
-    return (-dy / length * sign, dx / length * sign)
+    return (dy / length * sign, -dx / length * sign)
 
 
 def flatten(segments: tuple[tuple, ...] | list[tuple]) -> tuple[Point, ...]:
