@@ -72,8 +72,8 @@ def test_a_back_has_its_fronts_outline_seen_from_behind(tmp_path, sizes) -> None
                                                      "mm across the flats is 23.09 mm wide, found 30 (leave w and h "
                                                      "out)"),
     ("{w: 20, h: 20, hex: {across_flats: 20}}", "1:22: error: layout 'piece': size: hex: is only for shape: hex"),
-    ("{shape: {polygon: [[0, 0], [40, 0], [0, 40], [30, 40]]}}", "1:16: error: layout 'piece': size: shape: "
-                                                                 "polygon: crosses itself: a cut outline goes round the piece once"),
+    ("{shape: {polygon: [[0, 0], [40, 0], [0, 40], [30, 40]]}}",
+     "1:16: error: layout 'piece': size: shape: polygon: crosses itself: a cut outline goes round the piece once"),
     ("{shape: {polygon: [[0, 0], [40, 0], [20, 30]]}, w: 30, h: 30}", "1:16: error: layout 'piece': size: shape: "
                                                                       "polygon: reaches beyond the size (40 x 30 "
                                                                       "mm on 30 x 30)"),
