@@ -185,6 +185,10 @@ def test_a_true_scale_face_larger_than_the_paper_is_an_error_at_its_size(tmp_pat
            "fit a4 (201.6 x 288.6 mm printable) on pages sheets at 100 %; it is scale: true, so it is never " \
            "shrunk: print it on tiles sheets, or make it smaller" in result.output
     assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "border-watch" / "print").exists()  # found before anything is drawn
+    checked = run_cli("validate", str(pack), "--static")
+    assert checked.code == 2 and "ruler.yaml:3:1: error: type 'ruler': face 'ruler/range' is 25 x 320 mm" \
+        in checked.output
 
 
 def test_a_face_shrunk_to_fit_is_a_warning_naming_it_and_the_factor(tmp_path) -> None:

@@ -29,7 +29,7 @@ from pnpforge.impose.honeycomb import honeycomb_pages
 from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
 from pnpforge.impose.tiles import tile_pages
 from pnpforge.render.cache import hash_of
-from pnpforge.render.faces import FRONT
+from pnpforge.render.faces import FRONT, Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult
 
@@ -74,13 +74,15 @@ class PrintResult:
 
 def pieces(result: RenderResult) -> dict[str, Piece]:
     """Every rendered face as the impose stage sees it, by face key."""
-    found = {}
-    for face in result.faces:
-        layout = face.layout
-        found[face.key] = Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed,
-                                face.back, face.copies, layout.transparent, layout.size_name, face.side,
-                                layout.outline, layout.true_scale, layout.mark("size"))
-    return found
+    return {face.key: piece_of(face) for face in result.faces}
+
+
+def piece_of(face: Face) -> Piece:
+    """One face as the impose stage sees it."""
+    layout = face.layout
+    return Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed, face.back,
+                 face.copies, layout.transparent, layout.size_name, face.side, layout.outline, layout.true_scale,
+                 layout.mark("size"))
 
 
 def styles_for(plan: Plan, type_name: str, fronts: list[Piece]) -> tuple[str, ...] | None:
