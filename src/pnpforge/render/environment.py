@@ -8,7 +8,7 @@ as templates. ``rich`` turns a text value into escaped HTML with its ``:icon:`` 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jinja2 import StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
@@ -18,6 +18,7 @@ from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
+from pnpforge.render import grids
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
@@ -45,10 +46,18 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
                        mm=millimetres, humanise=humanise)
-    from pnpforge.render.grids import hex_grid, square_grid  # noqa: PLC0415 - grids raise this module's RenderError
-
-    env.globals.update(square_grid=square_grid, hex_grid=hex_grid)
+    env.globals.update(square_grid=_template_helper(grids.square_grid), hex_grid=_template_helper(grids.hex_grid))
     return env
+
+
+def _template_helper(helper: Callable[..., Markup]) -> Callable[..., Markup]:
+    """A drawing helper whose ``ValueError`` is an error of the template that called it."""
+    def call(*args: Any, **kwargs: Any) -> Markup:
+        try:
+            return helper(*args, **kwargs)
+        except ValueError as exc:
+            raise RenderError(str(exc)) from None
+    return call
 
 
 def millimetres(value: Any) -> str:

@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.findings import Finding, Mark
-from pnpforge.render.outline import Outline
+
+if TYPE_CHECKING:
+    from pnpforge.render.outline import Outline
 
 
 @dataclass(frozen=True)

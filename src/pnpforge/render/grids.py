@@ -6,7 +6,8 @@ and a row number from the top-left (``A1``, ``B1``, ... ``AA1`` after ``Z1``); h
 column then the row in two digits each (``0101``, ``0201``, ...). Flat-topped hexes stand in columns, every second
 column half a hex lower; pointy-topped hexes in rows, every second row half a hex to the right. The numbers and
 the outline of one hex are those of a size's ``shape: hex`` (``render/outline.py``), so a hex grid printed on a
-board fits the hex tiles and counters of the same ``across_flats``.
+board fits the hex tiles and counters of the same ``across_flats``. A mistake in the arguments raises
+``ValueError``, which the template environment reports as an error of the template that called the helper.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from pnpforge.render.environment import RenderError
 from pnpforge.render.outline import hex_corners
 
 MAX_CELLS = 10_000
@@ -34,20 +34,20 @@ def column_name(index: int) -> str:
 
 def _count(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
-        raise RenderError(f"{name}: expected a whole number from 1 to 200, found {value!r}")
+        raise ValueError(f"{name}: expected a whole number from 1 to 200, found {value!r}")
     return value
 
 
 def _length(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1000:
-        raise RenderError(f"{name}: expected mm above 0 and at most 1000, found {value!r}")
+        raise ValueError(f"{name}: expected mm above 0 and at most 1000, found {value!r}")
     return float(value)
 
 
 def _colour(value: Any) -> str:
     text = str(value)
     if not (text.startswith("#") and len(text) in (4, 7) and set(text) <= COLOUR_CHARACTERS):
-        raise RenderError(f"colour: expected #rgb or #rrggbb, found {value!r}")
+        raise ValueError(f"colour: expected #rgb or #rrggbb, found {value!r}")
     return text
 
 
@@ -71,7 +71,7 @@ def square_grid(columns: int, rows: int, pitch: float, labels: bool = True, colo
     columns, rows = _count(columns, "columns"), _count(rows, "rows")
     pitch, stroke = _length(pitch, "pitch"), _length(stroke, "stroke")
     if columns * rows > MAX_CELLS:
-        raise RenderError(f"square_grid: at most {MAX_CELLS} cells, found {columns * rows}")
+        raise ValueError(f"square_grid: at most {MAX_CELLS} cells, found {columns * rows}")
     width, height = columns * pitch, rows * pitch
     lines = [f"M{c * pitch:.3f} 0V{height:.3f}" for c in range(columns + 1)]
     lines += [f"M0 {r * pitch:.3f}H{width:.3f}" for r in range(rows + 1)]
@@ -103,9 +103,9 @@ def hex_grid(columns: int, rows: int, across_flats: float, top: str = "flat", la
     columns, rows = _count(columns, "columns"), _count(rows, "rows")
     across_flats, stroke = _length(across_flats, "across_flats"), _length(stroke, "stroke")
     if top not in ("flat", "pointy"):
-        raise RenderError(f"hex_grid: top: expected flat or pointy, found {top!r}")
+        raise ValueError(f"hex_grid: top: expected flat or pointy, found {top!r}")
     if columns * rows > MAX_CELLS:
-        raise RenderError(f"hex_grid: at most {MAX_CELLS} cells, found {columns * rows}")
+        raise ValueError(f"hex_grid: at most {MAX_CELLS} cells, found {columns * rows}")
     hex_w, hex_h, corners = hex_corners(across_flats, top)
     width, height, cells = hex_centres(columns, rows, across_flats, top)
     path = []

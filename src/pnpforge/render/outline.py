@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
+from pnpforge.render.svg_path import PathError, bounds, parse_path
 
 SIMPLE = ("rect", "round", "hex")
 KINDS = (*SIMPLE, "polygon", "path")
@@ -269,14 +270,12 @@ def _polygon_points(value: Any, at: tuple, error) -> tuple[Point, ...]:
 
 def _path(value: Any, at: tuple, error) -> tuple[tuple[tuple, ...], tuple[Point, ...]]:
     """The segments and flattened corners of ``{path: "..."}``."""
-    from pnpforge.render.native.svg_geometry import Unsupported, parse_path  # noqa: PLC0415 - one reader of SVG
-
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_PATH:
         error(at, f"expected SVG path data (at most {MAX_PATH} characters), such as \"M 0 0 L 40 0 L 20 30 Z\"")
         return (), ()
     try:
         segments = parse_path(value)
-    except Unsupported as exc:
+    except PathError as exc:
         error(at, str(exc).replace("path data with", "found"))
         return (), ()
     if len(segments) > MAX_POINTS or any(abs(v) > 1000 for s in segments for v in s[1:]):
@@ -296,8 +295,6 @@ def _placed(kind: str, points: tuple[Point, ...], segments: tuple[tuple, ...], a
         return None
     xs, ys = [x for x, _ in points], [y for _, y in points]
     if segments:
-        from pnpforge.render.native.svg_geometry import bounds  # noqa: PLC0415
-
         box = bounds(list(segments))
         assert box is not None  # a path with three corners has a box
         xs, ys = [box[0], box[2]], [box[1], box[3]]
