@@ -18,7 +18,7 @@ from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
-from pnpforge.render import grids
+from pnpforge.render import grids, map_drawing
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
@@ -58,6 +58,13 @@ def _template_helper(helper: Callable[..., Markup]) -> Callable[..., Markup]:
         except ValueError as exc:
             raise RenderError(str(exc)) from None
     return call
+
+
+def _cell_mm(value: Any) -> float:
+    """A map square's side in mm, from 1 to 100."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 1 <= value <= 100:
+        raise RenderError(f"a map square is from 1 to 100 mm a side, found {value!r}")
+    return float(value)
 
 
 def millimetres(value: Any) -> str:
@@ -103,7 +110,8 @@ class PackView:
         env.globals.update(t=self.t, rich=self.rich, icon=self.icon, ref=self.ref, items=self.items,
                            faction=self.faction, colour_of=self.colour_of, display=self.display,
                            has_icon=self.has_icon, icon_label=self.icons.label, humanise=humanise,
-                           lang=self.lang, game_name=self.t(self.pack.game.name), pack_id=self.pack.id)
+                           lang=self.lang, game_name=self.t(self.pack.game.name), pack_id=self.pack.id,
+                           grid_map=self.grid_map, tiles_map=self.tiles_map)
 
     def t(self, value: Any) -> str:
         """A text value in the build's language."""
@@ -121,6 +129,29 @@ class PackView:
             raise RenderError(f"icon({shown!r}): an icon id is a name (lower-case letters, digits, '-' and '_'), "
                               "never a path")
         return self.icons.svg(name, colour, css_class)
+
+    def grid_map(self, value: Any, cell: float = 10.0) -> Markup:
+        """A ``grid`` field's map drawn in a face, each square ``cell`` mm a side."""
+        size = _cell_mm(cell)
+        drawn = map_drawing.field_map(value, size)
+        if not drawn:
+            raise RenderError(f"grid_map: expected the value of a grid field, found {value!r}"[:300])
+        return drawn
+
+    def tiles_map(self, tiles: Any, field: str, cell: float = 10.0) -> Markup:
+        """The map joined from ``tiles`` (each ``{tile, x, y, turn, mirror}``, ``tile`` an item id whose ``field``
+        is a ``grid``) drawn in a face, each square ``cell`` mm a side."""
+        size = _cell_mm(cell)
+
+        def grid_of(tile: Any) -> Any:
+            item = self.ref(str(tile))
+            return item.get(str(field)) if item is not None else None
+
+        try:
+            grid = map_drawing.joined(tiles, grid_of)
+        except ValueError as exc:
+            raise RenderError(str(exc)[:300]) from None
+        return map_drawing.map_svg(grid, True, size)
 
     def has_icon(self, icon_id: str) -> bool:
         """True when the icon has a drawing (not just a label badge); an id that is not a name has none."""
