@@ -136,7 +136,7 @@ def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
     assert [key for key in LAYOUT_KEYS if f"| `{key}` |" not in text] == []
     helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
                "ref(id)", "items(type)", "pnp-<role>", "square_grid(columns, rows, pitch)",
-               "hex_grid(columns, rows, across_flats, top)"]
+               "hex_grid(columns, rows, across_flats, top)", "grid_map(value, cell)", "tiles_map(tiles, field, cell)"]
     assert [name for name in helpers if f"`{name}`" not in text] == []
 
 
