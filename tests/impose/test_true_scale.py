@@ -5,6 +5,7 @@ other face shrunk to fit is a warning with its factor."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import shutil
@@ -38,11 +39,16 @@ def _file(folder: Path, name: str) -> dict:
     return next(f for f in manifest["files"] if f["file"] == name)
 
 
+@functools.cache
+def _pixels(pdf: Path, page: int, dpi: float) -> np.ndarray:
+    """RGB pixels of a whole page (drawn once per test run)."""
+    return np.asarray(page_image(pdf, page, dpi).convert("RGB"), dtype=np.int16)
+
+
 def _region(pdf: Path, page: int, box: tuple[float, float, float, float]) -> tuple[np.ndarray, float, float]:
     """RGB pixels of a page inside ``box`` (left, top, right, bottom in mm) at 600 dpi, and the box's corner."""
-    image = page_image(pdf, page, DPI)
     left, top, right, bottom = (round(v / PX) for v in box)
-    return np.asarray(image.convert("RGB"), dtype=np.int16)[top:bottom, left:right], left * PX, top * PX
+    return _pixels(pdf, page, DPI)[top:bottom, left:right], left * PX, top * PX
 
 
 def _black(pixels: np.ndarray) -> np.ndarray:
@@ -91,15 +97,25 @@ def test_pages_carrying_true_scale_faces_say_to_print_at_100_percent(watch: Path
             pages = _file(watch, f"{paper}/{name}.pdf")["pages"]
             assert "scale_check" in pages[0], name
         assert all("scale_check" not in page for page in _file(watch, f"{paper}/terrain-punchboard.pdf")["pages"])
+    readme = (watch / "README.txt").read_text(encoding="utf-8").splitlines()
+    says = [line for line in readme if "scale bars measure 100 mm and 4 in" in line]
+    assert sorted({line.split(":")[0].strip() for line in says}) == ["blast-pages.pdf", "board-tiles.pdf",
+                                                                    "mission-pages.pdf", "ruler-pages.pdf",
+                                                                    "wedge-pages.pdf"]
 
 
-def _target_centre(ink: np.ndarray, x0: float, y0: float, near: tuple[float, float]) -> tuple[float, float]:
-    """Where a target's cross is, from the darkest row and column within 8 mm of ``near``."""
-    left, top = round((near[0] - 8 - x0) / PX), round((near[1] - 8 - y0) / PX)
-    window = ink[top:top + round(16 / PX), left:left + round(16 / PX)]
+TARGET_DPI = 300  # 0.085 mm a pixel: enough for 0.3 mm
+TARGET_PX = 25.4 / TARGET_DPI
+
+
+def _target_centre(pixels: np.ndarray, near: tuple[float, float]) -> tuple[float, float]:
+    """Where a target's cross is, from the darkest row and column within 8 mm of ``near`` (a page at 300 dpi;
+    darkness summed, so that a thin line drawn over two rows of pixels still counts whole)."""
+    left, top = round((near[0] - 8) / TARGET_PX), round((near[1] - 8) / TARGET_PX)
+    window = 255 - pixels[top:top + round(16 / TARGET_PX), left:left + round(16 / TARGET_PX)].min(axis=2)
     row = int(np.argmax(window.sum(axis=1)))
     column = int(np.argmax(window.sum(axis=0)))
-    return x0 + (left + column) * PX, y0 + (top + row) * PX
+    return (left + column + 0.5) * TARGET_PX, (top + row + 0.5) * TARGET_PX
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -112,13 +128,12 @@ def test_a_double_sided_map_has_its_seam_targets_behind_each_other(watch: Path, 
     for index in range(0, len(pages), 2):
         front, back = pages[index], pages[index + 1]
         assert back["faces"][0]["face"] == "board/back/all"
-        front_image = _black(np.asarray(page_image(watch / name, index, DPI).convert("RGB"), dtype=np.int16))
-        back_image = _black(np.asarray(page_image(watch / name, index + 1, DPI).convert("RGB"), dtype=np.int16))
-        mirrored = back_image[:, ::-1]  # the back as seen through the paper from the front
+        front_image = _pixels(watch / name, index, TARGET_DPI)
+        mirrored = _pixels(watch / name, index + 1, TARGET_DPI)[:, ::-1]  # the back seen through the paper
         assert front["targets"]
         for target in front["targets"]:
-            seen_front = _target_centre(front_image, 0, 0, tuple(target))
-            seen_back = _target_centre(mirrored, 0, 0, tuple(target))
+            seen_front = _target_centre(front_image, tuple(target))
+            seen_back = _target_centre(mirrored, tuple(target))
             assert math.dist(seen_front, seen_back) <= 0.3
             assert math.dist(seen_front, target) <= 0.3
         # the back shows the part of the back face behind the front's window
@@ -197,4 +212,24 @@ def test_a_face_shrunk_to_fit_is_a_warning_naming_it_and_the_factor(tmp_path) ->
     assert result.code == 0, result.output
     factor = 288.6 / 320  # the printable height over the face's (pages sheets show no bleed)
     assert f"{pack}/layouts/ruler.yaml:3:1: warning: type 'ruler': face 'ruler/range' (25 x 320 mm) is shrunk by " \
-           f"a factor of {factor:.3f} ({factor:.1%}) to fit a4 on pages sheets" in result.output
+           f"a factor of {factor:.3f} ({factor:.1%}) to fit a4 on pages sheets; give the layout scale: true to print " \
+           "at full size or not at all" in result.output
+
+
+def test_faces_shrunk_alike_share_one_warning_that_names_the_first() -> None:
+    from pnpforge.content.pack import load_pack
+    from pnpforge.impose.geometry import Piece
+    from pnpforge.impose.presets import Presets, sheet_search_path
+    from pnpforge.impose.stage import sheet_pages
+
+    pack, _ = load_pack(WATCH)
+    sheet = Presets(sheet_search_path(pack)).sheet("letter", "pages")
+    screens = [Piece(f"screen/{name}", "screen", 297.0, 210.0) for name in ("north", "south", "east")]
+    small = Piece("screen/note", "screen", 100.0, 100.0)
+    pages, problems = sheet_pages(sheet, [*screens, small], {p.key: p for p in [*screens, small]}, (0.0, 0.0))
+    assert len(pages) == 4
+    factor = 271.0 / 297.0  # Letter's printable height over the screen's long side
+    assert [p.message for p in problems] == [
+        f"face 'screen/north' and 2 more of its type (297 x 210 mm) are shrunk by a factor of {factor:.3f} "
+        f"({factor:.1%}) to fit letter on pages sheets; give the layout scale: true to print at full size or not at "
+        "all"]

@@ -41,7 +41,7 @@ HOW = {
     "gapped": "each card with its own bleed; cut every card on its own along the crop marks",
     "gutter-fold": "one-sided: fold along the dashed line (fronts outside), glue, then cut along the crop marks",
     "punchboard": "glue to card stock, then cut along the lines round each token",
-    "pages": "one per page, scaled to fit the printable area where needed (never a true-scale face)",
+    "pages": "one per page, scaled to fit the printable area where needed",
     "tiles": "at full size over several pages: trim each page's margin and lay it over its neighbour so the "
              "circled crosses meet, then glue",
 }
@@ -222,14 +222,17 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
         for group in _same_size(hexes):
             pages += honeycomb_pages(sheet, group)
     elif sheet.mode == "pages":
+        smaller: dict[tuple[float, float, float], list[Piece]] = {}  # faces shrunk alike, in the pack's order
         for piece in copies:
             whole = whole_page(sheet, piece)
             if whole is None:
                 problems.append(too_large(sheet, piece))
                 continue
             if whole.placements[0].scale < 1:
-                problems.append(shrunk(sheet, piece, whole.placements[0].scale))
+                alike = smaller.setdefault((piece.width, piece.height, whole.placements[0].scale), [])
+                alike += [piece] if piece not in alike else []
             pages.append(whole)
+        problems += [shrunk(sheet, alike, factor) for (_, _, factor), alike in smaller.items()]
     elif sheet.mode == "tiles":
         for piece in copies:
             tiles = tile_pages(sheet, piece)
@@ -253,12 +256,16 @@ def too_large(sheet: Sheet, piece: Piece) -> Finding:
                    blocking=True, rule="impose")
 
 
-def shrunk(sheet: Sheet, piece: Piece, factor: float) -> Finding:
-    """A face printed smaller than its size: a warning naming it and the factor."""
-    return Finding("warning", f"face '{piece.key}' ({piece.width:g} x {piece.height:g} mm) is shrunk by a factor of "
-                              f"{factor:.3f} ({factor:.1%}) to fit {sheet.paper_name} on {sheet.name} sheets; give "
-                              "its layout scale: true to print it at full size or not at all",
-                   mark=piece.where, subject=f"type '{piece.type}'", rule="impose")
+def shrunk(sheet: Sheet, pieces: list[Piece], factor: float) -> Finding:
+    """Faces of one size printed smaller than that size: a warning naming the first, how many more, and the
+    factor, at the first one's layout."""
+    piece = pieces[0]
+    more = f" and {len(pieces) - 1} more of its type" if len(pieces) > 1 else ""
+    return Finding("warning", f"face '{piece.key}'{more} ({piece.width:g} x {piece.height:g} mm) "
+                              f"{'are' if more else 'is'} shrunk by a factor of {factor:.3f} ({factor:.1%}) to fit "
+                              f"{sheet.paper_name} on {sheet.name} sheets; give the layout scale: true to print "
+                              "at full size or not at all", mark=piece.where, subject=f"type '{piece.type}'",
+                   rule="impose")
 
 
 def with_scale_check(pages: list[SheetPage], sheet: Sheet) -> list[SheetPage]:
@@ -354,6 +361,8 @@ def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
             film = any(by_key[p.face].transparent for p in fronts)
             duplex = any(page.side == BACK for page in item.pages)
             how = HOW[item.mode] + ("; print on transparent film, nothing but the art is printed" if film else "")
+            if any(by_key[p.face].true_scale for p in fronts):
+                how += "; its faces are at true scale: check that the scale bars measure 100 mm and 4 in"
             # a face tiled over several pages counts once
             count = sum(1 for p in fronts if p.window is None) + len({p.face for p in fronts if p.window is not None})
             lines.append(f"  {item.path.name}: {count} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"
