@@ -233,3 +233,16 @@ def test_faces_shrunk_alike_share_one_warning_that_names_the_first() -> None:
         f"face 'screen/north' and 2 more of its type (297 x 210 mm) are shrunk by a factor of {factor:.3f} "
         f"({factor:.1%}) to fit letter on pages sheets; give the layout scale: true to print at full size or not at "
         "all"]
+
+
+def test_the_manifest_calls_a_board_with_a_back_duplex_and_a_one_sided_one_not(watch: Path) -> None:
+    from pnpforge.impose.geometry import Piece
+    from pnpforge.impose.stage import PrintFile, _duplex, sheet_pages
+    from tests.impose.test_tiles import _sheet
+
+    assert _file(watch, "a4/board-tiles.pdf")["duplex"] == "long-edge"
+    sheet = _sheet("a4")
+    board = Piece("board/plain", "board", 570.0, 400.0)
+    pages, _ = sheet_pages(sheet, [board], {board.key: board}, (0.0, 0.0))
+    assert pages and all(page.side == "front" for page in pages)
+    assert not _duplex(PrintFile(watch / "x.pdf", "a4", "tiles", "tiles", "board", pages, sheet))

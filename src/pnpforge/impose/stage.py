@@ -328,10 +328,18 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
             "file": item.path.relative_to(result.folder).as_posix(), "paper": item.paper, "style": item.style,
             "mode": item.mode, "type": item.type, "size_mm": [sheet.width, sheet.height],
             "printable_mm": [round(v, 4) for v in sheet.printable],
-            "duplex": "long-edge" if sheet.duplex and item.mode != "gutter-fold" else "none", "pages": pages})
+            "duplex": "long-edge" if _duplex(item) else "none", "pages": pages})
     target = result.folder / MANIFEST
     write_json_lines(target, {"pack": pack_id, "back_offset_mm": list(back_offset)}, "files", files)
     return target
+
+
+def _duplex(item: PrintFile) -> bool:
+    """Whether a file is printed on both sides: its sheet's setting, except that gutter-fold pages are one-sided
+    and tiles are printed duplex only for a face with a back (a one-sided board is one-sided whatever the sheet)."""
+    if not item.sheet.duplex or item.mode == "gutter-fold":
+        return False
+    return item.mode != "tiles" or any(page.side == BACK for page in item.pages)
 
 
 def _placement_json(placement: Placement) -> dict:
