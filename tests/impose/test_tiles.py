@@ -121,3 +121,16 @@ def test_a_tile_that_fits_one_page_is_printed_whole_with_crop_marks(paper: str) 
     assert len(page.marks) == 8  # two at each corner, in the margin beyond the bleed
     left, top, right, bottom = placement.outer
     assert all(not (left < x < right and top < y < bottom) for mark in page.marks for x, y in (mark[:2], mark[2:]))
+
+
+def test_a_double_sided_tile_that_fits_one_page_is_one_duplex_page() -> None:
+    from pnpforge.impose.stage import sheet_pages
+
+    front = Piece("map/a", "map", 150.0, 200.0, bleed=3.0, back="map/back/a")
+    back = Piece("map/back/a", "map", 150.0, 200.0, bleed=3.0, side="back")
+    sheet = _sheet("letter")
+    pages, problems = sheet_pages(sheet, [front], {front.key: front, back.key: back}, (0.0, 0.0))
+    assert problems == [] and [p.side for p in pages] == ["front", "back"]
+    (shown,), (behind,) = pages[0].placements, pages[1].placements
+    assert len(pages[0].marks) == 8 and behind.face == "map/back/a"
+    assert behind.x == pytest.approx(sheet.width - shown.x - shown.w) and behind.y == pytest.approx(shown.y)
