@@ -70,7 +70,7 @@ CASES = {
     "unknown-layout-key": (
         lambda root: edit(root / "layouts" / "merchant.yaml", "template:", "colour: red\ntemplate:"),
         "layouts/merchant.yaml:2:1: error: layout 'merchant': unknown key 'colour'; accepted keys: extends, doc, "
-        "size, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, "
+        "size, scale, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, "
         "variants, params"),
     "fit-on-unknown-field": (
         lambda root: edit(root / "layouts" / "merchant.yaml", "fields: [price]", "fields: [prize]"),

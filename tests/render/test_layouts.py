@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -66,7 +67,8 @@ def test_unknown_keys_are_located_with_the_accepted_ones(tmp_path, sizes) -> Non
     errors = layout_errors(LayoutSet([tmp_path], sizes), "card")
     assert errors == [
         f"{tmp_path}/card.yaml:4:1: error: layout 'card': unknown key 'bleeed'; accepted keys: extends, doc, size, "
-        "orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, variants, params"]
+        "scale, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, variants, "
+        "params"]
     write(tmp_path, "card", "size: poker\nzones:\n  name: {x: 3, y: 3, w: 10, h: 5, colour: red}\n")
     assert layout_errors(LayoutSet([tmp_path], sizes), "card") == [
         f"{tmp_path}/card.yaml:3:35: error: layout 'card': zones: name: unknown key 'colour'; "
@@ -133,8 +135,23 @@ def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
     text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
     assert [key for key in LAYOUT_KEYS if f"| `{key}` |" not in text] == []
     helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
-               "ref(id)", "items(type)", "pnp-<role>"]
+               "ref(id)", "items(type)", "pnp-<role>", "square_grid(columns, rows, pitch)",
+               "hex_grid(columns, rows, across_flats, top)", "grid_map(value, cell)", "tiles_map(tiles, field, cell)"]
     assert [name for name in helpers if f"`{name}`" not in text] == []
+
+
+def test_the_layout_docs_name_every_size_key_and_outline() -> None:
+    from pnpforge.render.layout_values import SIZE_KEYS
+    from pnpforge.render.outline import HEX_KEYS, KINDS
+
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
+    section = text.split("## Sizes and cut outlines", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    keys = {key for line in rows for key in re.findall(r"`([a-z_]+)`", line.split(" | ")[0])}
+    assert [key for key in SIZE_KEYS if key not in keys] == []
+    assert [key for key in [*HEX_KEYS, *KINDS] if f"`{key}`" not in section and f"{key}:" not in section] == []
 
 
 def test_the_layout_docs_name_every_sheet_plan_and_shop_key() -> None:

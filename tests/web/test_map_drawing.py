@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 
 from pnpforge.content.pack import load_pack
 from pnpforge.engine.grid import Grid
-from pnpforge.publish.web.map_drawing import map_svg
+from pnpforge.render.map_drawing import map_svg
 from pnpforge.publish.web.values import Values
 
 from tests.content.test_grid_field import STALLS, grid_pack

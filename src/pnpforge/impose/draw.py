@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from pnpforge.impose import scale_check
 from pnpforge.impose.geometry import Placement, SheetPage
 from pnpforge.render.fragments import PT_PER_MM, Fragment, PdfBuilder, number
 
@@ -50,7 +51,12 @@ def _pt(x_mm: float, y_mm: float, paper_height: float) -> tuple[float, float]:
 def _place(placement: Placement, name: str, fragment: Fragment, paper_height: float) -> bytes:
     """Clip to the shown bleed, map the face's trim onto the placement, draw the form."""
     left, top, right, bottom = placement.shown
-    if placement.round and placement.window is None:
+    if placement.outline is not None:  # the shown rectangle, and the outline grown by the bleed
+        x0, y0 = _pt(left, bottom, paper_height)
+        clip = b"%s %s %s %s re W n " % (number(x0), number(y0), number((right - left) * PT_PER_MM),
+                                         number((bottom - top) * PT_PER_MM))
+        clip += _polygon(placement, placement.outline.grown(max(placement.bleed) / placement.scale), paper_height)
+    elif placement.round and placement.window is None:
         cx, cy = _pt((left + right) / 2, (top + bottom) / 2, paper_height)
         clip = _circle(cx, cy, (right - left) / 2 * PT_PER_MM)
     else:
@@ -99,6 +105,8 @@ def _lines(page: SheetPage, paper_height: float, stroke_pt: float) -> list[bytes
             (a, b), (c, d) = _pt(x0, y0, paper_height), _pt(x1, y1, paper_height)
             ops.append(b"%s %s m %s %s l S" % (number(a), number(b), number(c), number(d)))
         ops.append(b"Q")
+    if page.scale_check is not None:
+        ops.append(scale_check.ops(*page.scale_check, paper_height))
     if page.targets:
         ops += [b"q 1 G %s w " % number(CUT_HALO_PT) + _targets(page.targets, paper_height) + b" Q",
                 b"q 0 G %s w " % number(stroke_pt) + _targets(page.targets, paper_height) + b" Q"]
@@ -122,8 +130,35 @@ def _targets(centres: list[tuple[float, float]], paper_height: float) -> bytes:
     return b" ".join(paths)
 
 
+def _polygon(placement: Placement, corners: tuple[tuple[float, float], ...], paper_height: float) -> bytes:
+    """A closed path through corners of a face (mm from its trim's top-left) placed on the sheet."""
+    points = [_pt(*placement.to_sheet(u, v), paper_height) for u, v in corners]
+    path = [b"%s %s m" % (number(points[0][0]), number(points[0][1]))]
+    path += [b"%s %s l" % (number(x), number(y)) for x, y in points[1:]]
+    return b" ".join(path) + b" h"
+
+
+def _curves(placement: Placement, segments: tuple[tuple, ...], paper_height: float) -> bytes:
+    """A path's segments (mm on the face) placed on the sheet, curves kept."""
+    out = []
+    for segment in segments:
+        if segment[0] == "h":
+            out.append(b"h")
+            continue
+        values = segment[1:]
+        points = [_pt(*placement.to_sheet(values[i], values[i + 1]), paper_height) for i in range(0, len(values), 2)]
+        out.append(b" ".join(number(v) for point in points for v in point) + b" " + segment[0].encode())
+    return b" ".join(out)
+
+
 def _outline(placement: Placement, paper_height: float) -> bytes:
-    """The trim outline of a token: a circle for a round one, a rectangle otherwise."""
+    """The trim outline of a token: its own outline (a hex, polygon or path), a circle for a round one, a
+    rectangle otherwise."""
+    outline = placement.outline
+    if outline is not None:
+        if outline.segments:
+            return _curves(placement, outline.segments, paper_height)
+        return _polygon(placement, outline.points, paper_height)
     if placement.round:
         cx, cy = _pt(placement.x + placement.w / 2, placement.y + placement.h / 2, paper_height)
         return _circle(cx, cy, placement.w / 2 * PT_PER_MM)

@@ -15,7 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from pnpforge.findings import Mark
 from pnpforge.impose.presets import Marks, Sheet
+from pnpforge.render.outline import Outline
 
 FRONT, BACK = "front", "back"
 
@@ -35,6 +37,9 @@ class Piece:
     transparent: bool = False
     size: str = ""  # the layout's size name (poker, ...)
     side: str = FRONT
+    outline: Outline | None = None  # a hex, polygon or path outline (None: its rectangle or circle)
+    true_scale: bool = False  # printed at 100 % or not at all
+    where: Mark | None = field(default=None, compare=False)  # its layout's ``size:``, for findings
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,17 @@ class Placement:
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # shown beyond left, top, right, bottom
     round: bool = False
     window: tuple[float, float, float, float] | None = None  # a tile's part of the face: left, top, right, bottom
+    outline: Outline | None = None  # the face's own cut outline when it is not a rectangle or a circle
+
+    def to_sheet(self, u: float, v: float) -> tuple[float, float]:
+        """A point of the face (mm from its trim's top-left, as the face is drawn) on the sheet."""
+        width, height = (self.outline.width, self.outline.height) if self.outline else \
+            ((self.w, self.h) if self.rotation % 180 == 0 else (self.h, self.w))
+        scale = self.scale
+        du, dv = (u - width / 2) * scale, (v - height / 2) * scale
+        angle = math.radians(self.rotation)
+        cos, sin = round(math.cos(angle), 12), round(math.sin(angle), 12)
+        return self.x + self.w / 2 + du * cos + dv * sin, self.y + self.h / 2 - du * sin + dv * cos
 
     @property
     def shown(self) -> tuple[float, float, float, float]:
@@ -67,11 +83,19 @@ class Placement:
         left, top, right, bottom = self.bleed
         return self.x - left, self.y - top, self.x + self.w + right, self.y + self.h + bottom
 
-    def behind(self, face: str, paper_width: float, shift: tuple[float, float] = (0.0, 0.0)) -> "Placement":
-        """The placement of ``face`` on the other side of the paper, behind this one (long-edge turn)."""
+    def behind(self, face: str, paper_width: float, shift: tuple[float, float] = (0.0, 0.0),
+               outline: Outline | None = None) -> "Placement":
+        """The placement of ``face`` (whose outline is ``outline``) on the other side of the paper, behind this one
+        (long-edge turn); a tile's window is turned with it."""
         left, top, right, bottom = self.bleed
+        window = None
+        if self.window is not None:
+            w_left, w_top, w_right, w_bottom = self.window
+            window = (paper_width - w_right + shift[0], w_top - shift[1], paper_width - w_left + shift[0],
+                      w_bottom - shift[1])
         return replace(self, face=face, x=paper_width - self.x - self.w + shift[0], y=self.y - shift[1],
-                       rotation=(-self.rotation) % 360, bleed=(right, top, left, bottom))
+                       rotation=(-self.rotation) % 360, bleed=(right, top, left, bottom), window=window,
+                       outline=outline)
 
 
 @dataclass
@@ -86,6 +110,7 @@ class SheetPage:
     targets: list[tuple[float, float]] = field(default_factory=list)  # alignment targets of tiles, their centres
     # a tile's place in the whole: (x, y, w, h, filled) cells of a small map of the tiles, this one filled
     locator: list[tuple[float, float, float, float, bool]] = field(default_factory=list)
+    scale_check: tuple[float, float] | None = None  # the top-left corner of the printed scale check
 
 
 @dataclass(frozen=True)
@@ -183,7 +208,8 @@ def grid_page(grid: Grid, faces: list[Piece], shared_cuts: bool) -> SheetPage:
         else:
             bleed = (left, top, right, bottom)
         page.placements.append(Placement(piece.key, grid.columns[column], grid.rows[row], piece.width,
-                                         piece.height, bleed=bleed, round=piece.shape == "round"))
+                                         piece.height, bleed=bleed, round=piece.shape == "round",
+                                         outline=piece.outline))
     page.marks = grid_marks(grid, shared_cuts)
     return page
 
@@ -246,7 +272,8 @@ def shelf_pages(sheet: Sheet, pieces: list[Piece]) -> list[SheetPage]:
             for piece, bleed in row:
                 cell_h = piece.height + 2 * bleed
                 placement = Placement(piece.key, x + bleed, y + (height - cell_h) / 2 + bleed, piece.width,
-                                      piece.height, bleed=(bleed,) * 4, round=piece.shape == "round")
+                                      piece.height, bleed=(bleed,) * 4, round=piece.shape == "round",
+                                      outline=piece.outline)
                 page.placements.append(placement)
                 page.cuts.append(placement)
                 x += piece.width + 2 * bleed + sheet.gap
@@ -255,24 +282,34 @@ def shelf_pages(sheet: Sheet, pieces: list[Piece]) -> list[SheetPage]:
     return result
 
 
-def whole_page(sheet: Sheet, piece: Piece) -> SheetPage:
-    """One face alone on the page, turned when that shows it larger, scaled down to the printable area if needed."""
+def whole_page(sheet: Sheet, piece: Piece) -> SheetPage | None:
+    """One face alone on the page, turned when that shows it larger, scaled down to the printable area if needed;
+    a true-scale face is never scaled (its bleed shrinks first): None when its trim does not fit either way."""
     left, top, right, bottom = sheet.printable
     room_w, room_h = right - left, bottom - top
     bleed = min(sheet.bleed, piece.bleed)
-    best = None
+    best = None  # (how good, rotation, width, height, scale, bleed shown)
     for rotation in (0, 90):
         w, h = (piece.width, piece.height) if rotation == 0 else (piece.height, piece.width)
-        scale = min(1.0, room_w / (w + 2 * bleed), room_h / (h + 2 * bleed))
-        if best is None or scale > best[0] + 1e-9:
-            best = (scale, rotation, w, h)
-    assert best is not None  # two rotations were tried
-    scale, rotation, w, h = best
-    w, h = w * scale, h * scale
-    shown = bleed * scale
+        if piece.true_scale:  # at 100 %, with as much of its bleed as the paper has room for
+            margin = min((room_w - w) / 2, (room_h - h) / 2)
+            option = (margin, rotation, w, h, 1.0, max(0.0, min(bleed, margin)))
+            if margin < -1e-9:
+                continue
+        else:
+            scale = min(1.0, room_w / (w + 2 * bleed), room_h / (h + 2 * bleed))
+            option = (scale, rotation, w * scale, h * scale, scale, bleed * scale)
+        if best is None or option[0] > best[0] + (1e-6 if piece.true_scale else 1e-9):
+            best = option
+    if best is None:
+        return None
+    _, rotation, w, h, scale, shown = best
     placement = Placement(piece.key, (sheet.width - w) / 2, (sheet.height - h) / 2, w, h, rotation, round(scale, 6),
-                          (shown,) * 4, piece.shape == "round")
-    return SheetPage(FRONT, [placement])
+                          (shown,) * 4, piece.shape == "round", outline=piece.outline)
+    page = SheetPage(FRONT, [placement])
+    if piece.true_scale and (piece.outline or piece.shape == "round"):
+        page.cuts.append(placement)  # a template is cut along its outline
+    return page
 
 
 def backs_of(page: SheetPage, by_key: dict[str, Piece], paper_width: float,
@@ -282,7 +319,9 @@ def backs_of(page: SheetPage, by_key: dict[str, Piece], paper_width: float,
     for placement in page.placements:
         piece = by_key[placement.face]
         if piece.back in by_key:
-            back.placements.append(placement.behind(piece.back, paper_width, shift))
+            back.placements.append(placement.behind(piece.back, paper_width, shift, by_key[piece.back].outline))
+    if back.placements:  # a tile's seam targets, behind the front's
+        back.targets = [(paper_width - x + shift[0], y - shift[1]) for x, y in page.targets]
     return back
 
 
@@ -292,6 +331,6 @@ def mirrored(page: SheetPage, by_key: dict[str, Piece], paper_width: float) -> S
     for placement in page.placements:
         piece = by_key[placement.face]
         if piece.back in by_key:
-            folded.placements.append(placement.behind(piece.back, paper_width))
+            folded.placements.append(placement.behind(piece.back, paper_width, outline=by_key[piece.back].outline))
     folded.marks += [(paper_width - x0, y0, paper_width - x1, y1) for x0, y0, x1, y1 in page.marks]
     return folded

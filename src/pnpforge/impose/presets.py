@@ -54,7 +54,7 @@ PLAN_KEYS = {
     "types": "component type -> the sheet styles it is printed with",
     "rules": "[{when, sheets}]: the first rule matching a type's faces gives its sheet styles",
 }
-WHEN_KEYS = {"transparent": "true for faces printed on film", "shape": "rect or round",
+WHEN_KEYS = {"transparent": "true for faces printed on film", "shape": "rect, round, hex, polygon or path",
              "max_side": "the face's longer side is at most this, mm", "min_side": "its shorter side is at least this",
              "size": "a size name from layouts/sizes.yaml, or a list of them"}
 MERGED = ("marks", "types", "unprintable")

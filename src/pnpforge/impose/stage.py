@@ -20,14 +20,16 @@ from pnpforge.caches import code
 from pnpforge.content.pack import Pack
 from pnpforge.files import write_if_changed, write_json_lines
 from pnpforge.findings import Finding, Mark
+from pnpforge.impose import scale_check
 from pnpforge.impose.calibration import calibration_pdf
 from pnpforge.impose.draw import sheet_pdf
 from pnpforge.impose.geometry import (BACK, Piece, Placement, SheetPage, backs_of, block_grid, gapped_grid,
                                       grid_page, mirrored, shelf_pages, whole_page)
+from pnpforge.impose.honeycomb import honeycomb_pages
 from pnpforge.impose.presets import Plan, Presets, Sheet, sheet_search_path
 from pnpforge.impose.tiles import tile_pages
 from pnpforge.render.cache import hash_of
-from pnpforge.render.faces import FRONT
+from pnpforge.render.faces import FRONT, Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult
 
@@ -72,12 +74,15 @@ class PrintResult:
 
 def pieces(result: RenderResult) -> dict[str, Piece]:
     """Every rendered face as the impose stage sees it, by face key."""
-    found = {}
-    for face in result.faces:
-        layout = face.layout
-        found[face.key] = Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed,
-                                face.back, face.copies, layout.transparent, layout.size_name, face.side)
-    return found
+    return {face.key: piece_of(face) for face in result.faces}
+
+
+def piece_of(face: Face) -> Piece:
+    """One face as the impose stage sees it."""
+    layout = face.layout
+    return Piece(face.key, face.type, layout.width, layout.height, layout.shape, layout.bleed, face.back,
+                 face.copies, layout.transparent, layout.size_name, face.side, layout.outline, layout.true_scale,
+                 layout.mark("size"))
 
 
 def styles_for(plan: Plan, type_name: str, fronts: list[Piece]) -> tuple[str, ...] | None:
@@ -138,7 +143,8 @@ def impose_pack(pack: Pack, faces: RenderResult, out_dir: Path, layouts_dir: Pat
                 if styles is not None and not any(sheet.known_as(name) for name in styles):
                     continue
                 pages, problems = sheet_pages(sheet, fronts, by_key, back_offset)
-                result.findings += [Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
+                result.findings += [p if isinstance(p, Finding) else
+                                    Finding("warning", f"{paper}, {style}: {p}", mark=Mark(sheet.path),
                                             subject=f"type '{type_name}'", rule="impose") for p in problems]
                 if pages:
                     result.files.append(PrintFile(folder / paper / f"{type_name}-{style}.pdf", paper, style,
@@ -171,11 +177,12 @@ def expand(fronts: list[Piece]) -> list[Piece]:
 
 
 def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
-                back_offset: tuple[float, float]) -> tuple[list[SheetPage], list[str]]:
-    """The pages of one style for one type's fronts (and their backs), and what could not be placed."""
+                back_offset: tuple[float, float]) -> tuple[list[SheetPage], list[str | Finding]]:
+    """The pages of one style for one type's fronts (and their backs), and what could not be placed or was
+    shrunk: a sentence about the sheet, or a finding at a face's layout."""
     copies = expand(fronts)
     has_backs = any(p.back in by_key for p in fronts)
-    problems: list[str] = []
+    problems: list[str | Finding] = []
     pages: list[SheetPage] = []
     if sheet.mode == "calibration":
         return [], []
@@ -193,7 +200,8 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
             else:
                 grid = gapped_grid(sheet, sheet.printable, piece, bleed)
             if grid is None:
-                problems.append(f"a {piece.width:g} x {piece.height:g} mm face does not fit on the paper")
+                problems.append(too_large(sheet, piece) if piece.true_scale else
+                                f"a {piece.width:g} x {piece.height:g} mm face does not fit on the paper")
                 continue
             for start in range(0, len(group), grid.capacity):
                 page = grid_page(grid, group[start:start + grid.capacity], shared_cuts=sheet.mode != "gapped")
@@ -203,18 +211,73 @@ def sheet_pages(sheet: Sheet, fronts: list[Piece], by_key: dict[str, Piece],
                     page.folds.append((sheet.width / 2, top, sheet.width / 2, bottom))
                 pages.append(page)
     elif sheet.mode == "punchboard":
-        pages = shelf_pages(sheet, copies)
+        left, top, right, bottom = sheet.printable
+        fits = [p for p in copies if p.width + 2 * min(sheet.bleed, p.bleed) <= right - left + 1e-9
+                and p.height + 2 * min(sheet.bleed, p.bleed) <= bottom - top + 1e-9]
+        problems += [too_large(sheet, p) if p.true_scale else
+                     f"a {p.width:g} x {p.height:g} mm face does not fit on the paper"
+                     for p in dict.fromkeys(p for p in copies if p not in fits)]
+        hexes = [p for p in fits if p.outline is not None and p.outline.kind == "hex"]
+        pages = shelf_pages(sheet, [p for p in fits if p not in hexes])
+        for group in _same_size(hexes):
+            pages += honeycomb_pages(sheet, group)
     elif sheet.mode == "pages":
-        pages = [whole_page(sheet, piece) for piece in copies]
+        smaller: dict[tuple[float, float, float], list[Piece]] = {}  # faces shrunk alike, in the pack's order
+        for piece in copies:
+            whole = whole_page(sheet, piece)
+            if whole is None:
+                problems.append(too_large(sheet, piece))
+                continue
+            if whole.placements[0].scale < 1:
+                alike = smaller.setdefault((piece.width, piece.height, whole.placements[0].scale), [])
+                alike += [piece] if piece not in alike else []
+            pages.append(whole)
+        problems += [shrunk(sheet, alike, factor) for (_, _, factor), alike in smaller.items()]
     elif sheet.mode == "tiles":
         for piece in copies:
             tiles = tile_pages(sheet, piece)
             if not tiles:
                 problems.append(f"the paper's printable area is too small for tiles overlapping {sheet.overlap:g} mm")
             pages += tiles
+    if any(by_key[p.face].true_scale for page in pages for p in page.placements):
+        pages = with_scale_check(pages, sheet)
     if sheet.duplex and has_backs and sheet.mode != "gutter-fold":
         pages = [side for page in pages for side in (page, backs_of(page, by_key, sheet.width, back_offset))]
-    return pages, problems
+    return pages, list(dict.fromkeys(problems))
+
+
+def too_large(sheet: Sheet, piece: Piece) -> Finding:
+    """A true-scale face the sheet cannot hold at 100 %: an error at its layout's ``size:`` (exit 2)."""
+    left, top, right, bottom = sheet.printable
+    return Finding("error", f"face '{piece.key}' is {piece.width:g} x {piece.height:g} mm and does not fit "
+                            f"{sheet.paper_name} ({right - left:g} x {bottom - top:g} mm printable) on "
+                            f"{sheet.name} sheets at 100 %; it is scale: true, so it is never shrunk: print it on "
+                            "tiles sheets, or make it smaller", mark=piece.where, subject=f"type '{piece.type}'",
+                   blocking=True, rule="impose")
+
+
+def shrunk(sheet: Sheet, pieces: list[Piece], factor: float) -> Finding:
+    """Faces of one size printed smaller than that size: a warning naming the first, how many more, and the
+    factor, at the first one's layout."""
+    piece = pieces[0]
+    more = f" and {len(pieces) - 1} more of its type" if len(pieces) > 1 else ""
+    return Finding("warning", f"face '{piece.key}'{more} ({piece.width:g} x {piece.height:g} mm) "
+                              f"{'are' if more else 'is'} shrunk by a factor of {factor:.3f} ({factor:.1%}) to fit "
+                              f"{sheet.paper_name} on {sheet.name} sheets; give the layout scale: true to print "
+                              "at full size or not at all", mark=piece.where, subject=f"type '{piece.type}'",
+                   rule="impose")
+
+
+def with_scale_check(pages: list[SheetPage], sheet: Sheet) -> list[SheetPage]:
+    """Front pages with a scale check where their margin has room; a page of its own first when the first has
+    none (a blank back follows it in a duplex file)."""
+    for page in pages:
+        page.scale_check = scale_check.room(page, sheet.printable)
+    if pages and pages[0].scale_check is None:
+        alone = SheetPage(FRONT)
+        alone.scale_check = scale_check.room(alone, sheet.printable)
+        pages = [alone, *pages]
+    return pages
 
 
 def _same_size(copies: list[Piece]) -> list[list[Piece]]:
@@ -256,7 +319,8 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
     for item in result.files:
         sheet = item.sheet
         pages = [{"side": page.side, "faces": [_placement_json(p) for p in page.placements],
-                  **({"targets": [[round(x, 4), round(y, 4)] for x, y in page.targets]} if page.targets else {})}
+                  **({"targets": [[round(x, 4), round(y, 4)] for x, y in page.targets]} if page.targets else {}),
+                  **({"scale_check": [round(v, 4) for v in page.scale_check]} if page.scale_check else {})}
                  for page in item.pages]
         if item.mode == "calibration":
             pages = [{"side": "front", "faces": []}, {"side": BACK, "faces": []}]
@@ -264,10 +328,18 @@ def write_manifest(result: PrintResult, pack_id: str, back_offset: tuple[float, 
             "file": item.path.relative_to(result.folder).as_posix(), "paper": item.paper, "style": item.style,
             "mode": item.mode, "type": item.type, "size_mm": [sheet.width, sheet.height],
             "printable_mm": [round(v, 4) for v in sheet.printable],
-            "duplex": "long-edge" if sheet.duplex and item.mode != "gutter-fold" else "none", "pages": pages})
+            "duplex": "long-edge" if _duplex(item) else "none", "pages": pages})
     target = result.folder / MANIFEST
     write_json_lines(target, {"pack": pack_id, "back_offset_mm": list(back_offset)}, "files", files)
     return target
+
+
+def _duplex(item: PrintFile) -> bool:
+    """Whether a file is printed on both sides: its sheet's setting, except that gutter-fold pages are one-sided
+    and tiles are printed duplex only for a face with a back (a one-sided board is one-sided whatever the sheet)."""
+    if not item.sheet.duplex or item.mode == "gutter-fold":
+        return False
+    return item.mode != "tiles" or any(page.side == BACK for page in item.pages)
 
 
 def _placement_json(placement: Placement) -> dict:
@@ -275,7 +347,8 @@ def _placement_json(placement: Placement) -> dict:
     return {"face": placement.face, "x": round(placement.x, 4), "y": round(placement.y, 4),
             "w": round(placement.w, 4), "h": round(placement.h, 4), "rotation": placement.rotation,
             "scale": placement.scale, "bleed": [round(v, 4) for v in placement.bleed], "round": placement.round,
-            **({"window": [round(v, 4) for v in placement.window]} if placement.window else {})}
+            **({"window": [round(v, 4) for v in placement.window]} if placement.window else {}),
+            **({"outline": placement.outline.kind} if placement.outline else {})}
 
 
 def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
@@ -296,6 +369,8 @@ def write_readme(result: PrintResult, pack_id: str, by_key: dict[str, Piece],
             film = any(by_key[p.face].transparent for p in fronts)
             duplex = any(page.side == BACK for page in item.pages)
             how = HOW[item.mode] + ("; print on transparent film, nothing but the art is printed" if film else "")
+            if any(by_key[p.face].true_scale for p in fronts):
+                how += "; its faces are at true scale: check that the scale bars measure 100 mm and 4 in"
             # a face tiled over several pages counts once
             count = sum(1 for p in fronts if p.window is None) + len({p.face for p in fronts if p.window is not None})
             lines.append(f"  {item.path.name}: {count} x {item.type}, {sheets} sheet{'s' * (sheets != 1)}"

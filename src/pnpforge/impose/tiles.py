@@ -4,14 +4,16 @@ The face (with the bleed the sheet shows) is cut into equal windows, ``overlap``
 neighbours. In the middle of each overlap, at the middle of the tile beside it, an alignment target is printed on
 both pages at the same spot of the face: trim a tile's margin, lay it over its neighbour, and the targets meet.
 Tiles go in reading order (rows from the top, each from the left); the face is turned a quarter when that takes
-fewer pages. Above each tile, where the margin has room, a small map of all the tiles shows which one it is.
+fewer pages. Above each tile, where the margin has room, a small map of all the tiles shows which one it is. A face
+that fits one page is printed whole, with crop marks at its trim. Backs (``duplex: long-edge``) are the stage's:
+each tile's back page shows the back face's window behind it, with the seam targets behind the front's.
 """
 
 from __future__ import annotations
 
 import math
 
-from pnpforge.impose.geometry import FRONT, Piece, Placement, SheetPage
+from pnpforge.impose.geometry import FRONT, Edge, Grid, Piece, Placement, SheetPage, grid_marks
 from pnpforge.impose.presets import Sheet
 
 
@@ -73,7 +75,21 @@ def tile_pages(sheet: Sheet, piece: Piece) -> list[SheetPage]:
             pages.append(SheetPage(FRONT, [placement], targets=targets,
                                    locator=locator(columns, rows, here, (page_left, page_top, x1 - x0, y1 - y0),
                                                    top)))
+    if len(pages) == 1:
+        pages[0].marks = crop_marks(sheet, pages[0].placements[0], bleed)
     return pages
+
+
+def crop_marks(sheet: Sheet, placement: Placement, bleed: float) -> list[tuple[float, float, float, float]]:
+    """Crop marks extending the trim lines of a face alone on its page, on each side with room for them."""
+    left, top, right, bottom = sheet.printable
+    marks = sheet.marks
+    rooms = (placement.x - left, placement.y - top, right - placement.x - placement.w,
+             bottom - placement.y - placement.h)
+    edges = tuple(Edge(bleed, bleed + marks.offset, min(room, bleed + marks.offset + marks.length))
+                  if room >= bleed + marks.offset + marks.min_length else Edge(bleed, 0.0, 0.0) for room in rooms)
+    grid = Grid((placement.x,), (placement.y,), placement.w, placement.h, edges)  # type: ignore[arg-type]
+    return grid_marks(grid, shared_cuts=True)
 
 
 LOCATOR_CELL = 3.0  # mm, one tile in the map

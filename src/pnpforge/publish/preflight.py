@@ -20,6 +20,7 @@ from jinja2 import TemplateError
 
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
+from pnpforge.impose.preflight import check_true_scale
 from pnpforge.impose.presets import check_print_plan
 from pnpforge.publish.rulebook import CheckedBook, has_rulebook
 from pnpforge.publish.rulebook.book import load_sources
@@ -59,6 +60,7 @@ def check_build_inputs(pack: Pack, lang: str | None = None, layouts_dir: Path = 
     findings += compile_templates(pack, layouts_dir)
     findings += check_web_templates(pack, layouts_dir)
     findings += check_print_plan(pack, layouts_dir)
+    findings += check_true_scale(pack, layouts_dir)
     findings += _rules(pack, lang, layouts_dir, art, books)
     load_settings(pack, layouts_dir, findings)
     blocking = [replace(f, blocking=True) if f.severity == "error" and f.rule in BLOCKING_RULES else f

@@ -8,7 +8,7 @@ as templates. ``rich`` turns a text value into escaped HTML with its ``:icon:`` 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jinja2 import StrictUndefined, select_autoescape
 from jinja2.sandbox import SandboxedEnvironment
@@ -18,6 +18,7 @@ from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
+from pnpforge.render import grids, map_drawing
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
@@ -45,7 +46,25 @@ def make_environment(search: list[Path]) -> SandboxedEnvironment:
     )
     env.filters.update(mix=colours.mix, shade=colours.shade, ink=colours.ink, strong=colours.strong,
                        mm=millimetres, humanise=humanise)
+    env.globals.update(square_grid=_template_helper(grids.square_grid), hex_grid=_template_helper(grids.hex_grid))
     return env
+
+
+def _template_helper(helper: Callable[..., Markup]) -> Callable[..., Markup]:
+    """A drawing helper whose ``ValueError`` is an error of the template that called it."""
+    def call(*args: Any, **kwargs: Any) -> Markup:
+        try:
+            return helper(*args, **kwargs)
+        except ValueError as exc:
+            raise RenderError(str(exc)) from None
+    return call
+
+
+def _cell_mm(value: Any) -> float:
+    """A map square's side in mm, from 1 to 100."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 1 <= value <= 100:
+        raise RenderError(f"a map square is from 1 to 100 mm a side, found {value!r}")
+    return float(value)
 
 
 def millimetres(value: Any) -> str:
@@ -91,7 +110,8 @@ class PackView:
         env.globals.update(t=self.t, rich=self.rich, icon=self.icon, ref=self.ref, items=self.items,
                            faction=self.faction, colour_of=self.colour_of, display=self.display,
                            has_icon=self.has_icon, icon_label=self.icons.label, humanise=humanise,
-                           lang=self.lang, game_name=self.t(self.pack.game.name), pack_id=self.pack.id)
+                           lang=self.lang, game_name=self.t(self.pack.game.name), pack_id=self.pack.id,
+                           grid_map=self.grid_map, tiles_map=self.tiles_map)
 
     def t(self, value: Any) -> str:
         """A text value in the build's language."""
@@ -109,6 +129,29 @@ class PackView:
             raise RenderError(f"icon({shown!r}): an icon id is a name (lower-case letters, digits, '-' and '_'), "
                               "never a path")
         return self.icons.svg(name, colour, css_class)
+
+    def grid_map(self, value: Any, cell: float = 10.0) -> Markup:
+        """A ``grid`` field's map drawn in a face, each square ``cell`` mm a side."""
+        size = _cell_mm(cell)
+        drawn = map_drawing.field_map(value, size)
+        if not drawn:
+            raise RenderError(f"grid_map: expected the value of a grid field, found {value!r}"[:300])
+        return drawn
+
+    def tiles_map(self, tiles: Any, field: str, cell: float = 10.0) -> Markup:
+        """The map joined from ``tiles`` (each ``{tile, x, y, turn, mirror}``, ``tile`` an item id whose ``field``
+        is a ``grid``) drawn in a face, each square ``cell`` mm a side."""
+        size = _cell_mm(cell)
+
+        def grid_of(tile: Any) -> Any:
+            item = self.ref(str(tile))
+            return item.get(str(field)) if item is not None else None
+
+        try:
+            grid = map_drawing.joined(tiles, grid_of)
+        except ValueError as exc:
+            raise RenderError(str(exc)[:300]) from None
+        return map_drawing.map_svg(grid, True, size)
 
     def has_icon(self, icon_id: str) -> bool:
         """True when the icon has a drawing (not just a label badge); an id that is not a name has none."""

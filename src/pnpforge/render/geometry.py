@@ -7,9 +7,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.findings import Finding, Mark
+
+if TYPE_CHECKING:
+    from pnpforge.render.outline import Outline
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,8 @@ class Layout:
     params: dict[str, Any]
     size_name: str
     chain: tuple[str, ...] = ()
+    outline: Outline | None = None  # the cut outline (None: the size's rectangle)
+    true_scale: bool = False  # ``scale: true``: printed at 100 % on every sheet, never shrunk
     marks: dict[tuple, Mark] = field(default_factory=dict, compare=False)  # where keys were written
 
     def mark(self, *at: Any) -> Mark:
@@ -103,7 +108,8 @@ class Layout:
     def sized_like(self, front: "Layout") -> "Layout":
         """This layout at the size and shape of ``front`` (a back always matches its front)."""
         values = dict(self.__dict__)
-        values.update(width=front.width, height=front.height, shape=front.shape, size_name=front.size_name)
+        values.update(width=front.width, height=front.height, shape=front.shape, size_name=front.size_name,
+                      outline=front.outline.mirrored() if front.outline else None, true_scale=front.true_scale)
         return Layout(**values)
 
     def with_bleed(self, bleed: float) -> "Layout":
@@ -136,5 +142,6 @@ class Size:
     w: float
     h: float
     shape: str = "rect"
+    outline: Outline | None = None
 
 

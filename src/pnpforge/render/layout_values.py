@@ -12,12 +12,14 @@ from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.render.geometry import BackSpec, FitSpec, Layout, LayoutError, Size, Zone
 from pnpforge.render.geometry import layout_error as _error
+from pnpforge.render.outline import Outline, outline_of
 
 
 LAYOUT_KEYS = {
     "extends": "the layout this one inherits from",
     "doc": "what the layout is for",
-    "size": "a size name from layouts/sizes.yaml, or {w, h, shape} in mm",
+    "size": "a size name from layouts/sizes.yaml, or {w, h, shape, hex} in mm",
+    "scale": "true for faces that must print at 100 % (templates, rulers, boards): never shrunk to fit",
     "orientation": "portrait (default) or landscape, which swaps the size's sides",
     "bleed": "mm of artwork beyond the trim on every side (default 3)",
     "safe": "mm inside the trim that text keeps clear of (default 3)",
@@ -44,8 +46,9 @@ ART_KEYS = {"zone": "the zone the picture fills", "field": "the image field (def
 BACK_KEYS = {"layout": "the back's layout", "same_for": "fields whose values make backs differ"}
 VARIANT_KEYS = {"field": "the item field deciding the layout", "layouts": "layout name per field value",
                 "default": "the layout of a value the map does not name (default: this layout, with a warning)"}
-SIZE_KEYS = {"w": "width in mm", "h": "height in mm", "shape": "rect or round", "doc": "what it is for"}
-
+SIZE_KEYS = {"w": "width in mm (a hex, polygon or path may leave it out)", "h": "height in mm (likewise)",
+             "shape": "the cut outline: rect, round, hex, {polygon: [[x, y], ...]} or {path: \"SVG path\"}",
+             "hex": "for shape: hex: {top: flat or pointy, across_flats: mm}", "doc": "what it is for"}
 
 
 def unknown_keys(doc: Doc, at: tuple, mapping: Any, accepted: dict[str, str], layout: str | None) -> list[Finding]:
@@ -110,7 +113,8 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
         """The file that wrote the key at ``at`` (a child or one of its parents)."""
         return origin.get(tuple(at[:2])) or origin.get(tuple(at[:1])) or own
 
-    size_name, width, height, shape = _size(merged, doc_of, sizes, problems, name)
+    size_name, outline = _size(merged, doc_of, sizes, problems, name)
+    width, height, shape = outline.width, outline.height, outline.kind
     bleed = number(doc_of("bleed"), ("bleed",), merged.get("bleed", 3), problems, 0, name, exclusive=False)
     safe = number(doc_of("safe"), ("safe",), merged.get("safe", 3), problems, 0, name, exclusive=False)
     zones = _zones(merged.get("zones") or {}, doc_of, width, height, bleed, problems, name)
@@ -135,7 +139,7 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
         problems.append(_error(doc_of("stylesheets").mark(("stylesheets",)), "stylesheets: expected a list of "
                                "file names", name))
         stylesheets = []
-    for flag in ("transparent", "render"):
+    for flag in ("transparent", "render", "scale"):
         if flag in merged and not isinstance(merged[flag], bool):
             problems.append(_error(doc_of(flag).mark((flag,)), f"{flag}: expected true or false", name))
     params = merged.get("params") or {}
@@ -149,13 +153,14 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
         template=str(template), stylesheets=tuple(stylesheets), zones=zones, fit=fit, art=art, back=back,
         variants=variants, transparent=bool(merged.get("transparent", False)),
         render=bool(merged.get("render", True)), params=params, size_name=size_name,
-        chain=chain, marks=_marks(merged, doc_of, own))
+        chain=chain, marks=_marks(merged, doc_of, own), outline=outline if outline.drawn else None,
+        true_scale=merged.get("scale") is True)
 
 
 def _marks(merged: dict[str, Any], doc_of, own: Doc) -> dict[tuple, Any]:
     """Where the keys a later check may point at were written: template, stylesheets, fit fields, art."""
     marks: dict[tuple, Any] = {(): own.mark(())}
-    for key in ("template", "stylesheets", "art"):
+    for key in ("template", "stylesheets", "art", "size", "scale"):
         if key in merged:
             marks[(key,)] = doc_of(key).mark((key,))
     for index, _ in enumerate(merged.get("stylesheets") or []):
@@ -179,38 +184,53 @@ def _marks(merged: dict[str, Any], doc_of, own: Doc) -> dict[tuple, Any]:
 MAX_SIDE_MM = 1000.0  # the largest face: a metre a side (the largest board of our packs is 570 x 400 mm)
 
 
-def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding], name: str):
-    """``(size name, width, height, shape)`` from ``size``, ``shape`` and ``orientation``."""
+def size_outline(doc: Doc, at: tuple, spec: dict, problems: list[Finding], layout: str | None) -> Outline:
+    """The outline of a size mapping ``{w, h, shape, hex}`` at ``at`` (a layout's ``size`` or one of
+    ``sizes.yaml``): ``w`` and ``h`` are required unless the shape gives them (a hex, a polygon, a path)."""
+    shape = spec.get("shape", "rect")
+    own_box = shape == "hex" or isinstance(shape, dict)
+    sides: list[float | None] = []
+    for side in ("w", "h"):
+        value = spec.get(side)
+        if value is None and own_box:
+            sides.append(None)
+            continue
+        sides.append(number(doc, at + (side,), value, problems, layout=layout))
+        if sides[-1] > MAX_SIDE_MM:  # type: ignore[operator]
+            problems.append(_error(doc.mark(at + (side,)), f"{_where(at)}{side}: a face is at most {MAX_SIDE_MM:g} "
+                                                           f"mm a side, found {sides[-1]:g}", layout))
+            sides[-1] = MAX_SIDE_MM
+    outline = outline_of(doc, at, shape, spec.get("hex"), sides[0], sides[1], problems, layout)
+    if outline.width <= 0 or outline.height <= 0:
+        return Outline("rect", outline.width or 63.5, outline.height or 88.9)
+    return outline
+
+
+def _size(merged: dict, doc_of, sizes: dict[str, Size], problems: list[Finding], name: str) -> tuple[str, Outline]:
+    """``(size name, outline)`` from ``size`` and ``orientation``; the outline holds the width and height."""
     raw = merged.get("size", "poker")
     doc = doc_of("size")
     if isinstance(raw, str):
         if raw not in sizes:
             problems.append(_error(doc.mark(("size",)), f"size: unknown size '{raw}'; sizes: {', '.join(sizes)}",
                                    name))
-            return raw, 63.5, 88.9, "rect"
+            return raw, Outline("rect", 63.5, 88.9)
         size = sizes[raw]
-        width, height, shape, size_name = size.w, size.h, size.shape, raw
+        outline, size_name = size.outline or Outline(size.shape, size.w, size.h), raw
     elif isinstance(raw, dict):
         problems += unknown_keys(doc, ("size",), raw, SIZE_KEYS, name)
-        width = number(doc, ("size", "w"), raw.get("w"), problems, layout=name)
-        height = number(doc, ("size", "h"), raw.get("h"), problems, layout=name)
-        for side, value in (("w", width), ("h", height)):
-            if value > MAX_SIDE_MM:
-                problems.append(_error(doc.mark(("size", side)), f"size: {side}: a face is at most {MAX_SIDE_MM:g} mm "
-                                                                 f"a side, found {value:g}", name))
-        width, height = min(width, MAX_SIDE_MM), min(height, MAX_SIDE_MM)
-        shape, size_name = shape_of(doc, ("size", "shape"), raw.get("shape", "rect"), problems, name), "custom"
+        outline, size_name = size_outline(doc, ("size",), raw, problems, name), "custom"
     else:
         problems.append(_error(doc.mark(("size",)), "size: expected a size name or {w, h}", name))
-        return "poker", 63.5, 88.9, "rect"
-    shape = merged.get("shape", shape)
+        return "poker", Outline("rect", 63.5, 88.9)
     orientation = merged.get("orientation", "portrait")
-    if orientation == "landscape":
-        width, height = max(width, height), min(width, height)
-    elif orientation != "portrait":
+    if orientation == "landscape" and outline.width < outline.height:
+        outline = outline.quarter_turned() if outline.drawn else Outline(outline.kind, outline.height,
+                                                                         outline.width)
+    elif orientation not in ("portrait", "landscape"):
         problems.append(_error(doc_of("orientation").mark(("orientation",)),
                                f"orientation: expected portrait or landscape, found {orientation!r}", name))
-    return size_name, width, height, shape
+    return size_name, outline
 
 
 def _zones(raw: Any, doc_of, width: float, height: float, bleed: float, problems: list[Finding],

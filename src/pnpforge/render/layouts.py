@@ -22,7 +22,7 @@ from pnpforge.content.source import Doc, LoadError, load_yaml_shared
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.geometry import (  # noqa: F401 - the layout model, re-exported for callers
     BackSpec, FitSpec, Layout, LayoutError, Size, Zone, layout_error as _error)
-from pnpforge.render.layout_values import LAYOUT_KEYS, SIZE_KEYS, build_layout, number, unknown_keys
+from pnpforge.render.layout_values import LAYOUT_KEYS, SIZE_KEYS, build_layout, size_outline, unknown_keys
 from pnpforge.render.resolver import CARD_LAYOUTS, Resolver
 
 if TYPE_CHECKING:
@@ -59,12 +59,8 @@ def _sizes_file(path: Path) -> dict[str, Size]:
             problems.append(_error(doc.mark(at), f"size '{name}': expected {{w, h}}"))
             continue
         problems += unknown_keys(doc, at, spec, SIZE_KEYS, None)
-        w, h = number(doc, at + ("w",), spec.get("w"), problems), number(doc, at + ("h",), spec.get("h"), problems)
-        shape = spec.get("shape", "rect")
-        if shape not in ("rect", "round"):
-            problems.append(_error(doc.mark(at + ("shape",)), f"shape: expected rect or round, found {shape!r}"))
-        if w and h:
-            sizes[name] = Size(name, w, h, shape)
+        outline = size_outline(doc, at, spec, problems, None)
+        sizes[name] = Size(name, outline.width, outline.height, outline.kind, outline if outline.drawn else None)
     if problems:
         raise LayoutError(problems)
     return sizes

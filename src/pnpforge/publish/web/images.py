@@ -60,6 +60,7 @@ class ImageTask:
     pdf: str = ""
     page: int = 0
     bleed_mm: float = 0.0
+    outline: tuple[tuple[float, float], ...] = ()  # a hex, polygon or path face: its corners, mm from the trim
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,11 @@ class FontTask:
     source: str
 
 
-def image_key(source_key: str, dpi: float, transparent: bool, round_shape: bool) -> str:
+def image_key(source_key: str, dpi: float, transparent: bool, round_shape: bool,
+              outline: tuple[tuple[float, float], ...] = ()) -> str:
     """The cache key of a face image."""
-    return hash_of("web-image", code.digest(*IMAGE_CODE), source_key, f"{dpi:g}", str(transparent), str(round_shape))
+    return hash_of("web-image", code.digest(*IMAGE_CODE), source_key, f"{dpi:g}", str(transparent), str(round_shape),
+                   *([repr(outline)] if outline else []))
 
 
 def font_key(path: Path) -> str:
@@ -177,7 +180,8 @@ def _images(page, task: ImageTask) -> None:
     top = max(scale for scale, _ in task.targets)
     drawn = _render(page, task.dpi * top, task.transparent, task.bleed_mm, _size(task, top))
     for scale, target in sorted(task.targets, reverse=True):
-        _save(target, drawn if scale == top else drawn.resize(_size(task, scale), Image.Resampling.BOX), task.round)
+        _save(target, drawn if scale == top else drawn.resize(_size(task, scale), Image.Resampling.BOX), task.round,
+              task.outline, task.trim_mm)
 
 
 def _size(task: ImageTask, scale: int) -> tuple[int, int]:
@@ -186,9 +190,12 @@ def _size(task: ImageTask, scale: int) -> tuple[int, int]:
     return width, height
 
 
-def _save(target: str, image: Image.Image, round_shape: bool) -> None:
-    """Write a face image as WebP (round faces transparent outside their circle)."""
-    if round_shape:
+def _save(target: str, image: Image.Image, round_shape: bool, outline: tuple[tuple[float, float], ...] = (),
+          trim_mm: tuple[float, float] = (1.0, 1.0)) -> None:
+    """Write a face image as WebP (round and outlined faces transparent outside their outline)."""
+    if outline:
+        image = _outlined(image, outline, trim_mm)
+    elif round_shape:
         image = _round(image)
     buffer = io.BytesIO()
     image.save(buffer, "WEBP", **WEBP)
@@ -220,6 +227,20 @@ def _round(image: Image.Image) -> Image.Image:
     alpha = rounded.getchannel("A")
     rounded.putalpha(Image.composite(alpha, mask, mask))
     return rounded
+
+
+def _outlined(image: Image.Image, outline: tuple[tuple[float, float], ...], trim_mm: tuple[float, float]) \
+        -> Image.Image:
+    """A hex, polygon or path face: transparent outside its outline (drawn 4 times larger and scaled down)."""
+    from PIL import Image, ImageDraw  # noqa: PLC0415
+
+    large = Image.new("L", (image.width * 4, image.height * 4), 0)
+    sx, sy = large.width / trim_mm[0], large.height / trim_mm[1]
+    ImageDraw.Draw(large).polygon([(x * sx, y * sy) for x, y in outline], fill=255)
+    mask = large.resize(image.size, Image.Resampling.LANCZOS)
+    shaped = image.convert("RGBA")
+    shaped.putalpha(Image.composite(shaped.getchannel("A"), mask, mask))
+    return shaped
 
 
 def _subset_font(task: FontTask) -> None:

@@ -216,13 +216,14 @@ class SiteBuilder:
         to_lay_out: dict[str, list[tuple[str, images.ImageTask]]] = {}
         for key, face in faces.items():
             transparent, round_shape = face.layout.transparent, face.layout.shape == "round"
+            outline = face.layout.outline.points if face.layout.outline else ()
             dpi = self.figures.dpi_of(face)
             in_master = key in self.master.pages
             document = "" if in_master else renderer.document([face], FIGURE_TITLE)
             source = self.master.keys[key] if in_master else face_key(document, digests)
             missing = []
             for scale in SCALES:
-                cache_key = images.image_key(source, dpi * scale, transparent, round_shape)
+                cache_key = images.image_key(source, dpi * scale, transparent, round_shape, outline)
                 entry = images.cached(cache / "images", cache_key, ".webp")
                 copies[entry] = site / image_path(key, scale)
                 if not entry.is_file():
@@ -230,7 +231,7 @@ class SiteBuilder:
             if not missing:
                 continue
             task = images.ImageTask(tuple(missing), dpi, (face.layout.width, face.layout.height), transparent,
-                                    round_shape)
+                                    round_shape, outline=outline)
             drawn = None if in_master else self.drawn.find(document)
             if in_master:
                 pdf, page = self.master.pages[key]

@@ -13,7 +13,7 @@ A field's label is its declared ``label`` in the site's language, else its name 
                   a grid (a board's rows); of anything else: the values one after another;
   object          a small table of its fields;
   bool            the site's words for yes and no;
-  grid            the map drawn as an inline SVG (``map_drawing.py``).
+  grid            the map drawn as an inline SVG (``render/map_drawing.py``).
 Nothing is ever shown as Python writes it (no braces, brackets, quotes or underscores of a data value).
 """
 
@@ -27,7 +27,7 @@ from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.value_words import choice_words, icon_of
-from pnpforge.publish.web.map_drawing import field_map
+from pnpforge.render.map_drawing import field_map
 from pnpforge.render.environment import field_label, humanise
 
 TITLE_FIELD = "name"

@@ -1,0 +1,136 @@
+"""A map drawn as an inline SVG: a ``grid`` field on a web card page, or in a face, and a map joined from tiles.
+
+Each board cell is a square filled by its terrain (floor, rock and water in fixed colours, any other terrain in
+one of a few colours picked from its name, so the same terrain looks the same on every page) with the terrain's
+name as the square's title; walls are thick dark lines, a closed door a brown bar across its edge, an open door
+an outlined one. The drawing uses presentation attributes only (no ``style``, no script), every text in it is
+escaped, and it reads to a screen reader as "map, W by H squares". In a face (``cell_mm`` given) the drawing is
+sized in mm by its ``style``, each square ``cell_mm`` a side, so the native renderer draws it; a template reaches it
+through ``grid_map`` (a ``grid`` field's value) and ``tiles_map`` (tiles joined by ``engine/tiles.py``), which the
+pack view installs. The web page, the face and the engine read the same ``Grid``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable
+
+from markupsafe import Markup, escape
+
+from pnpforge.engine.grid import Cell, Edge, Grid
+from pnpforge.engine.tiles import Placement, assemble
+
+CELL = 24  # px per square
+WALL, DOOR = "#2b2520", "#8a5a2b"
+FILLS = {"floor": "#f4efe6", "rock": "#6b6257", "water": "#8fb8d8"}
+OTHER_FILLS = ("#d9cfa8", "#b9d3a4", "#e3b8a8", "#c8bfe0", "#e8d98a", "#a8d5d0")
+
+
+def terrain_fill(terrain: str) -> str:
+    """The colour a terrain is drawn in."""
+    return FILLS.get(terrain) or OTHER_FILLS[sum(terrain.encode("utf-8")) % len(OTHER_FILLS)]
+
+
+def _line(key: Edge) -> tuple[int, int, int, int]:
+    """The end points in px of the line between the two cells of an edge."""
+    (ax, ay), (bx, by) = key
+    if ax != bx:  # side by side: a vertical line at the right of a
+        x = max(ax, bx) * CELL
+        return x, ay * CELL, x, (ay + 1) * CELL
+    y = max(ay, by) * CELL
+    return ax * CELL, y, (ax + 1) * CELL, y
+
+
+def _borders(grid: Grid, border: bool) -> set[Edge]:
+    """The edges between a board cell and an absent one, when the map does not keep its own border."""
+    if border:
+        return set()
+    found = set()
+    for x, y in grid.cells():
+        for other in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            key = (min((x, y), other), max((x, y), other))
+            if other not in grid and key not in grid.doors:
+                found.add(key)
+    return found
+
+
+def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None) -> Markup:
+    """The map as an inline SVG; without ``border`` the board's outline is drawn as a wall. With ``cell_mm`` it is
+    sized for a face: each square that many mm a side (the margin for the walls' thickness included)."""
+    width, height = grid.width * CELL, grid.height * CELL
+    if cell_mm is None:
+        size = f'width="{width + 4}" height="{height + 4}"'
+    else:
+        scale = cell_mm / CELL
+        size = f'style="width:{(width + 4) * scale:.3f}mm;height:{(height + 4) * scale:.3f}mm"'
+    parts = [f'<svg class="wb-map" xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height + 4}" '
+             f'{size} role="img" aria-label="map, {grid.width} by {grid.height} squares">']
+    for x, y in grid.cells():
+        terrain = grid.terrain((x, y)) or ""
+        parts.append(f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" '
+                     f'fill="{terrain_fill(terrain)}" stroke="#c9bfae" stroke-width="0.5">'
+                     f'<title>{escape(terrain)}</title></rect>')
+    for key in sorted(grid.walls | _borders(grid, border)):
+        x1, y1, x2, y2 = _line(key)
+        parts.append(f'<line class="wb-map-wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WALL}" '
+                     'stroke-width="4" stroke-linecap="square"/>')
+    for key in sorted(grid.doors):
+        parts.append(_door(key, key in grid.open_doors))
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _door(key: tuple[Cell, Cell], is_open: bool) -> str:
+    """A door: a bar across the middle of its edge, filled when closed, outlined when open."""
+    x1, y1, x2, y2 = _line(key)
+    long, short = CELL * 3 // 5, 6
+    w, h = (short, long) if x1 == x2 else (long, short)
+    cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+    kind = "open" if is_open else "closed"
+    fill = "#ffffff" if is_open else DOOR
+    return (f'<rect class="wb-map-door-{kind}" x="{cx - w // 2}" y="{cy - h // 2}" width="{w}" height="{h}" '
+            f'fill="{fill}" stroke="{DOOR}" stroke-width="1.5"><title>{kind} door</title></rect>')
+
+
+def _field_grid(value: Any) -> Grid | None:
+    """The grid of a ``grid`` field's value; None for a value that is not a map."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("map"), str):
+        return None
+    try:
+        return Grid.from_field(value, move_blocking=frozenset(), sight_blocking=frozenset())
+    except ValueError:
+        return None  # the loader reports a broken map
+
+
+def field_map(value: Any, cell_mm: float | None = None) -> Markup:
+    """A ``grid`` field's value (``{map, legend, border}``) as an SVG; nothing for a value that is not a map."""
+    grid = _field_grid(value)
+    if grid is None:
+        return Markup("")  # the page shows none
+    return map_svg(grid, bool(value.get("border", True)), cell_mm)
+
+
+TURNS = (0, 90, 180, 270)
+TILE_KEYS = ("tile", "x", "y", "turn", "mirror")
+
+
+def joined(tiles: Any, grid_of: Callable[[Any], Any]) -> Grid:
+    """The map of ``tiles``, each ``{tile, x, y, turn, mirror}`` (the tile's ``grid`` value found by
+    ``grid_of(tile)``; its top-left cell at ``x``, ``y`` after it is mirrored and turned clockwise by ``turn``
+    degrees), joined by ``engine/tiles.py``; raise ``ValueError`` saying what is wrong."""
+    if not isinstance(tiles, Sequence) or isinstance(tiles, str) or not tiles:
+        raise ValueError(f"tiles_map: expected a list of tiles {{tile, x, y, turn, mirror}}, found {tiles!r}")
+    placements = []
+    for index, spec in enumerate(tiles):
+        if not isinstance(spec, Mapping) or "tile" not in spec or any(key not in TILE_KEYS for key in spec):
+            raise ValueError(f"tiles_map: tile {index + 1}: expected {{{', '.join(TILE_KEYS)}}}, found {spec!r}")
+        grid = _field_grid(grid_of(spec["tile"]))
+        if grid is None:
+            raise ValueError(f"tiles_map: tile {index + 1}: {spec['tile']!r} has no map")
+        x, y, turn = spec.get("x", 0), spec.get("y", 0), spec.get("turn", 0)
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in (x, y)):
+            raise ValueError(f"tiles_map: tile {index + 1}: x and y are cells from 0, found {x!r}, {y!r}")
+        if turn not in TURNS:
+            raise ValueError(f"tiles_map: tile {index + 1}: turn is one of 0, 90, 180, 270, found {turn!r}")
+        placements.append(Placement(grid, (x, y), turn, bool(spec.get("mirror", False))))
+    return assemble(placements, move_blocking=frozenset(), sight_blocking=frozenset()).grid
