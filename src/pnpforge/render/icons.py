@@ -1,6 +1,7 @@
 """Icons: ``:id:`` in card text and icons placed by templates, drawn as inline vector SVG.
 
-An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
+An icon is usable as ``:id:`` when ``game.yaml`` declares it (``icons:``, which gives it a label) or when a layer has
+``icons/<id>.svg`` (``known_icons``). An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
 a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
 the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are
 drawn with ``currentColor``; the inline copy gets its colour from the ``color`` attribute, which the PDF stage's SVG
@@ -50,6 +51,10 @@ class IconSet:
         self.lang = lang
         self.layers = Resolver.for_pack(pack, layouts_dir).layers
         self._paths: dict[str, Path | None] = {}
+
+    def known(self) -> set[str]:
+        """Every icon id the pack can write as ``:id:``: declared in game.yaml or found in an icon folder."""
+        return known_icons(self.pack, self.layers)
 
     def label(self, icon_id: str) -> str:
         """What the icon means, in the pack's words."""
@@ -111,6 +116,17 @@ class IconSet:
             last = match.end()
         parts.append(str(escape(text[last:])))
         return Markup("".join(parts))
+
+
+def known_icons(pack: Pack, layers: tuple[Layer, ...] | None = None) -> set[str]:
+    """The icon ids a pack can use: those ``game.yaml`` declares and every ``<id>.svg`` in the icon folder of a layer
+    of its resolver (its own ``layouts/icons/``, its ``layouts_from`` packs', the shared one)."""
+    found = set(pack.game.icons)
+    for layer in layers if layers is not None else Resolver.for_pack(pack, LAYOUTS_DIR).layers:
+        folder = layer.folder(ICONS)
+        if folder.is_dir():
+            found |= {path.stem for path in folder.glob("*.svg") if ICON_NAME.match(path.stem)}
+    return found
 
 
 def layer_file(layer: Layer, name: str) -> Path | None:

@@ -60,6 +60,7 @@ class Macros:
         """Icons, items and terms by id."""
         self.pack: Pack = self.sources.pack
         self.icons = IconSet(self.pack, self.lang, self.figures.layouts_dir)
+        self.known_icons = self.icons.known()  # declared in game.yaml or drawn in an icon folder
         self.items = self.pack.by_id()
         self.terms: dict[str, GlossaryEntry] = {}
         for entry in self.sources.glossary:
@@ -78,8 +79,8 @@ class Macros:
     # --- inline -------------------------------------------------------------------------------------------
     def icon(self, icon_id: str, page: str, where: Where | None, css_class: str = "icon") -> Markup:
         """An icon drawn inline; an unknown one is reported."""
-        if icon_id not in self.pack.game.icons:
-            known = ", ".join(sorted(self.pack.game.icons))
+        if icon_id not in self.known_icons:
+            known = ", ".join(sorted(self.known_icons))
             self.error(page, where, f"unknown icon ':{icon_id}:'; known icons: {known}")
             return Markup(f'<span class="rb-missing">:{escape(icon_id)}:</span>')
         return self.icons.svg(icon_id, None, css_class)
