@@ -265,8 +265,8 @@ def _game(pack_id: str, name: str, type_name: str, items_file: str, made: Sheet)
         label = label[:-1]  # cards: a card
     icons = "".join(f"  {icon}: {{label: {icon.replace('-', ' ').replace('_', ' ').capitalize()}}}\n"
                     for icon in made.icons)
-    icons_yaml = ("# The icons the text uses as :id:, each printed as its label until layouts/icons/<id>.svg draws it.\n"
-                  f"icons:\n{icons}") if icons else ""
+    icons_yaml = ("# The icons the text uses as :id:, each printed as its label until layouts/icons/<id>.svg "
+                  f"draws it.\nicons:\n{icons}") if icons else ""
     return f"""\
 # {name}: made by `pnpforge new`. Change the name, the players and the about text; add fields to the type
 # (docs/content-model.md) and draw its cards in layouts/front.html and front.css (docs/layouts.md).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import ICON_NAME, icons_in, strings_of
@@ -195,9 +196,10 @@ def box_counts(pack: Pack) -> Iterator[Finding]:
         if found != entry.count:
             subset = "".join(f" with {key} '{value}'" for key, value in where.items())
             strict = pack.game.box_strict
+            label = label_in(pack.types[entry.type].label, None, entry.type.replace("_", " "))
             yield Finding("error" if strict else "warning",
-                          f"box: the box lists {entry.count} {entry.type.replace('_', ' ')} items{subset}, the "
-                          f"content has {found}" + ("" if strict else " (an error under --strict or box_strict: true)"),
+                          f"box: the box lists {entry.count} {label} items{subset}, the content has {found}"
+                          + ("" if strict else " (an error under --strict or box_strict: true)"),
                           mark=pack.game_doc.mark(("box", index, "count")))
 
 
