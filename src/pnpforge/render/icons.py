@@ -2,11 +2,11 @@
 
 An icon is usable as ``:id:`` when ``game.yaml`` declares it (``icons:``, which gives it a label) or when a layer has
 ``icons/<id>.svg`` (``known_icons``). An icon id resolves, first hit wins, to the file its pack names in
-``game.yaml`` (``icons: {id: {file: ...}}``, a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
-the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are
-drawn with ``currentColor``; the inline copy gets its colour from the ``color`` attribute, which the PDF stage's SVG
-renderer honours. An id with no file is drawn as a small label badge (unknown ids are reported by the static checks, not
-here).
+``game.yaml`` (``icons: {id: {file: ...}}``, a path inside the pack or the name of a layout icon), then ``<id>.svg``
+in the ``icons/`` folder of each layer of the pack's resolver: its own ``layouts/icons/``, its ``layouts_from``
+packs', the shared ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy gets its colour from
+the ``color`` attribute, which the PDF stage's SVG renderer honours. An id with no file is drawn as a small label
+badge (unknown ids are reported by the static checks, not here).
 
 An id is a name (``content.text.ICON_NAME``): anything else (``../x``, ``/abs/path``) is no icon, so it is never
 looked up on disk. A file counts only when its real path (symlinks resolved) stays inside the folder it was found in:
