@@ -82,8 +82,12 @@ def test_a_workbook_without_ids_makes_them_from_the_names_at_every_load(tmp_path
     book.active.append(["Élan  vital", 4])  # another name for the same id
     book.save(copy)
     checked = run_cli("validate", "--static", str(tmp_path / "demo"))
-    assert checked.code == 2 and f"{copy}:Book!A4: error: the name 'Élan  vital' makes the id 'elan-vital', as the " \
-        "name in row 2 does; rename one, or add an 'id' column" in checked.output, checked.output
+    message = "Book!A4: error: the name 'Élan  vital' makes the id 'elan-vital', as the name in row 2 does; rename " \
+              "one, or add an 'id' column"
+    assert checked.code == 2 and f"{copy}:{message}" in checked.output, checked.output
+    again = run_cli("new", str(tmp_path / "again"), "--from", str(copy))  # new says so at once, and the pack is kept
+    assert again.code == 1 and f"{tmp_path}/again/spells.xlsx:{message}" in again.output, again.output
+    assert (tmp_path / "again" / "spells.xlsx").read_bytes() == copy.read_bytes()
 
 
 def test_ids_transliterate_accents() -> None:

@@ -55,6 +55,7 @@ class Scaffold:
     files: list[str] = field(default_factory=list)
     cards: int = 0
     notes: list[str] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)  # what loading the new pack finds in its workbook
 
 
 @dataclass
@@ -139,17 +140,16 @@ def create(root: Path, sheet: Path | None = None) -> Scaffold:
         write_atomic(root / relative, content)
         done.files.append(relative)
     if sheet is not None and items_file.endswith(".xlsx"):
-        done.notes += _load_notes(root)
+        done.problems = _load_problems(root)
     return done
 
 
-def _load_notes(root: Path) -> list[str]:
+def _load_problems(root: Path) -> list[Finding]:
     """What loading the new pack finds wrong with its workbook (two names making one id, say): the workbook is kept
     as it is, so the designer is told what to change in it."""
     from pnpforge.content.pack import load_pack  # noqa: PLC0415 - a workbook's ids are made when it is loaded
 
-    _, problems = load_pack(root)
-    return [str(problem) for problem in problems]
+    return load_pack(root)[1]
 
 
 def _check_header(header: list[str], shown: str) -> list[Column]:
