@@ -70,8 +70,14 @@ def check_layouts(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOU
 def fit_findings(renderer: Renderer, faces: list[Face]) -> list[Finding]:
     """Text that does not fit its box even at the floor size, on any face: the fit measured, nothing drawn (the
     renderer reports each item's box once, also when a face of it was drawn to check it)."""
+    unusable: set[str] = set()  # layouts whose font cannot be measured: the face drawn above reported it
     for face in faces:
-        renderer.fits(face.item, renderer.layout_of(face))
+        if face.layout.name in unusable:
+            continue
+        try:
+            renderer.fits(face.item, renderer.layout_of(face))
+        except LayoutError:
+            unusable.add(face.layout.name)
     return [f for f in renderer.findings if f.rule == FIT_RULE]
 
 

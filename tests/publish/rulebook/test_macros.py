@@ -12,6 +12,7 @@ from pnpforge.publish.rulebook.document import write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.markdown import parse, parser
 from pnpforge.report.terminal import format_findings
+from pnpforge.render.icons import known_icons
 
 GLOSSARY = "content/legion-siberian-story/rules/glossary.yaml"
 
@@ -62,7 +63,7 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
 ])
 def test_an_unknown_name_is_an_error_at_its_line_and_column(legion, tmp_path, line, message) -> None:
     _, findings, shown = render(legion, tmp_path, f"# Title\n\n{line}\n")
-    icons = ", ".join(sorted(legion.game.icons))
+    icons = ", ".join(sorted(known_icons(legion)))  # declared, and drawn in its layouts/icons/
     examples = ", ".join(sorted(p.stem for p in (legion.root / "examples").glob("*.yaml")))
     assert [str(f) for f in findings] == [f"{shown}:{message.format(icons=icons, examples=examples)}"]
 
@@ -72,7 +73,7 @@ def test_an_error_in_a_list_item_points_at_the_macro_itself(legion, tmp_path) ->
     _, findings, shown = render(legion, tmp_path, text)
     report = format_findings(findings)
     assert report.splitlines()[:3] == [
-        f"{shown}:5:18: error: unknown icon ':frozen:'; known icons: {', '.join(sorted(legion.game.icons))}",
+        f"{shown}:5:18: error: unknown icon ':frozen:'; known icons: {', '.join(sorted(known_icons(legion)))}",
         "      the wrong icon :frozen: here",
         "                     ^",
     ]
