@@ -13,7 +13,7 @@ from pnpforge.content.walk import walk
 from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
 from pnpforge.games import available_packages, load_package
-from pnpforge.render.icons import known_icons
+from pnpforge.render.icons import known_icons, unknown_icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -68,7 +68,6 @@ def references(pack: Pack) -> Iterator[Finding]:
 def icons(pack: Pack) -> Iterator[Finding]:
     """Every :icon: in text is one of the pack's icons: declared under ``icons:`` or an SVG file in an icon folder."""
     known = known_icons(pack)
-    folder = display_path(pack.root / "layouts" / "icons")
     for item in pack.all_items():
         for path, spec, value in _values(pack, item):
             if spec.kind != "text":
@@ -76,9 +75,7 @@ def icons(pack: Pack) -> Iterator[Finding]:
             for text in strings_of(value):
                 for icon, _ in icons_in(text):
                     if icon not in known:
-                        yield _error(item, path, f"{_shown(path)}: unknown icon ':{icon}:': draw it as {folder}/"
-                                                 f"{icon}.svg, or declare it under icons: in game.yaml"
-                                                 f"{'; known icons: ' + ', '.join(sorted(known)) if known else ''}")
+                        yield _error(item, path, f"{_shown(path)}: {unknown_icon(pack, icon, known)}")
     for icon_id, declared in pack.game.icons.items():
         problem = icon_file_problem(pack.root, declared.file)
         if problem is not None:

@@ -129,6 +129,13 @@ def known_icons(pack: Pack, layers: tuple[Layer, ...] | None = None) -> set[str]
     return found
 
 
+def unknown_icon(pack: Pack, icon_id: str, known: set[str]) -> str:
+    """What to say about ``:icon_id:`` that names no icon: where icons come from, and the known ones."""
+    folder = display_path(pack.root / "layouts" / ICONS)
+    return (f"unknown icon ':{icon_id}:': draw it as {folder}/{icon_id}.svg, or declare it under icons: in game.yaml"
+            + (f"; known icons: {', '.join(sorted(known))}" if known else ""))
+
+
 def layer_file(layer: Layer, name: str) -> Path | None:
     """``<name>.svg`` in the layer's icon folder, or None when its real path leaves the layer's folder."""
     try:

@@ -22,7 +22,7 @@ from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.publish.rulebook.tables import colgroup, column_widths, measured
 from pnpforge.render.environment import humanise
-from pnpforge.render.icons import IconSet
+from pnpforge.render.icons import IconSet, unknown_icon
 
 TABLE_ARGS = re.compile(r"^([a-z][a-z0-9_]*)((?:\s+[a-z][a-z0-9_]*=\S+)*)\s*:\s*(.+)$")
 
@@ -80,8 +80,7 @@ class Macros:
     def icon(self, icon_id: str, page: str, where: Where | None, css_class: str = "icon") -> Markup:
         """An icon drawn inline; an unknown one is reported."""
         if icon_id not in self.known_icons:
-            known = ", ".join(sorted(self.known_icons))
-            self.error(page, where, f"unknown icon ':{icon_id}:'; known icons: {known}")
+            self.error(page, where, unknown_icon(self.pack, icon_id, self.known_icons))
             return Markup(f'<span class="rb-missing">:{escape(icon_id)}:</span>')
         return self.icons.svg(icon_id, None, css_class)
 
