@@ -38,10 +38,7 @@ BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
 SHEET_SUFFIXES = (".csv", ".xlsx")
 SPECIAL = ("id", "qty")
 UNSUPPORTED = ("object", "effect")
-
-
-NOT_ID = re.compile(r"[^a-z0-9]+")
-NOT_KEY = re.compile(r"[^a-z0-9]+")
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 LANGUAGE = re.compile(r"([a-zA-Z]{2,3})(-[a-zA-Z]{2})?")
 UNDECOMPOSED = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "ł": "l",
                               "Ł": "L", "đ": "d", "Đ": "D", "þ": "th", "Þ": "Th", "ı": "i"})
@@ -55,13 +52,13 @@ def ascii_letters(text: str) -> str:
 
 def make_id(text: str) -> str:
     """A kebab-case id from a name: ``Élan Vital!`` -> ``elan-vital`` (empty when nothing is left)."""
-    return NOT_ID.sub("-", ascii_letters(text).lower()).strip("-")
+    return NOT_ALPHANUMERIC.sub("-", ascii_letters(text).lower()).strip("-")
 
 
 def column_key(title: str) -> str:
     """The field a column title names: ``Card Cost`` -> ``card_cost``, ``NAME`` -> ``name`` (empty when nothing is
     left; a field name starts with a letter)."""
-    return NOT_KEY.sub("_", ascii_letters(title).lower()).strip("_")
+    return NOT_ALPHANUMERIC.sub("_", ascii_letters(title).lower()).strip("_")
 
 
 def language_code(text: str) -> str | None:
