@@ -65,6 +65,7 @@ bomb = ('a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
 make('broken-alias-bomb', lambda d: (d/'stalls.yaml').write_text('# a billion laughs\n'+bomb))
 make('broken-missing-game-yaml', lambda d: (d/'game.yaml').unlink())
 make('broken-yaml-tag', lambda d: sub(d,'stalls.yaml','  rent: 2','  rent: !!python/object:os.system 2'))
-make('broken-wrong-count', lambda d: sub(d,'game.yaml','{type: stall, count: 3}','{type: stall, count: 4}'))
+make('broken-wrong-count', lambda d: (sub(d,'game.yaml','{type: stall, count: 3}','{type: stall, count: 4}'),
+                                      sub(d,'game.yaml','\ntypes:\n','\nbox_strict: true\ntypes:\n')))
 make('broken-scalar-for-list', lambda d: sub(d,'merchants.yaml','  goods: [oil]','  goods: oil'))
 make('broken-repeated-value', lambda d: sub(d,'merchants.yaml','  goods: [wick, glass]','  goods: [wick, wick]'))

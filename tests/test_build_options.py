@@ -14,7 +14,7 @@ def test_only_builds_the_outputs_named_and_a_piped_build_prints_a_line_per_stage
     built = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "faces,web")
     assert built.code == 0, built.output
     assert sorted(p.name for p in (out / "demo").iterdir()) == ["cache", "check.json", "faces", "web"]
-    assert re.search(r"^demo: faces card: 3 in \d+\.\d s$", built.output, re.M), built.output
+    assert re.search(r"^demo: faces cards: 3 in \d+\.\d s$", built.output, re.M), built.output
     assert re.search(r"^demo: web images: \d+ in \d+\.\d s$", built.output, re.M), built.output
 
 
@@ -63,12 +63,12 @@ def test_paper_and_sheets_choose_the_home_print_sheets(tmp_path: Path) -> None:
     assert built.code == 0, built.output
     printed = out / "demo" / "print"
     assert sorted(p.relative_to(printed).as_posix() for p in printed.rglob("*.pdf")) == [
-        "letter/calibration.pdf", "letter/card-cards-gapped.pdf"]
+        "letter/calibration.pdf", "letter/cards-cards-gapped.pdf"]
     both = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--paper", "a4",
                    "--sheets", "9up,cards-gutter-fold")  # an alias and a name
     assert both.code == 0, both.output
     assert sorted(p.relative_to(printed).as_posix() for p in printed.rglob("*.pdf")) == [
-        "a4/calibration.pdf", "a4/card-cards-gutter-fold.pdf", "a4/card-cards.pdf"]
+        "a4/calibration.pdf", "a4/cards-cards-gutter-fold.pdf", "a4/cards-cards.pdf"]
     wrong = run_cli("build", str(tmp_path / "demo"), "--out", str(out), "--only", "print", "--sheets", "posters")
     assert wrong.code == 1 and "error: --sheets posters: no type of this pack is printed on 'posters' sheets; its " \
                                 "sheets: 9up, block, cards, cards-gapped, cards-gutter-fold, gapped, " \

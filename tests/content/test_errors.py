@@ -28,7 +28,7 @@ CASES = [
     ("broken-huge-number", 2, f"{D}/broken-huge-number/merchants.yaml:32:3: error: merchant 'lamp-glazier': price: "
                               "expected an integer, found a 400-digit number"),
     ("broken-negative-count", 2, f"{D}/broken-negative-count/merchants.yaml:20:3: error: merchant 'barrel-brothers': "
-                                 "qty: expected an integer >= 1, found -2"),
+                                 "qty: expected an integer >= 0, found -2"),
     ("broken-unknown-key", 2, f"{D}/broken-unknown-key/stalls.yaml:4:3: error: stall 'corner-stall': unknown key "
                               "'colour'; accepted keys: id, name, qty, rent"),
     ("broken-missing-field", 2, f"{D}/broken-missing-field/merchants.yaml:29:3: error: merchant 'lamp-glazier': "
@@ -41,7 +41,8 @@ CASES = [
     ("broken-repeated-value", 1, f"{D}/broken-repeated-value/merchants.yaml:17:17: error: merchant "
                                  "'wick-apprentice': goods: 'wick' is listed twice"),
     ("broken-unknown-icon", 1, f"{D}/broken-unknown-icon/merchants.yaml:34:3: error: merchant 'lamp-glazier': text: "
-                               "unknown icon ':salt:'; known icons: coin, oil, wick"),
+                               f"unknown icon ':salt:': draw it as {D}/broken-unknown-icon/layouts/icons/salt.svg, or "
+                               "declare it under icons: in game.yaml; known icons: coin, oil, wick"),
     ("broken-missing-translation", 1, f"{D}/broken-missing-translation/stalls.yaml:10:3: error: stall "
                                       "'bridge-stall': name: missing translation 'de'"),
     ("broken-image-escape", 2, f"{D}/broken-image-escape/merchants.yaml:10:3: error: merchant 'old-marta': art: "

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pnpforge.content.pack import load_pack
-from pnpforge.content.sheet import MAX_SHEET_BYTES
+from pnpforge.content.sheet import MAX_SHEET_BYTES, column_key
 
 from tests.conftest import DATA
 from tests.helpers import run_cli
@@ -62,7 +62,8 @@ CASES = [
     ("undeclared language", STALLS.replace("name.de", "name.fr"), 2,
      "stalls.csv:1:3: error: column 'name.fr': 'fr' is not one of the pack's languages (en, de)"),
     ("empty sheet", "\n\n", 2, "stalls.csv:1:1: error: file is empty"),
-    ("header only", "id,name,rent\n", 1, "game.yaml:34:19: error: box: the box lists 3 stall items, the content has 0"),
+    ("header only", "id,name,rent\n", 1, "game.yaml:34:19: warning: box: the box lists 3 stall items, the content has "
+                                        "0 (an error under --strict or box_strict: true)"),
     ("not UTF-8", STALLS.replace("ü", "\xfc").encode("latin-1"), 2,
      "stalls.csv:4:29: error: file is not valid UTF-8 (byte 0xfc); save it with UTF-8 encoding"),
 ]
@@ -146,3 +147,36 @@ def test_a_workbook_that_unpacks_over_the_limit_is_refused_before_it_is_read(tmp
     result = run_cli("validate", "--static", str(pack))
     assert result.code == 2 and f"{pack}/stalls.xlsx: error: the workbook unpacks to more than 50 MB" \
         in result.output, result.output
+
+
+def test_column_titles_in_any_case_with_accents_and_spaces_name_the_fields(tmp_path: Path) -> None:
+    shouted = STALLS.replace("id,name,name.de,rent", "ID,NAME,Name.DE, Rent ")
+    from_yaml, _ = load_pack(DATA / "lantern-market")
+    from_sheet, problems = load_pack(_sheet_pack(tmp_path, shouted))
+    assert problems == [] and _values(from_sheet) == _values(from_yaml)
+    assert [column_key(title) for title in ("Card Cost", "NAME", "Coût", "Straße", "!!!")] == \
+        ["card_cost", "name", "cout", "strasse", ""]
+
+
+def test_without_an_id_column_the_ids_are_made_from_the_names(tmp_path: Path) -> None:
+    named = "name,name.de,rent\nCorner Stall,Eckstand,1\nFountain Stall!,Brunnenstand,2\nBridge Stall,Brückenstand,\n"
+    from_yaml, _ = load_pack(DATA / "lantern-market")
+    from_sheet, problems = load_pack(_sheet_pack(tmp_path, named))
+    assert problems == [] and [i.id for i in from_sheet.items["stall"]] == [i.id for i in from_yaml.items["stall"]]
+    assert str(from_sheet.items["stall"][1].mark("id")).endswith("stalls.csv:3:1")  # at the name the id came from
+
+
+def test_two_names_making_one_id_are_an_error_with_the_caret_under_the_cell(tmp_path: Path) -> None:
+    twice = "rent,name\n1,Corner Stall\n2,corner  stall\n,Bridge Stall\n"
+    pack = _sheet_pack(tmp_path, twice)
+    result = run_cli("validate", "--static", str(pack))
+    assert result.code == 2, result.output
+    assert result.lines[-4:] == [
+        f"{pack}/stalls.csv:3:2: error: the name 'corner  stall' makes the id 'corner-stall', as the name in row 2 "
+        "does; rename one, or add an 'id' column",
+        "    2,corner  stall",
+        "      ^",
+        "1 error, 0 warnings in 1 file"]
+    nameless = _sheet_pack(tmp_path / "b", "rent\n1\n")
+    assert f"{nameless}/stalls.csv:1:1: error: missing column 'id' (or 'name', to make the ids from the names)" \
+        in run_cli("validate", "--static", str(nameless)).output

@@ -82,7 +82,8 @@ CASES = {
         "{root}/layouts/, {shared}/generic/"),
     "unknown-icon-in-glossary": (
         lambda root: edit(root / "rules" / "en" / "glossary.yaml", "hire for :coin:", "hire for :salt:"),
-        "rules/en/glossary.yaml:3:3: error: unknown icon ':salt:'; known icons: coin, oil, wick"),
+        "rules/en/glossary.yaml:3:3: error: unknown icon ':salt:': draw it as {root}/layouts/icons/salt.svg, or "
+        "declare it under icons: in game.yaml; known icons: coin, oil, wick"),
 }
 
 

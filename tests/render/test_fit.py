@@ -50,15 +50,35 @@ def test_long_text_shrinks_in_steps_and_fits() -> None:
     assert fit_text([[Run(SENTENCE * 3, "body/regular")]], spec, zone, fonts).size == long.size
 
 
-def test_past_the_floor_gives_a_located_warning(tmp_path) -> None:
+def test_past_the_floor_gives_an_error_at_the_text_of_its_language(tmp_path) -> None:
     pack = lantern_copy(tmp_path, SENTENCE * 12)
     renderer = renderer_for(pack, tmp_path)
     item = pack.of_type("merchant")[0]
     fit = renderer.fits(item, renderer.layouts.get("card"))["body"]
     assert (fit.fits, fit.size) == (False, 5.5)
+    # the body box holds the labelled rows: the text's 1092 characters and the other fields'
     assert [str(f) for f in renderer.findings] == [
-        f"{tmp_path}/lantern-market/merchants.yaml:7:3: warning: merchant 'old-marta': text: text does not fit its "
-        "box ('body') even at the floor size 5.5 pt; shorten it or enlarge the zone"]
+        f"{tmp_path}/lantern-market/merchants.yaml:7:10: error: merchant 'old-marta': text: box 'body' (57.5 x 26 mm) "
+        "cannot hold its 1159 characters even at the floor size 5.5 pt; shorten the text or enlarge the zone"]
+    german = renderer_for(pack, tmp_path, "de")  # the short German text fits
+    assert german.fits(item, german.layouts.get("card"))["body"].fits and german.findings == []
+
+
+def test_validate_static_reports_text_past_the_floor_and_build_stops_on_it(tmp_path) -> None:
+    """Every face's text is measured before anything is drawn: too long is exit 1, and no outputs without --force."""
+    from tests.helpers import run_cli
+
+    lantern_copy(tmp_path, SENTENCE * 12)
+    pack = tmp_path / "lantern-market"
+    checked = run_cli("validate", "--static", str(pack))
+    assert checked.code == 1 and f"{pack}/merchants.yaml:7:10: error: merchant 'old-marta': text: box 'body'" \
+        in checked.output, checked.output
+    built = run_cli("build", str(pack), "--out", str(tmp_path / "out"), "--lang", "en", "--only", "faces")
+    assert built.code == 1 and "not built: the checks found 1 error" in built.output, built.output
+    assert not (tmp_path / "out" / "lantern-market" / "faces").exists()
+    forced = run_cli("build", str(pack), "--out", str(tmp_path / "out"), "--lang", "en", "--only", "faces", "--force")
+    assert forced.code == 1 and forced.output.count("cannot hold its 1159 characters") == 1, forced.output
+    assert (tmp_path / "out" / "lantern-market" / "faces" / "merchant.pdf").is_file()
 
 
 def test_fitted_text_stays_inside_its_zone_in_the_pdf(tmp_path) -> None:

@@ -136,8 +136,10 @@ def _taken(pack: Pack, paths: BuildPaths, other: Path) -> Finding:
 
 def run_preflight(build: Build) -> list[Finding]:
     """Check everything else the build reads, in each language; return what stops it (and note it in
-    ``build.stopped``). The rulebook rendered on the way is kept in ``build.books`` for the rulebook stage."""
+    ``build.stopped``). Text that does not fit its box is an error of the build's findings (no outputs without
+    ``--force``), not a stop. The rulebook rendered on the way is kept in ``build.books`` for the rulebook stage."""
     from pnpforge.publish.preflight import preflight  # noqa: PLC0415 - loads the rulebook and web stages
+    from pnpforge.render.fit import FIT_RULE  # noqa: PLC0415
 
     pack, paths = build.pack, build.paths
     assert pack is not None and paths is not None, "the pack is loaded before its preflight"
@@ -145,7 +147,7 @@ def run_preflight(build: Build) -> list[Finding]:
     done = preflight(pack, known, paths.art)
     build.books = done.books
     stops = [f for f in done.findings if f.blocking]
-    build.findings += stops
+    build.findings += stops + [f for f in done.findings if f.rule == FIT_RULE]  # errors: no build without --force
     build.stopped = bool(stops)
     return stops
 

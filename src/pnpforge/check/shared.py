@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.text import ICON_NAME, icons_in, strings_of
@@ -12,6 +13,7 @@ from pnpforge.content.walk import walk
 from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
 from pnpforge.games import available_packages, load_package
+from pnpforge.render.icons import known_icons, unknown_icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -64,8 +66,8 @@ def references(pack: Pack) -> Iterator[Finding]:
 
 @static_rule("icons")
 def icons(pack: Pack) -> Iterator[Finding]:
-    """Every :icon: in text is one of the pack's icons."""
-    known = set(pack.game.icons)
+    """Every :icon: in text is one of the pack's icons: declared under ``icons:`` or an SVG file in an icon folder."""
+    known = known_icons(pack)
     for item in pack.all_items():
         for path, spec, value in _values(pack, item):
             if spec.kind != "text":
@@ -73,8 +75,7 @@ def icons(pack: Pack) -> Iterator[Finding]:
             for text in strings_of(value):
                 for icon, _ in icons_in(text):
                     if icon not in known:
-                        yield _error(item, path, f"{_shown(path)}: unknown icon ':{icon}:'"
-                                                 f"{'; known icons: ' + ', '.join(sorted(known)) if known else ''}")
+                        yield _error(item, path, f"{_shown(path)}: {unknown_icon(pack, icon, known)}")
     for icon_id, declared in pack.game.icons.items():
         problem = icon_file_problem(pack.root, declared.file)
         if problem is not None:
@@ -165,7 +166,9 @@ def _raster_problem(path: Path) -> str | None:
 
 @static_rule("box-counts")
 def box_counts(pack: Pack) -> Iterator[Finding]:
-    """Each box entry's count equals the number of items (after qty) of its type and filter."""
+    """Each box entry's count equals the number of items (after qty) of its type and filter: an error when game.yaml
+    says ``box_strict: true``, else a warning (which ``--strict`` makes fail), so that a playtest's changes of qty
+    need not be mirrored in the box at once."""
     for index, entry in enumerate(pack.game.box):
         mark = pack.game_doc.mark(("box", index))
         if entry.type is None:
@@ -189,8 +192,12 @@ def box_counts(pack: Pack) -> Iterator[Finding]:
                     if all(item.get(key) == value for key, value in where.items()))
         if found != entry.count:
             subset = "".join(f" with {key} '{value}'" for key, value in where.items())
-            yield Finding("error", f"box: the box lists {entry.count} {entry.type.replace('_', ' ')} items{subset}, "
-                                   f"the content has {found}", mark=pack.game_doc.mark(("box", index, "count")))
+            strict = pack.game.box_strict
+            label = label_in(pack.types[entry.type].label, None, entry.type.replace("_", " "))
+            yield Finding("error" if strict else "warning",
+                          f"box: the box lists {entry.count} {label} items{subset}, the content has {found}"
+                          + ("" if strict else " (an error under --strict or box_strict: true)"),
+                          mark=pack.game_doc.mark(("box", index, "count")))
 
 
 @static_rule("game-package")

@@ -11,6 +11,7 @@ import click
 from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_outputs, run_preflight, start_build,
                                      unknown_language)
 from pnpforge.check.pack import all_pack_ids
+from pnpforge.content.pack import parked
 from pnpforge.files import BUILD_DIR, remove_leftovers
 from pnpforge.findings import Finding, exit_code
 from pnpforge.progress import progress
@@ -82,6 +83,10 @@ def _build_one(build: Build, strict: bool) -> int:
         remove_leftovers(build.paths.pack_dir)
         for language in [] if stops or (errors and not build.options.force) else build.languages:
             build.findings += _outputs_of(build, language)
+        aside = parked(pack)
+        if aside:
+            click.echo(f"parked (qty: 0, checked but not printed): {', '.join(item.subject for item in aside)}")
+    build.findings = list(dict.fromkeys(build.findings))  # text that does not fit: the preflight's and the render's
     click.echo(format_findings(build.findings, checked.files_checked, show_info=False))
     if checked.pack is not None and build.paths is not None:  # no paths: the build folder is another copy's
         target = build.paths.pack_dir / "check.json"

@@ -29,5 +29,9 @@ def new(folder: Path, sheet: Path | None) -> None:
     for note in done.notes:
         click.echo(f"{sheet}: warning: {note}")
     click.echo(f"created {folder}/ with {done.cards} card{'' if done.cards == 1 else 's'}: {', '.join(done.files)}")
+    if done.problems:  # the workbook was copied as it is: what to change in it before the pack loads
+        click.echo(format_findings(done.problems, 1, show_info=False))
+        click.echo(f"next: fix the workbook in {folder}/ as above, then run: pnpforge validate {folder}")
+        sys.exit(1)
     click.echo(f"next: edit {folder}/game.yaml and {folder}/layouts/front.html (see {folder}/README.md), then "
                f"run: pnpforge build {folder}")

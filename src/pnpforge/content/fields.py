@@ -308,7 +308,7 @@ def item_model(type_name: str, spec: TypeSpec, effects: dict[str, EffectSpec]) -
     return _once(f"item {type_name}", spec, effects, lambda: object_model(
         type_name, spec.fields, effects,
         id=(Annotated[str, StringConstraints(pattern=ID_PATTERN)], ...),
-        qty=(Annotated[int, Ge(1), Le(999)], 1),
+        qty=(Annotated[int, Ge(0), Le(999)], 1),  # 0 parks an item: checked, not printed
     ))
 
 

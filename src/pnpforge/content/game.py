@@ -168,6 +168,8 @@ class GameFile(_Strict):
     factions: list[Faction] = Field(default_factory=list, description="the sides players take")
     icons: dict[str, Icon] = Field(default_factory=dict, description="icon ids usable as :id: in text")
     box: list[BoxEntry] = Field(default_factory=list, description="the box contents with counts")
+    box_strict: bool = Field(False, description="a box count the content does not match is an error (default: a "
+                                                "warning, an error under --strict)")
     parameters: dict[str, Any] = Field(
         default_factory=dict, description="the rules' own numbers and lists, read by the game package")
     thresholds: dict[str, Union[int, float]] = Field(default_factory=dict, description="numbers for the validator")

@@ -113,6 +113,11 @@ def expand_qty(items: list[Item]) -> list[tuple[Item, int]]:
     return [(item, copy) for item in items for copy in range(item.qty)]
 
 
+def parked(pack: Pack) -> list[Item]:
+    """The items with ``qty: 0``: checked like any other, but not printed (a card set aside during playtests)."""
+    return [item for item in pack.all_items() if item.qty == 0]
+
+
 def resolve_pack(name_or_path: str, content_dir: Path = CONTENT_DIR) -> Path:
     """A pack folder from a pack id under ``content/`` or a path; raise ``LoadError`` when there is none."""
     candidate = Path(name_or_path)

@@ -8,6 +8,11 @@ translated field (``name`` alone is the pack's first language). A list field spl
 when they look like them; anything else stays text, so the schema reports it where it stands. Empty cells are left
 out, as an absent key would be in YAML.
 
+Column titles are matched to fields as written, else in any case and without accents or spaces (``NAME`` is ``name``,
+``Card Cost`` is ``card_cost``, ``Coût`` is ``cout``: ``column_key``). Without an ``id`` column each item's id is made
+from its ``name`` (``Élan Vital!`` is ``elan-vital``: ``make_id``), located at the name's cell; two names making one id
+are an error at the second.
+
 Every value remembers its row and column (``cards.csv:14:3``: line 14, column 3; ``cards.xlsx:Sheet1!C14``), so every
 finding about an item of a sheet points into the sheet, with the messages and exit codes of YAML. Reading refuses what
 YAML reading refuses (size, encoding, control characters) before any row is read.
@@ -18,6 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -32,6 +38,50 @@ BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
 SHEET_SUFFIXES = (".csv", ".xlsx")
 SPECIAL = ("id", "qty")
 UNSUPPORTED = ("object", "effect")
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
+LANGUAGE = re.compile(r"([a-zA-Z]{2,3})(-[a-zA-Z]{2})?")
+UNDECOMPOSED = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "ł": "l",
+                              "Ł": "L", "đ": "d", "Đ": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
+def ascii_letters(text: str) -> str:
+    """Text with its accents taken off (``Élan`` -> ``Elan``, ``Straße`` -> ``Strasse``); other non-ASCII goes."""
+    plain = unicodedata.normalize("NFKD", text.translate(UNDECOMPOSED))
+    return plain.encode("ascii", "ignore").decode("ascii")
+
+
+def make_id(text: str) -> str:
+    """A kebab-case id from a name: ``Élan Vital!`` -> ``elan-vital`` (empty when nothing is left)."""
+    return NOT_ALPHANUMERIC.sub("-", ascii_letters(text).lower()).strip("-")
+
+
+def column_key(title: str) -> str:
+    """The field a column title names: ``Card Cost`` -> ``card_cost``, ``NAME`` -> ``name`` (empty when nothing is
+    left; a field name starts with a letter)."""
+    return NOT_ALPHANUMERIC.sub("_", ascii_letters(title).lower()).strip("_")
+
+
+def language_code(text: str) -> str | None:
+    """A column's language suffix as game.yaml writes languages (``DE`` -> ``de``, ``pt-br`` -> ``pt-BR``)."""
+    match = LANGUAGE.fullmatch(text.strip())
+    if match is None:
+        return None
+    return match.group(1).lower() + (match.group(2).upper() if match.group(2) else "")
+
+
+def cell_start(line: str, cell: int) -> int | None:
+    """Where cell ``cell`` (1-based) of a CSV line starts, as a 0-based offset into the line (a finding in a CSV
+    file names the cell as its column); None when the line has fewer cells."""
+    start, quoted, number = 0, False, 1
+    for offset, char in enumerate(line):
+        if number == cell:
+            return start
+        if char == '"':
+            quoted = not quoted
+        elif char == "," and not quoted:
+            number += 1
+            start = offset + 1
+    return start if number == cell else None
 
 
 def _error(mark: Mark, message: str) -> Finding:
@@ -145,12 +195,21 @@ def _items(rows: Rows, where: Where, shown: str, fields: dict[str, Any], languag
     if not rows:
         raise LoadError([_error(where(1, 1), "the sheet is empty: it needs a header row naming the fields")])
     header_line, header = rows[0]
-    columns = _columns(header, header_line, where, fields, languages)
+    blank = blank_columns([row for _, row in rows])
+    columns = _columns(header, header_line, where, fields, languages, blank)
+    named = None if any(field == "id" for field, _ in columns.values()) else \
+        next(col for col, (field, lang) in columns.items() if field == "name" and lang in (None, *languages[:1]))
     data: list[dict] = []
     marks: dict[tuple, Mark] = {}
+    made: dict[str, int] = {}  # ids made from names: the row that made each
+    problems: list[Finding] = []
     for index, (number, row) in enumerate(rows[1:]):
         item: dict[str, Any] = {}
         marks[(index,)] = where(number, 1)
+        if named is not None:
+            problems += _made_id(row[named].strip() if named < len(row) else "", item, made, number,
+                                 where(number, named + 1))
+            marks[(index, "id")] = where(number, named + 1)
         for col, (field, lang) in columns.items():
             cell = row[col].strip() if col < len(row) else ""
             if not cell:
@@ -166,12 +225,37 @@ def _items(rows: Rows, where: Where, shown: str, fields: dict[str, Any], languag
             item[field] = _value(cell, spec, field)
             marks[(index, field)] = mark
         data.append(item)
+    if problems:
+        raise LoadError(problems)
     return Doc(shown, data, marks, dict(marks), lines)
 
 
-def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any],
-             languages: list[str]) -> dict[int, tuple[str, str | None]]:
-    """Column index -> (field, language or None); every header problem located at its cell."""
+def _made_id(name: str, item: dict[str, Any], made: dict[str, int], row: int, mark: Mark) -> list[Finding]:
+    """Give ``item`` the id its name makes; the problem when it makes none, or one an earlier row's name made."""
+    if not name:
+        return []  # the item has no name: the schema reports the missing field
+    made_id = make_id(name)
+    if not made_id:
+        return [_error(mark, f"the name {name[:40]!r} makes no id (it has no letter a-z or digit); add an 'id' "
+                             "column")]
+    if made_id in made:
+        return [_error(mark, f"the name {name[:40]!r} makes the id '{made_id}', as the name in row {made[made_id]} "
+                             "does; rename one, or add an 'id' column")]
+    made[made_id] = row
+    item["id"] = made_id
+    return []
+
+
+def blank_columns(rows: list[list[str]]) -> set[int]:
+    """The columns with nothing in them, not even a title (a spreadsheet program may save a few)."""
+    width = max((len(row) for row in rows), default=0)
+    return {col for col in range(width) if not any(col < len(row) and row[col].strip() for row in rows)}
+
+
+def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any], languages: list[str],
+             blank: frozenset[int] | set[int] = frozenset()) -> dict[int, tuple[str, str | None]]:
+    """Column index -> (field, language or None); every header problem located at its cell (``blank`` columns,
+    empty from top to bottom, are left out)."""
     problems: list[Finding] = []
     columns: dict[int, tuple[str, str | None]] = {}
     seen: dict[tuple[str, str | None], int] = {}
@@ -180,8 +264,12 @@ def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any],
     for col, title in enumerate(header):
         name = title.strip()
         mark = where(line, col + 1)
-        field, _, lang = name.partition(".")
+        written, _, suffix = name.partition(".")
+        field = _field_named(written, fields)
+        lang = (language_code(suffix) or suffix) if suffix else ""
         key = (field, lang or None)
+        if col in blank:
+            continue
         if not name:
             problems.append(_error(mark, "a column has no name in the header row"))
             continue
@@ -197,7 +285,8 @@ def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any],
                                              f"({', '.join(languages)})"))
                 continue
         elif field in plain_translated and languages:
-            key = (field, languages[0]) if any(t.strip().startswith(f"{field}.") for t in header) else key
+            translated = any("." in t and _field_named(t.strip().partition(".")[0], fields) == field for t in header)
+            key = (field, languages[0]) if translated else key
         spec = fields.get(field)
         if spec is not None and spec.kind in UNSUPPORTED:
             problems.append(_error(mark, f"column '{name}': {spec.kind} fields cannot be written in a sheet's cell; "
@@ -209,12 +298,23 @@ def _columns(header: list[str], line: int, where: Where, fields: dict[str, Any],
         seen[key] = col
         columns[col] = key
     present = {field for field, _ in columns.values()}
-    for missing in ("id", *(n for n, spec in fields.items() if spec.required and spec.default is None)):
+    if "id" not in present and not any(key in (("name", None), ("name", languages[0] if languages else None))
+                                       for key in columns.values()):
+        problems.append(_error(where(line, 1), "missing column 'id' (or 'name', to make the ids from the names)"))
+    for missing in (n for n, spec in fields.items() if spec.required and spec.default is None):
         if missing not in present:
             problems.append(_error(where(line, 1), f"missing required column '{missing}'"))
     if problems:
         raise LoadError(problems)
     return columns
+
+
+def _field_named(title: str, fields: dict[str, Any]) -> str:
+    """The field (or ``id``, ``qty``) a column title names: as written, else by ``column_key``; else the title."""
+    if title in fields or title in SPECIAL:
+        return title
+    key = column_key(title)
+    return key if key in fields or key in SPECIAL else title
 
 
 def _value(cell: str, spec: Any, field: str) -> Any:

@@ -172,12 +172,21 @@ class Renderer:
         result = {}
         for name, spec in layout.fit.items():
             paragraphs, first_field = self._paragraphs(item, layout, spec)
-            fit = fit_text(paragraphs, spec, layout.zones[spec.zone], self.fonts)
+            zone = layout.zones[spec.zone]
+            fit = fit_text(paragraphs, spec, zone, self.fonts)
             result[name] = fit
             if not fit.fits and first_field and (item.id, name) not in self._reported:
                 self._reported.add((item.id, name))
-                self.findings.append(overflow_finding(item.subject, first_field, spec, item.mark(first_field)))
+                length = sum(len(run.text) for paragraph in paragraphs for run in paragraph)
+                self.findings.append(overflow_finding(item.subject, first_field, spec, zone, length,
+                                                      self._field_mark(item, first_field)))
         return result
+
+    def _field_mark(self, item: Item, field_name: str):
+        """Where a field's text in this renderer's language was written (its language's own value, if any)."""
+        value = item.get(field_name)
+        return item.mark(field_name, self.lang) if isinstance(value, dict) and self.lang in value else \
+            item.mark(field_name)
 
     def _paragraphs(self, item: Item, layout: Layout, spec) -> tuple[list[list[Run]], str | None]:
         """The runs a fit box measures, and the field a warning should name."""

@@ -3,7 +3,8 @@
 Every item has one front (``qty`` copies share it). A layout with ``back:`` gives the type backs; items whose
 ``same_for`` fields have equal values share one back (``same_for: []`` means one back for the whole type, a
 faction field means one back per faction); a back always takes its front's size and shape. A layout with
-``render: false`` gives its type no face at all (the type is printed as part of another component). The copies
+``render: false`` gives its type no face at all (the type is printed as part of another component), and an item with
+``qty: 0`` (parked) has none either. The copies
 of each face are counted through ``expand_qty``, the one place where quantities are expanded.
 """
 
@@ -50,6 +51,8 @@ def pack_faces(pack: Pack, layouts: LayoutSet) -> tuple[list[Face], list[Finding
         backs: dict[str, Face] = {}
         unnamed: dict[str, list[Item]] = {}
         for item in pack.of_type(type_name):
+            if item.qty == 0:
+                continue  # parked: not printed
             item_layout = _variant(layout, item, layouts, unnamed)
             copies = len(expand_qty([item]))
             front = Face(f"{type_name}/{item.id}", type_name, FRONT, item_layout, item, [item.id], copies)

@@ -3,7 +3,9 @@
 Text is measured with the vendored fonts' advance widths and broken into lines greedily at spaces, the way the
 PDF stage breaks it (no hyphenation). Widths are linear in the font size, so each paragraph is measured once and
 every candidate size is a multiplication. An inline icon counts as a square of ``ICON_EM`` plus a space.
-Below the floor the text is set at the floor size and the build reports a warning naming the item and field.
+Below the floor the text is set at the floor size and cut off: ``overflow_finding`` is the error that ``validate
+--static`` and the build's preflight report (the fit measured for every face, nothing drawn), naming the item's field,
+the text's length and the box, so that a build stops before printing a card with its last lines missing.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pnpforge.render.layouts import FitSpec, Zone
 
 PT_PER_MM = 72 / 25.4
 ICON_EM = 1.05  # the width an inline icon takes, in em (its CSS box plus a hair of spacing)
+FIT_RULE = "render-fit"
 WIDTH_SLACK = 0.97  # measure against 97% of the box: Pango's shaping may differ from plain advances
 STYLE_AXES = {style: (weight, slant == "italic") for style, (slant, weight) in STYLES.items()}  # (weight, italic)
 AXES_STYLE = {axes: style for style, axes in STYLE_AXES.items()}
@@ -144,8 +147,8 @@ def _height(lines: int, paragraphs: int, size: float, spec: FitSpec) -> float:
     return lines * line + max(paragraphs - 1, 0) * spec.gap * line
 
 
-def overflow_finding(subject: str, field: str, spec: FitSpec, mark) -> Finding:
-    """The warning for text that does not fit even at the floor size."""
-    return Finding("warning", f"{field}: text does not fit its box ('{spec.zone}') even at the floor size "
-                              f"{spec.floor:g} pt; shorten it or enlarge the zone",
-                   mark=mark, subject=subject, rule="render-fit")
+def overflow_finding(subject: str, field: str, spec: FitSpec, zone: Zone, length: int, mark) -> Finding:
+    """The error for text that does not fit its box even at the floor size: the text's length and the box."""
+    return Finding("error", f"{field}: box '{spec.zone}' ({zone.w:g} x {zone.h:g} mm) cannot hold its {length} "
+                            f"characters even at the floor size {spec.floor:g} pt; shorten the text or enlarge the "
+                            "zone", mark=mark, subject=subject, rule=FIT_RULE)

@@ -1,11 +1,12 @@
 """Icons: ``:id:`` in card text and icons placed by templates, drawn as inline vector SVG.
 
-An icon id resolves, first hit wins, to the file its pack names in ``game.yaml`` (``icons: {id: {file: ...}}``,
-a path inside the pack or the name of a layout icon), then ``<id>.svg`` in the ``icons/`` folder of each layer of
-the pack's resolver: its own ``layouts/icons/``, its ``layouts_from`` packs', the shared ``layouts/icons/``. Icons are
-drawn with ``currentColor``; the inline copy gets its colour from the ``color`` attribute, which the PDF stage's SVG
-renderer honours. An id with no file is drawn as a small label badge (unknown ids are reported by the static checks, not
-here).
+An icon is usable as ``:id:`` when ``game.yaml`` declares it (``icons:``, which gives it a label) or when a layer has
+``icons/<id>.svg`` (``known_icons``). An icon id resolves, first hit wins, to the file its pack names in
+``game.yaml`` (``icons: {id: {file: ...}}``, a path inside the pack or the name of a layout icon), then ``<id>.svg``
+in the ``icons/`` folder of each layer of the pack's resolver: its own ``layouts/icons/``, its ``layouts_from``
+packs', the shared ``layouts/icons/``. Icons are drawn with ``currentColor``; the inline copy gets its colour from
+the ``color`` attribute, which the PDF stage's SVG renderer honours. An id with no file is drawn as a small label
+badge (unknown ids are reported by the static checks, not here).
 
 An id is a name (``content.text.ICON_NAME``): anything else (``../x``, ``/abs/path``) is no icon, so it is never
 looked up on disk. A file counts only when its real path (symlinks resolved) stays inside the folder it was found in:
@@ -51,6 +52,10 @@ class IconSet:
         self.lang = lang
         self.layers = Resolver.for_pack(pack, layouts_dir).layers
         self._paths: dict[str, Path | None] = {}
+
+    def known(self) -> set[str]:
+        """Every icon id the pack can write as ``:id:``: declared in game.yaml or found in an icon folder."""
+        return known_icons(self.pack, self.layers)
 
     def label(self, icon_id: str) -> str:
         """What the icon means, in the pack's words."""
@@ -106,6 +111,24 @@ class IconSet:
         """Content text as HTML: escaped, its ``**bold**`` and ``*italic*`` as ``strong`` and ``em``
         (``content.markup``), each ``:id:`` drawn as an inline icon."""
         return markup.html(text, lambda icon_id: self.svg(icon_id, colour))
+
+
+def known_icons(pack: Pack, layers: tuple[Layer, ...] | None = None) -> set[str]:
+    """The icon ids a pack can use: those ``game.yaml`` declares and every ``<id>.svg`` in the icon folder of a layer
+    of its resolver (its own ``layouts/icons/``, its ``layouts_from`` packs', the shared one)."""
+    found = set(pack.game.icons)
+    for layer in layers if layers is not None else Resolver.for_pack(pack, LAYOUTS_DIR).layers:
+        folder = layer.folder(ICONS)
+        if folder.is_dir():
+            found |= {path.stem for path in folder.glob("*.svg") if ICON_NAME.match(path.stem)}
+    return found
+
+
+def unknown_icon(pack: Pack, icon_id: str, known: set[str]) -> str:
+    """What to say about ``:icon_id:`` that names no icon: where icons come from, and the known ones."""
+    folder = display_path(pack.root / "layouts" / ICONS)
+    return (f"unknown icon ':{icon_id}:': draw it as {folder}/{icon_id}.svg, or declare it under icons: in game.yaml"
+            + (f"; known icons: {', '.join(sorted(known))}" if known else ""))
 
 
 def layer_file(layer: Layer, name: str) -> Path | None:

@@ -1,6 +1,9 @@
 """Check everything the render stage reads before any PDF is made: the layouts, their templates, stylesheets,
 fonts and the files they fetch, by rendering the first item of each type (front and back) to HTML.
 
+It also measures the fitted text of every face (``fit_findings``: the fit code, nothing drawn), so that text too long
+for its box even at the floor size is an error before any output is made.
+
 ``validate --static`` and ``build`` both run it, so a pack that validates builds and both report a broken layout
 with the same located message: a template's syntax error or undefined name at its line, a missing stylesheet or
 template at the layout key naming it, a ``fit`` or ``art`` naming a field the type does not have, a file a
@@ -22,6 +25,7 @@ from pnpforge.render.art import art_findings
 from pnpforge.render.cache import CSS_URL, PNP_URL
 from pnpforge.render.document import Renderer
 from pnpforge.render.faces import Face, pack_faces
+from pnpforge.render.fit import FIT_RULE
 from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.geometry import Layout, LayoutError, layout_error
 from pnpforge.render.icons import icon_findings
@@ -59,7 +63,22 @@ def check_layouts(pack: Pack, lang: str | None = None, layouts_dir: Path = LAYOU
                 problems += exc.findings
                 continue
             problems += _missing_files(html, renderer, face.layout, fetched)
+        problems += fit_findings(renderer, [face for face in faces if face.layout.name not in broken])
     return list(dict.fromkeys(problems))
+
+
+def fit_findings(renderer: Renderer, faces: list[Face]) -> list[Finding]:
+    """Text that does not fit its box even at the floor size, on any face: the fit measured, nothing drawn (the
+    renderer reports each item's box once, also when a face of it was drawn to check it)."""
+    unusable: set[str] = set()  # layouts whose font cannot be measured: the face drawn above reported it
+    for face in faces:
+        if face.layout.name in unusable:
+            continue
+        try:
+            renderer.fits(face.item, renderer.layout_of(face))
+        except LayoutError:
+            unusable.add(face.layout.name)
+    return [f for f in renderer.findings if f.rule == FIT_RULE]
 
 
 def _layouts_by_type(faces: list[Face]) -> list[tuple[Layout, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
+from pnpforge.content.sheet import cell_start
 from pnpforge.findings import Finding, count_line
 
 
@@ -24,7 +25,11 @@ def source_line(finding: Finding, cache: dict[str, list[str]]) -> list[str]:
     text = lines[mark.line - 1].rstrip()
     if len(text) > 160:
         return []
-    indent = text[: max(mark.col - 1, 0)]
+    column = mark.col - 1
+    if mark.path.lower().endswith(".csv"):  # a CSV finding's column is a cell: the caret goes under its start
+        start = cell_start(text, mark.col)
+        column = start if start is not None else column
+    indent = text[: max(column, 0)]
     caret = "".join(ch if ch == "\t" else " " for ch in indent) + "^"
     return [f"    {text}", f"    {caret}"]
 

@@ -12,6 +12,7 @@ from pnpforge.publish.rulebook.document import write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.markdown import parse, parser
 from pnpforge.report.terminal import format_findings
+from pnpforge.render.icons import known_icons
 
 GLOSSARY = "content/legion-siberian-story/rules/glossary.yaml"
 
@@ -42,7 +43,8 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
 
 
 @pytest.mark.parametrize("line, message", [
-    ("Fight with :combatt: skill.", "3:12: error: unknown icon ':combatt:'; known icons: {icons}"),
+    ("Fight with :combatt: skill.", "3:12: error: unknown icon ':combatt:': draw it as {folder}/combatt.svg, or "
+                                    "declare it under icons: in game.yaml; known icons: {icons}"),
     ("Count your [[combat powr]].", "3:12: error: unknown glossary term 'combat powr'; did you mean 'combat power'? "
                                     f"(terms are defined in {GLOSSARY})"),
     ("{card ivan-sablinn}", "3:1: error: unknown card 'ivan-sablinn': no item of the pack has this id; did you "
@@ -62,9 +64,10 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
 ])
 def test_an_unknown_name_is_an_error_at_its_line_and_column(legion, tmp_path, line, message) -> None:
     _, findings, shown = render(legion, tmp_path, f"# Title\n\n{line}\n")
-    icons = ", ".join(sorted(legion.game.icons))
+    icons = ", ".join(sorted(known_icons(legion)))  # declared, and drawn in its layouts/icons/
     examples = ", ".join(sorted(p.stem for p in (legion.root / "examples").glob("*.yaml")))
-    assert [str(f) for f in findings] == [f"{shown}:{message.format(icons=icons, examples=examples)}"]
+    folder = display_path(legion.root / "layouts" / "icons")
+    assert [str(f) for f in findings] == [f"{shown}:{message.format(icons=icons, examples=examples, folder=folder)}"]
 
 
 def test_an_error_in_a_list_item_points_at_the_macro_itself(legion, tmp_path) -> None:
@@ -72,7 +75,8 @@ def test_an_error_in_a_list_item_points_at_the_macro_itself(legion, tmp_path) ->
     _, findings, shown = render(legion, tmp_path, text)
     report = format_findings(findings)
     assert report.splitlines()[:3] == [
-        f"{shown}:5:18: error: unknown icon ':frozen:'; known icons: {', '.join(sorted(legion.game.icons))}",
+        f"{shown}:5:18: error: unknown icon ':frozen:': draw it as {display_path(legion.root)}/layouts/icons/"
+        f"frozen.svg, or declare it under icons: in game.yaml; known icons: {', '.join(sorted(known_icons(legion)))}",
         "      the wrong icon :frozen: here",
         "                     ^",
     ]

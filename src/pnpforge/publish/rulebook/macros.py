@@ -23,7 +23,7 @@ from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.publish.rulebook.tables import colgroup, column_widths, measured
 from pnpforge.render.environment import humanise
-from pnpforge.render.icons import IconSet
+from pnpforge.render.icons import IconSet, unknown_icon
 
 TABLE_ARGS = re.compile(r"^([a-z][a-z0-9_]*)((?:\s+[a-z][a-z0-9_]*=\S+)*)\s*:\s*(.+)$")
 
@@ -61,6 +61,7 @@ class Macros:
         """Icons, items and terms by id."""
         self.pack: Pack = self.sources.pack
         self.icons = IconSet(self.pack, self.lang, self.figures.layouts_dir)
+        self.known_icons = self.icons.known()  # declared in game.yaml or drawn in an icon folder
         self.items = self.pack.by_id()
         self.terms: dict[str, GlossaryEntry] = {}
         for entry in self.sources.glossary:
@@ -79,9 +80,8 @@ class Macros:
     # --- inline -------------------------------------------------------------------------------------------
     def icon(self, icon_id: str, page: str, where: Where | None, css_class: str = "icon") -> Markup:
         """An icon drawn inline; an unknown one is reported."""
-        if icon_id not in self.pack.game.icons:
-            known = ", ".join(sorted(self.pack.game.icons))
-            self.error(page, where, f"unknown icon ':{icon_id}:'; known icons: {known}")
+        if icon_id not in self.known_icons:
+            self.error(page, where, unknown_icon(self.pack, icon_id, self.known_icons))
             return Markup(f'<span class="rb-missing">:{escape(icon_id)}:</span>')
         return self.icons.svg(icon_id, None, css_class)
 
