@@ -12,6 +12,7 @@ import shlex
 from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
+from pypdf import PdfReader
 
 from tests.conftest import REPO
 from tests.helpers import run_cli
@@ -19,7 +20,8 @@ from tests.helpers import run_cli
 TUTORIAL = REPO / "docs" / "tutorial.md"
 SHEET = re.compile(r"```csv\n(.*?)```", re.DOTALL)
 WORKBOOK = re.compile(r"save it as\s+`([\w.-]+\.xlsx)` \(its first worksheet, here called `(\w+)`")
-STEP = re.compile(r"```console\n(.*?)```|<!-- (expect|set): (.*?) -->", re.DOTALL)
+STEP = re.compile(r"```console\n(.*?)```|<!-- (expect|set): (.*?) -->"
+                  r"|<!-- (write|append): (\S+) -->\s*```\w*\n(.*?)```", re.DOTALL)
 SET = re.compile(r"([\w./-]+\.xlsx) ([A-Z]+[0-9]+) = (.*)", re.DOTALL)
 
 
@@ -49,7 +51,12 @@ def test_every_step_of_the_tutorial_works_and_makes_what_it_says(tmp_path: Path,
     name, sheet = WORKBOOK.search(text).groups()
     save_workbook(SHEET.search(text).group(1), tmp_path / name, sheet)
     commands = 0
-    for block, kind, argument in STEP.findall(text):
+    for block, kind, argument, writing, path, content in STEP.findall(text):
+        if writing:  # a file the designer writes, or adds to
+            target = tmp_path / path
+            before = target.read_text(encoding="utf-8") if writing == "append" else ""
+            target.write_text(before + content, encoding="utf-8")
+            continue
         if kind == "set":
             set_cell(tmp_path, argument)
             continue
@@ -65,4 +72,12 @@ def test_every_step_of_the_tutorial_works_and_makes_what_it_says(tmp_path: Path,
             assert [line for line in shown if line not in result.lines] == [], result.output
         missing = [name for name in argument.split() if kind == "expect" and not (tmp_path / name).is_file()]
         assert missing == [], f"after the step before it, the tutorial expects {missing}"
-    assert commands == 7
+    assert commands == 8
+    faces = PdfReader(tmp_path / "build" / "my-deck" / "faces" / "cards.pdf")
+    fonts = {str(font["/BaseFont"]) for page in faces.pages for font in page["/Resources"]["/Font"].values()}
+    words = " ".join(page.extract_text() for page in faces.pages)
+    # the stars of step 1 are emphasis, set in the bold and italic faces of the card's font, and gone from the text
+    assert "Lit:" in words and "*" not in words
+    assert any("Bold" in f for f in fonts) and any("Italic" in f for f in fonts)
+    relic = (tmp_path / "build" / "my-deck" / "faces" / "faces.json").read_text(encoding="utf-8")
+    assert "cards-relic" in relic  # the variant of step 8 drew the relic
