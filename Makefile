@@ -9,10 +9,15 @@ PNPFORGE := $(VENV)/bin/pnpforge
 # which makes the DriveThruCards PDF/X-1a files.
 DEB_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 chromium ghostscript
 STAMP := $(VENV)/.installed
+# exact versions and hashes of every dependency, for every platform: what the venv is made from (make lock remakes it)
+LOCK := requirements.lock
+LOCK_TOOL := build/lock-tool
+UV := uv==0.13.8
 # axe-core, which the browser tests inject into pages, from the npm registry (pinned with its sha512 integrity)
 AXE := $(VENV)/share/axe-core/axe.min.js
 
-.PHONY: all setup system venv build test update-golden site-check bench matches reproducible robustness clean
+.PHONY: all setup system venv lock install-check build test update-golden site-check bench matches reproducible robustness \
+	clean
 
 all: setup build
 
@@ -31,11 +36,28 @@ system:
 	  fi; \
 	fi
 
-$(STAMP): pyproject.toml
+# The venv holds exactly what requirements.lock names (versions and hashes; pyproject.toml has only ranges), then
+# pnpforge itself, editable, with nothing more (docs/why/dependencies.md).
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[test]'
+	$(PIP) install -q --require-hashes -r $(LOCK)
+	$(PIP) install -q --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
+
+# make lock: requirements.lock afresh from pyproject.toml's ranges (the dependencies and the test and dask extras, for
+# every platform and Python >= 3.11), keeping the locked versions that still fit; LOCK_ARGS=--upgrade takes the
+# newest in range, LOCK_ARGS="--upgrade-package pillow" one package's. uv lives in build/lock-tool, not in the venv.
+lock:
+	@test -x $(LOCK_TOOL)/bin/uv || { python3 -m venv $(LOCK_TOOL) && $(LOCK_TOOL)/bin/pip install -q $(UV); }
+	$(LOCK_TOOL)/bin/uv pip compile pyproject.toml --extra test --extra dask --universal --python-version 3.11 \
+		--generate-hashes --custom-compile-command "make lock" --quiet -o $(LOCK) $(LOCK_ARGS)
+
+# A wheel of pnpforge installed as a user would, into a fresh virtualenv beside protograf 0.5.2 (from the package
+# index, so not part of make test, which never uses the network), builds tests/data/harbour-lights from a folder
+# outside the checkout; it prints which versions the resolver chose that differ from requirements.lock.
+install-check: setup
+	$(PY) tests/install_check.py --out build/install-check
 
 venv: $(STAMP)
 

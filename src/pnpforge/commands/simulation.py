@@ -73,13 +73,22 @@ def executor_options(command):
 
 
 def check_executor(executor: str, scheduler: str | None, jobs: int | None) -> None:
-    """Refuse ``--scheduler`` without Dask, and ``--jobs`` with a cluster that has its own workers."""
+    """Refuse ``--scheduler`` without Dask, ``--jobs`` with a cluster that has its own workers, and ``--executor
+    dask`` where Dask is not installed (an extra: ``pnpforge[dask]``)."""
     if scheduler and executor != "dask":
         raise click.BadParameter("a scheduler is where Dask plays the games: add --executor dask",
                                  param_hint="--scheduler")
     if scheduler and jobs:
         raise click.BadParameter("--jobs is the number of workers started here; the cluster at --scheduler has its "
                                  "own", param_hint="--jobs")
+    if executor == "dask":  # before the static checks, which take a while on a large pack
+        from pnpforge.engine.executors import ExecutorError, require_dask
+
+        try:
+            require_dask()
+        except ExecutorError as exc:
+            click.echo(f"error: {exc}")
+            sys.exit(2)
 
 
 @contextmanager

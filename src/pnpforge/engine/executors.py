@@ -215,6 +215,7 @@ def open_executor(name: str, jobs: int, scheduler: str | None = None) -> Iterato
     if name == "local":
         yield LocalExecutor(jobs)
         return
+    require_dask()
     client, cluster = _connect(scheduler, jobs)
     try:
         yield DaskExecutor(client)
@@ -225,6 +226,17 @@ def open_executor(name: str, jobs: int, scheduler: str | None = None) -> Iterato
             pass  # the scheduler no longer answers: the client's thread ends with the process
         if cluster is not None:
             cluster.close()
+
+
+def require_dask() -> None:
+    """Dask is an extra (``pnpforge[dask]``): without it, ``--executor dask`` is one line saying how to add it."""
+    try:
+        import distributed  # noqa: F401, PLC0415 - only checked for here; used in _connect and DaskExecutor
+    except ImportError as exc:
+        if exc.name not in ("dask", "distributed"):  # installed, but broken: say what is missing
+            raise ExecutorError(f"--executor dask: Dask cannot be imported: {exc}") from None
+        raise ExecutorError("--executor dask needs Dask, which is not installed: pip install 'pnpforge[dask]' "
+                            "(or play the games on local processes: --executor local)") from None
 
 
 def _connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
