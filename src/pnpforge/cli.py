@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import gc
 import sys
+from typing import NoReturn
 
 import click
 
@@ -22,6 +23,7 @@ from pnpforge.commands.sweep import sweep
 from pnpforge.commands.validate import validate
 
 INTERNAL_ERROR = 3
+MISSING_LIBRARY = "cannot load library"  # how cffi says a shared library (Pango's, for WeasyPrint) is missing
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -60,7 +62,19 @@ def main() -> None:
         sys.exit(130)
     except SystemExit:
         raise
+    except OSError as exc:
+        if MISSING_LIBRARY not in str(exc):
+            _internal_error(exc)
+        library = str(exc).split("\n")[0].split(":")[0]
+        click.echo(f"error: a system library pnpforge draws with is missing ({library}): install Pango and its "
+                   "dependencies (the README's 'Installing it beside other tools' lists the packages); `new` and "
+                   "`replay` work without it", err=True)
+        sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the one place that turns a bug into a report request
-        click.echo(f"pnpforge: internal error ({type(exc).__name__}: {exc}); this is a bug in pnpforge, "
-                   "please report it with the command you ran", err=True)
-        sys.exit(INTERNAL_ERROR)
+        _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> NoReturn:
+    click.echo(f"pnpforge: internal error ({type(exc).__name__}: {exc}); this is a bug in pnpforge, "
+               "please report it with the command you ran", err=True)
+    sys.exit(INTERNAL_ERROR)
