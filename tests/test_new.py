@@ -174,3 +174,14 @@ def test_a_header_cannot_name_a_file_or_write_yaml(tmp_path: Path) -> None:
                                             "needs a letter a-z before any digit)") + 2] == " " * 4 + " " * 50 + "^"
     assert not (tmp_path / "demo").exists() and not (tmp_path / "x").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
+
+
+@pytest.mark.slow
+def test_a_pack_from_a_sheet_of_180_rows_builds_every_output(tmp_path: Path) -> None:
+    """The whole build of the 180-row sheet (about a minute: its web images), played by ``make robustness``."""
+    folder, out = tmp_path / "game", tmp_path / "build"
+    assert run_cli("new", str(folder), "--from", str(SHEETS / "long-deck.csv")).code == 0
+    built = run_cli("build", str(folder), "--out", str(out), "--lang", "en")
+    assert built.code == 0 and "no errors, no warnings" in built.output, built.output
+    assert (out / "game" / "web" / "index.html").is_file() and (out / "game" / "rulebook-a4.pdf").is_file()
+    assert list((out / "game" / "shop").rglob("*.png")) and list((out / "game" / "print").rglob("*.pdf"))
