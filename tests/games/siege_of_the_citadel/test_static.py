@@ -123,3 +123,11 @@ def test_an_authored_list_naming_no_field(copy: Path) -> None:
     assert findings(copy) == [
         f"{copy}/characters.yaml:{line}:{column + len('authored: [faction, ')}: error: character 'valerie-duval': "
         "authored[1]: 'flavor' is no field of character"]
+
+
+def test_a_red_die_no_better_than_a_white_one(copy: Path) -> None:
+    line, column = edit(copy / "game.yaml", "red: {name: red combat die, faces: [hit, hit, hit,",
+                        "red: {name: red combat die, faces: [hit, hit, [],")
+    assert findings(copy) == [
+        f"{copy}/game.yaml:{line}:{column}: error: dice.red: hits on 33% of its faces, no more than the white die (33%);"
+        " white < red < black (p.25)"]

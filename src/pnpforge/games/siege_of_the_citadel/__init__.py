@@ -8,7 +8,7 @@ together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.games.siege_of_the_citadel import checks
@@ -25,7 +25,7 @@ def missions(pack: Pack) -> tuple[str, ...]:
     return tuple(item.id for item in pack.of_type("mission"))
 
 
-PACKAGE = GamePackage(
+PACKAGE: GamePackage[Any] = GamePackage(
     name="siege_of_the_citadel",
     vocabulary=VOCABULARY,
     requires={

@@ -70,6 +70,25 @@ def numbering(pack: Pack) -> Iterator[Finding]:
     yield from _numbering(pack, "ai_card", 54)
 
 
+def dice(pack: Pack) -> Iterator[Finding]:
+    """The three combat dice exist, and a white die hits less often than a red one, a red one less often than a
+    black one (p.25)."""
+    chances = {}
+    for kind in ("white", "red", "black"):
+        spec = pack.game.dice.get(kind)
+        if spec is None:
+            yield Finding("error", f"dice: no '{kind}' die; the combat dice are white, red and black",
+                          mark=pack.game_doc.mark(("dice",)))
+            continue
+        faces = spec.read_faces()
+        chances[kind] = sum(1 for face in faces if "hit" in face.symbols) / len(faces)
+    for weaker, stronger in (("white", "red"), ("red", "black")):
+        if weaker in chances and stronger in chances and chances[weaker] >= chances[stronger]:
+            yield Finding("error", f"dice.{stronger}: hits on {chances[stronger]:.0%} of its faces, no more than the "
+                                   f"{weaker} die ({chances[weaker]:.0%}); white < red < black (p.25)",
+                          mark=pack.game_doc.mark(("dice", stronger)))
+
+
 def _strength(side: dict) -> tuple:
     return tuple(sorted(DIE[d] for d in side["combat_dice"]))
 
@@ -109,8 +128,8 @@ def rank_cards(pack: Pack) -> Iterator[Finding]:
             below = ranks[rank - 1][2]
             if any(a < b for a, b in zip(_strength(side), _strength(below))):
                 yield _error(card, f"{key}.combat_dice: rank {rank} rolls {_dice(side['combat_dice'])}, weaker than "
-                                   f"rank {rank - 1} ({_dice(below['combat_dice'])}); dice never get weaker as the rank "
-                                   "rises (white < red < black)", key, "combat_dice")
+                                   f"rank {rank - 1} ({_dice(below['combat_dice'])}); dice never get weaker as the "
+                                   "rank rises (white < red < black)", key, "combat_dice")
             for field, words in (("defence_die", "defence die"), ("credits", "credits"),
                                  ("doomtrooper_cards", "Doomtrooper cards"), ("rerolls", "re-rolls")):
                 now, then = side.get(field, 0), below.get(field, 0)
@@ -292,12 +311,9 @@ def reference_boards(pack: Pack) -> Iterator[Finding]:
                 continue
             for field in ("close_combat", "firearms"):
                 now_dice, then_dice = row.get(field, []), then.get(field, [])
-                weaker = len(now_dice) < len(then_dice) or any(
-                    a < b for a, b in zip(sorted(DIE[d] for d in now_dice)[-len(then_dice):] if then_dice else [],
-                                          sorted(DIE[d] for d in then_dice)))
-                if weaker:
-                    yield _error(board, f"{key}.creatures[{index}].{field}: {_dice(now_dice)} at ranks {high}-{high + 1}"
-                                        f", weaker than {_dice(then_dice)} at ranks {low}-{low + 1}",
+                if _weaker(now_dice, then_dice):
+                    yield _error(board, f"{key}.creatures[{index}].{field}: {_dice(now_dice)} at ranks "
+                                        f"{high}-{high + 1}, weaker than {_dice(then_dice)} at ranks {low}-{low + 1}",
                                  key, "creatures", index, field)
             for field in ("defence_value", "points"):
                 if row[field] < then[field]:
@@ -307,6 +323,14 @@ def reference_boards(pack: Pack) -> Iterator[Finding]:
             if DIE[row.get("defence_die", "none")] < DIE[then.get("defence_die", "none")]:
                 yield _error(board, f"{key}.creatures[{index}].defence_die: weaker than at ranks {low}-{low + 1}",
                              key, "creatures", index, "defence_die")
+
+
+def _weaker(now: list[str], then: list[str]) -> bool:
+    """Fewer dice, or the strongest of them weaker die for die than the dice before."""
+    if len(now) < len(then):
+        return True
+    best = sorted(DIE[d] for d in now)[len(now) - len(then):]
+    return any(a < b for a, b in zip(best, sorted(DIE[d] for d in then)))
 
 
 def tiles(pack: Pack) -> Iterator[Finding]:
@@ -339,8 +363,8 @@ def tiles(pack: Pack) -> Iterator[Finding]:
             marks = {grid.terrain(c) for c in grid.cells()}
             missing = [n for n in range(1, 7) if f"stairs_{n}" not in marks]
             if missing:
-                yield _error(side.tile, f"side {number} lacks stairs square {missing[0]}; the stairs show 1 to 6 (p.18)",
-                             side.field)
+                yield _error(side.tile, f"side {number} lacks stairs square {missing[0]}; the stairs show 1 to 6 "
+                                        "(p.18)", side.field)
 
 
 def missions(pack: Pack) -> Iterator[Finding]:
@@ -525,5 +549,5 @@ def sources(pack: Pack) -> Iterator[Finding]:
                 yield _error(item, f"authored[{index}]: '{name}' is no field of {item.label}", "authored", index)
 
 
-ALL = (numbering, rank_cards, equipment, augments, loadouts, reference_boards, tiles, missions, force_cards, ai_cards,
+ALL = (dice, numbering, rank_cards, equipment, augments, loadouts, reference_boards, tiles, missions, force_cards, ai_cards,
        characters, sources)
