@@ -129,5 +129,24 @@ def test_a_red_die_no_better_than_a_white_one(copy: Path) -> None:
     line, column = edit(copy / "game.yaml", "red: {name: red combat die, faces: [hit, hit, hit,",
                         "red: {name: red combat die, faces: [hit, hit, [],")
     assert findings(copy) == [
-        f"{copy}/game.yaml:{line}:{column}: error: dice.red: hits on 33% of its faces, no more than the white die (33%);"
-        " white < red < black (p.25)"]
+        f"{copy}/game.yaml:{line}:{column}: error: dice.red: hits on 33% of its faces, no more than the white die "
+        "(33%); white < red < black (p.25)"]
+
+
+def test_a_campaign_naming_a_mission_that_is_not_there(copy: Path) -> None:
+    line, column = edit(copy / "game.yaml", "secret-mission, throne", "secret-missions, throne")
+    assert findings(copy) == [
+        f"{copy}/game.yaml:{line}:{column}: error: campaign 'second-assault': no scenario 'secret-missions'; "
+        "scenarios: battle-plans, you-got-in-now-get-out, high-command-error, secret-mission, throne-of-alakhai"]
+
+
+def test_the_tiles_print_at_the_pitch_the_pack_states() -> None:
+    """A sector tile's face is its squares times the pitch of game.yaml, and the layout draws at that pitch."""
+    import yaml
+
+    game = yaml.safe_load((PACK / "game.yaml").read_text(encoding="utf-8"))["parameters"]
+    layout = yaml.safe_load((PACK / "layouts" / "sector_tile.yaml").read_text(encoding="utf-8"))
+    side = game["grid_pitch_mm"] * game["tile_squares"]
+    assert (layout["size"]["w"], layout["size"]["h"]) == (side, side)
+    assert (layout["params"]["pitch"], layout["params"]["squares"]) == (game["grid_pitch_mm"], game["tile_squares"])
+    assert game["grid_pitch_mm"] >= 25  # a square holds a 25 mm base

@@ -549,5 +549,5 @@ def sources(pack: Pack) -> Iterator[Finding]:
                 yield _error(item, f"authored[{index}]: '{name}' is no field of {item.label}", "authored", index)
 
 
-ALL = (dice, numbering, rank_cards, equipment, augments, loadouts, reference_boards, tiles, missions, force_cards, ai_cards,
-       characters, sources)
+ALL = (dice, numbering, rank_cards, equipment, augments, loadouts, reference_boards, tiles, missions, force_cards,
+       ai_cards, characters, sources)
