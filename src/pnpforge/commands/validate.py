@@ -88,10 +88,12 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     every = list(findings)
     matched = [False] * len(pack.game.accepted)  # the acknowledgements some mode's findings matched
     with executor_for(executor, runs[0].jobs, scheduler) as runner:
-        for settings in runs:
+        ladder, climbed = _ladder(pack, package, seed, runner, games)
+        for index, settings in enumerate(runs):
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
-            settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
+            settings, analysis, tallies = simulate(pack, package, settings, None if games else max_games, runner)
+            _metrics(pack, analysis, tallies, ladder, climbed if index == 0 else [])
             data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
                                    [r.mode for r in runs], matched)
             every += analysis.findings
@@ -106,6 +108,24 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
+
+
+def _ladder(pack: Pack, package, seed: int, runner, games: int | None) -> tuple[dict, list[Finding]]:
+    """The skill ladder of the run (played once, shown in every mode's report) and its findings; with ``--games N``
+    no step plays more than N games."""
+    from pnpforge.engine.ladder import LADDER_MAX, skill_ladder
+
+    return skill_ladder(pack, package, seed, runner, min(games or LADDER_MAX, LADDER_MAX),
+                        Mark(str(pack.game_doc.path)))
+
+
+def _metrics(pack: Pack, analysis, tallies: dict, ladder: dict, climbed: list[Finding]) -> None:
+    """The standard metrics of one mode's games and the run's skill ladder, into its analysis (the ladder's findings
+    only in the first mode's: they are the run's)."""
+    from pnpforge.engine.metrics import standard_metrics
+
+    analysis.metrics = {"configurations": standard_metrics(tallies, pack.game.thresholds), "skill_ladder": ladder}
+    analysis.findings += climbed
 
 
 def _native_check(pack: Pack, out_dir: Path) -> list[Finding]:
