@@ -88,7 +88,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     every = list(findings)
     matched = [False] * len(pack.game.accepted)  # the acknowledgements some mode's findings matched
     with executor_for(executor, runs[0].jobs, scheduler) as runner:
-        ladder, climbed = _ladder(pack, package, seed, runner, games)
+        ladder, climbed = _ladder(pack, package, seed, runner, games, max_games)
         for index, settings in enumerate(runs):
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
@@ -110,13 +110,17 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
     sys.exit(exit_code(every, strict))
 
 
-def _ladder(pack: Pack, package, seed: int, runner, games: int | None) -> tuple[dict, list[Finding]]:
-    """The skill ladder of the run (played once, shown in every mode's report) and its findings; with ``--games N``
-    no step plays more than N games."""
+def _ladder(pack: Pack, package, seed: int, runner, games: int | None, max_games: int
+            ) -> tuple[dict, list[Finding]]:
+    """The skill ladder of the run (played once, shown in every mode's report) and its findings: played by a run
+    until decided (``--games auto``) that may play as many games as a step may need; a shorter run says so."""
     from pnpforge.engine.ladder import LADDER_MAX, skill_ladder
 
-    return skill_ladder(pack, package, seed, runner, min(games or LADDER_MAX, LADDER_MAX),
-                        Mark(str(pack.game_doc.path)))
+    if games or max_games < LADDER_MAX:
+        why = f"--games {games}" if games else f"--max-games {max_games}"
+        return {"played": False, "steps": [], "why": f"played by --games auto with --max-games {LADDER_MAX} or more, "
+                                                     f"not by a run with {why}"}, []
+    return skill_ladder(pack, package, seed, runner, LADDER_MAX, Mark(str(pack.game_doc.path)))
 
 
 def _metrics(pack: Pack, analysis, tallies: dict, ladder: dict, climbed: list[Finding]) -> None:

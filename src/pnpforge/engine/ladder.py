@@ -19,11 +19,10 @@ from pnpforge.engine.matches import Pairing
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.simulate import CHUNK, chunks
-from pnpforge.engine.stats import share
+from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import schedule
 from pnpforge.engine.verdicts import below, sequential, z_score
-from pnpforge.engine.stats import wilson
 from pnpforge.findings import Finding, Mark
 
 if TYPE_CHECKING:
@@ -63,7 +62,8 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
         tally, played = Tally(), 0
         first, weaker = pairing.bots[0], pairing.bots[1]
         for target in plan:
-            tally.merge(executor.run(chunks(pack.root, package, config, seed, target - played, CHUNK, first=played)))
+            size = min(CHUNK, max(1, -(-(target - played) // 8)))  # slow bots: every process gets some
+            tally.merge(executor.run(chunks(pack.root, package, config, seed, target - played, size, first=played)))
             played = target
             wins, games = tally.get(f"wins/bot/{first}") / TWELFTHS, tally.get(f"played/bot/{first}")
             equal = players_share(tally) / pairing.players
@@ -88,4 +88,4 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
                                             f"in {games} games ({where}), {low:.1%}-{high:.1%} together with the "
                                             f"other steps; the ladder's limit of {limit} games did not decide it",
                                     mark=mark, subject=subject, rule="skill-ladder"))
-    return {"steps": rows, "holds": all(r["verdict"] == "holds" for r in rows)}, findings
+    return {"played": True, "steps": rows, "holds": all(r["verdict"] == "holds" for r in rows)}, findings
