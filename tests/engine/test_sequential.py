@@ -45,7 +45,7 @@ def test_each_planned_look_spends_an_equal_part_of_the_error() -> None:
 def test_a_finding_concerns_the_configuration_it_names_or_else_all() -> None:
     counted = Finding("info", "undecided: ...", data={"players": 3})
     assert [concerns(counted, n, [2, 3, 4]) for n in (2, 3, 4)] == [False, True, False]
-    named = Finding("info", "column (greedy): Black scores 61%")
+    named = Finding("info", "undecided: column (greedy): Black scores 61%")
     labels = ["basic (greedy)", "column (greedy)"]
     assert [concerns(named, label, labels) for label in labels] == [False, True]
     card = Finding("info", "undecided: the Coat is taken too often")

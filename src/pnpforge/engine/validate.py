@@ -137,12 +137,13 @@ def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
 
 def concerns(finding: Finding, label: Any, labels: list[Any]) -> bool:
     """Whether a finding is about the games of one configuration: one that names a player count (``players``)
-    where the configurations are player counts, or whose message starts with the configuration's label; a finding
+    where the configurations are player counts, or whose message starts (after ``undecided:``) with the label; a finding
     that names none (a card weighed over every player count) is about them all."""
     players = finding.data.get("players")
     if players is not None and all(isinstance(other, int) for other in labels):
         return players == label
-    named = [other for other in labels if finding.message.startswith(f"{other}: ")]
+    message = finding.message.removeprefix("undecided: ")
+    named = [other for other in labels if message.startswith(f"{other}: ")]
     return label in named if named else True
 
 
