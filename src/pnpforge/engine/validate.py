@@ -137,8 +137,8 @@ def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
 
 def concerns(finding: Finding, label: Any, labels: list[Any]) -> bool:
     """Whether a finding is about the games of one configuration: one that names a player count (``players``)
-    where the configurations are player counts, or whose message starts (after ``undecided:``) with the label; a finding
-    that names none (a card weighed over every player count) is about them all."""
+    where the configurations are player counts, or whose message starts (after ``undecided:``) with the label; a
+    finding that names none (a card weighed over every player count) is about them all."""
     players = finding.data.get("players")
     if players is not None and all(isinstance(other, int) for other in labels):
         return players == label
