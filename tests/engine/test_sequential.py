@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 import pnpforge.engine.validate as validate
 from pnpforge.engine.executors import LocalExecutor
-from pnpforge.engine.validate import Settings, concerns, schedule, simulate_until_decided
+from pnpforge.engine.playout import Run
+from pnpforge.engine.validate import Analysis, Settings, concerns, schedule, simulate_until_decided
 from pnpforge.engine.verdicts import never_seen, outside, sequential, z_score
 from pnpforge.findings import Finding
+from pnpforge.report.validation import report_data
 
 from tests.conftest import DATA
 from tests.engine.coin_toss import PACKAGE
@@ -80,3 +83,21 @@ def test_on_a_fair_game_each_kind_of_false_warning_stays_at_or_under_5_percent(m
     monkeypatch.setattr(validate, "sequential", lambda looks: contextlib.nullcontext())
     unspent, _ = false_warnings(range(runs))
     assert any(unspent[rule] > runs * 0.05 for rule in RULES), unspent
+
+
+def test_each_configuration_stops_on_its_own(tmp_path) -> None:
+    def configurations(pack, settings):
+        return {label: Run(players=2, mode="base", bots=("random",), options=(("table", label),), analyse=True)
+                for label in ("a", "b")}
+
+    def analyse(pack, tallies, settings):  # b always has a finding that twice its games would decide
+        return Analysis(findings=[Finding("info", "undecided: b: still open", data={"more": 2.0})])
+
+    package = replace(PACKAGE, configurations=configurations, analyse=analyse)
+    pack = pack_at(DATA / "dice-race")
+    step, _, tallies = simulate_until_decided(pack, package, Settings(FIRST, (2,), "base", 1, 1, ("random",)), MOST,
+                                              first=FIRST, executor=LocalExecutor(1))
+    assert step.counts == (("a", FIRST), ("b", MOST)) and step.games == MOST and step.looks == 5
+    assert tallies["a"].get("games") == FIRST and tallies["b"].get("games") == MOST
+    settings = report_data(pack.id, step, [], Analysis())["settings"]
+    assert settings["games_per_configuration"] == {"a": FIRST, "b": MOST} and settings["looks_planned"] == 5
