@@ -113,13 +113,13 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
 def _ladder(pack: Pack, package, seed: int, runner, games: int | None, max_games: int
             ) -> tuple[dict, list[Finding]]:
     """The skill ladder of the run (played once, shown in every mode's report) and its findings: played by a run
-    until decided (``--games auto``) that may play as many games as a step may need; a shorter run says so."""
+    until decided (``--games auto``) up to the default ``--max-games`` or more; a shorter run says so."""
     from pnpforge.engine.ladder import LADDER_MAX, skill_ladder
 
-    if games or max_games < LADDER_MAX:
+    if games or max_games < MAX_GAMES_DEFAULT:
         why = f"--games {games}" if games else f"--max-games {max_games}"
-        return {"played": False, "steps": [], "why": f"played by --games auto with --max-games {LADDER_MAX} or more, "
-                                                     f"not by a run with {why}"}, []
+        return {"played": False, "steps": [], "why": f"played by --games auto with --max-games {MAX_GAMES_DEFAULT} "
+                                                     f"or more, not by a run with {why}"}, []
     return skill_ladder(pack, package, seed, runner, LADDER_MAX, Mark(str(pack.game_doc.path)))
 
 
