@@ -110,7 +110,7 @@ matches: setup
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS)
 	$(PY) -m pnpforge.matches --out build $(MATCHES_ARGS) --package tests.engine.dice_race:PACKAGE tests/data/dice-race
 
-# long robustness runs: builds killed at several points
+# long robustness runs: builds killed at several points; the validator's false warnings on a fair game over 200 runs
 robustness: setup
 	$(PY) -m pytest -m slow $(PYTEST_ARGS)
 

@@ -69,9 +69,10 @@ def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client,
                                             lambda n, target: seen.append((n, target)), first=10, executor=dask)
     local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 200, first=10,
                                                         executor=LocalExecutor(2))
-    # 10 games (5 in a chunk per worker), then the 14 more the undecided finding asked for (7 per worker)
-    assert step.games == local_step.games == 24 and dask.submitted == 2 + 2
-    assert sum(n for n, _ in seen) == 24 and seen[-1][1] == 24  # progress as each chunk came back
+    # looks at 10 games (5 in a chunk per worker), 40 (the first count of the schedule at or above the 24 the
+    # undecided finding asked for: 15 more per worker) and 80 (20 more per worker)
+    assert step.games == local_step.games == 80 and dask.submitted == 2 + 2 + 2
+    assert sum(n for n, _ in seen) == 80 and seen[-1][1] == 80  # progress as each chunk came back
     write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
     write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))
     assert (tmp_path / "dask.json").read_bytes() == (tmp_path / "local.json").read_bytes()

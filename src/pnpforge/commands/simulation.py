@@ -147,6 +147,7 @@ def simulate(pack: Pack, package, settings, max_games: int | None, runner, title
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from pnpforge.engine.validate import configurations, simulate_pack, simulate_until_decided
+    from pnpforge.engine.verdicts import sequential
 
     count = len(configurations(pack, package, settings))
     until = f"{title}, until decided" if title else f"{pack.id} ({settings.mode}, until decided)"
@@ -156,10 +157,11 @@ def simulate(pack: Pack, package, settings, max_games: int | None, runner, title
         task = bar.add_task(title, total=settings.games * count)
         if max_games is None:
             tallies = simulate_pack(pack, package, settings, progress=lambda n: bar.advance(task, n), executor=runner)
-            return settings, package.analyse(pack, tallies, settings), tallies
+            with sequential(settings.looks):  # the same games again (--compare): judged as the first run was
+                return settings, package.analyse(pack, tallies, settings), tallies
 
-        def advance(n: int, target: int) -> None:
-            bar.update(task, total=target * count, description=until)
+        def advance(n: int, total: int) -> None:
+            bar.update(task, total=total, description=until)
             bar.advance(task, n)
 
         return simulate_until_decided(pack, package, settings, max_games, advance, executor=runner)

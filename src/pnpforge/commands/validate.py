@@ -91,10 +91,12 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     every = list(findings)
     matched = [False] * len(pack.game.accepted)  # the acknowledgements some mode's findings matched
     with executor_for(executor, runs[0].jobs, scheduler) as runner:
-        for settings in runs:
+        ladder, climbed = _ladder(pack, package, seed, runner, games, max_games)
+        for index, settings in enumerate(runs):
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
-            settings, analysis, _ = simulate(pack, package, settings, None if games else max_games, runner)
+            settings, analysis, tallies = simulate(pack, package, settings, None if games else max_games, runner)
+            _metrics(pack, analysis, tallies, ladder, climbed if index == 0 else [])
             data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
                                    [r.mode for r in runs], matched)
             every += analysis.findings
@@ -109,6 +111,28 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
+
+
+def _ladder(pack: Pack, package, seed: int, runner, games: int | None, max_games: int
+            ) -> tuple[dict, list[Finding]]:
+    """The skill ladder of the run (played once, shown in every mode's report) and its findings: played by a run
+    until decided (``--games auto``) up to the default ``--max-games`` or more; a shorter run says so."""
+    from pnpforge.engine.ladder import LADDER_MAX, skill_ladder
+
+    if games or max_games < MAX_GAMES_DEFAULT:
+        why = f"--games {games}" if games else f"--max-games {max_games}"
+        return {"played": False, "steps": [], "why": f"played by --games auto with --max-games {MAX_GAMES_DEFAULT} "
+                                                     f"or more, not by a run with {why}"}, []
+    return skill_ladder(pack, package, seed, runner, LADDER_MAX, Mark(str(pack.game_doc.path)))
+
+
+def _metrics(pack: Pack, analysis, tallies: dict, ladder: dict, climbed: list[Finding]) -> None:
+    """The standard metrics of one mode's games and the run's skill ladder, into its analysis (the ladder's findings
+    only in the first mode's: they are the run's)."""
+    from pnpforge.engine.metrics import standard_metrics
+
+    analysis.metrics = {"configurations": standard_metrics(tallies, pack.game.thresholds), "skill_ladder": ladder}
+    analysis.findings += climbed
 
 
 def _native_check(pack: Pack, out_dir: Path) -> list[Finding]:

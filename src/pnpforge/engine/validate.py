@@ -15,6 +15,7 @@ from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.playout import Run
 from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.tally import Tally
+from pnpforge.engine.verdicts import sequential
 from pnpforge.findings import Finding
 
 if TYPE_CHECKING:
@@ -59,12 +60,14 @@ class Analysis:
     charts: list[Chart] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    metrics: dict[str, Any] = field(default_factory=dict)  # the standard metrics (``engine/metrics.py``), when made
 
     def to_json(self) -> dict[str, Any]:
         return {
             "summary": self.summary,
             "charts": [asdict(c) for c in self.charts],
             "tables": [asdict(t) for t in self.tables],
+            **({"metrics": self.metrics} if self.metrics else {}),
         }
 
 
@@ -81,25 +84,48 @@ class Settings:
     bots: tuple[str, ...] = ("greedy",)
     variant: str = ""  # one of the pack's variants (house rules) instead of its published rules
     vary: str = ""  # a sweep's assignments made on the pack (``content/vary.py``'s canonical text); not reported
+    looks: int = 1  # the looks at the games a sequential run planned (``engine/verdicts.py``'s ``sequential``)
+    counts: tuple[tuple[Any, int], ...] = ()  # each configuration's games, where a sequential run stopped them apart
 
 
 def simulate_pack(pack: Pack, package: GamePackage, settings: Settings,
                   progress: Callable[[int], None] | None = None, skip: int = 0,
                   executor: Executor | None = None) -> dict[Any, Tally]:
-    """Play ``settings.games`` seeded games per configuration (seats and factions rotating with the seed), leaving
-    out the first ``skip`` of them (played before), on ``executor`` (default: ``settings.jobs`` local processes)."""
+    """Play ``settings.games`` seeded games per configuration (``settings.counts`` names a count of its own for
+    some: a sequential run's), seats and factions rotating with the seed, leaving out the first ``skip`` of them
+    (played before), on ``executor`` (default: ``settings.jobs`` local processes)."""
     executor = executor or LocalExecutor(settings.jobs)
+    own = dict(settings.counts)
     tallies = {}
     for label, config in configurations(pack, package, settings).items():
-        games = settings.games - skip
-        size = min(CHUNK, max(1, math.ceil(games / settings.jobs)))  # a few games still keep every process busy
-        work = chunks(pack.root, package, config, settings.seed, games, size, variant=settings.variant,
-                      vary=settings.vary, first=skip)
-        tallies[label] = executor.run(work, progress)
+        tallies[label] = _play(pack, package, settings, config, skip, own.get(label, settings.games), progress,
+                               executor)
     return tallies
 
 
+def _play(pack: Pack, package: GamePackage, settings: Settings, config: Run, first: int, last: int,
+          progress: Callable[[int], None] | None, executor: Executor) -> Tally:
+    """Games ``first`` to ``last - 1`` of one configuration."""
+    games = last - first
+    if games <= 0:
+        return Tally()
+    size = min(CHUNK, max(1, math.ceil(games / settings.jobs)))  # a few games still keep every process busy
+    work = chunks(pack.root, package, config, settings.seed, games, size, variant=settings.variant,
+                  vary=settings.vary, first=first)
+    return executor.run(work, progress)
+
+
 AUTO_FIRST = 100  # games per configuration that ``--games auto`` starts with
+
+
+def schedule(first: int, max_games: int) -> list[int]:
+    """The game counts per configuration at which ``--games auto`` may look at its games: ``first``, doubling,
+    then ``max_games``. Fixed before any game is played, so the error spent per look holds however the run stops
+    (``engine/verdicts.py``'s ``sequential``)."""
+    counts = [min(first, max_games)]
+    while counts[-1] < max_games:
+        counts.append(min(max_games, 2 * counts[-1]))
+    return counts
 
 
 def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
@@ -109,34 +135,60 @@ def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
                 if "more" in f.data and (within is None or f.data["more"] <= within)), default=0.0)
 
 
+def concerns(finding: Finding, label: Any, labels: list[Any]) -> bool:
+    """Whether a finding is about the games of one configuration: one that names a player count (``players``)
+    where the configurations are player counts, or whose message starts (after ``undecided:``) with the label; a
+    finding that names none (a card weighed over every player count) is about them all."""
+    players = finding.data.get("players")
+    if players is not None and all(isinstance(other, int) for other in labels):
+        return players == label
+    message = finding.message.removeprefix("undecided: ")
+    named = [other for other in labels if message.startswith(f"{other}: ")]
+    return label in named if named else True
+
+
 def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings, max_games: int,
                            progress: Callable[[int, int], None] | None = None, first: int = AUTO_FIRST,
                            executor: Executor | None = None) -> tuple[Settings, Analysis, dict[Any, Tally]]:
     """``--games auto``: play games per configuration until no finding is undecided, or none that ``max_games``
-    could decide at the rates seen is, or ``max_games`` were played;
-    the settings of what was played (``games`` the final count), the analysis of it and the merged tallies per
+    could decide at the rates seen is, or ``max_games`` were played; each configuration stops on its own, once no
+    undecided finding it could still decide is about it (``concerns``). The settings of what was played (``games``
+    the most any configuration played, ``counts`` each one's), the analysis of it and the merged tallies per
     configuration.
 
-    Each round plays the games the most demanding undecided finding asks for at the rate seen (at least twice as
-    many as before), continuing from the seeds already played: the result is the games ``--games N`` with the final
-    count would have played. Every round is played on ``executor`` (default: ``settings.jobs`` local processes).
+    The looks come at the counts of ``schedule`` (the next that the most demanding undecided finding of a
+    configuration asks for at the rate seen), continuing from the seeds already played, and every verdict is made
+    at the error each look of that schedule may spend (``engine/verdicts.py``). Every round is played on
+    ``executor`` (default: ``settings.jobs`` local processes).
     """
     if package.analyse is None:
         raise ValueError(f"game package '{package.name}' has no analyses to decide")
-    tallies: dict[Any, Tally] = {}
-    played, target = 0, min(first, max_games)
+    executor = executor or LocalExecutor(settings.jobs)
+    plan = schedule(first, max_games)
+    configs = configurations(pack, package, settings)
+    labels = list(configs)
+    tallies: dict[Any, Tally] = {label: Tally() for label in labels}
+    played = dict.fromkeys(labels, 0)
+    target = dict.fromkeys(labels, plan[0])
     while True:
-        step = replace(settings, games=target)
-        more = simulate_pack(pack, package, step, _progress_of(progress, target) if progress else None, skip=played,
-                             executor=executor)
-        for label, tally in more.items():
-            tallies.setdefault(label, Tally()).merge(tally)
-        played = target
-        analysis = package.analyse(pack, tallies, step)
-        factor = undecided_factor(analysis, max_games / played)  # more games than that would not decide the rest
-        if not factor or played >= max_games:
+        total = sum(target.values())
+        for label, config in configs.items():
+            if target[label] > played[label]:
+                tallies[label].merge(_play(pack, package, settings, config, played[label], target[label],
+                                           _progress_of(progress, total) if progress else None, executor))
+                played[label] = target[label]
+        step = replace(settings, games=max(played.values()), looks=len(plan), counts=tuple(played.items()))
+        with sequential(len(plan)):
+            analysis = package.analyse(pack, tallies, step)
+        for label in labels:
+            n = played[label]
+            factor = max((f.data["more"] for f in analysis.findings
+                          if "more" in f.data and f.data["more"] <= max_games / n and concerns(f, label, labels)),
+                         default=0.0)
+            wanted = min(max_games, n * factor)
+            target[label] = n if not factor or n >= max_games else next(c for c in plan if c >= wanted and c > n)
+        if target == played:
             return step, analysis, tallies
-        target = min(max_games, max(2 * played, math.ceil(played * factor)))
 
 
 def _progress_of(progress: Callable[[int, int], None], total: int) -> Callable[[int], None]:

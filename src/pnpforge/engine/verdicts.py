@@ -11,13 +11,21 @@ The intervals are Wilson score intervals at 95%, widened for the checks made tog
 ``family``: four sides at three player counts are twelve checks, and a report of twelve 95% intervals is wrong
 somewhere about one time in two). Something never seen is judged by the chance of seeing none in that many trials
 if its rate were the pack's minimum (``thresholds.min_rate``, 2% by default): clear below 1%.
+
+A run that looks at its games more than once (``validate --games auto``) spends its error over the looks it plans
+(``sequential``): with ``looks`` planned, every interval is at the level ``1 - 0.05 / looks`` and a "never" check's
+risk is ``1% / looks``, so that the chance of a false warning over all the looks stays under 5% (1%), whenever the
+run stops (``docs/why/validator.md``).
 """
 
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Iterator
 
 from pnpforge.engine.stats import wilson
 
@@ -25,6 +33,23 @@ CONFIDENCE = 0.95
 NEVER_RISK = 0.01  # a "never" finding is clear when seeing none at the minimum rate is less likely than this
 MIN_RATE = 0.02  # the default of ``thresholds.min_rate``
 MAX_TRIALS = 10**9
+_LOOKS: ContextVar[int] = ContextVar("looks", default=1)
+
+
+@contextmanager
+def sequential(looks: int) -> Iterator[None]:
+    """Verdicts made inside are made at one of ``looks`` planned looks at the same games: each look gets an equal
+    part of the error (a Bonferroni alpha-spending rule)."""
+    token = _LOOKS.set(max(1, looks))
+    try:
+        yield
+    finally:
+        _LOOKS.reset(token)
+
+
+def looks() -> int:
+    """The looks the verdicts made now share their error with (1 outside ``sequential``)."""
+    return _LOOKS.get()
 
 
 @dataclass(frozen=True)
@@ -41,6 +66,7 @@ class Verdict:
     min_rate: float | None = None  # a "never" check: the rate it was judged at
     unit: str | None = None  # an estimate's interval, not a share's: its unit ("points", "" for a plain number)
     scale: float = 1.0  # ... and the factor it is printed at (100 for points of a share)
+    looks: int = 1  # the planned looks at the games its error was shared with
 
     def evidence(self) -> str:
         """What decides it, as reports print it: the interval, or for a "never" check the chance of seeing none."""
@@ -48,6 +74,7 @@ class Verdict:
             return (f"none in {self.trials:,} has a chance of {(1 - self.min_rate) ** self.trials:.1%} at a rate of "
                     f"{self.min_rate:.0%}")
         together = f" of {self.family} checks together" if self.family > 1 else ""
+        together += f" over {self.looks} looks" if self.looks > 1 else ""
         if self.unit is not None:
             low, high = self.low * self.scale, self.high * self.scale
             return f"{CONFIDENCE:.0%} CI{together} {low:+.1f} to {high:+.1f}{' ' + self.unit if self.unit else ''}"
@@ -59,8 +86,9 @@ class Verdict:
 
 
 def z_score(family: int = 1) -> float:
-    """The two-sided z of the confidence level shared by ``family`` checks."""
-    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2 / max(1, family))
+    """The two-sided z of the confidence level shared by ``family`` checks (and by the planned looks, inside
+    ``sequential``)."""
+    return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2 / max(1, family) / looks())
 
 
 def outside(successes: float, trials: int, low: float, high: float, family: int = 1) -> Verdict | None:
@@ -73,8 +101,9 @@ def outside(successes: float, trials: int, low: float, high: float, family: int 
     z = z_score(family)
     lo, hi = wilson(successes, trials, z)
     if hi < low or lo > high:
-        return Verdict(True, share, lo, hi, trials, family=family)
-    return Verdict(False, share, lo, hi, trials, _trials_to_decide(share, low, high, z, trials), family)
+        return Verdict(True, share, lo, hi, trials, family=family, looks=looks())
+    return Verdict(False, share, lo, hi, trials, _trials_to_decide(share, low, high, z, trials), family,
+                   looks=looks())
 
 
 def estimate_outside(value: float, error: float, trials: int, low: float, high: float, family: int = 1,
@@ -86,10 +115,10 @@ def estimate_outside(value: float, error: float, trials: int, low: float, high: 
     z = z_score(family)
     lo, hi = value - z * error, value + z * error
     if hi < low or lo > high:
-        return Verdict(True, value, lo, hi, trials, family=family, unit=unit, scale=scale)
+        return Verdict(True, value, lo, hi, trials, family=family, unit=unit, scale=scale, looks=looks())
     distance = value - high if value > high else low - value
     needed = min(MAX_TRIALS, math.ceil(trials * (z * error / distance) ** 2) + 1)
-    return Verdict(False, value, lo, hi, trials, needed, family, unit=unit, scale=scale)
+    return Verdict(False, value, lo, hi, trials, needed, family, unit=unit, scale=scale, looks=looks())
 
 
 def below(successes: float, trials: int, minimum: float, family: int = 1) -> Verdict | None:
@@ -99,11 +128,12 @@ def below(successes: float, trials: int, minimum: float, family: int = 1) -> Ver
 
 def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict:
     """The verdict on something seen in none of ``trials`` (at least one): clear when none in that many is unlikely
-    (under ``NEVER_RISK``) at the rate ``min_rate``."""
+    (under ``NEVER_RISK``, shared by the planned looks) at the rate ``min_rate``."""
     if trials <= 0:
         raise ValueError(f"nothing to judge in {trials} trials")
-    needed = math.ceil(math.log(NEVER_RISK) / math.log(1 - min_rate))
-    ruled_out = 1 - NEVER_RISK ** (1 / trials)  # rates above this make none in ``trials`` less likely than the risk
+    risk = NEVER_RISK / looks()
+    needed = math.ceil(math.log(risk) / math.log(1 - min_rate))
+    ruled_out = 1 - risk ** (1 / trials)  # rates above this make none in ``trials`` less likely than the risk
     return Verdict(trials >= needed, 0.0, 0.0, ruled_out, trials, 0 if trials >= needed else needed,
                    min_rate=min_rate)
 

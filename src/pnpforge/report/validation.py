@@ -26,7 +26,10 @@ def report_data(pack_id: str, settings: Settings, static: list[Finding], analysi
         "pack": pack_id,
         "settings": {"games_per_player_count": settings.games, "players": list(settings.players),
                      "mode": settings.mode, "seed": settings.seed, "bots": list(settings.bots),
-                     **({"variant": settings.variant} if settings.variant else {})},
+                     **({"variant": settings.variant} if settings.variant else {}),
+                     **({"looks_planned": settings.looks} if settings.looks > 1 else {}),
+                     **({"games_per_configuration": {str(label): n for label, n in settings.counts}}
+                        if len({n for _, n in settings.counts}) > 1 else {})},
         "counts": {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")},
         "findings": [f.to_json() for f in findings],
         **analysis.to_json(),
