@@ -70,7 +70,7 @@ site-check: setup
 	$(PY) -m pytest -m site_check tests/web $(PYTEST_ARGS); status=$$?; \
 	echo "make site-check: total time $$(( $$(date +%s) - start )) s"; exit $$status
 
-# make bench: every section (static, simulation, build, publish, peers, stress) into build/bench.json. peers prints
+# make bench: every section (static, simulation, build, publish, peers, stress, plane) into build/bench.json. peers prints
 # tests/data/bench-deck with pnpforge and with protograf 0.5.2 (in its own virtualenv, build/bench/protograf-venv,
 # made on first use); stress builds BENCH_STRESS_CARDS generated cards (10000 takes long: BENCH_STRESS_CARDS=500 for
 # a quick run, 0 to leave it out). BENCH_ARGS="--only peers,stress" runs some sections and keeps the others' figures.

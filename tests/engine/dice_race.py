@@ -11,6 +11,8 @@ it gets there first it wins, and after ten rounds the nearest of all three wins 
 the runners win together when either reaches the goal within four rounds, and ending in sight of the partner gives
 it one energy instead of taking one; when the rounds run out, everybody has lost.
 
+The runners' die is the ``die`` of the pack's ``dice:`` block in game.yaml.
+
 The ``league`` is a campaign declared in the pack's game.yaml: a heat, then a final, in one game. A race won is
 worth two points (one each when drawn); points raise a runner's rank on the pack's ladder, and each rank gives one
 energy more at the start of every later race. The runner with the most points after the final wins the league.
@@ -19,11 +21,15 @@ energy more at the start of every later race. The runner with the most points af
 from __future__ import annotations
 
 import random
+from functools import cache
+from pathlib import Path
 
-from pnpforge.engine import dice
+from pnpforge.content.pack import load_pack
 from pnpforge.engine.analyses import outcome_bands, outcomes, replay_hint
 from pnpforge.engine.campaign import Campaign, CampaignPlan
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
+from pnpforge.engine.dice import DiceSet
+from pnpforge.engine.dice_exact import chance_outcomes
 from pnpforge.engine.grid import Grid
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
@@ -47,7 +53,7 @@ MAP = Grid.from_ascii("""
 """)
 GOAL, STARTS, ROUNDS, MAX_ENERGY, ZAP_RANGE = (2, 0), ((0, 4), (4, 4)), 10, 3, 3
 GHOST, GHOST_START, GHOST_REACH, CO_OP_ROUNDS = 2, (2, 4), 2, 4  # the ghost is side 2, after the two seats
-D6 = dice.DiceSet((dice.Die.d6("die"),))
+PACK, TARGET = Path(__file__).parents[1] / "data" / "dice-race", 4  # a runner throws d6s at 4+
 ROLES = {"base": Roles(), "ghost": Roles(automaton="ghost"), "co-op": Roles(loss_for_all=True, cooperative=True),
          "league": Roles()}
 
@@ -75,7 +81,8 @@ def reveal(s) -> None:
     haunt = (("haunt",),) if s.game.mode == "ghost" else ()
     s.push(*((step, p, int(p == lead)) for p in order for step in ("throw", "move")), *haunt, ("end",))
 
-@chance("throw", lambda s, p, bonus: dice.chance_outcomes(D6.pool({"die": 1 + bonus}, target=4)), weighted=True)
+@chance("throw", lambda s, p, bonus: chance_outcomes(s.game.dice.pool({"die": 1 + bonus}, target=TARGET)),
+        weighted=True)
 def throw(s, successes: int, p: int, bonus: int) -> None:
     s.reach = 1 + successes
 
@@ -88,7 +95,7 @@ def move(s, cell, p: int, bonus: int) -> None:
     if cell == GOAL:
         finish(s, (0, 1) if s.game.mode == "co-op" else (p,))
 
-@chance("haunt", lambda s: dice.chance_outcomes(D6.pool({"die": 1}, target=4)), weighted=True)
+@chance("haunt", lambda s: chance_outcomes(s.game.dice.pool({"die": 1}, target=TARGET)), weighted=True)
 def haunt(s, successes: int) -> None:
     s.ghost = min(sorted(MAP.reachable(s.ghost, GHOST_REACH + successes)), key=distance)
     if s.ghost == GOAL:
@@ -171,11 +178,20 @@ class RaceGame:
     num_players = 2
 
     def __init__(self, mode: str = "base", config: GameConfig | None = None, plan: CampaignPlan | None = None,
-                 races: dict | None = None):
+                 races: dict | None = None, dice: DiceSet | None = None):
         self.mode, self.config, self.plan, self.races = mode, config or GameConfig(), plan, races or {}
+        self.dice = dice or pack_dice()  # the dice the pack's game.yaml declares
 
     def new_initial_state(self) -> Race:
         return Race(self)
+
+@cache
+def pack_dice() -> DiceSet:
+    """The dice of the fixture's pack, for a game made without one."""
+    pack, problems = load_pack(PACK)
+    if pack is None:
+        raise ValueError("; ".join(map(str, problems)))
+    return DiceSet.of_pack(pack)
 
 def determinize(s: Race, p: int, rng: random.Random) -> Race:
     """The rival's sealed bid, made but not revealed, drawn again among its options."""
@@ -213,7 +229,7 @@ def new_game(pack, config: GameConfig) -> RaceGame:
     if mode == "league" and plan is None:
         raise ValueError(f"pack '{pack.id}' declares no campaign 'league'")
     races = {name: (race["rounds"], race["energy"]) for name, race in pack.game.parameters.get("races", {}).items()}
-    return RaceGame(mode, config, plan, races)
+    return RaceGame(mode, config, plan, races, DiceSet.of_pack(pack))
 
 def scenarios(pack) -> tuple[str, ...]:
     return tuple(pack.game.parameters.get("races", {}))

@@ -7,6 +7,7 @@ import importlib
 import json
 import os
 import pickle
+import re
 import signal
 import socket
 import sys
@@ -201,3 +202,55 @@ def test_an_address_of_another_transport_is_refused() -> None:
     with pytest.raises(ExecutorError, match="^cannot reach the Dask scheduler at inproc://x: only tcp:// and tls://"):
         with open_executor("dask", 1, "inproc://x"):
             pass
+
+
+FROZEN_RUN = """
+import os, signal, sys
+from distributed import Client
+from pnpforge.engine import executors
+from tests.engine.test_dask_executor import race_work
+
+executors.PROBE_EVERY, executors.SCHEDULER_DEADLINE, executors.CLOSE_DEADLINE = 0.5, 5.0, 1.0
+file, scheduler = sys.argv[1], int(sys.argv[2])
+client = Client(scheduler_file=file, timeout=30, set_as_default=False)
+client.wait_for_workers(1, timeout=30)
+frozen = []
+
+def freeze(games):
+    if not frozen:
+        os.kill(scheduler, signal.SIGSTOP)
+        frozen.append(games)
+
+try:
+    executors.DaskExecutor(client).run(race_work(2000), freeze)
+    print("the run ended without an error")
+except executors.ExecutorError as exc:
+    print(f"frozen after {frozen}: {exc}")
+executors._within(client.close, 1.0)
+"""
+
+
+def test_a_scheduler_that_stops_answering_mid_run_ends_it_with_one_line(tmp_path: Path) -> None:
+    """A scheduler of its own process, frozen (SIGSTOP) once the first chunk is back: its connections stay open and
+    silent. The run ends within the deadline with one line, and closing the client does not wait for it. (The
+    client runs in a process of its own too: Dask's clients in one process share an event loop.)"""
+    import subprocess
+
+    file = tmp_path / "scheduler.json"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
+    quiet = {"env": env, "cwd": REPO, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", "0", "--no-dashboard", "--scheduler-file", str(file)], **quiet)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", "--scheduler-file", str(file),
+                               "--nthreads", "1", "--no-dashboard"], **quiet)
+    try:
+        run = subprocess.run([sys.executable, "-c", FROZEN_RUN, str(file), str(scheduler.pid)], env=env, cwd=REPO,
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        os.kill(scheduler.pid, signal.SIGCONT)
+        for process in (worker, scheduler):
+            process.kill()
+            process.wait()
+    message = re.fullmatch(r"frozen after \[50\]: the Dask scheduler stopped answering during the run \(no answer "
+                           r"within 5 s\); (\d+) games were not played\n", run.stdout)
+    assert message and 0 < int(message[1]) < 2000, run.stdout + run.stderr[-2000:]

@@ -1,211 +1,30 @@
-"""The dice-pool toolkit: exact distributions against hand-computed values, re-rolls, explosions, symbols,
-seeded sampling and the errors."""
+"""Faces, kinds of dice and a game's set of them: labels, the errors for unknown kinds and malformed dice, and the
+D3 and halving helpers."""
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
-
 import pytest
 
-from pnpforge.engine.dice import (
-    DiceSet, Die, Face, Pool, Reroll, at_least, chance_outcomes, distribution, expected, roll,
-)
-
-EXACT = {"rel": 1e-9, "abs": 1e-9}
-TARGETS = range(2, 7)
+from pnpforge.engine.dice import DiceSet, Die, Face, Reroll, d3, half_up
 
 PLAIN = Die.d6("plain")
-EXPLODING = Die.d6("exploding", specials={6: Face(successes=1, adds="exploding")})
-RED = Die.d6("red", specials={6: Face(successes=2, adds="red")})
-BLUE = Die.d6("blue", specials={6: Face(successes=2)})
-DICE = DiceSet((PLAIN, EXPLODING, RED, BLUE))
+DICE = DiceSet((PLAIN, Die.d6("exploding", specials={6: Face(successes=1, adds="exploding")}), Die.d6("red"),
+                Die.d6("blue")))
 
 
-def pool(target: int | None = None, reroll: Reroll | None = None, **counts: int) -> Pool:
-    return DICE.pool(counts, target=target, reroll=reroll)
+def pool(target: int | None = None, **counts: int):
+    return DICE.pool(counts, target=target)
 
 
-def test_two_plain_dice_at_four_plus_score_at_least_one_success_three_times_in_four() -> None:
-    assert at_least(pool(4, plain=2), 1) == pytest.approx(0.75, **EXACT)
-    assert distribution(pool(4, plain=2)) == pytest.approx({0: 0.25, 1: 0.5, 2: 0.25}, **EXACT)
-
-
-@pytest.mark.parametrize("target", TARGETS)
-def test_an_exploding_six_scoring_one_expects_seven_minus_target_fifths(target: int) -> None:
-    assert expected(pool(target, exploding=1)) == pytest.approx((7 - target) / 5, **EXACT)
-
-
-@pytest.mark.parametrize("target", TARGETS)
-def test_an_exploding_six_scoring_two_expects_eight_minus_target_fifths(target: int) -> None:
-    assert expected(pool(target, red=1)) == pytest.approx((8 - target) / 5, **EXACT)
-
-
-@pytest.mark.parametrize("target", TARGETS)
-def test_a_six_scoring_two_without_explosion_expects_eight_minus_target_sixths(target: int) -> None:
-    assert expected(pool(target, blue=1)) == pytest.approx((8 - target) / 6, **EXACT)
-
-
-@pytest.mark.parametrize("counts", [{"plain": 3}, {"exploding": 2}, {"red": 3, "blue": 2}, {"exploding": 1, "red": 1}])
-def test_distributions_sum_to_one_within_the_cut_tail(counts: dict[str, int]) -> None:
-    dist = distribution(DICE.pool(counts, target=4))
-    assert 1 - 1e-9 <= sum(dist.values()) <= 1 + 1e-12
-    assert list(dist) == sorted(dist) and all(p >= 0 for p in dist.values())
-
-
-def test_an_exploding_die_has_the_geometric_tail_computed_by_hand() -> None:
-    dist = distribution(pool(7, exploding=1))  # only sixes score: k sixes then a non-six
-    for k in range(6):
-        assert dist[k] == pytest.approx((1 / 6) ** k * 5 / 6, **EXACT)
-
-
-def test_a_die_built_with_its_own_target_ignores_the_pool_target() -> None:
-    dice = DiceSet((Die.d6("fixed", target=5),))
-    assert expected(dice.pool({"fixed": 1}, target=2)) == pytest.approx(2 / 6, **EXACT)
-    assert expected(dice.pool({"fixed": 1})) == pytest.approx(2 / 6, **EXACT)
-
-
-def test_a_pool_mixing_kinds_convolves_their_distributions() -> None:
-    # plain at 4+: {0: 1/2, 1: 1/2}; blue at 4+: {0: 1/2, 1: 1/3, 2: 1/6}
-    dist = distribution(pool(4, plain=1, blue=1))
-    assert dist == pytest.approx({0: 1 / 4, 1: 5 / 12, 2: 1 / 4, 3: 1 / 12}, **EXACT)
-
-
-def test_an_explosion_may_add_a_die_of_another_kind() -> None:
-    dice = DiceSet((Die.d6("plain"), Die.d6("feeder", specials={6: Face(successes=0, adds="plain", adds_count=2)})))
-    # 4 and 5 score; the 6 scores nothing itself but adds two plain dice at 4+ (1 expected success)
-    assert expected(dice.pool({"feeder": 1}, target=4)) == pytest.approx(2 / 6 + 1 / 6, **EXACT)
-
-
-def test_one_die_rerolling_its_failure_succeeds_three_times_in_four() -> None:
-    for policy in (Reroll(("plain",)), Reroll(limit=1), Reroll()):
-        assert at_least(pool(4, policy, plain=1), 1) == pytest.approx(0.75, **EXACT)
-
-
-def test_every_failure_rerolled_makes_each_die_independent_at_three_quarters() -> None:
-    dist = distribution(pool(4, Reroll(("plain",)), plain=2))
-    assert dist == pytest.approx({0: 1 / 16, 1: 6 / 16, 2: 9 / 16}, **EXACT)
-
-
-def test_rerolls_leave_kinds_outside_the_policy_alone() -> None:
-    assert expected(pool(4, Reroll(("blue",)), plain=2)) == pytest.approx(1.0, **EXACT)
-
-
-def test_up_to_one_reroll_among_two_dice() -> None:
-    dist = distribution(pool(4, Reroll(limit=1), plain=2))
-    # both fail (1/4): one is re-rolled, 1 success half the time; one fails (1/2): re-rolled, 2 half the time
-    assert dist == pytest.approx({0: 1 / 8, 1: 1 / 8 + 1 / 4, 2: 1 / 4 + 1 / 4}, **EXACT)
-    assert expected(pool(4, Reroll(limit=1), plain=2)) == pytest.approx(1.375, **EXACT)
-
-
-def test_a_limited_reroll_takes_kinds_by_the_policy_sequence() -> None:
-    dice = DiceSet((Die.d6("easy", target=4), Die.d6("hard", target=6)))
-    first_hard = dice.pool({"easy": 1, "hard": 1}, reroll=Reroll(("hard", "easy"), limit=1))
-    first_easy = dice.pool({"easy": 1, "hard": 1}, reroll=Reroll(("easy", "hard"), limit=1))
-    # hard fails (5/6): it is re-rolled (+1/6); else easy is re-rolled if it failed (1/6 * 1/2 * 1/2)
-    assert expected(first_hard) == pytest.approx(1 / 2 + 1 / 6 + 5 / 6 * 1 / 6 + 1 / 6 * 1 / 4, **EXACT)
-    # easy fails (1/2): re-rolled (+1/2); else hard is re-rolled if it failed (1/2 * 5/6 * 1/6)
-    assert expected(first_easy) == pytest.approx(1 / 2 + 1 / 6 + 1 / 4 + 5 / 72, **EXACT)
-
-
-def test_failed_dice_added_by_an_explosion_may_be_rerolled() -> None:
-    # target 7: only sixes score; a chain always ends in one failed die, and re-rolling it starts a fresh chain
-    plain = expected(pool(7, exploding=1))
-    assert plain == pytest.approx(1 / 5, **EXACT)
-    assert expected(pool(7, Reroll(limit=1), exploding=1)) == pytest.approx(plain + plain, **EXACT)
-    # every failure re-rolled: each die of the chain shows a six with 1/6 + 5/6 * 1/6 = 11/36, so E = 11/25
-    assert expected(pool(7, Reroll(("exploding",)), exploding=1)) == pytest.approx(11 / 25, **EXACT)
-
-
-def test_a_die_with_symbols_gives_the_count_distribution_of_a_symbol() -> None:
-    marked = Die("marked", (Face(symbols=("hit",)), Face(symbols=("hit", "hit")), Face(symbols=("shield",)),
-                            Face(), Face(), Face(symbols=("hit", "shield"))))
-    dice = DiceSet((marked,))
-    hits = distribution(dice.pool({"marked": 2}, symbol="hit"))
-    one = {0: Fraction(3, 6), 1: Fraction(2, 6), 2: Fraction(1, 6)}
-    by_hand = {a + b: Fraction(0) for a in one for b in one}
-    for a, pa in one.items():
-        for b, pb in one.items():
-            by_hand[a + b] += pa * pb
-    assert hits == pytest.approx({k: float(v) for k, v in by_hand.items()}, **EXACT)
-    assert expected(dice.pool({"marked": 1}, symbol="shield")) == pytest.approx(2 / 6, **EXACT)
-    assert distribution(dice.pool({"marked": 3})) == pytest.approx({0: 1.0}, **EXACT)  # no face scores successes
-
-
-def test_chance_outcomes_are_sorted_pairs_summing_to_one() -> None:
-    outcomes = chance_outcomes(pool(4, exploding=2))
-    assert [s for s, _ in outcomes] == sorted(s for s, _ in outcomes) == list(range(len(outcomes)))
-    assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-15)
-    assert dict(chance_outcomes(pool(4, plain=2))) == pytest.approx({0: 0.25, 1: 0.5, 2: 0.25}, **EXACT)
-    with pytest.raises(ValueError, match="max_outcomes=5"):
-        chance_outcomes(pool(4, exploding=2), max_outcomes=5)
-
-
-def sampled_mean_error(throws: Pool, samples: int, seed: int) -> tuple[float, float]:
-    """How far the mean of ``samples`` seeded throws is from the exact expectation, and four standard errors."""
-    rng = random.Random(seed)
-    mean = sum(roll(throws, rng).successes for _ in range(samples)) / samples
-    dist = distribution(throws)
-    variance = sum(s * s * p for s, p in dist.items()) - expected(throws) ** 2
-    return abs(mean - expected(throws)), 4 * (variance / samples) ** 0.5
-
-
-def test_the_mean_of_twenty_thousand_throws_is_close_to_the_exact_expectation() -> None:
-    error, allowed = sampled_mean_error(pool(4, red=1, exploding=1), 20_000, 20240601)
-    assert allowed < 0.05 and error < allowed
-
-
-@pytest.mark.parametrize("reroll", [Reroll(("red", "plain")), Reroll(limit=2), Reroll(("plain",), limit=1)])
-def test_sampled_rerolls_follow_the_exact_expectation(reroll: Reroll) -> None:
-    error, allowed = sampled_mean_error(pool(4, reroll, plain=2, red=1), 4_000, 99)
-    assert allowed < 0.1 and error < allowed
-
-
-@pytest.mark.parametrize("kinds", [("hard", "easy"), ("easy", "hard")])
-def test_sampled_limited_rerolls_take_kinds_by_the_policy_sequence(kinds: tuple[str, str]) -> None:
-    dice = DiceSet((Die.d6("easy", target=4), Die.d6("hard", target=6)))
-    error, allowed = sampled_mean_error(dice.pool({"easy": 1, "hard": 1}, reroll=Reroll(kinds, limit=1)), 4_000, 5)
-    assert allowed < 0.06 and error < allowed  # the two sequences' expectations differ by 0.14
-
-
-def test_a_sampled_count_has_the_exact_frequencies() -> None:
-    rng, two = random.Random(7), pool(4, Reroll(limit=1), plain=2)
-    counts = [roll(two, rng).successes for _ in range(10_000)]
-    for successes, p in distribution(two).items():
-        assert counts.count(successes) / 10_000 == pytest.approx(p, abs=0.02)
-
-
-def test_the_same_seed_throws_the_same_dice() -> None:
-    mixed = pool(4, Reroll(limit=2), plain=3, red=2, exploding=2)
-    first = [roll(mixed, random.Random(seed)) for seed in range(50)]
-    assert first == [roll(mixed, random.Random(seed)) for seed in range(50)]
-    assert len({r.dice for r in first}) > 40
-
-
-def test_a_roll_lists_added_dice_after_the_faces_that_add_them() -> None:
-    rng = random.Random(3)
-    throws = [roll(pool(4, exploding=2), rng) for _ in range(300)]
-    for throw in throws:
-        sixes = sum(d.face == 5 for d in throw.dice)
-        assert sum(d.added for d in throw.dice) == sixes
-        assert [d.added for d in throw.dice[:2]] == [False, False]
-        assert throw.successes == sum(d.face >= 3 for d in throw.dice)
-    assert any(len(t.dice) > 3 for t in throws)
-
-
-def test_a_roll_records_rerolled_faces() -> None:
-    rng = random.Random(11)
-    throws = [roll(pool(4, Reroll(("plain",)), plain=1), rng) for _ in range(200)]
-    rerolled = [t.dice[0] for t in throws if t.dice[0].first is not None]
-    assert rerolled and all(d.first < 3 for d in rerolled)
-    assert all(t.dice[0].face >= 3 for t in throws if t.dice[0].first is None)
-
-
-def test_a_roll_counts_symbols() -> None:
-    dice = DiceSet((Die("marked", (Face(symbols=("hit", "hit")), Face(symbols=("shield",)))),))
-    throw = roll(dice.pool({"marked": 4}, symbol="hit"), random.Random(5))
-    assert throw.count("hit") == throw.successes == 2 * sum(d.face == 0 for d in throw.dice)
-    assert throw.count("shield") == sum(d.face == 1 for d in throw.dice)
+def test_faces_read_as_their_number_their_symbols_or_blank() -> None:
+    die = Die("marked", (Face(value=3), Face(symbols=("hit", "hit")), Face(), Face(successes=2, label="two")))
+    assert die.labels == ("3", "hit hit", "blank", "two")
+    assert die.face_of("hit hit") == 1 and die.face_of(3) == 0
+    with pytest.raises(ValueError, match=r"^die 'marked' has no face 'hit'; its faces: 3, hit hit, blank, two$"):
+        die.face_of("hit")
+    with pytest.raises(ValueError, match="die 'odd' has two different faces reading 'blank'"):
+        Die("odd", (Face(), Face(successes=1)))
+    assert Die.d6("x", specials={6: Face(successes=2, adds="x")}).faces[5] == Face(2, 6, ("x",), (), "6")
 
 
 def test_unknown_die_kinds_are_refused_with_their_name_and_the_known_kinds() -> None:
@@ -215,7 +34,6 @@ def test_unknown_die_kinds_are_refused_with_their_name_and_the_known_kinds() -> 
         DICE.pool({"plain": 1}, reroll=Reroll(("green",)))
     with pytest.raises(ValueError, match="adds unknown die kind 'green'"):
         DiceSet((Die.d6("feeder", specials={6: Face(adds="green")}),))
-
 
 def test_malformed_dice_and_pools_are_refused() -> None:
     with pytest.raises(ValueError, match="defined twice"):
@@ -227,10 +45,8 @@ def test_malformed_dice_and_pools_are_refused() -> None:
     with pytest.raises(ValueError, match="none is set"):
         pool(plain=1)
 
-
-def test_explosions_that_never_die_out_are_refused() -> None:
-    endless = DiceSet((Die("endless", (Face(successes=1, adds="endless"),)),))
-    with pytest.raises(ValueError, match="do not die out"):
-        distribution(endless.pool({"endless": 1}))
-    with pytest.raises(ValueError, match="do not die out"):
-        roll(endless.pool({"endless": 1}), random.Random(1))
+def test_halving_rounds_up_and_a_d3_reads_a_six_sided_die() -> None:
+    assert [half_up(n) for n in (0, 1, 2, 7, -7)] == [0, 1, 1, 4, -3]
+    assert [d3(v) for v in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    with pytest.raises(ValueError, match="not 7"):
+        d3(7)

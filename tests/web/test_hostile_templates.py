@@ -16,7 +16,7 @@ from tests.helpers import run_cli
 OPENING = '<article class="wb-card-page">'
 
 
-def test_an_undefined_name_in_a_web_template_stops_the_build_before_any_output(tmp_path: Path) -> None:
+def test_a_fault_in_a_web_template_stops_the_build_before_the_faces_and_sheets(tmp_path: Path) -> None:
     pack = tmp_path / "harbour-lights"
     shutil.copytree(DATA / "harbour-lights", pack)
     template = pack / "layouts" / "web" / "card.html"
@@ -41,10 +41,15 @@ def test_an_undefined_name_in_a_web_template_stops_the_build_before_any_output(t
 
     template.write_text(text.replace(OPENING, '<article class="wb-card-page" title="{{ 1 / 0 }}">'),
                         encoding="utf-8")
+    ships = pack / "ships.csv"  # and a card changed with it: its face and sheets would be written again
+    rows = ships.read_text(encoding="utf-8").splitlines(keepends=True)
+    ships.write_text(rows[0] + rows[1].replace(",", ",Renamed ", 1) + "".join(rows[2:]), encoding="utf-8")
     result = run_cli(*build)
     assert result.code == 2, result.output
     assert f"{template}:{line}:38: error: layout 'card': template 'card.html': ZeroDivisionError: division by zero" \
         in result.lines, result.output
+    # found only while the pages are rendered, but the site is made before the faces and sheets are written
+    assert {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in outputs} == before
 
 
 def test_the_shared_web_templates_use_only_the_names_their_pages_give(tmp_path: Path) -> None:

@@ -203,8 +203,13 @@ def test_the_home_page_offers_the_builds_rulebooks_and_report(legion_site: Site,
     shutil.copytree(legion_site.root.parent.parent, build)
     out = build / legion_site.pack.id
     (out / "rulebook-a4.pdf").write_bytes(b"%PDF-1.7 a4")
-    (out / "validation").mkdir(exist_ok=True)
-    (out / "validation" / "report.html").write_text("<!DOCTYPE html><title>report</title>", encoding="utf-8")
+    (out / "validation" / "survival").mkdir(parents=True, exist_ok=True)
+    (out / "validation" / "report.html").write_text(
+        '<!DOCTYPE html><title>report</title><a href="survival/report.html">mode survival</a>', encoding="utf-8")
+    (out / "validation" / "report.json").write_text(
+        '{"other_modes": [{"mode": "survival", "href": "survival/report.html"}]}', encoding="utf-8")
+    (out / "validation" / "survival" / "report.html").write_text(
+        '<!DOCTYPE html><title>survival</title><a href="../report.html">the first mode</a>', encoding="utf-8")
     chosen = {p.stem for p in (legion_site.root / "cards").glob("*.html")}
 
     def build_again():
@@ -214,10 +219,13 @@ def test_the_home_page_offers_the_builds_rulebooks_and_report(legion_site: Site,
         return result.folder, parsed(result.folder / "index.html").urls
 
     site, urls = build_again()
-    assert "downloads/rulebook-a4.pdf" in urls and "downloads/validation-report.html" in urls
+    assert "downloads/rulebook-a4.pdf" in urls and "downloads/validation/report.html" in urls
     assert "downloads/rulebook-letter.pdf" not in urls  # only what the build has
     assert (site / "downloads" / "rulebook-a4.pdf").read_bytes() == b"%PDF-1.7 a4"
-    assert (site / "downloads" / "validation-report.html").is_file()
+    # the report's links to the run's other modes, and theirs back, lead to copies in the site
+    report, other = site / "downloads" / "validation" / "report.html", site / "downloads" / "validation" / "survival"
+    assert (report.parent / "survival/report.html").is_file()
+    assert (other / "../report.html").resolve() == report
     (out / "rulebook-a4.pdf").unlink()
     site, urls = build_again()
     assert "downloads/rulebook-a4.pdf" not in urls and not (site / "downloads" / "rulebook-a4.pdf").exists()

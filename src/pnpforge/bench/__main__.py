@@ -18,7 +18,7 @@ from typing import Callable
 from pnpforge.bench.measure import normalise
 from pnpforge.bench.reference import reference_cpu_s
 
-SECTIONS = ("static", "simulation", "build", "publish", "peers", "stress")
+SECTIONS = ("static", "simulation", "build", "publish", "peers", "stress", "plane")
 REPORT_KEYS = {"static": "static_checks"}  # the key a section's figures are written under, when not its own name
 
 
@@ -27,12 +27,14 @@ def sections(args: argparse.Namespace, reference: float) -> dict[str, Callable[[
     from pnpforge.bench.build import bench_build, bench_publish
     from pnpforge.bench.checks import bench_simulation, bench_static_checks
     from pnpforge.bench.peers import bench_peers
+    from pnpforge.bench.plane import bench_plane
     from pnpforge.bench.stress import bench_stress
 
     return {"static": bench_static_checks, "simulation": bench_simulation,
             "build": lambda: bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
             "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
-            "stress": lambda: bench_stress(args.stress_cards, reference=reference)}
+            "stress": lambda: bench_stress(args.stress_cards, reference=reference),
+            "plane": lambda: bench_plane(reference=reference)}
 
 
 def cold_goals(text: str | None) -> dict[str, float]:

@@ -22,7 +22,7 @@ from pnpforge.check.pack import CheckedPack, check_pack
 from pnpforge.content.pack import CONTENT_DIR, Pack, resolve_pack
 from pnpforge.content.parsed import ParsedFiles
 from pnpforge.content.source import LoadError
-from pnpforge.findings import Finding, Mark
+from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.layouts import LAYOUTS_DIR
 
 PARSED = "parsed"
@@ -112,11 +112,26 @@ def load_and_check(build: Build, content_dir: Path = CONTENT_DIR) -> Build:
     pack = build.pack
     if pack is not None:
         build.paths = BuildPaths.of(build.build_dir, pack)
+        other = build.paths.taken_by(pack.root) if build.keep else None
+        if other is not None:  # two copies of one pack would share their outputs and caches
+            build.checked.findings.append(_taken(pack, build.paths, other))
+            build.findings.append(build.checked.findings[-1])
+            build.paths = None
+            return build
         if build.keep:
+            build.paths.claim(pack.root)
             build.caches = BuildCaches.at(build.paths.cache(build.paths.first_lang))
         asked = build.options.lang
         build.languages = [asked] if asked else list(pack.game.languages)
     return build
+
+
+def _taken(pack: Pack, paths: BuildPaths, other: Path) -> Finding:
+    """The error of a pack whose build folder holds another folder's build of a pack with the same id."""
+    return Finding("error", f"pack '{pack.id}': {display_path(paths.pack_dir)}/ holds the outputs of another copy "
+                            f"of this pack, {display_path(other)} (a build folder is named by the pack's id): give this "
+                            "copy an id of its own here, or build it into another folder with --out",
+                   mark=pack.game_doc.mark(("id",)), blocking=True, rule="input")
 
 
 def run_preflight(build: Build) -> list[Finding]:

@@ -8,6 +8,17 @@ is inside the pack being built, inside one whose layouts it borrows, or inside a
 folder (``$XDG_CACHE_HOME/pnpforge/builds/``, else ``~/.cache/pnpforge/builds/``), into a folder named by a hash
 of the build folder's absolute path. A pack shipped with a prepared ``build/`` folder never hands its cache
 entries to the build.
+
+Outputs are named by the pack's id, and an id need not be its folder's name, so two copies of a pack (``my-game``
+and ``my-game-try``, both ``id: my-game``) would write into one ``<build>/my-game/``, each taking the other's
+outputs and caches for its own. A build folder belongs to one pack folder: the first build records it
+(``pack-folder`` in the first language's cache folder), and building another folder with the same id into the same
+build folder is an error naming both, which says how to keep them apart (a new ``id``, or ``--out``). A recorded
+folder that no longer holds a pack (moved or renamed) hands the build folder over without a word.
+
+Inside a pack folder, its ``build/`` folder (where ``pnpforge build .`` run there writes) and any build folder a
+command was given are outputs and caches, never the pack's content: ``outputs_in`` names them, and ``diff`` leaves
+them out of the files it compares.
 """
 
 from __future__ import annotations
@@ -15,13 +26,16 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from pnpforge.caches.store import user_cache
+from pnpforge.files import BUILD_DIR, write_atomic
 
 CACHE = "cache"
 ART = "art"
 USER_CACHE = "pnpforge/builds"
+OWNER = "pack-folder"  # in the first language's cache folder: the pack folder this build folder belongs to
+PACK_FILE = "game.yaml"
 
 
 class _Game(Protocol):
@@ -101,6 +115,41 @@ class BuildPaths:
     def lang(self, lang: str) -> OutputPaths:
         """One language's paths."""
         return OutputPaths(self.out(lang), self.cache(lang), self.art)
+
+    def owner(self) -> Path | None:
+        """The pack folder whose build this is, as the first build recorded it (None: none recorded)."""
+        try:
+            return Path(self.cache(self.first_lang).joinpath(OWNER).read_text(encoding="utf-8").strip())
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
+
+    def taken_by(self, pack_root: Path) -> Path | None:
+        """Another pack folder, still holding a pack, whose outputs these paths hold; None when they are free for
+        ``pack_root`` (nothing recorded, the same folder, or a recorded folder that is no pack any more)."""
+        recorded = self.owner()
+        if recorded is None or recorded == pack_root.resolve() or not (recorded / PACK_FILE).is_file():
+            return None
+        return recorded
+
+    def claim(self, pack_root: Path) -> None:
+        """Record ``pack_root`` as the pack folder whose build this is."""
+        target = self.cache(self.first_lang) / OWNER
+        folder = str(pack_root.resolve())
+        if self.owner() != Path(folder):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, folder + "\n")
+
+
+def outputs_in(pack_root: Path, build_dirs: Iterable[Path] = ()) -> list[Path]:
+    """The folders inside ``pack_root`` that hold pnpforge's outputs and caches, never the pack's content: its
+    ``build/`` (what ``pnpforge build .`` run in the pack writes) and each of ``build_dirs`` that lies inside it."""
+    root = pack_root.resolve()
+    found = [root / BUILD_DIR]
+    for folder in build_dirs:
+        where = folder.resolve()
+        if where.is_relative_to(root) and where != root and where not in found:
+            found.append(where)
+    return found
 
 
 def pack_folders(pack: Pack) -> list[Path]:

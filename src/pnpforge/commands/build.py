@@ -83,8 +83,8 @@ def _build_one(build: Build, strict: bool) -> int:
         for language in [] if stops or (errors and not build.options.force) else build.languages:
             build.findings += _outputs_of(build, language)
     click.echo(format_findings(build.findings, checked.files_checked, show_info=False))
-    if checked.pack is not None:
-        target = build.build_dir / checked.pack.id / "check.json"
+    if checked.pack is not None and build.paths is not None:  # no paths: the build folder is another copy's
+        target = build.paths.pack_dir / "check.json"
         write_findings(target, checked.findings, checked.pack.id)
         click.echo(f"wrote {target}")
     return exit_code(build.findings, strict)

@@ -11,7 +11,8 @@ from typing import NoReturn
 import click
 
 from pnpforge.build.pipeline import Build, BuildOptions, load_and_check, start_build
-from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.check.pack import check_pack
+from pnpforge.commands.here import current_pack
 from pnpforge.content.pack import Pack
 from pnpforge.files import BUILD_DIR
 from pnpforge.findings import count_line, display_path
@@ -68,7 +69,7 @@ def _diff(game: str | None, rev: str | None, against: Path | None, sheets: bool,
     say = _say(markdown)
     if rev is not None and against is not None:
         _fail("--rev and --against name two old versions; give one of them")
-    game = game if game is not None else _current_pack()
+    game = game if game is not None else current_pack()
     build = load_and_check(start_build(game, out_dir, BuildOptions(lang=lang, jobs=jobs)))
     checked, pack = build.checked, build.pack
     assert checked is not None
@@ -151,11 +152,3 @@ def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
 
-
-def _current_pack() -> str:
-    """The current folder when it is a pack; otherwise a usage error naming the packs there are."""
-    if Path("game.yaml").is_file():
-        return "."
-    packs = all_pack_ids()
-    known = f"; packs under content/: {', '.join(packs)}" if packs else "; there is no pack under content/ here"
-    _fail(f"give GAME (a pack id or a pack folder): the current folder has no game.yaml{known}")

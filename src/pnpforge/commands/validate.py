@@ -12,6 +12,7 @@ import click
 
 from pnpforge.check.accepted import acknowledge, unmatched
 from pnpforge.check.pack import check_pack
+from pnpforge.commands.here import current_pack
 from pnpforge.commands.simulation import (MAX_GAMES_DEFAULT, check_executor, echo_shown, executor_for, executor_options,
                                           game_options, settings_for, simulate)
 from pnpforge.files import BUILD_DIR
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @game_options
@@ -34,10 +35,12 @@ if TYPE_CHECKING:
 @executor_options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/ (<variant>/ below it for a variant).")
-def validate(game: str, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
+def validate(game: str | None, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
              mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None, executor: str,
              scheduler: str | None, out_dir: Path) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
+
+    GAME is a pack id under content/ or a pack folder (default: the current folder when it holds a game.yaml).
 
     Plays every mode the game declares (--mode to play one). Writes report.json and report.html (with charts) to
     build/<game>/validation/ for the game's first mode and to build/<game>/validation/<mode>/ for each other. Every
@@ -48,7 +51,7 @@ def validate(game: str, static_only: bool, strict: bool, games: int | None, max_
         raise click.BadParameter("--compare puts a variant beside the published rules: name it with --variant",
                                  param_hint="--compare")
     check_executor(executor, scheduler, jobs)
-    checked = check_pack(game)
+    checked = check_pack(game if game is not None else current_pack())
     findings = list(checked.findings)
     pack = checked.pack
     if pack is not None and not any(f.severity == "error" for f in findings):  # else only follow-on errors

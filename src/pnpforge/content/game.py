@@ -1,4 +1,5 @@
-"""The declaration of ``game.yaml`` (and ``schema.yaml``): a pack's metadata, factions, icons, box, effects, types.
+"""The declaration of ``game.yaml`` (and ``schema.yaml``): a pack's metadata, factions, icons, box, effects, types,
+dice (``content/dice.py``).
 
 Every key has a docstring-like ``description``, so the reference in ``docs/content-model.md`` and the validation
 come from one declaration.
@@ -13,6 +14,7 @@ from annotated_types import Ge, Le
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo,
                       field_validator)
 
+from pnpforge.content.dice import Kind, DieSpec
 from pnpforge.content.fields import ID_PATTERN, EffectSpec, TypeSpec
 
 KebabId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -176,6 +178,8 @@ class GameFile(_Strict):
                                      description="validator findings the pack keeps on purpose, with the reason")
     campaigns: dict[KebabId, Campaign] = Field(default_factory=dict,
                                                description="modes of the game package that chain scenarios, by mode")
+    dice: dict[Kind, DieSpec] = Field(default_factory=dict, description="the kinds of dice the game throws, by id: "
+                                                                        "faces, scores and explosions")
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
     decks: list[Deck] | None = Field(None, description="cards grouped into decks for Tabletop Simulator and print "
                                                        "shops (default: one deck per type of cards)")

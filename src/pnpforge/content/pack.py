@@ -12,6 +12,7 @@ from typing import Any, Iterator, Protocol, cast
 
 from pydantic import BaseModel, ValidationError
 
+from pnpforge.content.dice import dice_problems
 from pnpforge.content.fields import EffectSpec, TypeSpec, item_model, label_in
 from pnpforge.content.game import GameFile, SchemaFile, accepted_keys
 from pnpforge.content.messages import field_path, sentence, translate
@@ -145,6 +146,7 @@ def load_pack(root: Path, parsed: ParsedFiles | None = None) -> tuple[Pack | Non
     game = validate_model(GameFile, game_doc, problems)
     if game is None:
         return None, problems
+    problems += dice_problems(game.dice, game_doc)
     docs = {game_doc.path: game_doc}
     types = game.types
     schema_path = root / "schema.yaml"

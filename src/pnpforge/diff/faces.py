@@ -3,9 +3,20 @@
 A face is matched by its key (``card/scout``, ``card/back/all``). Two faces with the same render key (a hash of
 everything that decides their drawing, ``render.cache``) are the same and are not rasterised; the others are
 rasterised from the master PDFs at ``DPI`` and compared pixel by pixel, so a face redrawn identically (a field the
-layout does not print) is not reported. For each face that differs, ``faces/<type>/<face file stem>.png`` shows the
-old version on the left and the new one on the right at the same scale, with the regions that differ outlined in
-red on both.
+layout does not print) is not reported.
+
+Pixels that differ are not always a difference anyone can see: the same face drawn by the other renderer (a CSS
+edit that moves a layout between pnpforge's renderer and WeasyPrint), or a glyph placed a fraction of a pixel
+further, changes the antialiased edges of text and lines. So a difference counts as visible by the bound the face
+renderers are held to, 24/255 in a channel (``render.verify.TOLERANCE``), measured on both pictures smoothed over
+``SMOOTH_PX`` pixels (about a millimetre at ``DPI``): an edge that moved by a fraction of a pixel stays well under it
+(at most 19/255 over the shipped packs' faces drawn both ways), a character changed in 6 pt text goes over it. A
+front whose own item's data changed is held to the bound pixel by pixel, unsmoothed, so that no edit to a card's
+values can hide in small print. A face that differs by less is "redrawn, no visible change": listed, not pictured,
+not reprinted.
+
+For each face that differs visibly, ``faces/<type>/<face file stem>.png`` shows the old version on the left and the
+new one on the right at the same scale, with the regions that differ outlined in red on both.
 """
 
 from __future__ import annotations
@@ -13,14 +24,16 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Collection
 
 from pnpforge.files import write_atomic
-from pnpforge.render.faces import Face
+from pnpforge.render.faces import FRONT, Face
 from pnpforge.render.raster import png_bytes, rasterise_arrays
 from pnpforge.render.stage import RenderResult
+from pnpforge.render.verify import TOLERANCE
 
 DPI = 120
+SMOOTH_PX = 5  # the square both pictures are averaged over before comparing (5 px at 120 dpi: 1.06 mm)
 FACES_DIR = "faces"
 MARGIN_PX = 12  # neutral ground round the two faces
 GAP_PX = 24  # between the old face and the new
@@ -30,7 +43,7 @@ OUTLINE_PX = 2
 OUTLINE_PAD_PX = 3  # the outline sits this far outside the pixels that differ
 REGION_GAP_MM = 2.5  # differing pixels closer than this belong to one region
 MAX_REGIONS = 8  # more regions than this are outlined as one
-ADDED, REMOVED, CHANGED = "added", "removed", "changed"
+ADDED, REMOVED, CHANGED, REDRAWN = "added", "removed", "changed", "redrawn"
 
 
 @dataclass
@@ -59,21 +72,25 @@ class FaceDiff:
     unchanged: int  # faces of both versions with the same drawing
     redrawn_identically: int  # of those, faces whose inputs changed but whose pixels did not
     dpi: int = DPI
+    redrawn: list[FaceChange] = field(default_factory=list)  # pixels differ, but by less than can be seen
 
     def keys(self, *changes: str) -> list[str]:
         return [c.key for c in self.changes if c.change in changes]
 
 
 def compare_faces(old: RenderResult, new: RenderResult, folder: Path,
-                  progress: Callable[[str, int], None] | None = None) -> FaceDiff:
+                  progress: Callable[[str, int], None] | None = None,
+                  edited: Collection[tuple[str, str]] = ()) -> FaceDiff:
     """Compare every face of ``old`` and ``new``; the pictures go to ``folder/faces/`` (emptied first).
-    ``progress`` hears of each face whose pixels were compared."""
+    ``progress`` hears of each face whose pixels were compared; ``edited`` names the items (type, id) whose data
+    changed, whose fronts are compared unsmoothed."""
     pictures = folder / FACES_DIR
     if pictures.exists():
         shutil.rmtree(pictures)
     before = {face.key: face for face in old.faces if face.key in old.pages}
     after = {face.key: face for face in new.faces if face.key in new.pages}
     changes: list[FaceChange] = []
+    redrawn: list[FaceChange] = []
     unchanged = identical = 0
     for type_name in dict.fromkeys([f.type for f in after.values()] + [f.type for f in before.values()]):
         common = [k for k, f in after.items() if f.type == type_name and k in before]
@@ -82,17 +99,21 @@ def compare_faces(old: RenderResult, new: RenderResult, folder: Path,
         old_pixels, new_pixels = _pixels(old, differ), _pixels(new, differ)
         for key in differ:
             face = after[key]
-            change = _compare(face, old_pixels.pop(key), new_pixels.pop(key), folder)
+            strict = face.side == FRONT and any((face.type, item) in edited for item in face.items)
+            change = _compare(face, old_pixels.pop(key), new_pixels.pop(key), folder, strict)
             if change is None:
                 unchanged += 1
                 identical += 1
+            elif change.change == REDRAWN:
+                redrawn.append(change)
             else:
                 changes.append(change)
             if progress is not None:
                 progress("comparing pixels", 1)
         changes += [_listed(f, ADDED) for k, f in after.items() if f.type == type_name and k not in before]
         changes += [_listed(f, REMOVED) for k, f in before.items() if f.type == type_name and k not in after]
-    return FaceDiff(_ordered(changes, list(after) + list(before)), unchanged, identical)
+    order = list(after) + list(before)
+    return FaceDiff(_ordered(changes, order), unchanged, identical, redrawn=_ordered(redrawn, order))
 
 
 def _ordered(changes: list[FaceChange], keys: list[str]) -> list[FaceChange]:
@@ -105,20 +126,50 @@ def _listed(face: Face, change: str) -> FaceChange:
     return FaceChange(face.key, face.type, face.side, change, list(face.items))
 
 
-def _compare(face: Face, old, new, folder: Path) -> FaceChange | None:
-    """The change of one face whose pixels may differ, with its picture; None when the pixels are the same."""
+def _compare(face: Face, old, new, folder: Path, strict: bool = False) -> FaceChange | None:
+    """The change of one face whose pixels may differ, with its picture; None when the pixels are the same, a
+    ``redrawn`` change without a picture when they differ by less than can be seen (``strict``: unsmoothed)."""
     import numpy  # noqa: PLC0415 - loaded by the commands that compare pixels
 
     resized = old.shape != new.shape
     if resized:
         old, new = _common_canvas(old, new)
-    differs = numpy.any(old != new, axis=2)
-    if not differs.any():
+    if not numpy.any(old != new):
         return None
+    differs = visible_difference(old, new, strict)
+    if not resized and not differs.any():
+        return FaceChange(face.key, face.type, face.side, REDRAWN, list(face.items))
+    if not differs.any():  # a face that changed its size changed, however alike the pixels are
+        differs = numpy.any(old != new, axis=2)
     boxes = regions(differs, max(1, round(REGION_GAP_MM * DPI / 25.4)))
     image = f"{FACES_DIR}/{face.type}/{face.file_stem}.png"
     write_atomic(folder / image, png_bytes(side_by_side(old, new, boxes), DPI))
     return FaceChange(face.key, face.type, face.side, CHANGED, list(face.items), image, boxes, resized)
+
+
+def visible_difference(old, new, strict: bool = False):
+    """The mask of pixels where two pictures of one size differ by more than ``TOLERANCE`` in a channel once both
+    are averaged over ``SMOOTH_PX`` x ``SMOOTH_PX`` pixels (``strict``: or pixel by pixel, unaveraged)."""
+    import numpy  # noqa: PLC0415
+
+    smoothed = numpy.abs(_smooth(old) - _smooth(new)).max(axis=2) > TOLERANCE
+    if strict:
+        smoothed |= numpy.abs(old.astype(numpy.int16) - new.astype(numpy.int16)).max(axis=2) > TOLERANCE
+    return smoothed
+
+
+def _smooth(pixels):
+    """Each channel averaged over the ``SMOOTH_PX`` square round each pixel (the edges repeated outwards)."""
+    import numpy  # noqa: PLC0415
+
+    reach = SMOOTH_PX // 2
+    padded = numpy.pad(pixels.astype(numpy.int64), ((reach + 1, reach), (reach + 1, reach), (0, 0)), mode="edge")
+    sums = padded.cumsum(axis=0).cumsum(axis=1)
+    height, width = pixels.shape[:2]
+    low, high = slice(0, height), slice(SMOOTH_PX, SMOOTH_PX + height)
+    left, right = slice(0, width), slice(SMOOTH_PX, SMOOTH_PX + width)
+    total = sums[high, right] - sums[low, right] - sums[high, left] + sums[low, left]
+    return total / (SMOOTH_PX * SMOOTH_PX)
 
 
 def _pixels(result: RenderResult, keys: list[str]) -> dict:

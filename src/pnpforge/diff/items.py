@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Sequence
 
+from pnpforge.caches.paths import outputs_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.registry import REGISTRY_FILE
 from pnpforge.content.source import LoadError, load_yaml
@@ -70,7 +71,7 @@ class DataDiff:
 
 def compare_packs(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> DataDiff:
     """The items and files of ``old`` and ``new`` compared; folders in ``skip`` (the build's output, when it is
-    inside a pack folder) are no part of either."""
+    inside a pack folder) and each pack's own ``build/`` (``caches.paths.outputs_in``) are no part of either."""
     labels = {name: type_label(new, name) for name in new.types}
     labels.update({name: type_label(old, name) for name in old.types if name not in labels})
     items = [change for name in labels for change in compare_type(old, new, name)]
@@ -151,7 +152,7 @@ def _where(item: Item, pack: Pack) -> str:
 
 def compare_files(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> list[FileChange]:
     """Every file of either pack folder that differs, sorted by path; settings files with their changed values."""
-    before, after = pack_files(old.root, skip), pack_files(new.root, skip)
+    before, after = pack_files(old.root, outputs_in(old.root, skip)), pack_files(new.root, outputs_in(new.root, skip))
     item_files = {spec.file for spec in [*old.types.values(), *new.types.values()]}
     found = []
     for path in sorted(set(before) | set(after)):
@@ -169,7 +170,7 @@ def compare_files(old: Pack, new: Pack, skip: tuple[Path, ...] = ()) -> list[Fil
     return found
 
 
-def pack_files(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, Path]:
+def pack_files(root: Path, skip: Sequence[Path] = ()) -> dict[str, Path]:
     """The files of a pack folder by path relative to it (hidden files and folders, and ``skip``, left out)."""
     skipped = {folder.resolve() for folder in skip}
     found = {}

@@ -13,7 +13,7 @@ from typing import Any
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.text import in_language
-from pnpforge.diff.faces import FaceDiff
+from pnpforge.diff.faces import FaceChange, FaceDiff
 from pnpforge.diff.items import ADDED, CHANGED, REMOVED, DataDiff
 from pnpforge.diff.reprint import Reprint
 from pnpforge.diff.revision import OldVersion
@@ -48,9 +48,7 @@ def report_data(new: Pack, old: Pack, lang: str, old_version: OldVersion, data: 
         items.setdefault(change.type, {c: [] for c in CHANGES_ORDER})[change.change].append(entry)
     face_entries: dict[str, list] = {c: [] for c in CHANGES_ORDER}
     for face in faces.changes:
-        face_entry = face.to_json()
-        face_entry["name"] = names.get((face.type, face.items[0])) if face.side == FRONT and face.items else None
-        face_entries[face.change].append(face_entry)
+        face_entries[face.change].append(_named(face.to_json(), face, names))
     fronts: dict[str, int] = {}
     for item in new.all_items():
         fronts[item.type] = fronts.get(item.type, 0) + 1
@@ -65,9 +63,16 @@ def report_data(new: Pack, old: Pack, lang: str, old_version: OldVersion, data: 
         "files": [{"path": f.path, "change": f.change, "kind": f.kind, "keys": [k.to_json() for k in f.keys]}
                   for f in data.files],
         "faces": {"dpi": faces.dpi, "unchanged": faces.unchanged, "redrawn_identically": faces.redrawn_identically,
+                  "redrawn": [_named(face.to_json(), face, names) for face in faces.redrawn],
                   "fronts_per_type": fronts, **face_entries},
         "sheets": reprint.to_json() if reprint is not None else None,
     }
+
+
+def _named(entry: dict, face: FaceChange, names: dict) -> dict:
+    """A face's entry with the name of the item a front shows (None for a back)."""
+    entry["name"] = names.get((face.type, face.items[0])) if face.side == FRONT and face.items else None
+    return entry
 
 
 def write_report(folder: Path, report: dict) -> tuple[Path, Path]:
@@ -99,11 +104,14 @@ def terminal_lines(report: dict, folder: Path) -> list[str]:
                       for k in f["keys"]]
     faces = report["faces"]
     counts = ", ".join(f"{len(faces[c])} {c}" for c in CHANGES_ORDER)
-    lines.append(f"Faces ({faces['dpi']} dpi): {counts}, {faces['unchanged']} unchanged")
+    redrawn = faces.get("redrawn", [])
+    quiet = f", {len(redrawn)} redrawn with no visible change" if redrawn else ""
+    lines.append(f"Faces ({faces['dpi']} dpi): {counts}, {faces['unchanged']} unchanged{quiet}")
     for change in CHANGES_ORDER:
         for entry in faces[change]:
             shown = f" -> {display_path(folder / entry['image'])}" if entry["image"] else ""
             lines.append(f"  {MARKS[change]} {entry['key']}{shown}")
+    lines += [f"  = {entry['key']}: redrawn, no visible change" for entry in redrawn]
     sheets = report["sheets"]
     if sheets is not None:
         lines.append(_sheets_line(sheets, folder))
@@ -205,7 +213,8 @@ def _files_md(report: dict) -> list[str]:
         lines.append(f"- Settings changed: {f['path']}{detail}")
     heads = {"rules": "Rules text changed", "art": "Art changed"}  # notes and the changelog itself are left out
     if not _redrawn(report):
-        heads["layouts"] = "Layout files changed (no face redrawn)"
+        heads["layouts"] = ("Layout files changed (no visible change on any face)" if report["faces"].get("redrawn")
+                            else "Layout files changed (no face redrawn)")
     for kind, head in heads.items():
         named = [f["path"] + ("" if f["change"] == CHANGED else f" ({f['change']})") for f in files
                  if f["kind"] == kind]

@@ -80,7 +80,8 @@ def run_diff(new: Pack, old: Pack, old_version: OldVersion, lang: str, out_dir: 
                                [p.bleed_mm for p in load_presets(layouts_dir, old)] + [bleed], layouts_dir,
                                _labelled(progress, "old"), jobs, fonts_store=fonts)
     data = compare_packs(old, new, (out_dir,))
-    faces = compare_faces(old_render, new_render, folder, progress)
+    edited = {(c.type, c.id) for c in data.items if c.change == "changed"}
+    faces = compare_faces(old_render, new_render, folder, progress, edited)
     reprint = None
     if sheets:
         reprint = write_sheets(new, new_render, faces.keys("changed", "added"), folder, layouts_dir)

@@ -1,38 +1,32 @@
-"""Dice pools for game engines: named dice, exact outcome distributions, re-rolls and seeded sampling.
+"""Dice for game engines: faces, kinds of dice, a game's set of them, and pools thrown together.
 
 A ``Die`` has equiprobable ``Face``s: each scores fixed successes, or (``successes=None``) one when its ``value``
-reaches the pool's target, may show ``symbols`` and may add ``adds_count`` dice of kind ``adds`` (explosions, chains
-allowed). A ``DiceSet`` names a game's kinds; a ``Pool`` throws some of each, with a target, a ``Reroll`` policy and
-what it counts: successes, or one symbol. A die *fails* when its face counts nothing and adds no dice.
-``Reroll(kinds)`` re-rolls each failed die of those kinds (all when ``None``) once, as it is thrown, added dice too;
-``Reroll(kinds, limit=n)`` then re-rolls at most ``n`` failed dice after the whole throw, by the kind's position in
-``kinds`` (in the ``DiceSet`` when ``None``) then throwing sequence; dice these re-rolls add are not re-rolled.
+reaches the pool's target, may show ``symbols`` and may add dice to the throw (``adds``: one kind per die added;
+explosions, chains allowed). Each face reads as a ``label`` (its number or symbols) in transcripts and scenarios.
+A ``DiceSet`` names a game's kinds (``DiceSet.declared`` builds it from game.yaml's ``dice:`` block); a ``Pool``
+throws some of each, with a target, an automatic ``Reroll`` policy and what it counts: successes, or one symbol.
 
-``distribution`` convolves per-die distributions exactly. Explosions make the support infinite: each die's
-explosion tree grows a generation at a time (dropping entries under ``TAIL * 1e-6``) until its missing mass, times
-the counts it may carry, is under ``TAIL`` shared among the dice, so probabilities sum to at least ``1 - TAIL`` and
-the expectation loses about as little. ``chance_outcomes`` serves it as a chance node's ``(count, probability)``
-pairs; when the support is too large, a state makes each die a chance node instead (faces at ``1 / len(faces)``)
-or samples throws with ``roll``. Faces adding several dice each make the exact computation slow (seconds).
+A die *fails* when its face counts nothing and adds no dice. A ``Reroll`` picks dice to throw again, each once:
+those of ``kinds`` (all when ``None``) showing one of ``faces`` (failed dice when ``None``), ``initial`` dice only
+(never dice an explosion added) when set, at most ``limit`` of them (by kind, in the policy's order, then in
+throwing order) or, without a limit, every such die, dice its re-roll adds included.
+
+The throw itself, die by die, is ``engine/throw.py``; exact distributions are ``engine/dice_exact.py``.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Union
 
-TAIL = 1e-9  # probability mass the exact distributions may leave out
-MAX_DEPTH = 256  # explosion generations expanded before the exact distribution gives up
-MAX_DICE = 10_000  # dice one sampled throw may hold before it gives up
+if TYPE_CHECKING:
+    from pnpforge.content.dice import DieSpec
+    from pnpforge.content.pack import Pack
 
-Added = tuple[tuple[str, int], ...]  # (kind, count) of the dice a face adds
-Side = tuple[int, bool, Added, tuple[str, ...]]  # a face in a pool: (count, failed, dice added, symbols)
-Key = tuple[int, ...]  # (count, failed dice of each tracked kind)
-Dist = dict[Key, float]
-Row = tuple[float, Key, Added]  # (probability, own key, dice added)
+Label = Union[int, str]  # a face as a rule or a scenario names it: its number, or its label
+Side = tuple[int, bool, tuple[str, ...], tuple[str, ...]]  # a face in a pool: (count, re-rolled, adds, symbols)
 
 
 @dataclass(frozen=True)
@@ -41,15 +35,20 @@ class Face:
 
     successes: int | None = 0
     value: int | None = None
-    adds: str | None = None
-    adds_count: int = 1
+    adds: tuple[str, ...] = ()
     symbols: tuple[str, ...] = ()
+    label: str = ""  # how it reads; default: its value, else its symbols, else "blank"
 
     def __post_init__(self) -> None:
+        if isinstance(self.adds, str):
+            object.__setattr__(self, "adds", (self.adds,))
+        object.__setattr__(self, "adds", tuple(self.adds))
+        object.__setattr__(self, "symbols", tuple(self.symbols))
         if self.successes is None and self.value is None:
             raise ValueError("a face that scores against the target number needs a value")
-        if self.adds is not None and self.adds_count < 1:
-            raise ValueError(f"a face adding {self.adds!r} dice must add at least one, not {self.adds_count}")
+        if not self.label:
+            shown = str(self.value) if self.value is not None else " ".join(self.symbols) or "blank"
+            object.__setattr__(self, "label", shown)
 
     def score(self, target: int | None = None, symbol: str | None = None) -> int:
         """What this face counts: ``symbol``'s occurrences if given, else its successes against ``target``."""
@@ -64,7 +63,7 @@ class Face:
 
 @dataclass(frozen=True)
 class Die:
-    """A kind of die: a name and its equiprobable faces."""
+    """A kind of die: a name and its equiprobable faces; faces reading alike must be alike."""
 
     name: str
     faces: tuple[Face, ...]
@@ -73,19 +72,37 @@ class Die:
         object.__setattr__(self, "faces", tuple(self.faces))
         if not self.name or not self.faces:
             raise ValueError(f"a die needs a name and at least one face (got {self.name!r}, {len(self.faces)} faces)")
+        seen: dict[str, Face] = {}
+        for face in self.faces:
+            if seen.setdefault(face.label, face) != face:
+                raise ValueError(f"die {self.name!r} has two different faces reading {face.label!r}")
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each face's label, in order."""
+        return tuple(face.label for face in self.faces)
+
+    def face_of(self, label: Label) -> int:
+        """The index of the first face reading ``label`` (a number or words); ``ValueError`` naming the die."""
+        labels = self.labels
+        if str(label) not in labels:
+            raise ValueError(f"die {self.name!r} has no face {str(label)!r}; its faces: "
+                             f"{', '.join(dict.fromkeys(labels))}")
+        return labels.index(str(label))
 
     @classmethod
     def numbered(cls, name: str, sides: int, target: int | None = None,
                  specials: Mapping[int, Face] | None = None) -> Die:
         """A die numbered 1..``sides``: a value reaching ``target`` (the pool's target when ``None``) scores one
-        success; ``specials`` replaces the faces of the given values (their ``value`` is filled in)."""
+        success; ``specials`` replaces the faces of the given values (their ``value`` and label are filled in)."""
         specials = dict(specials or {})
         stray = sorted(set(specials) - set(range(1, sides + 1)))
         if stray:
             raise ValueError(f"die {name!r} has no face numbered {stray} (it has {sides} sides)")
         faces = []
         for value in range(1, sides + 1):
-            face = replace(specials[value], value=value) if value in specials else Face(successes=None, value=value)
+            face = (replace(specials[value], value=value, label=str(value)) if value in specials
+                    else Face(successes=None, value=value))
             faces.append(replace(face, successes=face.score(target)) if target is not None else face)
         return cls(name, tuple(faces))
 
@@ -93,6 +110,11 @@ class Die:
     def d6(cls, name: str, target: int | None = None, specials: Mapping[int, Face] | None = None) -> Die:
         """A six-sided ``numbered`` die, e.g. ``Die.d6("x", specials={6: Face(successes=2, adds="x")})``."""
         return cls.numbered(name, 6, target, specials)
+
+    @classmethod
+    def declared(cls, name: str, spec: DieSpec) -> Die:
+        """A kind of die from its declaration in game.yaml's ``dice:`` block."""
+        return cls(name, tuple(Face(f.successes, f.number, f.adds, f.symbols, f.label) for f in spec.read_faces()))
 
 
 @dataclass(frozen=True)
@@ -109,12 +131,26 @@ class DiceSet:
         if twice:
             raise ValueError(f"die kinds defined twice: {', '.join(twice)}")
         object.__setattr__(self, "_index", MappingProxyType({name: i for i, name in enumerate(names)}))
-        unknown = [(die.name, face.adds) for die in self.dice for face in die.faces if face.adds not in (None, *names)]
+        unknown = [(die.name, kind) for die in self.dice for face in die.faces for kind in face.adds
+                   if kind not in names]
         if unknown:
             raise ValueError(f"a face of die {unknown[0][0]!r} adds unknown die kind {unknown[0][1]!r}")
 
+    @classmethod
+    def declared(cls, specs: Mapping[str, DieSpec]) -> DiceSet:
+        """The kinds of game.yaml's ``dice:`` block, in the order it lists them."""
+        return cls(tuple(Die.declared(name, spec) for name, spec in specs.items()))
+
+    @classmethod
+    def of_pack(cls, pack: Pack) -> DiceSet:
+        """The dice a loaded pack declares (its loader has checked them)."""
+        return cls.declared(pack.game.dice)
+
     def __getitem__(self, name: str) -> Die:
         return self.dice[self.rank(name)]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
 
     def rank(self, name: str) -> int:
         """The position of a kind in the set; ``ValueError`` naming the known kinds if there is no such kind."""
@@ -130,14 +166,19 @@ class DiceSet:
 
 @dataclass(frozen=True)
 class Reroll:
-    """Which failed dice are re-rolled, each once: those of ``kinds`` (all when ``None``), all or at most ``limit``."""
+    """Which dice are thrown again, each once: of ``kinds`` (all when ``None``), showing ``faces`` (failed dice when
+    ``None``), ``initial`` dice only when set; all of them, or at most ``limit``."""
 
     kinds: tuple[str, ...] | None = None
     limit: int | None = None
+    faces: tuple[Label, ...] | None = None
+    initial: bool = False
 
     def __post_init__(self) -> None:
         if self.limit is not None and self.limit < 0:
             raise ValueError(f"a re-roll limit cannot be negative: {self.limit}")
+        if self.faces is not None:
+            object.__setattr__(self, "faces", tuple(str(face) for face in self.faces))
 
 
 @dataclass(frozen=True)
@@ -154,24 +195,28 @@ class Pool:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "counts", tuple((kind, count) for kind, count in self.counts if count))
-        wanted = self.reroll.kinds if self.reroll is not None else ()
+        policy = self.reroll or Reroll(kinds=())
         for kind, count in self.counts:
             self.dice.rank(kind)  # refuses an unknown kind
             if count < 0:
                 raise ValueError(f"a pool cannot hold {count} dice of kind {kind!r}")
-        for kind in wanted or ():
+        for kind in policy.kinds or ():
             self.dice.rank(kind)
+        for label in policy.faces or ():
+            if not any(label in die.labels for die in self.dice.dice):
+                raise ValueError(f"no die shows a face {label!r} to re-roll")
         sides: dict[str, tuple[Side, ...]] = {}
         todo = [kind for kind, _ in self.counts]
         while todo:
             kind = todo.pop()
             if kind not in sides:
-                scored = [(face.score(self.target, self.symbol), face) for face in self.dice[kind].faces]
-                sides[kind] = tuple((s, s == 0 and f.adds is None, ((f.adds, f.adds_count),) if f.adds else (),
-                                     f.symbols) for s, f in scored)
-                todo += [face.adds for face in self.dice[kind].faces if face.adds is not None]
-        ranks = ({kind: self.dice.rank(kind) for kind in sides} if wanted is None
-                 else {kind: wanted.index(kind) for kind in wanted if kind in sides})
+                faces = self.dice[kind].faces
+                scored = [(face.score(self.target, self.symbol), face) for face in faces]
+                sides[kind] = tuple((s, (f.label in policy.faces) if policy.faces is not None else
+                                     (s == 0 and not f.adds), f.adds, f.symbols) for s, f in scored)
+                todo += [kind for face in faces for kind in face.adds]
+        ranks = ({kind: self.dice.rank(kind) for kind in sides} if policy.kinds is None
+                 else {kind: policy.kinds.index(kind) for kind in policy.kinds if kind in sides})
         object.__setattr__(self, "_sides", MappingProxyType(sides))
         object.__setattr__(self, "_ranks", MappingProxyType(ranks))
 
@@ -180,159 +225,23 @@ class Pool:
         """How many dice are thrown before explosions."""
         return sum(count for _, count in self.counts)
 
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind the pool may throw, explosions included, in the set's order."""
+        return tuple(sorted(self._sides, key=self.dice.rank))
 
-def _convolve(a: Dist, b: Dist, cap: int) -> Dist:
-    out: Dist = {}
-    for ka, pa in a.items():
-        for kb, pb in b.items():
-            key = (ka[0] + kb[0], *(min(x + y, cap) for x, y in zip(ka[1:], kb[1:])))
-            out[key] = out.get(key, 0.0) + pa * pb
-    return out
-
-
-def _power(dist: Dist, count: int, cap: int, width: int) -> Dist:
-    out: Dist = {(0,) * width: 1.0}
-    for _ in range(count):
-        out = _convolve(out, dist, cap)
-    return out
+    def side(self, kind: str, face: int) -> Side:
+        """What a face of a kind counts in this pool, whether the pool's re-roll takes it, and what it adds."""
+        return self._sides[kind][face]
 
 
-def _rows(pool: Pool, kind: str, tracked: tuple[str, ...], rerolling: bool) -> list[Row]:
-    """A kind's faces as rows; with ``rerolling``, a failed die of a re-rolled kind is thrown once more."""
-    sides = pool._sides[kind]
-    share = sum(side[1] for side in sides) / len(sides)  # the chance of a failure
-    again = rerolling and kind in pool._ranks
-    return [(((share if failed else 1 + share) if again else 1) / len(sides),
-             (score, *(int(failed and kind == t) for t in tracked)), added) for score, failed, added, _ in sides]
+def d3(value: int) -> int:
+    """A six-sided die read as a three-sided one: 1-2 give 1, 3-4 give 2, 5-6 give 3."""
+    if not 1 <= value <= 6:
+        raise ValueError(f"a D3 is read from a six-sided die's 1 to 6, not {value}")
+    return (value + 1) // 2
 
 
-def _trees(rows: Mapping[str, list[Row]], roots: tuple[str, ...], eps: float, cap: int, width: int) -> dict[str, Dist]:
-    """Each kind's distribution with its explosions, a generation deeper per pass, until the roots' is complete."""
-    current: dict[str, Dist] = {kind: {} for kind in rows}
-    for _ in range(MAX_DEPTH):
-        powers: dict[tuple[str, int], Dist] = {}
-        following: dict[str, Dist] = {}
-        for kind, faces in rows.items():
-            total: Dist = {}
-            for probability, key, added in faces:
-                part: Dist = {key: probability}
-                for child, count in added:
-                    if (child, count) not in powers:
-                        powers[child, count] = _power(current[child], count, cap, width)
-                    part = _convolve(part, powers[child, count], cap)
-                for k, p in part.items():
-                    total[k] = total.get(k, 0.0) + p
-            following[kind] = {k: p for k, p in total.items() if p >= eps * 1e-6}
-        current = following
-        if all((1.0 - sum(current[k].values())) * (2 + max((abs(key[0]) for key in current[k]), default=0)) < eps
-               for k in roots):
-            return current
-    raise ValueError(f"explosions of {', '.join(roots)} do not die out within {MAX_DEPTH} generations")
+def half_up(number: int) -> int:
+    """Half of a whole number, rounded up (7 gives 4, -7 gives -3)."""
+    return -(-number // 2)
 
-
-def distribution(pool: Pool) -> dict[int, float]:
-    """``{count: probability}`` by rising count, exact but for the cut tail: the sum is at least ``1 - TAIL``."""
-    limit = pool.reroll.limit if pool.reroll is not None else None
-    tracked = tuple(sorted(pool._ranks, key=pool._ranks.__getitem__)) if limit else ()
-    cap, width = limit or 0, 1 + len(tracked)
-    eps = TAIL / max(1, pool.size + cap)
-    rows = {kind: _rows(pool, kind, tracked, rerolling=limit is None) for kind in pool._sides}
-    trees = _trees(rows, tuple(kind for kind, _ in pool.counts), eps, cap, width)
-    joint: Dist = {(0,) * width: 1.0}
-    for kind, count in pool.counts:
-        joint = _convolve(joint, _power(trees[kind], count, cap, width), cap)
-    if tracked:  # re-roll the first ``cap`` failures by kind rank, each as a fresh die that is not re-rolled
-        plain = _trees({kind: _rows(pool, kind, (), False) for kind in pool._sides}, tracked, eps, 0, 1)
-        gains: dict[Key, Dist] = {}
-        final: Dist = {}
-        for key, probability in joint.items():
-            if key[1:] not in gains:
-                gain: Dist = {(0,): 1.0}
-                left = cap
-                for kind, failures in zip(tracked, key[1:]):
-                    again = min(failures, left)
-                    gain, left = _convolve(gain, _power(plain[kind], again, 0, 1), 0), left - again
-                gains[key[1:]] = gain
-            for extra, p in gains[key[1:]].items():
-                final[(key[0] + extra[0],)] = final.get((key[0] + extra[0],), 0.0) + probability * p
-        joint = final
-    out: dict[int, float] = {}
-    for key, probability in joint.items():
-        out[key[0]] = out.get(key[0], 0.0) + probability
-    return dict(sorted(out.items()))
-
-
-def expected(pool: Pool) -> float:
-    """The expected count, from the exact distribution."""
-    return sum(count * p for count, p in distribution(pool).items())
-
-
-def at_least(pool: Pool, n: int) -> float:
-    """The probability of counting at least ``n``."""
-    return sum(p for count, p in distribution(pool).items() if count >= n)
-
-
-def chance_outcomes(pool: Pool, max_outcomes: int = 64) -> list[tuple[int, float]]:
-    """``(count, probability)`` pairs by rising count, renormalised to sum to 1, for a chance node where only the
-    count matters. More than ``max_outcomes`` pairs raise ``ValueError``: then throw per die or with ``roll``."""
-    dist = distribution(pool)
-    if len(dist) > max_outcomes:
-        raise ValueError(f"{len(dist)} outcomes exceed max_outcomes={max_outcomes}; throw the dice one by one")
-    total = sum(dist.values())
-    return [(count, p / total) for count, p in dist.items()]
-
-
-@dataclass(frozen=True)
-class RolledDie:
-    """One thrown die: its kind, face index, whether an explosion added it, and its first face if re-rolled."""
-
-    kind: str
-    face: int
-    added: bool = False
-    first: int | None = None
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A throw: its dice in throwing sequence, added ones included, the pool's count and every symbol shown."""
-
-    dice: tuple[RolledDie, ...]
-    successes: int
-    symbols: tuple[str, ...] = ()
-
-    def count(self, symbol: str) -> int:
-        """How many times ``symbol`` shows on the throw."""
-        return self.symbols.count(symbol)
-
-
-def _throw(pool: Pool, queue: deque[tuple[str, bool]], rolled: list[RolledDie], rng: random.Random,
-           rerolling: bool) -> None:
-    all_sides, ranks, randrange = pool._sides, pool._ranks, rng.randrange
-    while queue:
-        kind, added = queue.popleft()
-        sides = all_sides[kind]
-        index, first = randrange(len(sides)), None
-        if rerolling and sides[index][1] and kind in ranks:
-            index, first = randrange(len(sides)), index
-        rolled.append(RolledDie(kind, index, added, first))
-        queue.extend((child, True) for child, count in sides[index][2] for _ in range(count))
-        if len(rolled) > MAX_DICE:
-            raise ValueError(f"a throw of this pool exceeded {MAX_DICE} dice: its explosions do not die out")
-
-
-def roll(pool: Pool, rng: random.Random) -> Roll:
-    """Throw the pool with the caller's RNG (same seed, same throw), explosions and re-rolls included."""
-    limit = pool.reroll.limit if pool.reroll is not None else None
-    rolled: list[RolledDie] = []
-    queue = deque((kind, False) for kind, count in pool.counts for _ in range(count))
-    _throw(pool, queue, rolled, rng, rerolling=limit is None)
-    if limit:
-        failures = sorted((pool._ranks[d.kind], i) for i, d in enumerate(rolled)
-                          if d.kind in pool._ranks and pool._sides[d.kind][d.face][1])
-        for _, i in failures[:limit]:
-            sides = pool._sides[rolled[i].kind]
-            rolled[i] = RolledDie(rolled[i].kind, rng.randrange(len(sides)), rolled[i].added, rolled[i].face)
-            queue.extend((child, True) for child, count in sides[rolled[i].face][2] for _ in range(count))
-        _throw(pool, queue, rolled, rng, rerolling=False)
-    shown = [pool._sides[d.kind][d.face] for d in rolled]
-    return Roll(tuple(rolled), sum(side[0] for side in shown), tuple(s for side in shown for s in side[3]))

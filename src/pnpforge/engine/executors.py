@@ -27,6 +27,9 @@ from pnpforge.engine.tally import Tally
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
 HANDSHAKE_DEADLINE = 15.0  # seconds until a reached scheduler has answered and the client is ready
 WORKERS_DEADLINE = 120.0  # seconds for every worker to load the pack (a large pack on a slow disk takes a while)
+PROBE_EVERY = 30.0  # seconds between two checks, during a run, that the scheduler still answers
+SCHEDULER_DEADLINE = 60.0  # seconds the scheduler has to answer one of those checks before the run is given up
+CLOSE_DEADLINE = 15.0  # seconds to close the client (a silent scheduler would hold it for good)
 
 
 class ExecutorError(Exception):
@@ -84,6 +87,7 @@ class DaskExecutor:
         # to other workers by the scheduler itself
         done = as_completed(self.client.map(run_chunk, work, key=keys, retries=0), with_results=True,
                             raise_errors=False, loop=self.client.loop)
+        watch = _Watch(self.client, done)
         try:
             for future, result in done:
                 n = place[future.key]
@@ -96,8 +100,13 @@ class DaskExecutor:
                 if progress:
                     progress(work[n].count)
         finally:
-            if done.futures:
+            watch.stop()
+            if done.futures and watch.silent is None:
                 self.client.cancel(list(done.futures))
+        if watch.silent is not None and next_chunk < len(work):
+            left = sum(chunk.count for n, chunk in enumerate(work) if n >= next_chunk)
+            raise ExecutorError(f"the Dask scheduler stopped answering during the run ({watch.silent}); "
+                                f"{left} games were not played")
         self._count_losses(set(keys))
         return merged
 
@@ -130,6 +139,40 @@ class DaskExecutor:
 
     def summary(self) -> dict[str, Any]:
         return {"name": "dask", "chunks_rerun": len(self.rerun), "workers_lost": len(self.lost)}
+
+
+class _Watch:
+    """Asks the scheduler every ``PROBE_EVERY`` seconds, while chunks are played, whether it still answers (a chunk
+    may take long; a scheduler that stopped answering would keep the run waiting for good). One that does not answer
+    within ``SCHEDULER_DEADLINE`` ends the run: the chunks still awaited are dropped, which ends the iteration over
+    ``done``, and ``silent`` says why."""
+
+    def __init__(self, client: Any, done: Any):
+        self.client, self.done = client, done
+        self.silent: str | None = None
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="pnpforge-dask-watch", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopped.wait(PROBE_EVERY):
+            try:
+                _within(lambda: self.client.run_on_scheduler(_answer), SCHEDULER_DEADLINE)
+            except Exception as exc:  # noqa: BLE001 - silent, gone or broken: the run cannot go on either way
+                if self._stopped.is_set():
+                    return
+                self.silent = (f"no answer within {SCHEDULER_DEADLINE:g} s" if isinstance(exc, TimeoutError)
+                               else str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                self.done.clear()
+                return
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+
+def _answer(dask_scheduler: Any = None) -> bool:
+    """Run on the scheduler by ``_Watch``: that it answers is all that is asked."""
+    return True
 
 
 def load_for(chunk: Chunk) -> bool:
@@ -176,7 +219,10 @@ def open_executor(name: str, jobs: int, scheduler: str | None = None) -> Iterato
     try:
         yield DaskExecutor(client)
     finally:
-        client.close()
+        try:
+            _within(client.close, CLOSE_DEADLINE)
+        except TimeoutError:
+            pass  # the scheduler no longer answers: the client's thread ends with the process
         if cluster is not None:
             cluster.close()
 

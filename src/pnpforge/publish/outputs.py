@@ -118,6 +118,15 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     give_back_memory()  # drawing faces leaves free memory the workers that follow can use
     outputs.findings += master.findings
     outputs.rendered, outputs.refusals = master.rendered, master.refusals
+    if "web" in wanted:  # before the faces and sheets: a fault only rendering a page shows stops what follows
+        outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
+                                  step=step, paths=build_paths, drawn=outputs.drawn)
+        outputs.findings += outputs.site.findings
+        if "rulebook" not in wanted:
+            outputs.findings += outputs.site.rules_findings
+        if outputs.site.blocked:
+            outputs.faces = master
+            return outputs
     if "faces" in wanted:
         outputs.faces = render_pack(pack, lang, out_dir, layouts_dir, master=master)
     else:
@@ -141,12 +150,6 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         outputs.findings += outputs.tts.findings
         if step is not None:
             step("tabletop simulator", outputs.tts.drawn)
-    if "web" in wanted:  # a pack without rules still gets its gallery and search
-        outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
-                                  step=step, paths=build_paths, drawn=outputs.drawn)
-        outputs.findings += outputs.site.findings
-        if "rulebook" not in wanted:
-            outputs.findings += outputs.site.rules_findings
     return outputs
 
 

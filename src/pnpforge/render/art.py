@@ -6,7 +6,8 @@ SVG art goes through the shared SVG sanitizer (``svg_clean.py``: its drawing onl
 file, bounded work) and the cache keeps the sanitized copy; ``art_findings`` reports, located in the file, SVG art
 the sanitizer refuses (the preflight stops the build on it). A missing or unreadable file is already a finding of
 the static checks; here it simply falls back to the placeholder: a landscape silhouette in the item's colour,
-derived from its id, with the initials of its name, so every card is distinguishable before any art exists.
+derived from its id, with the initials of its name (``initials_of``), so every card is distinguishable before any art
+exists.
 """
 
 from __future__ import annotations
@@ -56,12 +57,24 @@ class Art:
 
 
 def initials_of(name: str) -> str:
-    """Up to two initials of a name, skipping short joining words."""
-    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    """Up to two initials of a name: those of its last two capitalised words before any comma, so that a rank or a
+    title before a person's names is skipped (``Staff Captain Andrei Orlov`` -> ``AO``, ``Father Innokenty,
+    Regimental Priest`` -> ``FI``); a name with fewer than two capitalised words (``One victory point``, a script
+    without capitals) gives its first and last words, short joining words skipped."""
+    for part in (name.split(",", 1)[0], name):
+        capitalised = [w for w in _words(part) if w[:1].isupper()]
+        if len(capitalised) >= 2:
+            return "".join(w[0] for w in capitalised[-2:])
+    words = _words(name)
     significant = [w for w in words if len(w) > 3 or w[:1].isupper()] or words
     if len(significant) > 2:
         significant = [significant[0], significant[-1]]
     return "".join(w[0].upper() for w in significant[:2])
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name that begin with a letter or digit (hyphenated words split)."""
+    return [w for w in text.replace("-", " ").split() if w[:1].isalnum()]
 
 
 def prepare_art(source: Path | None, zone: Zone, cache_dir: Path) -> str | None:

@@ -22,7 +22,7 @@ from pnpforge.findings import Finding, Mark
 from pnpforge.render.art import Art, placeholder, prepare_art, resolve_art
 from pnpforge.render.environment import PackView, RenderError, field_label, humanise, make_environment, type_label
 from pnpforge.render.faces import Face
-from pnpforge.render.fit import Fit, Run, fit_text, overflow_finding
+from pnpforge.render.fit import Fit, Run, emphasised, fit_text, overflow_finding
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.icons import IconSet
 from pnpforge.render.geometry import LayoutError, layout_error
@@ -128,7 +128,7 @@ class Renderer:
             raise LayoutError([template_finding(exc, layout.name, layout.template, layout.mark("template"),
                                                 self.layouts.search)]) from None
         style = (f"page:{_page_name(layout)};width:{layout.page_width:g}mm;height:{layout.page_height:g}mm;")
-        classes = f"face face-{face.side} layout-{_page_name(layout)}" + (" transparent" if layout.transparent else "")
+        classes = f"face face-{face.side} {layout_classes(layout)}" + (" transparent" if layout.transparent else "")
         return Markup(f'<section class="{classes}" data-face="{face.key}" style="{style}">\n{html}</section>\n')
 
     def context(self, face: Face, layout: Layout) -> dict[str, Any]:
@@ -187,15 +187,15 @@ class Renderer:
             rows = self.rows(item, layout)
             longest = max(rows, key=lambda row: len(row[2]))[0] if rows else None  # the field to blame
             if spec.labelled:
-                return [[Run(f"{label}: ", bold), Run(value, font)] for _, label, value in rows], longest
-            return [[Run(value, font)] for _, _, value in rows], longest
+                return [[Run(f"{label}: ", bold), *emphasised(value, font)] for _, label, value in rows], longest
+            return [emphasised(value, font) for _, _, value in rows], longest
         paragraphs, first = [], None
         for path in spec.fields:
             text = self.field_text(item, path)
             if text:
                 first = first or path.split(".")[0]
                 label = [Run(f"{humanise(path.split('.')[-1])}: ", bold)] if spec.labelled else []
-                paragraphs += [label + [Run(part, font)] for part in text.split("\n") if part.strip()]
+                paragraphs += [label + emphasised(part, font) for part in text.split("\n") if part.strip()]
         return paragraphs, first
 
     def field_text(self, item: Item, path: str) -> str:
@@ -252,7 +252,19 @@ class Renderer:
 
 def _page_name(layout: Layout) -> str:
     """The layout's name as a CSS page name."""
-    return re.sub(r"[^a-zA-Z0-9-]", "-", layout.name)
+    return _page_name_of(layout.name)
+
+
+def layout_classes(layout: Layout) -> str:
+    """``layout-<name>`` for the layout and every layout it extends, parents first (``layout-card
+    layout-card-variant``), so a layout that extends another keeps the CSS written for it; a layout that extends its
+    own name (a pack's ``card`` over the shared one) is named once."""
+    names = dict.fromkeys(_page_name_of(name) for name in reversed(layout.chain or (layout.name,)))
+    return " ".join(f"layout-{name}" for name in names)
+
+
+def _page_name_of(name: str) -> str:
+    return re.sub(r"[^a-zA-Z0-9-]", "-", name)
 
 
 def _page_rule(layout: Layout) -> str:

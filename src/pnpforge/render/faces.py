@@ -48,8 +48,9 @@ def pack_faces(pack: Pack, layouts: LayoutSet) -> tuple[list[Face], list[Finding
             continue
         fronts: list[Face] = []
         backs: dict[str, Face] = {}
+        unnamed: dict[str, list[Item]] = {}
         for item in pack.of_type(type_name):
-            item_layout = _variant(layout, item, layouts, problems)
+            item_layout = _variant(layout, item, layouts, unnamed)
             copies = len(expand_qty([item]))
             front = Face(f"{type_name}/{item.id}", type_name, FRONT, item_layout, item, [item.id], copies)
             fronts.append(front)
@@ -64,23 +65,44 @@ def pack_faces(pack: Pack, layouts: LayoutSet) -> tuple[list[Face], list[Finding
             backs[back_key].items.append(item.id)
             backs[back_key].copies += copies
             front.back = back_key
+        problems += _unnamed_values(layout, unnamed)
         faces += fronts + list(backs.values())
     return faces, problems
 
 
-def _variant(layout: Layout, item: Item, layouts: LayoutSet, problems: list[Finding]) -> Layout:
-    """The layout an item uses: the type's, or the variant its field value selects."""
+def variant_name(layout: Layout, item: Item) -> str | None:
+    """The name of the layout an item's value selects among the layout's ``variants`` (the map's entry for the
+    value, else the map's ``default``), or None when it selects none."""
+    if layout.variants is None:
+        return None
+    field_name, choices, default = layout.variants
+    value = item.get(field_name)
+    return (choices.get(str(value)) if value is not None else None) or default
+
+
+def _variant(layout: Layout, item: Item, layouts: LayoutSet, unnamed: dict[str, list[Item]]) -> Layout:
+    """The layout an item uses: the type's, or the variant its field value selects; an item whose value selects
+    none is noted in ``unnamed`` under its value (one warning per value, not per item)."""
     if layout.variants is None:
         return layout
-    field_name, choices = layout.variants
-    value = item.get(field_name)
-    name = choices.get(str(value)) if value is not None else None
+    name = variant_name(layout, item)
     if name is None:
-        problems.append(Finding("warning", f"{field_name}: layout '{layout.name}' has no variant for "
-                                           f"{value!r}; drawn with '{layout.name}' itself",
-                                mark=item.mark(field_name), subject=item.subject, rule="render-layout"))
+        unnamed.setdefault(repr(item.get(layout.variants[0])), []).append(item)
         return layout
-    return layouts.get(name)
+    return layout if name == layout.name else layouts.get(name)
+
+
+def _unnamed_values(layout: Layout, unnamed: dict[str, list[Item]]) -> list[Finding]:
+    """One warning per value the variant map names no layout for, at its first item, with how many items have it."""
+    findings = []
+    for value, items in unnamed.items():
+        field_name = layout.variants[0] if layout.variants else ""
+        others = f" (and {len(items) - 1} more {'item' if len(items) == 2 else 'items'})" if len(items) > 1 else ""
+        findings.append(Finding("warning", f"{field_name}: layout '{layout.name}' has no variant for {value}"
+                                           f"{others}; drawn with '{layout.name}' itself (name one under variants: "
+                                           f"layouts:, or a default: for every other value)",
+                                mark=items[0].mark(field_name), subject=items[0].subject, rule="render-layout"))
+    return findings
 
 
 def _value_key(value) -> str:

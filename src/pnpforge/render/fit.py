@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnpforge.content import markup
 from pnpforge.content.text import ICON_PATTERN
 from pnpforge.findings import Finding
-from pnpforge.render.fonts import FontSet
+from pnpforge.render.fonts import STYLES, FontSet
 from pnpforge.render.layouts import FitSpec, Zone
 
 PT_PER_MM = 72 / 25.4
 ICON_EM = 1.05  # the width an inline icon takes, in em (its CSS box plus a hair of spacing)
 WIDTH_SLACK = 0.97  # measure against 97% of the box: Pango's shaping may differ from plain advances
+STYLE_AXES = {style: (weight, slant == "italic") for style, (slant, weight) in STYLES.items()}  # (weight, italic)
+AXES_STYLE = {axes: style for style, axes in STYLE_AXES.items()}
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,18 @@ class Fit:
     def paragraph_style(self) -> str:
         """CSS for each paragraph in the box: the gap the measurement assumed."""
         return f"margin:0 0 {self.gap * self.line_height:g}em 0;"
+
+
+def emphasised(text: str, font: str) -> list[Run]:
+    """The runs of a piece of player text set in ``font`` (``role/style``): its ``**bold**`` and ``*italic*``
+    (``content.markup``) in the role's bold and italic faces, the markers left out."""
+    role, _, style = font.partition("/")
+    weight, slanted = STYLE_AXES.get(style or "regular", (400, False))
+    runs = []
+    for piece in markup.styled(text):
+        axes = (max(weight, 700) if piece.bold else weight, slanted or piece.italic)
+        runs.append(Run(piece.text, f"{role}/{AXES_STYLE.get(axes, style or 'regular')}"))
+    return runs
 
 
 def _words(paragraph: list[Run], fonts: FontSet) -> tuple[list[float], float]:

@@ -78,7 +78,7 @@ class Layout:
     fit: dict[str, FitSpec]
     art: dict[str, str] | None
     back: BackSpec | None
-    variants: tuple[str, dict[str, str]] | None
+    variants: tuple[str, dict[str, str], str | None] | None  # (field, layout per value, default layout)
     transparent: bool
     render: bool
     params: dict[str, Any]

@@ -25,7 +25,8 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from pnpforge.content.paths import PathEscape, inside_pack
-from pnpforge.content.text import ICON_NAME, ICON_PATTERN, in_language
+from pnpforge.content import markup
+from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Layer, Resolver
@@ -102,15 +103,9 @@ class IconSet:
                       f'color="{ink}" role="img" aria-label="{label}">{inner}</svg>')
 
     def rich(self, text: str, colour: str | None = None) -> Markup:
-        """Content text as HTML: escaped, with each ``:id:`` drawn as an inline icon."""
-        parts: list[str] = []
-        last = 0
-        for match in ICON_PATTERN.finditer(text):
-            parts.append(str(escape(text[last:match.start()])))
-            parts.append(str(self.svg(match.group(1), colour)))
-            last = match.end()
-        parts.append(str(escape(text[last:])))
-        return Markup("".join(parts))
+        """Content text as HTML: escaped, its ``**bold**`` and ``*italic*`` as ``strong`` and ``em``
+        (``content.markup``), each ``:id:`` drawn as an inline icon."""
+        return markup.html(text, lambda icon_id: self.svg(icon_id, colour))
 
 
 def layer_file(layer: Layer, name: str) -> Path | None:

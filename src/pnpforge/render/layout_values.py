@@ -44,7 +44,8 @@ FIT_KEYS = {"zone": "the zone holding the text", "fields": "item fields measured
             "gap": "space between paragraphs, as a multiple of the line height (default 0.3)"}
 ART_KEYS = {"zone": "the zone the picture fills", "field": "the image field (default: the type's first)"}
 BACK_KEYS = {"layout": "the back's layout", "same_for": "fields whose values make backs differ"}
-VARIANT_KEYS = {"field": "the item field deciding the layout", "layouts": "layout name per field value"}
+VARIANT_KEYS = {"field": "the item field deciding the layout", "layouts": "layout name per field value",
+                "default": "the layout of a value the map does not name (default: this layout, with a warning)"}
 SIZE_KEYS = {"w": "width in mm (a hex, polygon or path may leave it out)", "h": "height in mm (likewise)",
              "shape": "the cut outline: rect, round, hex, {polygon: [[x, y], ...]} or {path: \"SVG path\"}",
              "hex": "for shape: hex: {top: flat or pointy, across_flats: mm}", "doc": "what it is for"}
@@ -297,15 +298,18 @@ def _fits(raw: Any, doc_of, zones: dict[str, Zone], problems: list[Finding], nam
     return fits
 
 
-def _variants(raw: dict, doc: Doc, problems: list[Finding], name: str) -> tuple[str, dict[str, str]]:
-    """``(field, layout per value)`` of ``variants``."""
+def _variants(raw: dict, doc: Doc, problems: list[Finding], name: str) -> tuple[str, dict[str, str], str | None]:
+    """``(field, layout per value, default layout)`` of ``variants``."""
     field = text(doc, ("variants", "field"), raw["field"], problems, name, "a field name")
     layouts = raw.get("layouts") or {}
     if not isinstance(layouts, dict) or not all(isinstance(v, str) for v in layouts.values()):
         problems.append(_error(doc.mark(("variants", "layouts")), "variants: layouts: expected a layout name per "
                                f"value, found {layouts!r}", name))
         layouts = {}
-    return field, dict(layouts)
+    default = raw.get("default")
+    if default is not None:
+        default = text(doc, ("variants", "default"), default, problems, name, "a layout name")
+    return field, dict(layouts), default
 
 
 def _small_mapping(raw: Any, doc_of, at: tuple, accepted: dict[str, str], problems: list[Finding],

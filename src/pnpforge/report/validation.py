@@ -33,6 +33,17 @@ def report_data(pack_id: str, settings: Settings, static: list[Finding], analysi
     }
 
 
+def linked_reports(report: Path) -> list[str]:
+    """The reports of the other modes a ``report.html`` links to, as the links write them (relative to its folder,
+    ``<mode>/report.html``), read from the ``report.json`` beside it; none when it cannot be read."""
+    try:
+        data = json.loads(report.with_name("report.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    others = data.get("other_modes") if isinstance(data, dict) else None
+    return [str(o["href"]) for o in others or [] if isinstance(o, dict) and isinstance(o.get("href"), str)]
+
+
 def write_json(path: Path, data: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 

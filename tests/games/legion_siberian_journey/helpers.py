@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TypeVar
 
 import pytest
 
 from pnpforge.games.legion_siberian_journey.data import JourneyData, journey_data
 from pnpforge.games.legion_siberian_journey.game import JourneyGame
 from pnpforge.games.legion_siberian_journey.invariants import check_invariants
+from pnpforge.games.legion_siberian_journey.log import JourneyEntry
 from pnpforge.games.legion_siberian_journey.position import Layout, PlotSpot, Seat, Squad, position
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 from tests.conftest import REPO
 from tests.engine.registered import pack_at
+
+Entry = TypeVar("Entry", bound=JourneyEntry)
 
 PACK = REPO / "content" / "legion-siberian-journey"
 __all__ = ["Layout", "PlotSpot", "Seat", "Squad", "act", "answer", "built", "card", "ch", "data", "events", "finish",
@@ -92,6 +96,6 @@ def seats_with(quiet: dict[int, str], players: int, **given: Seat) -> dict[int, 
     return out
 
 
-def events(state: JourneyState, kind: str) -> list[tuple]:
-    """The log entries ``(round, kind, ...)`` of a kind."""
-    return [e for e in state.log if len(e) > 1 and e[1] == kind]
+def events(state: JourneyState, kind: type[Entry]) -> list[Entry]:
+    """The log entries of a type."""
+    return [e for e in state.log if isinstance(e, kind)]

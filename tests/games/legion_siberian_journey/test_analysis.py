@@ -10,6 +10,7 @@ from pnpforge.engine.loop import play_game
 from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_journey.analysis import events
 from pnpforge.games.legion_siberian_journey.bots import GreedyBot
+from pnpforge.games.legion_siberian_journey.log import MarketWon
 from pnpforge.games.legion_siberian_journey.weighing import Weighing
 
 from tests.games.legion_siberian_journey.helpers import game
@@ -41,10 +42,10 @@ def test_a_game_becomes_events_that_add_up() -> None:
     assert sum(e.amount for e in commanders if e.key.endswith("/wins")) == 12  # the win, in twelfths
     market = {c.item for c in data.characters} | {a.item for a in data.actions}
     bought = [e.item for e in found if type(e) is Entered and e.item in market]
-    won = [e for e in final.log if e[1] == "won"]
+    won = [e for e in final.log if isinstance(e, MarketWon)]
     assert bought and len(bought) == len(won)
     prices = [e for e in found if type(e) is Counted and e.key.startswith("price/")]
-    assert sum(e.amount for e in prices) == sum(e[6] for e in won)  # the resources each winner paid
+    assert sum(e.amount for e in prices) == sum(e.paid for e in won)  # the resources each winner paid
     assert [e for e in found if type(e) is Scores][-1].scores == tuple(final.vp)
     assert all(e.player in range(4) for e in found if type(e) is Held)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import yaml
 
+from pnpforge.games.legion_siberian_journey.log import Died
+
 from tests.games.legion_siberian_journey.helpers import (
     Layout, PACK, PlotSpot, Seat, Squad, answer, built, card, ch, events, finish, rules, seats_with)
 
@@ -131,7 +133,7 @@ def test_a_second_wound_kills_and_the_dead_leave_their_squad_for_the_graveyard()
     assert state.graveyard == [ch("konstantin-arsenyev")]
     assert ch("konstantin-arsenyev") not in state.wounded
     assert state.sites[0].squad_of(0) == [ch("railway-guard")]
-    assert events(state, "dies") == [(1, "dies", ch("konstantin-arsenyev"))]
+    assert events(state, Died) == [Died(1, ch("konstantin-arsenyev"))]
     assert state.pending == ("tactics", 1, 0, 1)
     finish(state, passing)
     assert state.vp == [0, 2, 0, 0]  # 2 left against 7

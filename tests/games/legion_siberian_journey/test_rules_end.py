@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pnpforge.games.legion_siberian_journey.log import FinalChosen, GameWon
+
 from tests.games.legion_siberian_journey.helpers import (
     Layout, PlotSpot, Seat, Squad, answer, built, card, ch, data, events, rules, seats_with)
 
@@ -88,7 +90,7 @@ def test_in_round_three_the_lowest_scorer_chooses_the_final_location_and_lays_it
     kolchak = loc("kolchaks-last-stand")
     answer(state, ("final", kolchak))
     assert state.final_location == kolchak and kolchak not in state.zones["locations:final"].contents()
-    assert events(state, "final") == [(3, "final", 1, kolchak)]
+    assert events(state, FinalChosen) == [FinalChosen(3, 1, kolchak)]
     assert state.pending == ("reveal_location", "second")  # round four is still an ordinary location
     state.apply_action(loc("omsk-ministries"))
     assert (state.round, state.location, state.final_location) == (4, loc("omsk-ministries"), kolchak)
@@ -99,7 +101,7 @@ def test_the_final_location_is_chosen_in_round_three_only():
     for round_ in (1, 2, 4):
         state = built(Layout(round=round_, final_location="kolchaks-last-stand" if round_ == 4 else None,
                              seats=seats(p1=Seat(vp=1))), CLEAN_UP, players=2)
-        assert not events(state, "final")
+        assert not events(state, FinalChosen)
         assert state.pending[0] in ("reveal_location", "market_character")
 
 
@@ -149,7 +151,7 @@ def test_the_game_ends_when_the_final_location_is_awarded_with_no_clean_up():
     assert state.vp == [3 + 5 + 7, 14]  # the plot's 5 and the location's 7
     assert state.won_locations[0] == [loc("kolchaks-last-stand")]
     assert state.returns() == [1.0, 0.0]
-    assert events(state, "end") == [(5, "end", (0,))]
+    assert events(state, GameWon) == [GameWon(5, (0,))]
     # no Clean-up: the characters stay in the Reserve and no Clean-up effect pays out
     assert sorted(state.reserve[0]) == sorted([ch("konstantin-arsenyev"), ch("arkady-pruzhinin")])
     assert state.resources == [2, 0]

@@ -3,6 +3,8 @@ bids that break them; rewards; and the award of the location."""
 
 from __future__ import annotations
 
+from pnpforge.games.legion_siberian_journey.log import CoopFailed, LocationDiscarded, PlotPaid, SecretBids, TrapSprung
+
 from tests.games.legion_siberian_journey.helpers import (
     Layout, PlotSpot, Seat, Squad, answer, built, card, ch, events, finish, rules, seats_with)
 
@@ -88,7 +90,7 @@ def test_a_failed_check_ends_the_plot_at_once_with_everyone_there_in_the_reserve
     assert state.reserve[0] == [ch("railway-guard")]
     assert state.reserve[1] == sorted([ch("runner-boy"), ch("rosa-zaidel")])  # the helper to its own Reserve
     assert not state.wounded and trap in state.zones["action-discard"].contents()  # the trap never acted
-    assert (1, 2, "trap", trap) not in state.log
+    assert TrapSprung(1, 2, trap) not in state.log
     finish(state, passing)
     assert state.vp == [0, 0, 0, 2]
 
@@ -99,7 +101,7 @@ def test_a_competitive_plot_has_no_check_however_weak_the_squads():
                    passing)
     assert not state.sites[0].result["failed"]
     assert state.vp == [0, 0, 3, 0]
-    assert not [e for e in state.log if e[1] == "failed"]
+    assert not events(state, CoopFailed)
 
 
 @rules("eval-step-check")
@@ -162,7 +164,7 @@ def test_plots_are_evaluated_one_at_a_time_from_the_left():
     assert state.pending == ("tactics", 1, 2, 1)
     assert [s.done for s in state.sites] == [True, True, False] and state.vp == [2, 0, 2, 0]
     finish(state, passing)
-    assert [e[2] for e in events(state, "plot")] == [card("plot", item) for item in (
+    assert [e.plot for e in events(state, PlotPaid)] == [card("plot", item) for item in (
         "looters-in-the-goods-yard", "bribing-the-stationmaster", "recruiting-volunteers")]
 
 
@@ -251,7 +253,7 @@ def test_a_tie_left_after_size_and_strongest_is_settled_by_a_secret_bid_the_winn
     assert other.observation(1) == hidden  # the bid is secret until both are in
     answer(state, ("secret", 1))
     finish(state, passing)
-    assert (1, "secret bids", "plot", ((0, 2), (1, 1))) in state.log  # shown together
+    assert SecretBids(1, "plot", ((0, 2), (1, 1))) in state.log  # shown together
     assert state.resources == [2, 3, 0, 0]  # the higher bid goes to the bank, the lower is kept
     assert state.vp == [2, 0, 0, 0]
 
@@ -297,7 +299,7 @@ def test_a_tie_between_squads_the_ladder_does_not_pay_needs_no_bid():
         Squad(0, ["konstantin-arsenyev"]), Squad(1, ["grigory-tetyukhin"]),
         Squad(2, ["jan-hus-rifleman"]), Squad(3, ["transbaikal-cossack"])])],
         p2=Seat(resources=5), p3=Seat(resources=5))
-    assert state.is_terminal() and not events(state, "secret bids")
+    assert state.is_terminal() and not events(state, SecretBids)
     assert state.vp == [3, 1, 0, 0] and state.resources == [0, 0, 5, 5]
     tied_for_second = evaluated([PlotSpot("wolves-around-the-bivouac", [
         Squad(0, ["konstantin-arsenyev"]), Squad(1, ["taiga-partisan"]),
@@ -370,7 +372,7 @@ def test_a_tie_on_plots_points_and_best_plot_goes_to_a_secret_bid_paid_by_the_wi
     assert state.is_terminal()
     assert state.won_locations == [[], [card("location", FIRST_LEVEL)], [], []]
     assert state.vp == [2, 2 + LOCATION_VP, 0, 0] and state.resources == [2, 1, 0, 0]
-    assert (1, "secret bids", "location", ((0, 0), (1, 1))) in state.log
+    assert SecretBids(1, "location", ((0, 0), (1, 1))) in state.log
 
 
 @rules("location-no-winner")
@@ -381,4 +383,4 @@ def test_the_location_is_discarded_when_nobody_won_a_plot():
     assert state.sites[0].result["failed"] and state.sites[1].result["empty"]
     assert state.location is None and state.won_locations == [[], [], [], []]
     assert state.vp == [0, 0, 0, 0]
-    assert (1, "location discarded", card("location", FIRST_LEVEL)) in state.log
+    assert LocationDiscarded(1, card("location", FIRST_LEVEL)) in state.log

@@ -8,6 +8,7 @@ import yaml
 
 from pnpforge.games.legion_siberian_journey.data import BIT
 from pnpforge.games.legion_siberian_journey.invariants import check_invariants
+from pnpforge.games.legion_siberian_journey.log import PlotPaid, TrapSprung
 
 from tests.games.legion_siberian_journey.helpers import (
     Layout, PACK, PlotSpot, Seat, Squad, answer, built, card, ch, data, events, finish, rules, seats_with)
@@ -165,14 +166,14 @@ def test_a_trap_lies_face_down_at_its_plot_and_acts_when_that_plot_reaches_tacti
     assert trap not in zone.view(1)[0]  # the others see a face-down card
     answer(state, ("pass",))
     # the second plot reaches Tactics: the trap is turned up and acts before anyone plays
-    assert state.sites[0].done and events(state, "plot")[0][2] == card("plot", "looters-in-the-goods-yard")
+    assert state.sites[0].done and events(state, PlotPaid)[0].plot == card("plot", "looters-in-the-goods-yard")
     assert state.pending[:3] == ("pick", 0, "victim") and state.pending[5] == 1
     assert trap in state.zones["action-discard"].contents() and not state.zones["traps:1"].contents()
     # another player's character there
     assert state.legal_actions() == [("pick", ch("grigory-tetyukhin")), ("pick", ch("vilem-krejci"))]
     answer(state, ("pick", ch("grigory-tetyukhin")))
     assert ch("grigory-tetyukhin") in state.wounded
-    assert (1, 0, "trap", trap) in state.log
+    assert TrapSprung(1, 0, trap) in state.log
     assert state.pending == ("tactics", 0, 1, 0)
 
 
@@ -316,12 +317,12 @@ def test_plots_are_evaluated_only_once_everybody_has_passed():
     state = built(_march_table(), ("march_turn", 0), ("evaluate_all",))
     answer(state, ("deploy", ch("konstantin-arsenyev"), 0), ("pass",), ("pass",), ("pass",))
     assert state.pending == ("march_turn", 0)  # the others passed, the March goes on
-    assert not events(state, "plot") and not state.sites[0].done
+    assert not events(state, PlotPaid) and not state.sites[0].done
     answer(state, ("deploy", ch("irina-voeykova"), 1))
     assert state.pending == ("march_turn", 0)
     answer(state, ("pass",))
     finish(state, lambda s, legal: ("pass",) if ("pass",) in legal else legal[0])
-    assert [e[2] for e in events(state, "plot")] == [card("plot", "looters-in-the-goods-yard"),
+    assert [e.plot for e in events(state, PlotPaid)] == [card("plot", "looters-in-the-goods-yard"),
                                                      card("plot", "bribing-the-stationmaster")]
     assert state.vp[0] == 2 + 2
 

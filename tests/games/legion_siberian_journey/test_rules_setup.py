@@ -12,6 +12,7 @@ import pytest
 from pnpforge.engine.zones import Visibility
 from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
 from pnpforge.games.legion_siberian_journey.game import JourneyGame
+from pnpforge.games.legion_siberian_journey.log import CommanderChosen, FinalChosen, FirstPlayer
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 
 from tests.engine.registered import pack_at
@@ -177,7 +178,7 @@ def test_each_player_chooses_one_of_their_faction_s_two_commanders():
         assert state.legal_actions() == [("commander", c) for c in data().commanders_of(faction)]
         answer(state, ("commander", chosen[p]))
     assert state.commander == chosen
-    assert [e[2:] for e in events(state, "commander")] == list(enumerate(chosen))
+    assert [(e.player, e.commander) for e in events(state, CommanderChosen)] == list(enumerate(chosen))
 
 
 @rules("setup-decks")
@@ -319,7 +320,7 @@ def test_the_first_player_is_set_after_income_and_keeps_the_token_for_the_round(
     assert state.first == 2  # 6 resources after income against 5, 5 and 5
     for seed in range(3):
         trace, played = play(game(4), seed)
-        by_round = {e[0]: e[2] for e in played.log if len(e) == 3 and e[1] == "first"}
+        by_round = {e.round: e.player for e in events(played, FirstPlayer)}
         assert sorted(by_round) == [1, 2, 3, 4, 5]  # a first player is set every round
         for r in range(1, 6):
             steps = [(step, first, who) for rr, step, first, _, who in trace if rr == r and step in PHASE]
@@ -449,8 +450,8 @@ def test_a_five_location_journey_runs_first_first_second_second_final():
         where = locations_by_round(trace)
         assert [data().locations[where[r]].level for r in range(1, 6)] == [
             "first", "first", "second", "second", "final"]
-        chosen = [e for e in state.log if e[1] == "final"]
-        assert len(chosen) == 1 and chosen[0][3] == where[5]
+        chosen = events(state, FinalChosen)
+        assert len(chosen) == 1 and chosen[0].location == where[5]
 
 
 def journey(*levels_: str):
@@ -470,7 +471,7 @@ def test_a_journey_of_another_length_still_ends_at_a_final_location_chosen_two_r
     assert state.is_terminal() and state.round == len(route)
     where = locations_by_round(trace)
     assert [data().locations[where[r]].level for r in range(1, len(route) + 1)] == list(route)
-    chosen = [e for e in state.log if e[1] == "final"]
+    chosen = events(state, FinalChosen)
     assert len(chosen) == 1
-    assert chosen[0][0] == len(route) - 2  # picked in the Clean-up two rounds before the last
-    assert chosen[0][3] == where[len(route)]
+    assert chosen[0].round == len(route) - 2  # picked in the Clean-up two rounds before the last
+    assert chosen[0].location == where[len(route)]

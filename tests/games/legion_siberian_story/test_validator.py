@@ -98,14 +98,15 @@ def test_a_validation_game_tallies_what_each_player_held() -> None:
     from pnpforge.engine.results import TWELFTHS
     from pnpforge.engine.simulate import play_and_tally
     from pnpforge.games.legion_siberian_story import PACKAGE
+    from pnpforge.games.legion_siberian_story.log import PlotScored, Sent
 
     from tests.games.legion_siberian_story.helpers import pack
 
     run = Run(players=3, analyse=True)
     played = play_seed(PACKAGE, pack(), run, 4)
     tally = play_and_tally(PACKAGE, pack(), run, 4)
-    sent = {(event[2], event[1]) for event in played.state.log if event[0] == "send"}
-    won = {(event[1], p) for event in played.state.log if event[0] == "scored" for p in event[3]}
+    sent = {(e.character, e.player) for e in played.state.log if isinstance(e, Sent)}
+    won = {(e.plot, p) for e in played.state.log if isinstance(e, PlotScored) for p in e.winners}
     for item, player in sent | won:
         side = played.seating.sides[player]
         assert tally.get(f"held/{item}/side/{side}") == 1, item

@@ -54,8 +54,8 @@ PACKAGE = GamePackage(
     },
     checks=checks.ALL,
     rules_modules=("analysis", "auction", "bots", "checks", "data", "effects", "evaluation", "figures", "flow", "game",
-                   "hidden", "invariants", "lookahead", "march", "outcome", "picks", "position", "ranking", "replay",
-                   "scenario", "search", "standing", "state", "view", "weighing", "wounds"),
+                   "hidden", "invariants", "log", "lookahead", "march", "outcome", "picks", "position", "ranking",
+                   "replay", "scenario", "search", "standing", "state", "view", "weighing", "wounds"),
     new_game=new_game,
     bots={"random": random_bot, "greedy": greedy_bot},  # and the engine's search bot, with the plan of search.py
     factions=faction_ids,

@@ -24,6 +24,9 @@ from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
 from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, outside
 from pnpforge.findings import Finding
+from pnpforge.games.legion_siberian_journey.log import (Cancels, CommanderChosen, CoopFailed, LocationRevealed,
+                                                     LocationWon, Marched, MarketOffered, MarketWon, Played, PlotLaid,
+                                                     PlotPaid, SecretBids, TrapLaid)
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 KINDS = {"character": "characters", "action": "actions"}
@@ -35,57 +38,49 @@ def events(state: JourneyState) -> Iterator[Event]:
     row: list[int] = []  # this round's plots, left to right
     entered: set[int] = set()
     for entry in state.log:
-        kind = entry[1]
-        if kind == "offered":
-            table = data.characters if entry[2] == "character" else data.actions
-            yield Offered(table[entry[3]].item)
-        elif kind == "won":
-            _, _, winner, what, card, top, paid = entry
-            item = (data.characters if what == "character" else data.actions)[card].item
+        if isinstance(entry, MarketOffered):
+            table = data.characters if entry.kind == "character" else data.actions
+            yield Offered(table[entry.card].item)
+        elif isinstance(entry, MarketWon):
+            item = (data.characters if entry.kind == "character" else data.actions)[entry.card].item
             yield Entered(item)
-            yield Held(item, winner, what)
-            yield Counted(f"price/{item}", paid)
-            if paid <= 1:
+            yield Held(item, entry.player, entry.kind)
+            yield Counted(f"price/{item}", entry.paid)
+            if entry.paid <= 1:
                 yield Counted(f"cheapest/{item}")
-        elif kind == "commander":
-            commander, player = entry[3], entry[2]
-            yield Held(commander, player, "commander")
-            yield Counted(f"commander/{commander}/played")
-            yield Counted(f"commander/{commander}/wins", round(state.returns()[player] * TWELFTHS))
-        elif kind == "laid":
-            row.append(entry[2])
-            yield Offered(data.plots[entry[2]].item)
-        elif kind == "plot" or kind == "failed":
-            plot = data.plots[entry[2]]
+        elif isinstance(entry, CommanderChosen):
+            yield Held(entry.commander, entry.player, "commander")
+            yield Counted(f"commander/{entry.commander}/played")
+            yield Counted(f"commander/{entry.commander}/wins", round(state.returns()[entry.player] * TWELFTHS))
+        elif isinstance(entry, PlotLaid):
+            row.append(entry.plot)
+            yield Offered(data.plots[entry.plot].item)
+        elif isinstance(entry, (PlotPaid, CoopFailed)):
+            plot = data.plots[entry.plot]
             if plot.cooperative:
                 yield Counted(f"coop/{plot.item}/evaluated")
-                if kind == "failed":
+                if isinstance(entry, CoopFailed):
                     yield Counted(f"coop/{plot.item}/failed")
-            if kind == "plot" and entry[3]:
+            if isinstance(entry, PlotPaid) and entry.paid:
                 yield Won(plot.item)
-                for player, _ in entry[3][:1]:
+                for player, _ in entry.paid[:1]:
                     yield Held(plot.item, player, "plot")
-        elif kind == "secret bids":
-            yield Counted(f"secret/{entry[2]}")
-        elif kind == "location" and len(entry) == 5:
+        elif isinstance(entry, SecretBids):
+            yield Counted(f"secret/{entry.purpose}")
+        elif isinstance(entry, LocationWon):
             yield Counted("locations/awarded")
-            yield Won(data.locations[entry[3]].item)
-        elif kind == "location" and len(entry) == 3:
+            yield Won(data.locations[entry.location].item)
+        elif isinstance(entry, LocationRevealed):
             row, entered = [], set()  # a new round's location: a new row of plots follows
-            yield Offered(data.locations[entry[2]].item)
-        elif isinstance(kind, int) and isinstance(entry[2], tuple):
-            action = entry[2]
-            if action[0] in ("deploy", "join") and action[2] not in entered and action[2] < len(row):
-                entered.add(action[2])
-                yield Entered(data.plots[row[action[2]]].item)
-            elif action[0] in ("play", "trap") and len(action) > 1:
-                item = data.actions[action[1]].item
-                yield Used(item)
-                yield Held(item, kind, "action")
-        elif isinstance(kind, int) and entry[2] == "cancels":  # a card played in answer to another
-            item = data.actions[entry[4]].item
+            yield Offered(data.locations[entry.location].item)
+        elif isinstance(entry, Marched):
+            if entry.plot not in entered and entry.plot < len(row):
+                entered.add(entry.plot)
+                yield Entered(data.plots[row[entry.plot]].item)
+        elif isinstance(entry, (Played, TrapLaid, Cancels)):  # a card played, laid as a trap or in answer to another
+            item = data.actions[entry.card].item
             yield Used(item)
-            yield Held(item, kind, "action")
+            yield Held(item, entry.player, "action")
     yield Scores(tuple(state.vp))
 
 

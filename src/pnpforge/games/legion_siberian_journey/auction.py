@@ -13,6 +13,7 @@ from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, special_steps, use
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, returned
+from pnpforge.games.legion_siberian_journey.log import AuctionTied, MarketWon, played
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 ACTION = "auction"
@@ -72,7 +73,7 @@ def bid_turn(state: JourneyState, action: tuple, player: int) -> None:
         state.push(("draw_action", player))
     else:
         use(state, player, action, ACTION)
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 def _bid(state: JourneyState, player: int, index: int, tokens: int) -> None:
@@ -127,7 +128,7 @@ def settle(state: JourneyState) -> None:
         leaders = [p for p in range(state.n) if slot.bids[p] == top]
         if len(leaders) > 1:
             kept.append(slot)  # the card and every bid stay for the next Auction
-            state.note("tied", slot.kind, slot.card, tuple(leaders))
+            state.log.append(AuctionTied(state.round, slot.kind, slot.card, tuple(leaders)))
             continue
         winner = leaders[0]
         for p in range(state.n):
@@ -139,6 +140,6 @@ def settle(state: JourneyState) -> None:
         else:
             zones = state.zones.with_zone("table", z.Zone.pile((slot.card,)))
             state.zones = z.move(zones, "table", f"hand:{winner}", slot.card)
-        state.note("won", winner, slot.kind, slot.card, top, slot.own[winner])
+        state.log.append(MarketWon(state.round, winner, slot.kind, slot.card, top, slot.own[winner]))
     state.market = kept
 

@@ -14,6 +14,7 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.data import BIT, ActionCard
+from pnpforge.games.legion_siberian_journey.log import Died, Healed, PlotDestroyed
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 # the abilities a character uses by sending itself to the Reserve, and when
@@ -104,12 +105,12 @@ def kill(state: JourneyState, character: int) -> None:
     leave_site(state, character)
     state.wounded.discard(character)
     state.graveyard.append(character)
-    state.note("dies", character)
+    state.log.append(Died(state.round, character))
 
 
 def heal(state: JourneyState, character: int) -> None:
     state.wounded.discard(character)
-    state.note("healed", character)
+    state.log.append(Healed(state.round, character))
 
 
 def destroy(state: JourneyState, index: int) -> None:
@@ -120,7 +121,7 @@ def destroy(state: JourneyState, index: int) -> None:
         to_reserve(state, character)
     site.squads, site.done, site.destroyed = [], True, True
     discard_traps(state, index)
-    state.note("destroyed", site.plot)
+    state.log.append(PlotDestroyed(state.round, site.plot))
 
 
 def discard_traps(state: JourneyState, index: int) -> None:

@@ -15,6 +15,8 @@ from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, discard_traps, special_steps, to_reserve, use
 from pnpforge.games.legion_siberian_journey.ranking import (
     first_tie, location_key, order, round_tally, squad_key, strength)
+from pnpforge.games.legion_siberian_journey.log import (Cancels, CoopFailed, LocationDiscarded, LocationWon, PlotPaid,
+                                                     TrapSprung, played)
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 PASS, NO = ("pass",), ("no",)
@@ -54,7 +56,7 @@ def check(state: JourneyState, index: int) -> None:
         total = sum(strength(state, index, squad) for _, squad in site.squads)
         difficulty = plot.difficulty + site.difficulty + standing.plot_difficulty(state)
         if total <= difficulty:
-            state.note("failed", site.plot, total, difficulty)
+            state.log.append(CoopFailed(state.round, site.plot, total, difficulty))
             site.result = {"winners": (), "places": (), "failed": True, "total": total,
                            "there": tuple(s for s, _ in site.squads)}
             _close(state, index)
@@ -80,7 +82,7 @@ def trap_up(state: JourneyState, player: int, index: int, card: int) -> None:
     del trappers[first]
     state.zones = z.reveal(z.move(state.zones, zone, "action-discard", card), "action-discard", card)
     state.push(*[("effect", player, e, -1, index) for e in state.data.actions[card].effects])
-    state.note(player, "trap", card)
+    state.log.append(TrapSprung(state.round, player, card))
 
 
 def _cancels(state: JourneyState, player: int) -> list[int]:
@@ -110,7 +112,7 @@ def tactics(state: JourneyState, action: tuple, player: int, index: int, passes:
         state.push(*reactions, ("card_acts", player, card, index))
     elif action != PASS:
         use(state, player, action, "tactics", index)
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 def _cancel_options(state: JourneyState, player: int, card: int, played_by: int) -> list:
@@ -127,7 +129,7 @@ def cancel(state: JourneyState, action: tuple, player: int, card: int, played_by
     state.zones = z.move(state.zones, f"hand:{player}", "action-discard", action[1])
     state.zones = z.reveal(state.zones, "action-discard", action[1])
     state.cancelled = card
-    state.note(player, "cancels", card, action[1])
+    state.log.append(Cancels(state.round, player, card, action[1]))
 
 
 @task("card_acts")
@@ -164,7 +166,7 @@ def count(state: JourneyState, index: int) -> None:
     winner = places[0]
     site.result = {"winners": (winner,), "places": tuple(places), "failed": False, "paid": tuple(paid),
                    "strength": tuple(keys[p][0] for p in places)}
-    state.note("plot", site.plot, tuple(paid))
+    state.log.append(PlotPaid(state.round, site.plot, tuple(paid)))
     steps: list[tuple] = []
     if not plot.cooperative:
         steps += _assault(state, index, winner)
@@ -210,7 +212,7 @@ def manoeuvre(state: JourneyState, action: tuple, player: int, index: int) -> No
         return
     state.push(("manoeuvre", player, index))
     use(state, player, action, "manoeuvres", index)
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 @task("close")
@@ -233,7 +235,7 @@ def award_location(state: JourneyState) -> None:
     if state.location is None:
         return
     if not any(won for won, _, _ in round_tally(state)):
-        state.note("location discarded", state.location)
+        state.log.append(LocationDiscarded(state.round, state.location))
         state.location = None
         return
     tally = round_tally(state)
@@ -247,5 +249,5 @@ def award_location(state: JourneyState) -> None:
     points = card.vp + standing.location_bonus(state, winner)
     state.vp[winner] += points
     state.won_locations[winner].append(state.location)
-    state.note("location", winner, state.location, points)
+    state.log.append(LocationWon(state.round, winner, state.location, points))
     state.location = None

@@ -9,6 +9,8 @@ from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
 from pnpforge.games.legion_siberian_journey.effects import acts_in, use
+from pnpforge.games.legion_siberian_journey.log import (CommanderChosen, FinalChosen, FirstPlayer, GameWon,
+                                                     LocationRevealed, MarketOffered, played)
 from pnpforge.games.legion_siberian_journey.state import JourneyState, Slot
 
 
@@ -25,7 +27,7 @@ def _commander_options(state: JourneyState, player: int) -> list:
 def choose_commander(state: JourneyState, action: tuple, player: int) -> None:
     """setup-choose-commander: keep one of the faction's two commanders."""
     state.commander[player] = action[1]
-    state.note("commander", player, action[1])
+    state.log.append(CommanderChosen(state.round, player, action[1]))
 
 
 # --- drawing from the decks ---------------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ def reveal_location(state: JourneyState, card: int, level: str) -> None:
     """setup-first-location, cleanup-reveal-location: the next location goes on the location space."""
     drawn(state, f"locations:{level}", card)
     state.location = card
-    state.note("location", card)
+    state.log.append(LocationRevealed(state.round, card))
 
 
 # --- the round ------------------------------------------------------------------------------------------------------
@@ -92,14 +94,14 @@ def choose_first(state: JourneyState) -> None:
     points, then chance. A first-player effect of the last round comes first."""
     if state.next_first is not None:
         state.first, state.next_first = state.next_first, None
-        state.note("first", state.first)
+        state.log.append(FirstPlayer(state.round, state.first))
         return
     keys = [_strength(state, p) for p in range(state.n)]
     best = max(keys)
     tied = tuple(p for p in range(state.n) if keys[p] == best)
     if len(tied) == 1:
         state.first = tied[0]
-        state.note("first", state.first)
+        state.log.append(FirstPlayer(state.round, state.first))
     else:
         state.push(("first_by_chance", tied))
 
@@ -112,7 +114,7 @@ def _tied_outcomes(state: JourneyState, tied: tuple) -> list:
 def first_by_chance(state: JourneyState, action: tuple, tied: tuple) -> None:
     """first-player-tie-coin."""
     state.first = action[1]
-    state.note("first", state.first)
+    state.log.append(FirstPlayer(state.round, state.first))
 
 
 @task("market")
@@ -128,14 +130,14 @@ def market(state: JourneyState) -> None:
 def market_character(state: JourneyState, card: int) -> None:
     drawn(state, "characters", card)
     state.market.append(Slot("character", card, [0] * state.n, [0] * state.n))
-    state.note("offered", "character", card)
+    state.log.append(MarketOffered(state.round, "character", card))
 
 
 @chance("market_action", deck_outcomes("actions"), weighted=True)
 def market_action(state: JourneyState, card: int) -> None:
     drawn(state, "actions", card)
     state.market.append(Slot("action", card, [0] * state.n, [0] * state.n))
-    state.note("offered", "action", card)
+    state.log.append(MarketOffered(state.round, "action", card))
 
 
 @task("round_end")
@@ -186,7 +188,7 @@ def clean_up_cards(state: JourneyState, action: tuple, player: int) -> None:
         return
     state.push(("clean_up_cards", player))
     use(state, player, action, "clean_up")
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 @task("ready_all")
@@ -203,7 +205,7 @@ def next_location(state: JourneyState) -> None:
     level = state.data.parameters.journey[state.round]
     if level == "final" and state.final_location is not None:
         state.location, state.final_location = state.final_location, None
-        state.note("location", state.location)
+        state.log.append(LocationRevealed(state.round, state.location))
     else:
         state.push(("reveal_location", level))
 
@@ -229,7 +231,7 @@ def final_location(state: JourneyState, action: tuple, player: int) -> None:
     card = action[1]
     state.zones = z.move(state.zones, "locations:final", "table", card).with_zone("table", z.Zone.pile())
     state.final_location = card
-    state.note("final", player, card)
+    state.log.append(FinalChosen(state.round, player, card))
 
 
 def finish(state: JourneyState) -> None:
@@ -239,5 +241,5 @@ def finish(state: JourneyState) -> None:
     winners = [p for p in range(state.n) if keys[p] == best]
     state.final = [1.0 / len(winners) if p in winners else 0.0 for p in range(state.n)]
     state.over = True
-    state.note("end", tuple(winners))
+    state.log.append(GameWon(state.round, tuple(winners)))
 

@@ -15,6 +15,7 @@ from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey.effects import acts_in, can_join, join, special_steps, to_reserve, use
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn
 from pnpforge.games.legion_siberian_journey.standing import PLOT_LEVEL
+from pnpforge.games.legion_siberian_journey.log import PlotLaid, played
 from pnpforge.games.legion_siberian_journey.state import JourneyState, Site
 
 DONE, PASS = ("done",), ("pass",)
@@ -46,7 +47,7 @@ def lay_plot(state: JourneyState, card: int, deck: str) -> None:
     """Plots are laid left to right under the location."""
     drawn(state, deck, card)
     state.sites.append(Site(card))
-    state.note("laid", card)
+    state.log.append(PlotLaid(state.round, card))
 
 
 def _explosives(state: JourneyState, player: int) -> list[tuple]:
@@ -87,7 +88,7 @@ def prepare(state: JourneyState, action: tuple, player: int) -> None:
         state.char_traps.append((index, player, character))
     else:
         use(state, player, action, "preparation")
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 def _march_options(state: JourneyState, player: int) -> list:
@@ -121,7 +122,7 @@ def march_turn(state: JourneyState, action: tuple, player: int) -> None:
         join(state, action[1], action[2], action[3])
     else:
         use(state, player, action, "march")
-    state.note(player, action)
+    state.log.append(played(state.round, player, action))
 
 
 @task("march_next")

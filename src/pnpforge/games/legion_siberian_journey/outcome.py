@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnpforge.games.legion_siberian_journey.log import LocationWon, MarketOffered, MarketWon, SecretBids
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 from pnpforge.games.legion_siberian_journey.view import card_name, public
 
@@ -30,19 +31,17 @@ def outcome(state: JourneyState, first: JourneyState) -> dict[str, Any]:
         entry["winners"] = [names[p] for p in result.get("winners", ())]
         entry["paid"] = {names[p]: vp for p, vp in result.get("paid", ())}
         plots.append(entry)
-    bought: dict[str, str] = {}
-    for logged in state.log:
-        if logged[1] == "won":
-            table = data.characters if logged[3] == "character" else data.actions
-            bought[table[logged[4]].item] = names[logged[2]]
-    bids = [{names[p]: amount for p, amount in e[3]} for e in state.log if e[1] == "secret bids"]
-    awarded = [names[e[2]] for e in state.log if e[1] == "location" and len(e) == 5]
+    bought = {(data.characters if e.kind == "character" else data.actions)[e.card].item: names[e.player]
+              for e in state.log if isinstance(e, MarketWon)}
+    bids = [{names[p]: amount for p, amount in e.bids} for e in state.log if isinstance(e, SecretBids)]
+    awarded = [names[e.player] for e in state.log if isinstance(e, LocationWon)]
     result = {
         "plots": plots,
         "vp": {names[p]: state.vp[p] for p in range(state.n)},
         "resources": {names[p]: state.resources[p] for p in range(state.n)},
         "location_to": awarded[-1] if awarded else None,
-        "offered": [card_name(state, e[2], e[3]) for e in state.log[len(first.log):] if e[1] == "offered"],
+        "offered": [card_name(state, e.kind, e.card) for e in state.log[len(first.log):]
+                    if isinstance(e, MarketOffered)],
         "bought": bought,
         "left_in_market": [(data.characters if s.kind == "character" else data.actions)[s.card].item
                            for s in state.market],

@@ -13,6 +13,7 @@ from pnpforge.games.legion_siberian_journey.data import BIT
 from pnpforge.games.legion_siberian_journey.effects import (
     can_join, destroy, discard_traps, heal, join, to_lineup, to_reserve)
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn, returned
+from pnpforge.games.legion_siberian_journey.log import Picked
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 NONE = ("none",)
@@ -137,7 +138,7 @@ def pick(state: JourneyState, action: tuple, player: int, kind: str, e, source: 
         state.owner[value] = player
         state.lineup[player] = sorted(state.lineup[player] + [value])
         state.wounded.add(value)
-    state.note(player, kind, value)
+    state.log.append(Picked(state.round, player, kind, value))
 
 
 def discard_slot(state: JourneyState, index: int) -> None:

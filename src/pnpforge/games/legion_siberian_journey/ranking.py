@@ -14,6 +14,7 @@ from itertools import permutations
 from pnpforge.engine.sealed import Sealed
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
+from pnpforge.games.legion_siberian_journey.log import SecretBids
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 
@@ -98,7 +99,7 @@ def reveal_bids(state: JourneyState, players: tuple, purpose: str, index: int, a
     assert state.sealed is not None
     bids = state.sealed.revealed()
     state.sealed = None
-    state.note("secret bids", purpose, tuple(sorted(bids.items())))
+    state.log.append(SecretBids(state.round, purpose, tuple(sorted(bids.items()))))
     lowest = min(bids.values())
     for p, amount in bids.items():
         if amount > lowest:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnpforge.engine import zones as z
+from pnpforge.engine.events import Log
 from pnpforge.engine.sealed import Sealed
 from pnpforge.engine.steps import StepMachine
 from pnpforge.games.legion_siberian_journey import view
@@ -126,7 +127,7 @@ class JourneyState(StepMachine):
         self.prevented: set[int] = set()  # wounds (by serial) prevented before they were dealt
         self.serial = 0
         self.tiebreak: dict[tuple, int] = {}  # (purpose, site, player) -> rank won in a secret bid
-        self.log: list[tuple] = []
+        self.log: Log = []  # what happened, as typed entries (log.py)
         self.final: list[float] | None = None
 
     # --- the protocol (the rest is the step machine's) -------------------------------------------------------
@@ -162,9 +163,6 @@ class JourneyState(StepMachine):
         return other
 
     # --- small queries the rules share ---------------------------------------------------------------------------
-    def note(self, *event) -> None:
-        self.log.append((self.round, *event))
-
     def seats_from(self, first: int) -> list[int]:
         """Every player, from ``first`` clockwise."""
         return [(first + i) % self.n for i in range(self.n)]

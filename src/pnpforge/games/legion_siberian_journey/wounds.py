@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_journey.effects import kill, to_reserve
+from pnpforge.games.legion_siberian_journey.log import Brotherhood, FirstAid, Shielded, Wounded
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 NO = ("no",)
@@ -53,7 +54,7 @@ def wound(state: JourneyState, character: int) -> None:
     if character in state.graveyard:
         return
     if _shield(state, character):
-        state.note("shielded", character)
+        state.log.append(Shielded(state.round, character))
         return
     state.serial += 1
     serial = state.serial
@@ -78,7 +79,7 @@ def first_aid(state: JourneyState, action: tuple, player: int, patient: int, ser
         return
     to_reserve(state, action[1])
     state.prevented.add(serial)
-    state.note(player, "first aid", action[1], patient)
+    state.log.append(FirstAid(state.round, player, action[1], patient))
 
 
 def _brother_options(state: JourneyState, player: int, patient: int, serial: int) -> list:
@@ -96,7 +97,7 @@ def brotherhood(state: JourneyState, action: tuple, player: int, patient: int, s
     state.prevented.add(serial)
     state.serial += 1
     state.push(("hurt", action[1], state.serial))
-    state.note(player, "brotherhood", action[1], patient)
+    state.log.append(Brotherhood(state.round, player, action[1], patient))
 
 
 @task("hurt")
@@ -109,4 +110,4 @@ def hurt(state: JourneyState, character: int, serial: int) -> None:
         kill(state, character)
     else:
         state.wounded.add(character)
-        state.note("wounded", character)
+        state.log.append(Wounded(state.round, character))

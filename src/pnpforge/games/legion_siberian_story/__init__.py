@@ -61,7 +61,7 @@ PACKAGE = GamePackage(
     },
     checks=checks.ALL,
     rules_modules=("analysis", "bots", "character", "checks", "consistency", "data", "flow", "game", "invariants",
-                   "modes", "moves",
+                   "log", "modes", "moves",
                    "orders", "outcomes", "replay", "resolution", "scenario", "scoring", "search", "state",
                    "usefulness", "view"),
     new_game=new_game,

@@ -10,6 +10,9 @@ from __future__ import annotations
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import data as rules
 from pnpforge.engine.steps import chance, decision, task
+from pnpforge.engine.events import RuleGap
+from pnpforge.games.legion_siberian_story.log import (Assigned, Bought, CommanderChosen, Despatch, LocationDrawn,
+                                                   LocationHelped, PlotDrawn, Recruited, Sent)
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 DESPATCH_ROUND = 2  # Story rules: Despatches, "at the start of the second round"
@@ -46,7 +49,7 @@ def choose_commander(state: LegionState, action: tuple, player: int) -> None:
     state.commander[player] = commander
     state.available[player] = list(state.data.commander_tokens[commander])
     state.supplies[player] = rules.START_SUPPLIES  # step 3
-    state.note("commander", player, commander)
+    state.log.append(CommanderChosen(player, commander))
 
 
 def _officer_options(state: LegionState, player: int) -> list:
@@ -131,7 +134,7 @@ def _location_outcomes(state: LegionState) -> list:
 def reveal_location(state: LegionState, action: tuple) -> None:
     state.location = action[1]
     state.location_deck.remove(action[1])
-    state.note("location", state.round, action[1])
+    state.log.append(LocationDrawn(state.round, action[1]))
 
 
 def _plot_outcomes(state: LegionState) -> list:
@@ -143,7 +146,7 @@ def reveal_plot(state: LegionState, action: tuple) -> None:
     state.plots.append(action[1])
     state.members.append([])
     state.plot_deck.remove(action[1])
-    state.note("plot", state.round, action[1])
+    state.log.append(PlotDrawn(state.round, action[1]))
 
 
 @task("location_now")
@@ -155,7 +158,7 @@ def location_now(state: LegionState) -> None:
             targets = range(state.n) if effect.get("who") == "each_player" else [state.start]
             for p in targets:
                 state.supplies[p] += effect["amount"]
-            state.note("location_used", "gain_supplies")
+            state.log.append(LocationHelped("gain_supplies"))
 
 
 # --- Recruitment and Equipment -------------------------------------------------------------------------------
@@ -170,7 +173,7 @@ def schedule_draw_then(state: LegionState, player: int, then: tuple) -> bool:
     """Put a draw (then ``then``) on the agenda; drawing from an empty deck is a rule gap, counted."""
     if deck_size(state, player) == 0:
         state.gaps["empty_deck"] += 1
-        state.note("gap", "empty_deck", player)
+        state.log.append(RuleGap("empty_deck"))
         return False
     state.push(("draw", player), then)
     return True
@@ -211,7 +214,7 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
     if kind == "recruit":
         _location_helped(state, player, "recruit_cost")
         state.supplies[player] -= game.limit(state, "recruit_cost")
-        state.note("recruit", player)
+        state.log.append(Recruited(player))
         schedule_draw_then(state, player, ("shop", player))
         return
     if kind == "equip":
@@ -219,9 +222,9 @@ def shop(state: LegionState, action: tuple, player: int) -> None:
         state.supplies[player] -= game.limit(state, "equipment_cost")
         state.bought[player][action[1]] += 1
         if state.bought[player][action[1]] > rules.BUYS_PER_TYPE:
-            state.note("location_used", "buys_per_equipment_type")
+            state.log.append(LocationHelped("buys_per_equipment_type"))
         give_overlay(state, action[2], action[1])
-        state.note("buy", player, action[1], action[2])
+        state.log.append(Bought(player, action[1], action[2]))
     elif kind == "restore":
         _location_helped(state, player, "restore_order_cost")
         state.supplies[player] -= game.limit(state, "restore_order_cost")
@@ -233,7 +236,7 @@ def _location_helped(state: LegionState, player: int, what: str) -> None:
     """Note a purchase the round's location made possible (for the validator's location findings)."""
     usual = rules.DEFAULT_LIMITS[what]
     if state.game.limit(state, what) != usual and state.supplies[player] < usual:
-        state.note("location_used", what)
+        state.log.append(LocationHelped(what))
 
 
 def restore_token(state: LegionState, player: int, order: str) -> None:
@@ -249,7 +252,7 @@ def give_overlay(state: LegionState, character: str, overlay_id: str) -> bool:
     """Sleeve an Equipment or Enhancement card from the pool; a skill card cures its crippled position."""
     if state.pool[overlay_id] <= 0:
         state.gaps["pool_empty"] += 1
-        state.note("gap", "pool_empty", overlay_id)
+        state.log.append(RuleGap("pool_empty"))
         return False
     fighter = state.fighter(character)
     effect = state.data.overlays[overlay_id].effect("add_skill")
@@ -272,7 +275,7 @@ def play_despatch(state: LegionState, player: int) -> None:
     assert card is not None  # played only when held
     state.despatch[player] = None
     state.played_despatch[player] = card
-    state.note("despatch", player, card, "played")
+    state.log.append(Despatch(player, card, "played"))
     steps = [("despatch_effect", player, card, i) for i in range(len(state.data.despatches[card].effects))]
     state.push(*steps)
 
@@ -345,7 +348,7 @@ def march(state: LegionState, action: tuple, player: int) -> None:
     if (player, plot) in state.camouflage:  # CAMOUFLAGE!: this card goes face down
         state.camouflage.discard((player, plot))
         state.face_down.add(c)
-    state.note("send", player, c, state.plots[plot], c in state.face_down)
+    state.log.append(Sent(player, c, state.plots[plot], c in state.face_down))
     gives = ch.orders_it_gives(state, c)
     if gives:
         state.push(("assign", player, c, gives))
@@ -376,10 +379,10 @@ def assign(state: LegionState, action: tuple, player: int, officer: str, left: i
         return
     _, order, target = action
     if ch.orders_it_gives(state, officer) - left + 1 > rules.OFFICER_ORDERS:
-        state.note("location_used", "orders_per_officer")
+        state.log.append(LocationHelped("orders_per_officer"))
     state.available[player].remove(order)
     state.tokens[target] = [order, False]
-    state.note("assign", player, order, target)
+    state.log.append(Assigned(player, order, target))
     card = state.data.orders[order]
     steps: list[tuple] = []
     if card.timing == "immediate":  # turned up and resolved at once

@@ -21,6 +21,7 @@ from pnpforge.games.legion_siberian_story.flow import give_overlay, schedule_dra
 from pnpforge.games.legion_siberian_story.orders import ACTIVE
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.engine.steps import chance, decision, task
+from pnpforge.games.legion_siberian_story.log import Despatch
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 DESPATCH_DRAW = 2
@@ -47,7 +48,7 @@ def _despatch_outcomes(state: LegionState, player: int) -> list:
 def despatch_draw(state: LegionState, action: tuple, player: int) -> None:
     state.despatch_deck.remove(action[1])
     state.offered[player].append(action[1])
-    state.note("despatch", player, action[1], "drawn")
+    state.log.append(Despatch(player, action[1], "drawn"))
 
 
 def _keep_options(state: LegionState, player: int) -> list:
@@ -59,7 +60,7 @@ def despatch_keep(state: LegionState, action: tuple, player: int) -> None:
     """The card not kept goes back to the box unseen (DECISIONS: despatches)."""
     state.despatch[player] = action[1]
     state.offered[player] = []
-    state.note("despatch", player, action[1], "kept")
+    state.log.append(Despatch(player, action[1], "kept"))
 
 
 @task("despatch_effect")

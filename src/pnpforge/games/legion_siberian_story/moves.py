@@ -8,6 +8,9 @@ spare token, and each such case is counted as a rule gap.
 from __future__ import annotations
 
 from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.engine.events import RuleGap
+from pnpforge.games.legion_siberian_story.log import (Crippled, Died, Frostbitten, Healed, Moved, Warmed, Withdrawn,
+                                                   Wounded)
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
@@ -18,7 +21,7 @@ def take_card(state: LegionState, overlay_id: str) -> None:
     else:
         state.spare[overlay_id] = state.spare.get(overlay_id, 0) + 1
         state.gaps["pool_empty"] += 1
-        state.note("gap", "pool_empty", overlay_id)
+        state.log.append(RuleGap("pool_empty"))
 
 
 def return_card(state: LegionState, overlay_id: str, count: int = 1) -> None:
@@ -50,7 +53,7 @@ def withdraw(state: LegionState, character: str, to: str) -> None:
         state.hand[owner].append(character)
     else:
         state.bottom[owner].append(character)
-    state.note("withdraw", owner, character, plot)
+    state.log.append(Withdrawn(owner, character, plot))
 
 
 def move(state: LegionState, character: str, plot: int, ignore_entry: bool) -> None:
@@ -63,7 +66,7 @@ def move(state: LegionState, character: str, plot: int, ignore_entry: bool) -> N
         state.waived.add(character)
     else:
         state.waived.discard(character)
-    state.note("move", state.owner(character), character, state.plots[plot])
+    state.log.append(Moved(state.owner(character), character, state.plots[plot]))
 
 
 def kill(state: LegionState, character: str, cause: str) -> None:
@@ -83,7 +86,7 @@ def kill(state: LegionState, character: str, cause: str) -> None:
         for overlay_id in fighter.gear:
             state.pool[overlay_id] += 1
     state.graveyard[owner].append(character)
-    state.note("death", owner, character, cause, plot)
+    state.log.append(Died(owner, character, plot, cause))
 
 
 def wound(state: LegionState, character: str, at_once: bool) -> None:
@@ -91,7 +94,7 @@ def wound(state: LegionState, character: str, at_once: bool) -> None:
     fighter = state.fighter(character)
     fighter.wounds += 1
     take_card(state, state.data.overlay_by_condition("wound").id)
-    state.note("wound", state.owner(character), character, state.at.get(character))
+    state.log.append(Wounded(state.owner(character), character, state.at.get(character)))
     if at_once and ch.is_dying(state, character):
         kill(state, character, "wounds")
 
@@ -101,7 +104,7 @@ def heal(state: LegionState, character: str) -> None:
     if fighter.wounds:
         fighter.wounds -= 1
         return_card(state, state.data.overlay_by_condition("wound").id)
-        state.note("heal", state.owner(character), character, state.at.get(character))
+        state.log.append(Healed(state.owner(character), character, state.at.get(character)))
 
 
 def cripple(state: LegionState, character: str, skill: str) -> None:
@@ -116,7 +119,7 @@ def cripple(state: LegionState, character: str, skill: str) -> None:
     take_card(state, state.data.crippled_card(skill).id)
     if character in state.at and not ch.may_enter(state, character, state.at[character]):
         state.waived.add(character)  # it entered lawfully; losing the skill does not send it away
-    state.note("cripple", state.owner(character), character, state.at.get(character), skill)
+    state.log.append(Crippled(state.owner(character), character, state.at.get(character), skill))
 
 
 def frostbite(state: LegionState, character: str) -> None:
@@ -124,7 +127,7 @@ def frostbite(state: LegionState, character: str) -> None:
     fighter = state.fighter(character)
     fighter.frost += 1
     take_card(state, state.data.overlay_by_condition("frostbite").id)
-    state.note("frostbite", state.owner(character), character, state.at.get(character))
+    state.log.append(Frostbitten(state.owner(character), character, state.at.get(character)))
     if fighter.frost >= 2:
         kill(state, character, "frostbite")
 
@@ -134,4 +137,4 @@ def warm(state: LegionState, character: str) -> None:
     if fighter is not None and fighter.frost:
         return_card(state, state.data.overlay_by_condition("frostbite").id, fighter.frost)
         fighter.frost = 0
-        state.note("warm", state.owner(character), character, state.at.get(character))
+        state.log.append(Warmed(state.owner(character), character, state.at.get(character)))

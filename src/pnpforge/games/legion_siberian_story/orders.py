@@ -11,6 +11,7 @@ from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import moves
 from pnpforge.games.legion_siberian_story.flow import give_overlay, restore_token, schedule_draw_then
 from pnpforge.engine.steps import decision, task
+from pnpforge.games.legion_siberian_story.log import OrderFate, Sabotaged, WoundCancelled
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
@@ -63,10 +64,10 @@ def resolve(state: LegionState, action: tuple, player: int) -> None:
     if kind == "decline":
         state.tokens.pop(c)
         state.used[player].append((order, False))
-        state.note("order", player, order, "declined")
+        state.log.append(OrderFate(player, order, "declined"))
         return
     state.tokens[c][1] = True
-    state.note("order", player, order, "resolved")
+    state.log.append(OrderFate(player, order, "resolved"))
     state.push(("order_effects", player, c, order, 0))
 
 
@@ -294,7 +295,7 @@ def sabotage(state, action, player, carrier):
     target = action[1]
     order = state.tokens.pop(target)[0]
     state.used[state.owner(target)].append((order, False))
-    state.note("sabotaged", state.owner(target), order)
+    state.log.append(Sabotaged(state.owner(target), order))
 
 
 def _sacrifice_options(state, player, carrier, power):
@@ -319,7 +320,7 @@ def allocate(state, action, player, plot, left, source):
     c = action[1]
     if source == "assault" and state.cancels.get(c, 0) > 0:  # GET DOWN!
         state.cancels[c] -= 1
-        state.note("wound_cancelled", player, c)
+        state.log.append(WoundCancelled(player, c))
     else:
         moves.wound(state, c, at_once=source != "assault")
     if left > 1:

@@ -15,6 +15,8 @@ from typing import Iterator
 
 from pnpforge.engine.events import Counted, Entered, Event, Held, Offered, RuleGap, Scores, Used, Won
 from pnpforge.engine.tally import Tally
+from pnpforge.games.legion_siberian_story.log import (Assigned, Bought, Despatch, Died, GameOver, LocationDrawn,
+                                                   LocationHelped, OrderFate, PlotDrawn, PlotScored, Sent)
 from pnpforge.games.legion_siberian_story.state import LegionState
 from pnpforge.games.legion_siberian_story.usefulness import immediate_checkpoint, weigh, weigh_immediate
 
@@ -26,43 +28,45 @@ def events(state: LegionState) -> Iterator[Event]:
     """The game's log as events, in the sequence it happened."""
     location = None
     entered: set = set()
-    for event in state.log:
-        kind = event[0]
-        if kind == "location":
-            location = event[2]
+    for entry in state.log:
+        if isinstance(entry, LocationDrawn):
+            location = entry.location
             yield Offered(location)
-        elif kind == "send":
-            yield Used(event[2])
-            yield Held(event[2], event[1], "character")
-            if not event[4]:  # entered in the March, showing its entry skills (not moved there by an order)
-                entered.add((location, event[3]))
-        elif kind == "plot":
-            yield Offered(event[2])
-        elif kind == "scored" and event[2]:
-            if (location, event[1]) in entered:
-                yield Entered(event[1])
-            if event[3]:
-                yield Won(event[1])
-            for player in event[3]:
-                yield Held(event[1], player, "plot")
-        elif kind in ("buy", "assign"):
-            yield Used(event[2])
-            yield Held(event[2], event[1], "overlay" if kind == "buy" else "order")
-        elif kind == "order":
-            yield Counted(f"order/{event[2]}/{event[3]}")
-        elif kind == "death":
+        elif isinstance(entry, Sent):
+            yield Used(entry.character)
+            yield Held(entry.character, entry.player, "character")
+            if not entry.face_down:  # entered in the March, showing its entry skills (not moved there by an order)
+                entered.add((location, entry.plot))
+        elif isinstance(entry, PlotDrawn):
+            yield Offered(entry.plot)
+        elif isinstance(entry, PlotScored) and entry.power:
+            if (location, entry.plot) in entered:
+                yield Entered(entry.plot)
+            if entry.winners:
+                yield Won(entry.plot)
+            for player in entry.winners:
+                yield Held(entry.plot, player, "plot")
+        elif isinstance(entry, Bought):
+            yield Used(entry.card)
+            yield Held(entry.card, entry.player, "overlay")
+        elif isinstance(entry, Assigned):
+            yield Used(entry.order)
+            yield Held(entry.order, entry.player, "order")
+        elif isinstance(entry, OrderFate):
+            yield Counted(f"order/{entry.order}/{entry.fate}")
+        elif isinstance(entry, Died):
             yield Counted("deaths")
-            yield Counted(f"deaths/{event[3]}")
-        elif kind == "gap":
-            yield RuleGap(event[1])
-        elif kind == "location_used" and location:
+            yield Counted(f"deaths/{entry.cause}")
+        elif isinstance(entry, RuleGap):
+            yield entry
+        elif isinstance(entry, LocationHelped) and location:
             yield Used(location)
-        elif kind == "despatch":
-            yield DESPATCH_EVENTS[event[3]](event[2])
-            if event[3] == "kept":
-                yield Held(event[2], event[1], "despatch")
+        elif isinstance(entry, Despatch):
+            yield DESPATCH_EVENTS[entry.fate](entry.card)
+            if entry.fate == "kept":
+                yield Held(entry.card, entry.player, "despatch")
     # the scores that decided the game, as its end recorded them (a Survival campaign's totals over its games)
-    yield Scores(tuple(next(event[1] for event in reversed(state.log) if event[0] == "end")))
+    yield Scores(next(entry.scores for entry in reversed(state.log) if isinstance(entry, GameOver)))
     if state.game.mode == "survival":
         yield Counted("campaigns")
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.contract import Outcome
 from pnpforge.engine.script import ANY, Answer, Refusal, ScriptAdapter, replay as run_script
 from pnpforge.games.legion_siberian_story import character as ch
+from pnpforge.games.legion_siberian_story.log import Crippled, Died, Frostbitten, Healed, Warmed, Withdrawn, Wounded
 from pnpforge.games.legion_siberian_story.scenario import STARTS, Choice, ScenarioFile, build
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.games.legion_siberian_story.state import LegionState
@@ -92,10 +93,10 @@ def outcome(state: LegionState, first: LegionState) -> dict[str, Any]:
             entry["winners"] = [names[p] for p in result["winners"]]
             entry["vp"] = {names[p]: g[0] for p, g in sorted(result["gained"].items()) if g[0]}
             entry["supplies"] = {names[p]: g[1] for p, g in sorted(result["gained"].items()) if g[1]}
-        for event, key in (("wound", "wounded"), ("frostbite", "frostbitten"), ("death", "killed"),
-                           ("heal", "healed"), ("withdraw", "withdrawn"), ("warm", "warmed")):
-            entry[key] = sorted({e[2] for e in state.log if e[0] == event and e[-1] == i})
-        entry["crippled"] = {e[2]: e[4] for e in state.log if e[0] == "cripple" and e[3] == i}
+        for kind, key in ((Wounded, "wounded"), (Frostbitten, "frostbitten"), (Died, "killed"), (Healed, "healed"),
+                          (Withdrawn, "withdrawn"), (Warmed, "warmed")):
+            entry[key] = sorted({e.character for e in state.log if isinstance(e, kind) and e.plot == i})
+        entry["crippled"] = {e.character: e.skill for e in state.log if isinstance(e, Crippled) and e.plot == i}
         plots.append(entry)
     result = {"plots": plots, "vp": {names[p]: state.vp[p] for p in range(state.n)},
               "supplies": {names[p]: state.supplies[p] for p in range(state.n)}, **public(state)}

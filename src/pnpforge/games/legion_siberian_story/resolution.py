@@ -11,6 +11,7 @@ from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.data import SCOPES_APPLIED
 from pnpforge.games.legion_siberian_story.scoring import final_scores
 from pnpforge.engine.steps import decision, task
+from pnpforge.games.legion_siberian_story.log import Despatch, GameOver, LocationHelped, OrderFate, PlotScored
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
@@ -67,7 +68,7 @@ def resolve_plot(state: LegionState, plot: int) -> None:
         token = tokens.get(c)
         if token and not token[1]:
             token[1] = True
-            state.note("order", state.owner(c), token[0], "kept")
+            state.log.append(OrderFate(state.owner(c), token[0], "kept"))
             for effect in state.data.orders[token[0]].effects:
                 if effect["effect"] == "cancel_wounds":
                     state.cancels[c] = effect["count"]
@@ -192,7 +193,7 @@ def score(state: LegionState, plot: int) -> None:
         if owner[c] not in winners:
             moves.kill(state, c, "win_or_die")
     state.results.append({"plot": plot_id, "power": power, "winners": winners, "gained": gained})
-    state.note("scored", plot_id, tuple(sorted(power.items())), tuple(winners))
+    state.log.append(PlotScored(plot_id, tuple(sorted(power.items())), tuple(winners)))
 
 
 @task("aftermath")
@@ -254,7 +255,7 @@ def first_aid(state, action, player, healer, plot, left, done):
     """First Aid heals one wound of another own character at the plot, never the healer."""
     moves.heal(state, action[1])
     if done:
-        state.note("location_used", "first_aid_heals")
+        state.log.append(LocationHelped("first_aid_heals"))
     if left > 1:
         state.push(("heal", player, healer, plot, left - 1, done + (action[1],)))
 
@@ -279,10 +280,10 @@ def game_end(state: LegionState) -> None:
     """The most VP wins; ties go to supplies, then fewer dead, else the victory is shared."""
     if state.game.mode == "despatches":
         for p in range(state.n):
-            points = modes.despatch_points(state, p)
-            if points:
+            points, card = modes.despatch_points(state, p), state.despatch[p]
+            if points and card is not None:  # points only for a kept despatch
                 state.vp[p] += points
-                state.note("despatch", p, state.despatch[p], "scored")
+                state.log.append(Despatch(p, card, "scored"))
     if state.game.mode == "survival":
         if state.game_number < modes.CAMPAIGN_GAMES:
             state.push(("camp",))
@@ -298,4 +299,4 @@ def game_end(state: LegionState) -> None:
     state.final = [1.0 / len(winners) if p in winners else 0.0 for p in range(state.n)]
     state.over = True
     state.pending = None
-    state.note("end", tuple(scores), tuple(winners))
+    state.log.append(GameOver(tuple(scores), tuple(winners)))

@@ -9,8 +9,9 @@ so cloning a state is copying containers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
+from pnpforge.engine.events import Log
 from pnpforge.engine.steps import StepMachine
 from pnpforge.games.legion_siberian_story import view
 
@@ -90,7 +91,7 @@ class LegionState(StepMachine):
         self.assault: dict[int, int] = {}
         self.results: list[dict] = []  # per plot of this round: power, winners, awards
         self.gaps: Counter = Counter()
-        self.log: list[tuple] = []
+        self.log: Log = []  # what happened, as typed entries (log.py)
         self.watch: Callable[["LegionState"], None] | None = None  # called when the Order resolution phase begins
         self.final: list[float] | None = None
 
@@ -159,6 +160,3 @@ class LegionState(StepMachine):
         owner = self._owner
         owners = {owner[c] for c in members}
         return [p for p in self.game.turn_orders[self.start] if p in owners]
-
-    def note(self, *event: Any) -> None:
-        self.log.append(event)

@@ -16,17 +16,20 @@ from __future__ import annotations
 
 import random
 
+from pnpforge.engine.events import LogEntry
 from pnpforge.engine.loop import sample_chance
 from pnpforge.engine.tally import Tally
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import ROUNDS
+from pnpforge.games.legion_siberian_story.log import Crippled, Died, Frostbitten, PlotScored, Wounded
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 _GREEDY = GreedyBot()
 
 
-ORDER_OUTCOMES = ("scored", "death")  # a plot's winners, deaths (VP and supplies are compared as totals)
-LOCATION_OUTCOMES = ("scored", "death", "wound", "frostbite", "cripple")
+# the log entries a replay's outcome is made of: a plot's winners, deaths (VP and supplies are compared as totals)
+ORDER_OUTCOMES: tuple[type[LogEntry], ...] = (PlotScored, Died)
+LOCATION_OUTCOMES: tuple[type[LogEntry], ...] = (PlotScored, Died, Wounded, Frostbitten, Crippled)
 
 
 HORIZON = 2  # rounds: this one and the next
@@ -42,7 +45,7 @@ class Replay:
     __slots__ = ("events", "vp", "supplies", "actions")
 
     def __init__(self) -> None:
-        self.events: list = []
+        self.events: list[LogEntry] = []
         self.vp: tuple | None = None
         self.supplies: tuple | None = None
         self.actions: list = []
@@ -51,8 +54,8 @@ class Replay:
         return tuple(self.events), self.vp, self.supplies
 
 
-def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple = ORDER_OUTCOMES, rounds: int = HORIZON,
-                  against: Replay | None = None, reactions: bool = True) -> Replay:
+def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple[type[LogEntry], ...] = ORDER_OUTCOMES,
+                  rounds: int = HORIZON, against: Replay | None = None, reactions: bool = True) -> Replay:
     """Play greedily to the end of this round (and the next, for ``rounds`` 2); return what came of it.
 
     With ``against``, the replay it is compared with, play stops as soon as the two are known to differ in outcome
@@ -82,7 +85,7 @@ def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple = ORDE
         while seen < len(log):
             entry = log[seen]
             seen += 1
-            if entry[0] in outcomes:
+            if isinstance(entry, outcomes):
                 if against is not None and not outcome_differs:
                     index = len(events)
                     outcome_differs = index >= len(their_events) or their_events[index] != entry

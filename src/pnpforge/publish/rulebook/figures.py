@@ -27,7 +27,7 @@ from pnpforge.content.pack import Item, ItemFields, Pack, plain
 from pnpforge.content.source import Doc
 from pnpforge.findings import Finding
 from pnpforge.render.document import FIGURE_TITLE, Renderer
-from pnpforge.render.faces import FRONT, Face, pack_faces
+from pnpforge.render.faces import FRONT, Face, pack_faces, variant_name
 from pnpforge.render.fonts import load_fonts
 from pnpforge.render.layouts import LAYOUTS_DIR, Layout
 from pnpforge.render.stage import open_layouts
@@ -98,12 +98,8 @@ class Figures:
     def _layout_for(self, type_name: str, item: Item) -> Layout:
         """The type's layout, or the variant an item's value selects."""
         layout = self.renderer.layouts.for_type(type_name)
-        if layout.variants is not None:
-            field_name, choices = layout.variants
-            name = choices.get(str(item.get(field_name)))
-            if name is not None:
-                return self.renderer.layouts.get(name)
-        return layout
+        name = variant_name(layout, item)
+        return self.renderer.layouts.get(name) if name is not None else layout
 
     def draw(self, face: Face, scale: float, layers: Sequence[Face] = (), caption: str = "",
              notes: Sequence[str] = ()) -> Markup:

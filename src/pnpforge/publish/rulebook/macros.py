@@ -15,7 +15,8 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from pnpforge.content.pack import Item, Pack
-from pnpforge.content.text import ICON_PATTERN, in_language
+from pnpforge.content import markup
+from pnpforge.content.text import in_language
 from pnpforge.findings import Finding, Mark
 from pnpforge.publish.rulebook.book import GlossaryEntry, Sources
 from pnpforge.publish.rulebook.figures import Figures
@@ -85,14 +86,8 @@ class Macros:
         return self.icons.svg(icon_id, None, css_class)
 
     def rich(self, text: str, page: str = "", where: Where | None = None) -> Markup:
-        """Plain text with ``:icon:`` markup, escaped."""
-        parts, last = [], 0
-        for match in ICON_PATTERN.finditer(text):
-            parts.append(str(escape(text[last:match.start()])))
-            parts.append(str(self.icon(match.group(1), page, where)))
-            last = match.end()
-        parts.append(str(escape(text[last:])))
-        return Markup("".join(parts))
+        """Content text with its inline markup (``content.markup``: emphasis and ``:icon:``), escaped."""
+        return markup.html(text, lambda icon_id: self.icon(icon_id, page, where))
 
     def term(self, key: str, shown: str, page: str, where: Where | None, indexed: bool = True) -> Markup:
         """A glossary term: a link to its definition, and an index entry."""

@@ -17,6 +17,7 @@ from typing import Any
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
+from pnpforge.publish.value_words import icon_of
 from pnpforge.publish.web.figures import card_page
 from pnpforge.publish.web.settings import Settings
 from pnpforge.render.environment import field_label, humanise, type_label
@@ -77,12 +78,7 @@ def card_entries(pack: Pack, faces: list[Face], macros: Macros) -> list[CardEntr
 
 def is_icon_value(pack: Pack, value: Any) -> str | None:
     """The icon id a field value stands for (a value in snake_case names a kebab-case icon), or None."""
-    if not isinstance(value, str):
-        return None
-    for candidate in (value, value.replace("_", "-")):
-        if candidate in pack.game.icons:
-            return candidate
-    return None
+    return icon_of(pack, value)
 
 
 def filterable(declared: Any) -> Any | None:

@@ -77,7 +77,7 @@ class SiteContent:
     master: RenderResult
     layouts_dir: Path
     site_dir: Path
-    downloads: list[dict] = field(default_factory=list)  # {label, href, size}: the build's PDFs and report
+    downloads: list[dict] = field(default_factory=list)  # {label, href, size, files}: the build's PDFs and report
     switcher: Switcher | None = None  # the same pages in the pack's other languages
 
     def __post_init__(self) -> None:

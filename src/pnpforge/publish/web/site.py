@@ -272,17 +272,29 @@ class SiteBuilder:
         return made
 
     def downloads(self) -> list[dict]:
-        """Copy the build's PDF rulebooks and validation report into the site, so it can be hosted on its own."""
+        """Copy the build's PDF rulebooks and validation report into the site, so it can be hosted on its own: each
+        under its own path in the build (``downloads/validation/report.html``), with the reports of the other modes
+        the validation report links to, so that its links work in the site as they do in the build."""
+        from pnpforge.report.validation import linked_reports  # noqa: PLC0415 - only when there is a report
+
         found, keep = [], set()
+        downloads = self.site_dir / DOWNLOADS_DIR
         for label, name in DOWNLOADS:
             source = self.out_dir / name
             if source.is_file():
-                target = self.site_dir / DOWNLOADS_DIR / name.replace("/", "-")
+                target = downloads / name
                 images.publish(source, target)
                 keep.add(target)
-                found.append({"label": label, "href": f"{DOWNLOADS_DIR}/{target.name}",
-                              "size": source.stat().st_size})
-        images.prune(self.site_dir / DOWNLOADS_DIR, keep, "*")
+                files = [f"{DOWNLOADS_DIR}/{name}"]  # the file linked from the home page, then those it links to
+                for href in linked_reports(source) if source.name == "report.html" else []:
+                    linked = (source.parent / href).resolve()
+                    if linked.is_file() and linked.is_relative_to(source.parent.resolve()):
+                        copy = target.parent / linked.relative_to(source.parent.resolve())
+                        images.publish(linked, copy)
+                        keep.add(copy)
+                        files.append(copy.relative_to(self.site_dir).as_posix())
+                found.append({"label": label, "href": files[0], "size": source.stat().st_size, "files": files})
+        images.prune(downloads, keep, "*")
         return found
 
     def write(self) -> tuple[int, int, list[Finding]]:

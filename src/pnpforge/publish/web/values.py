@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.publish.rulebook.macros import Macros
+from pnpforge.publish.value_words import choice_words, icon_of
 from pnpforge.render.map_drawing import field_map
 from pnpforge.render.environment import field_label, humanise
 
@@ -117,15 +118,14 @@ class Values:
 
     def enum(self, value: Any, spec: Any, icon_only: bool = False) -> Markup:
         """An enum value: its icon (with its label), its declared label, or the value in words."""
-        icons = self.pack.game.icons
-        icon_id = value if value in icons else str(value).replace("_", "-")
-        if icon_id in icons:
+        words = choice_words(self.pack, spec, value, self.lang)  # as Tabletop Simulator's descriptions say it
+        icon_id = icon_of(self.pack, value)
+        if icon_id is not None:
             svg = self.macros.icons.svg(icon_id, None, "icon")
             if icon_only:
                 return svg
-            return svg + Markup(f'<span class="rb-icon-label">{escape(self.macros.icons.label(icon_id))}</span>')
-        labels = getattr(spec, "value_labels", {}) or {}
-        return Markup(escape(label_in(labels.get(value), self.lang, humanise(value).lower())))
+            return svg + Markup(f'<span class="rb-icon-label">{escape(words)}</span>')
+        return Markup(escape(words))
 
     def ref(self, value: Any, spec: Any) -> Markup:
         """The name of the item or faction referred to, linked where it has a page or an entry."""

@@ -47,7 +47,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     linker.files.update(_static_files(search))
     linker.files.update(path.relative_to(site).as_posix() for path in site.rglob("*.webp"))
     linker.files.update({f"{ASSETS}/search-index.js", f"{ASSETS}/fonts.css"})
-    linker.files.update(d["href"] for d in content.downloads)
+    linker.files.update(f for d in content.downloads for f in d.get("files", [d["href"]]))
     icon = site_icon(content.pack, content.macros.icons, content.accent, findings)
     if icon is not None:
         linker.files.add(f"{ASSETS}/{icon.name}")
@@ -109,7 +109,7 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
         elif name not in linker.files:
             (site / ASSETS / name).unlink(missing_ok=True)
     _copy_static(search, site)
-    _prune_pages(site, set(rendered) | {d["href"] for d in content.downloads})
+    _prune_pages(site, set(rendered) | {f for d in content.downloads for f in d.get("files", [d["href"]])})
     return len(rendered), written, findings
 
 

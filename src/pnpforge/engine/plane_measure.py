@@ -1,0 +1,232 @@
+"""Measuring between shapes of the plane: edge-to-edge distance against a limit, overlap, contact, lying wholly
+inside, and which bases a template covers.
+
+Every answer is exact. Two shapes are ``within(a, b, limit)`` when the gap between their nearest points (edges, not
+centres) is at most ``limit``: the distance between the two cores is compared with ``limit`` plus both radii, as
+squared integers (two round bases: ``|c1 - c2|^2 <= (limit + r1 + r2)^2``). Bounds kept on every shape (``reach``,
+``inner``) answer most questions before the exact test runs.
+
+Contact. Lattice positions cannot always touch exactly (a centre at a distance of 1.5 inches plus a radius from
+another, along a slant, is not a lattice point), so two shapes are ``touching`` when they do not overlap and the gap
+between them is at most ``CONTACT`` units (0.2 mm): larger than any rounding a move makes, far below what a hand on
+a table can tell apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from itertools import chain
+
+from pnpforge.engine.plane import Base, Point, Shape, cross, dist2, dot, sub
+
+CONTACT = 2  # the largest gap (0.2 mm) at which two shapes still count as touching
+
+
+def edges(core: tuple[Point, ...]) -> list[tuple[Point, Point]]:
+    """The edges of a core: none for a point, one for a segment, every side of a polygon."""
+    if len(core) == 1:
+        return []
+    if len(core) == 2:
+        return [(core[0], core[1])]
+    return list(zip(core, core[1:] + core[:1]))
+
+
+def _axes(core: tuple[Point, ...]) -> Iterator[Point]:
+    """Directions to project on when testing for a separating line: each edge's normal (a segment's direction too,
+    for two segments on one line)."""
+    for a, b in edges(core):
+        e = (b[0] - a[0], b[1] - a[1])
+        yield (-e[1], e[0])
+        if len(core) == 2:
+            yield e
+
+
+def _span(core: tuple[Point, ...], axis: Point) -> tuple[int, int]:
+    values = [dot(p, axis) for p in core]
+    return min(values), max(values)
+
+
+def _separated(p: tuple[Point, ...], q: tuple[Point, ...], touching_separates: bool) -> bool:
+    """A line separates the cores (with ``touching_separates``, a line they both touch counts: no interior overlap)."""
+    for axis in chain(_axes(p), _axes(q)):
+        p_lo, p_hi = _span(p, axis)
+        q_lo, q_hi = _span(q, axis)
+        if touching_separates:
+            if p_hi <= q_lo or q_hi <= p_lo:
+                return True
+        elif p_hi < q_lo or q_hi < p_lo:
+            return True
+    return False
+
+
+def _meet(p: tuple[Point, ...], q: tuple[Point, ...]) -> bool:
+    """The closed cores share a point."""
+    if len(p) == 1 and len(q) == 1:
+        return p[0] == q[0]
+    return not _separated(p, q, touching_separates=False)
+
+
+def point_segment_within(p: Point, a: Point, b: Point, s2: int, strict: bool) -> bool:
+    """The squared distance from ``p`` to the segment ``ab`` is at most ``s2`` (below it when ``strict``)."""
+    ab, ap = sub(b, a), sub(p, a)
+    t, length2 = dot(ap, ab), dot(ab, ab)
+    if t <= 0 or length2 == 0:
+        d2, scale = dot(ap, ap), 1
+    elif t >= length2:
+        d2, scale = dist2(p, b), 1
+    else:
+        c = cross(ab, ap)
+        d2, scale = c * c, length2  # the squared distance is d2 / scale
+    return d2 < s2 * scale if strict else d2 <= s2 * scale
+
+
+def cores_within(p: tuple[Point, ...], q: tuple[Point, ...], s: int, strict: bool = False) -> bool:
+    """The distance between two convex cores is at most ``s`` (below ``s`` when ``strict``)."""
+    if s < 0 or (strict and s == 0):
+        return False
+    s2 = s * s
+    if len(p) == 1 and len(q) == 1:
+        d2 = dist2(p[0], q[0])
+        return d2 < s2 if strict else d2 <= s2
+    for first, second in ((p, q), (q, p)):
+        polygon = len(second) >= 3
+        for a, b in edges(second):
+            ex, ey = b[0] - a[0], b[1] - a[1]
+            for point in first:
+                # a point outside a convex polygon is nearest to it on an edge it lies strictly outside of; a
+                # point inside is caught by _meet below
+                if polygon and ex * (point[1] - a[1]) - ey * (point[0] - a[0]) >= 0:
+                    continue
+                if point_segment_within(point, a, b, s2, strict):
+                    return True
+    return _meet(p, q)  # no corner near an edge: within only if the cores cross (their distance is then 0)
+
+
+def within(a: Shape, b: Shape, limit: int) -> bool:
+    """The gap between the shapes' nearest points is at most ``limit`` (0: they touch or overlap)."""
+    d2 = dist2(a.centre, b.centre)
+    far = limit + a.reach + b.reach
+    if d2 > far * far:
+        return False
+    near = limit + a.inner + b.inner
+    if near >= 0 and d2 <= near * near:
+        return True
+    return cores_within(a.core, b.core, limit + a.radius + b.radius)
+
+
+def closer_than(a: Shape, b: Shape, limit: int) -> bool:
+    """The gap between the shapes' nearest points is below ``limit`` ("at least ``limit`` away" is its negation)."""
+    d2 = dist2(a.centre, b.centre)
+    far = limit + a.reach + b.reach
+    if d2 >= far * far:
+        return False
+    return cores_within(a.core, b.core, limit + a.radius + b.radius, strict=True)
+
+
+def overlap(a: Shape, b: Shape) -> bool:
+    """The shapes' insides overlap (touching is not overlapping)."""
+    ax0, ay0, ax1, ay1 = a.box
+    bx0, by0, bx1, by1 = b.box
+    if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
+        return False
+    if a.radius + b.radius > 0:
+        return cores_within(a.core, b.core, a.radius + b.radius, strict=True)
+    if len(a.core) < 3 or len(b.core) < 3:
+        return False  # a point or a segment has no inside
+    return not _separated(a.core, b.core, touching_separates=True)
+
+
+def touching(a: Shape, b: Shape, slack: int = CONTACT) -> bool:
+    """In contact: not overlapping, and no more than ``slack`` units apart."""
+    return within(a, b, slack) and not overlap(a, b)
+
+
+def inside(a: Shape, b: Shape) -> bool:
+    """``a`` lies wholly within ``b`` (its edge may touch ``b``'s). ``b`` is a polygon or a disc."""
+    r = a.radius
+    if len(b.core) == 1:
+        room = b.radius - r
+        return room >= 0 and all(dist2(p, b.core[0]) <= room * room for p in a.core)
+    if b.radius or len(b.core) < 3:
+        raise ValueError("inside() takes a polygon or a disc as the outer shape")
+    for s, t in edges(b.core):
+        e = sub(t, s)
+        length2 = dot(e, e)
+        for p in a.core:
+            c = cross(e, sub(p, s))
+            if c < 0 or c * c < r * r * length2:
+                return False
+    return True
+
+
+def contains_point(shape: Shape, point: Point) -> bool:
+    """The point lies in the shape or on its edge."""
+    return cores_within(shape.core, (point,), shape.radius)
+
+
+FULLY, PARTLY = "fully", "partly"
+
+
+def under(template: Shape, bases: Iterable[Base]) -> dict[str, str]:
+    """The bases a template (round or rectangular) lies over: ``FULLY`` when the whole base is under it,
+    ``PARTLY`` when their insides overlap; a base it only touches at the rim, or misses, is left out."""
+    found = {}
+    for base in bases:
+        if inside(base.shape, template):
+            found[base.id] = FULLY
+        elif overlap(base.shape, template):
+            found[base.id] = PARTLY
+    return found
+
+
+def nearest_first(point: Point, bases: Iterable[Base]) -> list[Base]:
+    """Bases in order of the distance from a point to their nearest edge, nearest first (a base over the point
+    counts as 0; ties by id); exact."""
+    def key(base: Base) -> tuple[Gap, str]:
+        square, r = _core_distance2(base.shape.core, point), base.shape.radius
+        return (Gap(Fraction(0), 0) if square <= r * r else Gap(square, r), base.id)
+
+    return sorted(bases, key=key)
+
+
+def _core_distance2(core: tuple[Point, ...], p: Point) -> Fraction:
+    """The squared distance from a point to a core (0 inside a polygon)."""
+    if len(core) >= 3 and all(cross(sub(b, a), sub(p, a)) >= 0 for a, b in edges(core)):
+        return Fraction(0)
+    best = min(Fraction(dist2(p, c)) for c in core)
+    for a, b in edges(core):
+        ab, ap = sub(b, a), sub(p, a)
+        t, length2 = dot(ap, ab), dot(ab, ab)
+        if 0 < t < length2:
+            c = cross(ab, ap)
+            best = min(best, Fraction(c * c, length2))
+    return best
+
+
+class Gap:
+    """The length ``sqrt(square) - r``, compared exactly with another without taking a root."""
+
+    def __init__(self, square: Fraction, r: int) -> None:
+        self.square, self.r = square, r
+
+    def __lt__(self, other: Gap) -> bool:
+        return _root_less(self.square, self.r, other.square, other.r)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Gap) and not self < other and not other < self
+
+    __hash__ = None  # type: ignore[assignment]  # compared, never hashed
+
+
+def _root_less(s1: Fraction, r1: int, s2: Fraction, r2: int) -> bool:
+    """``sqrt(s1) - r1 < sqrt(s2) - r2`` exactly, for non-negative ``s1``, ``s2``: squared with the signs kept."""
+    k = r1 - r2  # sqrt(s1) < sqrt(s2) + k
+    if k >= 0:  # <=> s1 - s2 - k^2 < 2k sqrt(s2), whose right side is non-negative
+        lhs = s1 - s2 - k * k
+        return lhs < 0 or (k > 0 and lhs * lhs < 4 * k * k * s2)
+    m = -k  # sqrt(s1) < sqrt(s2) - m: impossible unless sqrt(s2) > m
+    if s2 <= m * m:
+        return False
+    rhs = s2 + m * m - s1  # <=> 2m sqrt(s2) < s2 + m^2 - s1
+    return rhs > 0 and 4 * m * m * s2 < rhs * rhs
