@@ -25,15 +25,6 @@ DPI = 600
 PX = 25.4 / DPI  # mm per pixel
 
 
-@pytest.fixture(scope="module")
-def watch(tmp_path_factory) -> Path:
-    """The fixture pack's home-print sheets on A4 and Letter (built once)."""
-    out = tmp_path_factory.mktemp("watch")
-    result = run_cli("build", str(WATCH), "--only", "print", "--out", str(out))
-    assert result.code == 0, result.output
-    return out / "border-watch" / "print"
-
-
 def _file(folder: Path, name: str) -> dict:
     manifest = json.loads((folder / "print.json").read_text(encoding="utf-8"))
     return next(f for f in manifest["files"] if f["file"] == name)
