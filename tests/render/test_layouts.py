@@ -134,6 +134,10 @@ def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
 
     text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
     assert [key for key in LAYOUT_KEYS if f"| `{key}` |" not in text] == []
+    from pnpforge.render.layout_values import STANDEE_KEYS
+
+    standee = text.split("| `standee` |", 1)[1].split("\n", 1)[0]
+    assert [key for key in STANDEE_KEYS if f"{key}:" not in standee] == []
     helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
                "ref(id)", "items(type)", "pnp-<role>", "square_grid(columns, rows, pitch)",
                "hex_grid(columns, rows, across_flats, top)", "grid_map(value, cell)", "tiles_map(tiles, field, cell)"]

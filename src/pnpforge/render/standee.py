@@ -11,7 +11,7 @@ The base comes from the item's ``base`` field (or the one ``standee.base`` names
 that diameter in mm (``25``), ``W x D`` a rectangular one (``25 x 50``), whose longer side runs along the
 standee. The layout gets per item its size, its outline, the zones ``tab_top``, ``back``, ``front`` and
 ``tab_bottom``, and ``params.standee`` with the numbers (``width``, ``depth``, ``tab``, ``height``, ``round`` and
-``folds``: the y of each fold line in mm from the trim's top).
+``folds``: the y of each fold line in mm from the trim's top; ``base``: the field read).
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def strip_outline(base: Base, height: float) -> Outline:
 
 def standee_layout(layout: Layout, value: Any) -> Layout | None:
     """The layout sized for one figure whose base field holds ``value``; None when it names no base."""
-    spec = layout.params.get("standee") if isinstance(layout.params.get("standee"), dict) else {}
+    raw = layout.params.get("standee")
+    spec: dict[str, Any] = raw if isinstance(raw, dict) else {}
     base = read_base(value)
     if base is None:
         return None
@@ -80,7 +81,7 @@ def standee_layout(layout: Layout, value: Any) -> Layout | None:
              "front": Zone("front", 0, tab + height, w, height),
              "tab_bottom": Zone("tab_bottom", 0, tab + 2 * height, w, tab)}
     numbers = {"width": w, "depth": base.depth, "tab": tab, "height": height, "round": base.round,
-               "folds": [tab, tab + height, tab + 2 * height], "base_field": spec.get("base", "base")}
+               "folds": [tab, tab + height, tab + 2 * height], "base": spec.get("base", "base")}
     return replace(layout, width=w, height=outline.height, shape=outline.kind, size_name="custom",
                    outline=outline if outline.drawn else None, zones=zones,
                    params={**layout.params, "standee": numbers})
