@@ -89,10 +89,11 @@ def test_every_key_of_game_yaml_is_documented_in_the_content_model() -> None:
 
 
 def test_a_printed_die_is_a_cube_and_has_a_size_in_mm(tmp_path: Path) -> None:
-    cube = broken(tmp_path, "    faces: [hit, hit, [], [], [], []]\n", "    faces: [hit, hit, [], [], [], []]\n    size: 16\n")
+    medium = "    faces: [hit, hit, [], [], [], []]\n"
+    cube = broken(tmp_path, medium, medium + "    size: 16\n")
     assert problems(cube) == []
-    five = broken(tmp_path / "5", "    faces: [hit, hit, [], [], [], []]\n", "    faces: [hit, hit, [], [], []]\n    size: 16\n")
-    tiny = broken(tmp_path / "t", "    faces: [hit, hit, [], [], [], []]\n", "    faces: [hit, hit, [], [], [], []]\n    size: 2\n")
+    five = broken(tmp_path / "5", medium, "    faces: [hit, hit, [], [], []]\n    size: 16\n")
+    tiny = broken(tmp_path / "t", medium, medium + "    size: 2\n")
     assert [line.split(": error: ", 1)[1] for line in problems(five) + problems(tiny)] == [
         "dice.medium.size: a printed die is a cube of 6 faces; this one has 5",
         "dice.medium.size: expected an integer >= 8, found 2"]
