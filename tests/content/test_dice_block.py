@@ -61,7 +61,7 @@ def test_a_die_with_its_own_target_scores_its_numbers_against_it(tmp_path: Path)
      "PACK/game.yaml:44:5: error: dice.weak.faces: expected at least 1 item, found 0"),
     ("scores: {hit: 1}\n    colour: \"#f2f2f2\"", "scores: {hit: 1}\n    sides: 6",
      "PACK/game.yaml:46:5: error: dice.weak: unknown key 'sides'; accepted keys: colour, doc, explodes, faces, "
-     "name, scores, target"),
+     "name, qty, scores, size, target"),
     ("faces: [hit, [], [], [], [], []]", "faces: [hit, [], [], blank, [], []]",
      "PACK/game.yaml:44:26: error: dice.weak.faces[3]: it reads 'blank' like an earlier face that is not the same; "
      "give it another symbol"),

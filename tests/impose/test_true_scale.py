@@ -91,8 +91,8 @@ def test_pages_carrying_true_scale_faces_say_to_print_at_100_percent(watch: Path
     readme = (watch / "README.txt").read_text(encoding="utf-8").splitlines()
     says = [line for line in readme if "scale bars measure 100 mm and 4 in" in line]
     assert sorted({line.split(":")[0].strip() for line in says}) == ["blast-pages.pdf", "board-tiles.pdf",
-                                                                    "mission-pages.pdf", "ruler-pages.pdf",
-                                                                    "wedge-pages.pdf"]
+                                                                    "die-net-punchboard.pdf", "mission-pages.pdf",
+                                                                    "ruler-pages.pdf", "wedge-pages.pdf"]
 
 
 TARGET_DPI = 300  # 0.085 mm a pixel: enough for 0.3 mm

@@ -68,7 +68,7 @@ def test_unknown_keys_are_located_with_the_accepted_ones(tmp_path, sizes) -> Non
     assert errors == [
         f"{tmp_path}/card.yaml:4:1: error: layout 'card': unknown key 'bleeed'; accepted keys: extends, doc, size, "
         "scale, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, variants, "
-        "params"]
+        "params, standee"]
     write(tmp_path, "card", "size: poker\nzones:\n  name: {x: 3, y: 3, w: 10, h: 5, colour: red}\n")
     assert layout_errors(LayoutSet([tmp_path], sizes), "card") == [
         f"{tmp_path}/card.yaml:3:35: error: layout 'card': zones: name: unknown key 'colour'; "
