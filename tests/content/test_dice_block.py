@@ -61,7 +61,7 @@ def test_a_die_with_its_own_target_scores_its_numbers_against_it(tmp_path: Path)
      "PACK/game.yaml:44:5: error: dice.weak.faces: expected at least 1 item, found 0"),
     ("scores: {hit: 1}\n    colour: \"#f2f2f2\"", "scores: {hit: 1}\n    sides: 6",
      "PACK/game.yaml:46:5: error: dice.weak: unknown key 'sides'; accepted keys: colour, doc, explodes, faces, "
-     "name, scores, target"),
+     "name, qty, scores, size, target"),
     ("faces: [hit, [], [], [], [], []]", "faces: [hit, [], [], blank, [], []]",
      "PACK/game.yaml:44:26: error: dice.weak.faces[3]: it reads 'blank' like an earlier face that is not the same; "
      "give it another symbol"),
@@ -86,3 +86,14 @@ def test_every_key_of_game_yaml_is_documented_in_the_content_model() -> None:
     table = text[text.index("## game.yaml"):text.index("## Dice declared once")]
     assert [key for key in GameFile.model_fields if f"| `{key}` |" not in table] == []
     assert [key for key in DieSpec.model_fields if f"{key}" not in text[text.index("## Dice declared once"):]] == []
+
+
+def test_a_printed_die_is_a_cube_and_has_a_size_in_mm(tmp_path: Path) -> None:
+    medium = "    faces: [hit, hit, [], [], [], []]\n"
+    cube = broken(tmp_path, medium, medium + "    size: 16\n")
+    assert problems(cube) == []
+    five = broken(tmp_path / "5", medium, "    faces: [hit, hit, [], [], []]\n    size: 16\n")
+    tiny = broken(tmp_path / "t", medium, medium + "    size: 2\n")
+    assert [line.split(": error: ", 1)[1] for line in problems(five) + problems(tiny)] == [
+        "dice.medium.size: a printed die is a cube of 6 faces; this one has 5",
+        "dice.medium.size: expected an integer >= 8, found 2"]

@@ -93,6 +93,17 @@ def legion_print(tmp_path_factory, legion) -> Built:
     return Built(legion, outputs, out / legion.id)
 
 
+@pytest.fixture(scope="session")
+def watch(tmp_path_factory) -> Path:
+    """Border Watch's home-print sheets on A4 and Letter (built once for every test that measures them)."""
+    from tests.helpers import run_cli
+
+    out = tmp_path_factory.mktemp("watch")
+    result = run_cli("build", str(DATA / "border-watch"), "--only", "print", "--out", str(out))
+    assert result.code == 0, result.output
+    return out / "border-watch" / "print"
+
+
 def page_image(pdf: Path, page: int, dpi: float, transparent: bool = False):
     return next(rasterise(pdf, dpi, transparent=transparent, pages=[page]))[1]
 

@@ -214,7 +214,8 @@ def test_a_pack_plan_overrides_by_name_and_bad_presets_are_located(tmp_path) -> 
     (sheets / "letter.yaml").write_text("extends: letter\nunprintable: {top: 6, bottom: 6}\n", encoding="utf-8")
     presets = Presets(sheet_search_path(SimpleNamespace(id="lantern-market", root=root)))
     plan = presets.plan()
-    assert plan.papers == ("letter",) and plan.types == {"stall": ("cards-gapped",)}
+    assert plan.papers == ("letter",) and plan.types == {"die-face": ("punchboard",), "die-net": ("punchboard",),
+                                                          "stall": ("cards-gapped",)}
     assert plan.rules  # inherited from the built-in plan
     sheet = presets.sheet("letter", "cards")
     assert sheet.unprintable == (6, 4.2, 6, 4.2) and sheet.width == 215.9 and sheet.mode == "block"

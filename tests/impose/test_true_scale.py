@@ -25,15 +25,6 @@ DPI = 600
 PX = 25.4 / DPI  # mm per pixel
 
 
-@pytest.fixture(scope="module")
-def watch(tmp_path_factory) -> Path:
-    """The fixture pack's home-print sheets on A4 and Letter (built once)."""
-    out = tmp_path_factory.mktemp("watch")
-    result = run_cli("build", str(WATCH), "--only", "print", "--out", str(out))
-    assert result.code == 0, result.output
-    return out / "border-watch" / "print"
-
-
 def _file(folder: Path, name: str) -> dict:
     manifest = json.loads((folder / "print.json").read_text(encoding="utf-8"))
     return next(f for f in manifest["files"] if f["file"] == name)
@@ -100,8 +91,8 @@ def test_pages_carrying_true_scale_faces_say_to_print_at_100_percent(watch: Path
     readme = (watch / "README.txt").read_text(encoding="utf-8").splitlines()
     says = [line for line in readme if "scale bars measure 100 mm and 4 in" in line]
     assert sorted({line.split(":")[0].strip() for line in says}) == ["blast-pages.pdf", "board-tiles.pdf",
-                                                                    "mission-pages.pdf", "ruler-pages.pdf",
-                                                                    "wedge-pages.pdf"]
+                                                                    "die-net-punchboard.pdf", "mission-pages.pdf",
+                                                                    "ruler-pages.pdf", "wedge-pages.pdf"]
 
 
 TARGET_DPI = 300  # 0.085 mm a pixel: enough for 0.3 mm

@@ -22,6 +22,7 @@ from pnpforge.publish.tts.grid import CARDS_PER_SHEET, sheet_grid, split
 from pnpforge.render.stage import render_master
 from pnpforge.scaffold import create
 
+from tests.conftest import DATA
 from tests.helpers import run_cli
 from tests.render.conftest import LANTERN, LEGION, load
 
@@ -52,9 +53,19 @@ TILE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Trans
                                        "properties": {"ImageURL": URL, "ImageSecondaryURL": URL}}}}
 BAG = {"type": "object", "required": ["Name", "ContainedObjects"],
        "properties": {"Name": {"const": "Bag"}, "ContainedObjects": {"type": "array", "items": TILE}}}
+DIE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Transform"],
+       "properties": {"Name": {"const": "Custom_Dice"}, "Transform": TRANSFORM,
+                      "CustomImage": {"type": "object", "required": ["ImageURL", "CustomDice"],
+                                      "properties": {"ImageURL": URL,
+                                                     "CustomDice": {"type": "object", "required": ["Type"],
+                                                                    "properties": {"Type": {"const": 1}}}}}}}
+FIGURINE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Transform"],
+            "properties": {"Name": {"const": "Figurine_Custom"}, "Transform": TRANSFORM,
+                           "CustomImage": {"type": "object", "required": ["ImageURL", "ImageSecondaryURL"],
+                                           "properties": {"ImageURL": URL, "ImageSecondaryURL": URL}}}}
 SAVED = {"type": "object", "required": ["SaveName", "ObjectStates"],
          "properties": {"ObjectStates": {"type": "array", "minItems": 1,
-                                         "items": {"oneOf": [DECK, CARD, TILE, BAG]}}}}
+                                         "items": {"oneOf": [DECK, CARD, TILE, BAG, DIE, FIGURINE]}}}}
 
 
 def saved(folder: Path, pack_id: str) -> dict:
@@ -206,3 +217,43 @@ def test_a_full_build_leaves_the_export_out(tmp_path) -> None:
 
     outputs = build_outputs(load(LANTERN), "en", tmp_path, only=None, select=lambda face: face.type == "stall")
     assert outputs.tts is None and not (tmp_path / "lantern-market" / "tts").exists()
+
+
+def test_dice_figurines_and_a_double_sided_hex_tile(tmp_path) -> None:
+    """Border Watch's printed dice, standees and double-sided terrain hexes in the saved object, each image showing
+    the faces its data declares."""
+    from pnpforge.render.printed_dice import NET_CELLS
+
+    pack = load(DATA / "border-watch")
+    master = render_master(pack, "en", tmp_path, jobs=1,
+                           select=lambda face: face.type in ("die-face", "figure", "terrain"))
+    result = build_tts(pack, master, tmp_path, "en")
+    document = saved(result.folder, pack.id)
+    states = document["ObjectStates"]
+    dice = [state for state in states if state["Name"] == "Custom_Dice"]
+    assert [state["Nickname"] for state in dice] == ["plain", "plain", "fight die"]  # qty: 2 plain dice
+    assert dice[2]["Description"] == "Faces: hit hit, hit, hit, shield, miss, blank"
+    for state, colour in ((dice[0], (0xf2, 0xef, 0xe4)), (dice[2], (0x8b, 0x1e, 0x1e))):
+        image = numpy.asarray(Image.open(result.folder / state["CustomImage"]["ImageURL"]).convert("RGB"))
+        cell = image.shape[0] // 3
+        assert image.shape[1] == 4 * cell
+        painted = {(column, row) for column in range(4) for row in range(3)
+                   if (numpy.abs(image[row * cell + 8, column * cell + 8].astype(int) - colour) < 8).all()}
+        assert painted == set(NET_CELLS)  # six faces in the die's colour where the net puts them, white elsewhere
+    plain = numpy.asarray(Image.open(result.folder / dice[0]["CustomImage"]["ImageURL"]).convert("L"))
+    cell = plain.shape[0] // 3
+    inked = [int((plain[row * cell:(row + 1) * cell, column * cell:(column + 1) * cell] < 100).sum())
+             for column, row in NET_CELLS]
+    assert inked[0] < inked[5] and all(count > 0 for count in inked)  # a 1 has less ink than a 6; none is blank
+    figures = [state for state in states if state["Name"] == "Figurine_Custom"]
+    assert [state["Nickname"] for state in figures] == ["Lookout"] * 3 + ["Outrider"] * 2
+    front = Image.open(result.folder / figures[3]["CustomImage"]["ImageURL"])
+    back = Image.open(result.folder / figures[3]["CustomImage"]["ImageSecondaryURL"])
+    assert front.size == back.size and front.width > front.height  # a 50 mm wide base, a 45 mm tall figure
+    (bag,) = [state for state in states if state["Name"] == "Bag"]
+    tiles = bag["ContainedObjects"]
+    assert len(tiles) == 8 and {tile["CustomImage"]["CustomTile"]["Type"] for tile in tiles} == {1}  # hexes
+    fronts = {tile["CustomImage"]["ImageURL"] for tile in tiles}
+    backs = {tile["CustomImage"]["ImageSecondaryURL"] for tile in tiles}
+    assert len(fronts) == 4 and backs == {"pieces/terrain/back-all.png"} and not fronts & backs
+    assert "- dice (custom six-sided dice): 3" in (result.folder / "README.md").read_text(encoding="utf-8")

@@ -61,3 +61,25 @@ def test_marker_variants_pick_their_sizes(legion) -> None:
     sizes = {f.item.get("kind"): (f.layout.name, f.layout.width, f.layout.shape) for f in faces if f.type == "marker"}
     assert sizes == {"vp": ("marker-vp", 25, "round"), "supply": ("marker-supply", 20, "round"),
                      "starting_player": ("marker-start", 30, "round"), "round": ("marker-round", 20, "round")}
+
+
+def test_a_standee_is_sized_from_its_base_and_a_base_that_is_none_is_located(tmp_path) -> None:
+    import shutil
+
+    from pnpforge.content.pack import load_pack
+
+    from tests.conftest import DATA
+
+    folder = tmp_path / "border-watch"
+    shutil.copytree(DATA / "border-watch", folder)
+    figures = folder / "figures.yaml"
+    figures.write_text(figures.read_text(encoding="utf-8").replace("base: 25 x 50", "base: wide"), encoding="utf-8")
+    pack, problems = load_pack(folder)
+    assert pack is not None and not problems
+    faces, found = pack_faces(pack, open_layouts(pack))
+    sizes = {face.key: (face.layout.width, face.layout.height, face.layout.shape) for face in faces
+             if face.type == "figure"}
+    assert sizes == {"figure/lookout": (25.0, 115.0, "path"), "figure/outrider": (25.0, 115.0, "path")}
+    assert [str(f).split("border-watch/", 1)[1] for f in found] == [
+        "figures.yaml:7:3: error: figure 'outrider': base: expected a base in mm, 25 (round) or 25 x 50, found "
+        "'wide'"]

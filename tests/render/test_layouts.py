@@ -68,7 +68,7 @@ def test_unknown_keys_are_located_with_the_accepted_ones(tmp_path, sizes) -> Non
     assert errors == [
         f"{tmp_path}/card.yaml:4:1: error: layout 'card': unknown key 'bleeed'; accepted keys: extends, doc, size, "
         "scale, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, variants, "
-        "params"]
+        "params, standee"]
     write(tmp_path, "card", "size: poker\nzones:\n  name: {x: 3, y: 3, w: 10, h: 5, colour: red}\n")
     assert layout_errors(LayoutSet([tmp_path], sizes), "card") == [
         f"{tmp_path}/card.yaml:3:35: error: layout 'card': zones: name: unknown key 'colour'; "
@@ -134,6 +134,10 @@ def test_the_layout_docs_name_every_layout_key_and_template_helper() -> None:
 
     text = (REPO / "docs" / "layouts.md").read_text(encoding="utf-8")
     assert [key for key in LAYOUT_KEYS if f"| `{key}` |" not in text] == []
+    from pnpforge.render.layout_values import STANDEE_KEYS
+
+    standee = text.split("| `standee` |", 1)[1].split("\n", 1)[0]
+    assert [key for key in STANDEE_KEYS if f"{key}:" not in standee] == []
     helpers = ["v", "t(value)", "rich(value, colour)", "icon(id, colour)", "zone(name, inset)", "art", "rows",
                "ref(id)", "items(type)", "pnp-<role>", "square_grid(columns, rows, pitch)",
                "hex_grid(columns, rows, across_flats, top)", "grid_map(value, cell)", "tiles_map(tiles, field, cell)"]

@@ -97,7 +97,20 @@ class DieSpec(BaseModel):
     explodes: dict[FaceKey, Union[Kind, list[Kind]]] = Field(
         default_factory=dict, description="the dice a face adds to the throw, by its number or by symbol")
     colour: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$", description="the die's colour, #rrggbb")
+    size: Annotated[int, Field(ge=8, le=60)] | None = Field(
+        None, description="the edge in whole mm of a printed die (a cube of six faces): stickers and a paper net are "
+                          "printed, and Tabletop Simulator gets it as a custom die; without it nothing is printed")
+    qty: Annotated[int, Field(ge=1, le=100)] = Field(1, description="how many dice of this kind are printed")
     doc: str = Field("", description="a note for designers")
+
+    @field_validator("size")
+    @classmethod
+    def _cube(cls, size: int | None, info: ValidationInfo) -> int | None:
+        """A printed die is a cube: six faces."""
+        faces = info.data.get("faces")
+        if size is not None and faces is not None and len(faces) != 6:
+            raise ValueError(f"a printed die is a cube of 6 faces; this one has {len(faces)}")
+        return size
 
     @field_validator("scores", "explodes")
     @classmethod

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pnpforge.content.pack import Item, Pack, expand_qty
 from pnpforge.findings import Finding
 from pnpforge.render.layouts import Layout, LayoutSet
+from pnpforge.render.standee import base_field, standee_layout
 
 FRONT, BACK = "front", "back"
 
@@ -54,6 +55,8 @@ def pack_faces(pack: Pack, layouts: LayoutSet) -> tuple[list[Face], list[Finding
             if item.qty == 0:
                 continue  # parked: not printed
             item_layout = _variant(layout, item, layouts, unnamed)
+            if base_field(item_layout) is not None:
+                item_layout = _standee(item_layout, item, problems)
             copies = len(expand_qty([item]))
             front = Face(f"{type_name}/{item.id}", type_name, FRONT, item_layout, item, [item.id], copies)
             fronts.append(front)
@@ -93,6 +96,21 @@ def _variant(layout: Layout, item: Item, layouts: LayoutSet, unnamed: dict[str, 
         unnamed.setdefault(repr(item.get(layout.variants[0])), []).append(item)
         return layout
     return layout if name == layout.name else layouts.get(name)
+
+
+def _standee(layout: Layout, item: Item, problems: list[Finding]) -> Layout:
+    """The standee layout sized for the item's base; a value that names no base is an error at the field, and the
+    figure is drawn on a 25 mm round base."""
+    field_name = base_field(layout) or "base"
+    sized = standee_layout(layout, item.get(field_name))
+    if sized is not None:
+        return sized
+    problems.append(Finding("error", f"{field_name}: expected a base in mm, 25 (round) or 25 x 50, found "
+                                     f"{item.get(field_name)!r}", mark=item.mark(field_name), subject=item.subject,
+                            rule="render-layout"))
+    fallback = standee_layout(layout, 25)
+    assert fallback is not None
+    return fallback
 
 
 def _unnamed_values(layout: Layout, unnamed: dict[str, list[Item]]) -> list[Finding]:

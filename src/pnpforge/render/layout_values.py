@@ -33,7 +33,10 @@ LAYOUT_KEYS = {
     "back": "the back face: {layout, same_for: [fields whose values make backs differ]}",
     "variants": "another layout per value of a field: {field, layouts: {value: layout}}",
     "params": "free values for the template",
+    "standee": "a figure as a folding standee: {base: the item field giving its base, height: mm}",
 }
+STANDEE_KEYS = {"base": "the item field giving the base: 25 (round, mm across) or 25 x 50",
+                "height": "the figure's height in mm (default 40)"}
 ZONE_KEYS = {"x": "left edge", "y": "top edge", "w": "width", "h": "height", "shape": "rect or round",
              "doc": "what goes there"}
 FIT_KEYS = {"zone": "the zone holding the text", "fields": "item fields measured ('*' for the remaining ones)",
@@ -146,6 +149,11 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
     if not isinstance(params, dict):
         problems.append(_error(doc_of("params").mark(("params",)), "params: expected a mapping", name))
         params = {}
+    standee = _small_mapping(merged.get("standee"), doc_of, ("standee",), STANDEE_KEYS, problems, name)
+    if standee is not None:
+        base = text(doc_of("standee"), ("standee", "base"), standee["base"], problems, name, "a field name")
+        height = number(doc_of("standee"), ("standee", "height"), standee.get("height", 40), problems, 5, name)
+        params = {**params, "standee": {"base": base, "height": min(height, MAX_SIDE_MM / 3)}}
     if problems:
         raise LayoutError(problems)
     return Layout(

@@ -34,6 +34,7 @@ from pnpforge.render.fonts import FontSet, load_fonts
 from pnpforge.render.fragments import PdfBuilder
 from pnpforge.render.glyphs import GlyphPlan, glyph_plan
 from pnpforge.render.layouts import LAYOUTS_DIR, LayoutSet, load_sizes, search_path
+from pnpforge.render.printed_dice import dice_faces, with_dice_types
 from pnpforge.workers import pool as worker_pool
 
 FACES_DIR = "faces"
@@ -110,8 +111,10 @@ def render_master(pack: Pack, lang: str, out_dir: Path, extra_bleeds: Iterable[f
     caches go, ``caches.paths``) and the store of font metrics.
     """
     paths = paths or OutputPaths.beside(out_dir, pack)
+    pack = with_dice_types(pack)
     layouts = open_layouts(pack, layouts_dir)
     every, problems = pack_faces(pack, layouts)
+    every += dice_faces(pack, layouts)
     faces = every if select is None else [face for face in every if select(face)]
     bleed = max([face.layout.bleed for face in faces] + list(extra_bleeds) + [0.0])
     cache = FaceCache(paths.cached(FACES_CACHE))

@@ -16,6 +16,7 @@ CARD_WIDTH_MM = 63.5  # a card of scale 1 in Tabletop Simulator is a poker card
 TILE_UNIT_MM = 50.8  # a custom tile of scale 1 is about this wide
 DECK_SPACING, ROW_SPACING = 4.0, 7.0
 TABLE_HEIGHT = 1.5
+TILE_TYPES = {"rect": 0, "hex": 1, "round": 2}  # CustomTile's Type: box, hex, circle (3 is a rounded box)
 
 
 @dataclass
@@ -73,13 +74,14 @@ class Piece:
     back_url: str
     width_mm: float
     height_mm: float
-    round: bool
+    shape: str  # its layout's shape: a round piece is a disc, a hex a hexagon, any other a box
     copies: int
 
 
-def saved_object(title: str, decks: list[DeckObject], pieces: list[Piece], loose_limit: int = 4) -> dict:
+def saved_object(title: str, decks: list[DeckObject], pieces: list[Piece], loose_limit: int = 4,
+                 others: list[dict] | None = None) -> dict:
     """The saved object: every deck, then each type's pieces in a bag (a type with at most ``loose_limit`` pieces
-    lies on the table as they are)."""
+    lies on the table as they are), then ``others`` (dice, figurines) as they are."""
     states = [_deck(deck, index) for index, deck in enumerate(decks)]
     by_type: dict[str, list[Piece]] = {}
     for piece in pieces:
@@ -99,6 +101,7 @@ def saved_object(title: str, decks: list[DeckObject], pieces: list[Piece], loose
                     place = (loose * ROW_SPACING, -2 * ROW_SPACING - 4)
                     states.append(_tile(piece, f"{type_name}/{piece.name}/{n}", place))
                     loose += 1
+    states += others or []
     return {"SaveName": title, "GameMode": title, "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": states, "TabStates": {}, "VersionNumber": ""}
@@ -128,8 +131,14 @@ def _tile(piece: Piece, key: str, place: tuple[float, float]) -> dict:
     return _object("Custom_Tile", key, piece.name, place, scale, Description=piece.description,
                    CustomImage={"ImageURL": piece.front_url, "ImageSecondaryURL": piece.back_url,
                                 "ImageScalar": 1.0, "WidthScale": 0.0,
-                                "CustomTile": {"Type": 2 if piece.round else 0, "Thickness": 0.1,
+                                "CustomTile": {"Type": TILE_TYPES.get(piece.shape, 0), "Thickness": 0.1,
                                                "Stackable": piece.copies > 1, "Stretch": True}})
+
+
+def place_object(name: str, key: str, nickname: str, place: tuple[float, float], scale: float = 1.0,
+                 **fields) -> dict:
+    """An object state on the table at ``place`` (x, z): dice and figurines, as decks and tiles are."""
+    return _object(name, key, nickname, place, scale, **fields)
 
 
 def _object(name: str, key: str, nickname: str, place: tuple[float, float], scale: float = 1.0, **fields) -> dict:

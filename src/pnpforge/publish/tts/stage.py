@@ -20,11 +20,14 @@ from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding
 from pnpforge.publish.decks import Deck, pack_decks
 from pnpforge.publish.tts.describe import Describer
+from pnpforge.publish.tts.dice import dice_images
+from pnpforge.publish.tts.figurines import figurines, is_standee
 from pnpforge.publish.tts.grid import MAX_DPI, MAX_PIXELS, MM_PER_INCH, SheetGrid, sheet_grid, split
 from pnpforge.publish.tts.paint import Painter
 from pnpforge.publish.tts.saved import Card, DeckObject, Piece, Sheet, saved_object
 from pnpforge.render.environment import type_label
 from pnpforge.render.faces import Face
+from pnpforge.render.printed_dice import TYPES as DICE_TYPES
 from pnpforge.render.stage import RenderResult
 
 TTS_DIR = "tts"
@@ -48,7 +51,10 @@ def build_tts(pack: Pack, master: RenderResult, out_dir: Path, lang: str,
               base_url: str | None = None) -> TtsResult:
     """Write the deck sheets, piece images, saved object and README for one language of a pack."""
     folder = out_dir / TTS_DIR
-    decks, pieces, findings = pack_decks(pack, [f for f in master.faces if f.key in master.pages], lang)
+    drawn = [f for f in master.faces if f.key in master.pages]
+    standees = [f for f in drawn if is_standee(f) and f.side == "front"]
+    flat = [f for f in drawn if f.type not in DICE_TYPES and not is_standee(f)]
+    decks, pieces, findings = pack_decks(pack, flat, lang)
     result = TtsResult(folder, folder / f"{pack.id}.json", findings=findings)
     painter = Painter(master, folder)
     describer = Describer(pack, lang)
@@ -72,10 +78,14 @@ def build_tts(pack: Pack, master: RenderResult, out_dir: Path, lang: str,
                                        describer.description(face.item)) for cell, face in enumerate(fronts)]
         objects.append(deck_object)
     tiles = [_piece(pack, face, painter, result, url, describer) for face in pieces]
+    dice, dice_files = dice_images(pack, painter, folder, url)
+    figures, figure_files = figurines(standees, painter, folder, url, describer)
+    result.pieces += dice_files + figure_files
     title = describer.name_of_game()
-    text = json.dumps(saved_object(title, objects, tiles), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(saved_object(title, objects, tiles, others=dice + figures), ensure_ascii=False,
+                      indent=1) + "\n"
     write_if_changed(result.saved, text)
-    write_if_changed(folder / "README.md", readme(pack.id, title, objects, tiles, base_url))
+    write_if_changed(folder / "README.md", readme(pack.id, title, objects, tiles, base_url, dice + figures))
     result.drawn = painter.drawn
     painter.finish(keep=[result.saved, folder / "README.md", *result.sheets, *result.pieces])
     return result
@@ -117,10 +127,11 @@ def _piece(pack: Pack, face: Face, painter: Painter, result: TtsResult, url, des
     result.pieces += list(dict.fromkeys([front, back]))
     return Piece(type_label(pack, face.type, describer.lang), describer.name(face.item),
                  describer.description(face.item), url(front), url(back), layout.width, layout.height,
-                 layout.shape == "round", face.copies)
+                 layout.shape, face.copies)
 
 
-def readme(pack_id: str, title: str, decks: list[DeckObject], pieces: list[Piece], base_url: str | None) -> str:
+def readme(pack_id: str, title: str, decks: list[DeckObject], pieces: list[Piece], base_url: str | None,
+           others: list[dict] | None = None) -> str:
     """How to load the export into Tabletop Simulator, and what it holds."""
     cards = sum(card.copies for deck in decks for card in deck.cards)
     lines = [f"# {title} for Tabletop Simulator", "",
@@ -148,6 +159,10 @@ def readme(pack_id: str, title: str, decks: list[DeckObject], pieces: list[Piece
     for piece in pieces:
         groups[piece.group] = groups.get(piece.group, 0) + piece.copies
     lines += [f"- {group}: {count} piece{'' if count == 1 else 's'}" for group, count in groups.items()]
+    for kind, words in (("Custom_Dice", "dice (custom six-sided dice)"), ("Figurine_Custom", "figurines")):
+        count = sum(1 for state in others or [] if state["Name"] == kind)
+        if count:
+            lines.append(f"- {words}: {count}")
     lines += ["", "Each sheet's last cell is the hidden card: what players see of a card in another player's hand.",
               "Card names and descriptions come from the game's data; sizes are scaled from a poker card, so a "
               "board or token may want a touch of scaling on the table.", ""]

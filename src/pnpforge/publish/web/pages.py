@@ -84,7 +84,8 @@ class SiteContent:
         """Cards, facets and the lookups the pages share."""
         self.values = Values(self.pack, self.macros, self.href_of, self.settings.label,
                              tuple(self.settings.file.hidden_fields))
-        faces = [face for face in self.master.faces if face.key in self.master.pages]
+        faces = [face for face in self.master.faces  # the printed dice are no cards of the pack's types
+                 if face.key in self.master.pages and face.type in self.pack.types]
         self.cards = card_entries(self.pack, faces, self.macros)
         self.facets = build_facets(self.pack, self.cards, self.settings, self.macros)
         self.card_ids = {entry.item.id for entry in self.cards}

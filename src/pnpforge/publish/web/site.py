@@ -210,7 +210,7 @@ class SiteBuilder:
         copies: dict[Path, Path] = {}
         renderer = self.figures.renderer
         roots = tuple((name, str(path)) for name, path in renderer.roots.pairs())
-        faces = {face.key: face for face in self.master.faces}
+        faces = {face.key: face for face in self.master.faces if face.type in self.pack.types}  # printed dice: none
         faces.update({key: face for key, face in self.figures.shown.items() if key not in faces})
         digests = FileDigests({name: Path(path) for name, path in roots})
         to_lay_out: dict[str, list[tuple[str, images.ImageTask]]] = {}
