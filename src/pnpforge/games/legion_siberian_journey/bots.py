@@ -23,10 +23,18 @@ CARD_KEPT = 0.25  # what keeping a card in hand for later is worth, against play
 CHARACTER = 0.25  # a living character's worth, per point of its value to the bot, in points
 
 
+_VALUES: dict[int, tuple[object, float]] = {}  # id of a character card -> (the card, its value): cards never change
+
+
 def character_value(state: JourneyState, c: int) -> float:
     card = state.data.characters[c]
+    found = _VALUES.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
     shown = sum(1 for a in ATTRIBUTES if card.attributes & BIT[a])
-    return card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
+    value = card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
+    _VALUES[id(card)] = (card, value)
+    return value
 
 
 def worth(state: JourneyState, player: int) -> float:
@@ -258,14 +266,16 @@ class GreedyBot:
 
     def choose(self, state: JourneyState, player: int, rng: random.Random) -> tuple:
         actions = state.legal_actions()
-        values = [judge(state, player, a) for a in actions]
+        with lookahead.Question(state):
+            values = [judge(state, player, a) for a in actions]
         best = max(values) - 1e-9
         ties = [i for i, value in enumerate(values) if value >= best]
         return actions[ties[rng.randrange(len(ties))]]
 
     def rank(self, state: JourneyState, player: int, rng: random.Random) -> list[tuple]:
         actions = state.legal_actions()
-        values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
+        with lookahead.Question(state):
+            values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
         return [a for _, a in sorted(zip(values, actions), key=lambda pair: -pair[0])]
 
 
