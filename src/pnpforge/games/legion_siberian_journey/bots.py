@@ -54,8 +54,11 @@ def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
     """The bot's own March turn in a look ahead: the best deployment, or a pass (never a card)."""
     player = state.waiting[1]
     moves = [a for a in legal if a[0] in ("deploy", "join")]
-    best = max(moves, key=lambda a: _march(state, player, a), default=None)
-    return best if best is not None and _march(state, player, best) > PASS_VALUE else ("pass",)
+    if not moves:
+        return ("pass",)
+    values = [_march(state, player, a) for a in moves]
+    best = max(values)  # the first move of the best value
+    return moves[values.index(best)] if best > PASS_VALUE else ("pass",)
 
 
 def effect_value(state: JourneyState, player: int, effects) -> float:
