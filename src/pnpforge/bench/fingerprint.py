@@ -3,9 +3,11 @@ change made for speed can be shown to leave every game identical seed for seed.
 
 Each game is played as the validator plays it (``play_seed`` with the game's observer), and everything it leaves
 goes into the hash: every action of its transcript, the final position as text, the returns, the game's log (its
-typed entries' ``repr``), its shared events and the tally the validator would count from it. ``--out FILE`` writes
+typed entries' ``repr``), its shared events and the tally the validator would count from it. The sets of games
+come from each registered game package: random and greedy play at every player count and in every mode, and each
+other bot (a search bot on a small budget) against the greedy one (``sets``). ``--out FILE`` writes
 the hashes as JSON; ``--check FILE`` plays the same games and lists every hash that differs (exit 1 when one does).
-``--only legie,legion-siberian-journey`` plays some games only; ``--games N`` scales every set of seeds.
+``--only PACK,PACK`` plays the games of some packs only; ``--games N`` scales every set of seeds.
 """
 
 from __future__ import annotations
@@ -22,27 +24,30 @@ from typing import Any
 from pnpforge.engine.playout import Run, play_seed
 from pnpforge.engine.results import tally_game
 
-# (pack id, label, run, games): random and greedy at every player count, search on a small budget where it is cheap
-SETS: tuple[tuple[str, str, Run, int], ...] = (
-    *(("legion-siberian-story", f"random-{n}p-{mode}", Run(players=n, mode=mode, bots=("random",)), 100)
-      for n in (2, 3, 4) for mode in ("base", "despatches", "survival")),
-    *(("legion-siberian-story", f"greedy-{n}p", Run(players=n, bots=("greedy", "random")), 60) for n in (2, 3, 4)),
-    ("legion-siberian-story", "search-2p", Run(players=2, bots=("search", "greedy"),
-                                               bot_options=(("samples", 2), ("candidates", 2))), 6),
-    *(("legion-siberian-journey", f"random-{n}p", Run(players=n, bots=("random",)), 100) for n in (2, 3, 4)),
-    *(("legion-siberian-journey", f"greedy-{n}p", Run(players=n, bots=("greedy",)), 60) for n in (2, 3, 4)),
-    ("legion-siberian-journey", "greedy-random-4p", Run(players=4, bots=("greedy", "random", "random", "random")),
-     40),
-    ("legion-siberian-journey", "search-2p", Run(players=2, bots=("search", "greedy"),
-                                                 bot_options=(("samples", 1), ("candidates", 2))), 3),
-    *(("legie", f"{bots[0]}-{mode}", Run(mode=mode, bots=bots), games)
-      for mode in ("basic", "advanced") for bots, games in ((("random",), 150), (("greedy", "random"), 100),
-                                                             (("greedy",), 60))),
-    *(("legie", f"greedy-random-{scenario}", Run(mode="advanced", scenario=scenario, bots=("greedy", "random")), 30)
-      for scenario in ("return-of-the-king", "column", "lord-of-the-forests")),
-    ("legie", "mcts-greedy-advanced", Run(mode="advanced", bots=("mcts", "greedy"), bot_options=(("iterations", 30),)),
-     6),
-)
+RANDOM, AGAINST, GREEDY, SEARCHED = 80, 30, 20, 3  # games per set: random, greedy against random, greedy, other bots
+SMALL_BUDGET = (("samples", 1), ("candidates", 2), ("iterations", 30))  # options a search bot reads; others ignore them
+
+
+def sets(pack: Any, package: Any) -> list[tuple[str, Run, int]]:
+    """(label, run, games) for one game: random and greedy play at every player count in every mode the package
+    declares, and each other bot (search bots, on a small budget) against the greedy one."""
+    span = pack.game.players
+    counts = range(span.min, span.max + 1) if span else range(2, 3)
+    modes = [mode for mode in package.modes if mode != "all"] or [""]
+    bots = set(package.bots) | ({"search"} if package.search is not None or package.determinize else set())
+    found: list[tuple[str, Run, int]] = []
+    for n in counts:
+        for mode in modes:
+            found.append((f"random-{n}p-{mode}", Run(players=n, mode=mode, bots=("random",)), RANDOM))
+            if "greedy" in bots:
+                found.append((f"greedy-random-{n}p-{mode}", Run(players=n, mode=mode, bots=("greedy", "random")),
+                              AGAINST))
+                found.append((f"greedy-{n}p-{mode}", Run(players=n, mode=mode, bots=("greedy",)), GREEDY))
+    policy = "greedy" if "greedy" in bots else "random"
+    for name in sorted(bots - {"random", "greedy"}):
+        found.append((f"{name}-{counts[0]}p-{modes[0]}", Run(players=counts[0], mode=modes[0], bots=(name, policy),
+                                                            bot_options=SMALL_BUDGET), SEARCHED))
+    return found
 
 
 def game_text(package: Any, pack: Any, run: Run, seed: int) -> str:
@@ -61,28 +66,29 @@ def game_text(package: Any, pack: Any, run: Run, seed: int) -> str:
 
 def fingerprints(only: set[str] | None = None, scale: float = 1.0, verbose: bool = False) -> dict[str, Any]:
     """Each set's hash, games and CPU seconds."""
-    from pnpforge.check.pack import check_pack
+    from pnpforge.check.pack import all_pack_ids, check_pack
     from pnpforge.games import load_package
 
     out: dict[str, Any] = {}
-    for pack_id, label, run, games in SETS:
+    for pack_id in all_pack_ids():
         if only and pack_id not in only:
             continue
         pack = check_pack(pack_id).pack
-        if pack is None:
-            raise SystemExit(f"{pack_id}: the pack does not load")
-        package = load_package(pack.game.engine)
-        count = max(1, round(games * scale))
-        digest = hashlib.sha256()
-        cpu = time.process_time()
-        for seed in range(count):
-            digest.update(game_text(package, pack, run, seed).encode())
-            digest.update(b"\0")
-        used = time.process_time() - cpu
-        key = f"{pack_id}/{label}"
-        out[key] = {"games": count, "sha256": digest.hexdigest(), "cpu_s": round(used, 2)}
-        if verbose:
-            print(f"{key}: {count} games, {used:.1f} CPU s, {digest.hexdigest()[:16]}", file=sys.stderr)
+        package = load_package(pack.game.engine) if pack is not None else None
+        if pack is None or package is None or not package.has_engine:
+            continue
+        for label, run, games in sets(pack, package):
+            count = max(1, round(games * scale))
+            digest = hashlib.sha256()
+            cpu = time.process_time()
+            for seed in range(count):
+                digest.update(game_text(package, pack, run, seed).encode())
+                digest.update(b"\0")
+            used = time.process_time() - cpu
+            key = f"{pack_id}/{label}"
+            out[key] = {"games": count, "sha256": digest.hexdigest(), "cpu_s": round(used, 2)}
+            if verbose:
+                print(f"{key}: {count} games, {used:.1f} CPU s, {digest.hexdigest()[:16]}", file=sys.stderr)
     return out
 
 
