@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
-from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
 from pnpforge.games.legion_siberian_journey.effects import can_join
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 from pnpforge.games.legion_siberian_journey.state import JourneyState
@@ -23,18 +22,10 @@ CARD_KEPT = 0.25  # what keeping a card in hand for later is worth, against play
 CHARACTER = 0.25  # a living character's worth, per point of its value to the bot, in points
 
 
-_VALUES: dict[int, tuple[object, float]] = {}  # id of a character card -> (the card, its value): cards never change
-
-
 def character_value(state: JourneyState, c: int) -> float:
     card = state.data.characters[c]
-    found = _VALUES.get(id(card))
-    if found is not None and found[0] is card:
-        return found[1]
-    shown = sum(1 for a in ATTRIBUTES if card.attributes & BIT[a])
-    value = card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
-    _VALUES[id(card)] = (card, value)
-    return value
+    shown = card.attributes.bit_count()  # the printed attributes: a mask of ATTRIBUTES' bits
+    return card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
 
 
 def worth(state: JourneyState, player: int) -> float:

@@ -14,6 +14,7 @@ the average over ``DRAWS`` such rounds when chance came up at all (one round oth
 from __future__ import annotations
 
 import random
+from contextvars import ContextVar, Token
 from typing import Callable
 
 from pnpforge.engine.loop import sample_chance
@@ -64,19 +65,26 @@ class Question:
     played once per seed and kept: it is the same for every card weighed against it, as long as ``state`` is not
     changed (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept."""
 
-    current: Question | None = None
-
     def __init__(self, state: JourneyState):
         self.state = state
         self.rounds: dict[tuple, tuple[float, bool]] = {}  # (player, fallback, seed) -> (standing, chance drew)
-        self.outer: Question | None = None
+        self._token: Token | None = None
 
     def __enter__(self) -> Question:
-        self.outer, Question.current = Question.current, self
+        self._token = _QUESTION.set(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        Question.current = self.outer
+        assert self._token is not None  # entered first
+        _QUESTION.reset(self._token)
+
+    @staticmethod
+    def current() -> Question | None:
+        """The question being weighed in this context, if any."""
+        return _QUESTION.get()
+
+
+_QUESTION: ContextVar[Question | None] = ContextVar("journey_question", default=None)
 
 
 def _round(state: JourneyState, player: int, answer: tuple, seed: int, worth: Callable, pick: Callable,
@@ -94,7 +102,7 @@ def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick:
     fallback = next((a for a in QUIET if a in legal), None)
     if fallback is None:
         return 0.0
-    question = Question.current
+    question = Question.current()
     kept = question.rounds if question is not None and question.state is state else None
 
     def difference(seed: int) -> tuple[float, bool]:
