@@ -139,3 +139,18 @@ def test_determinize_pools_keep_kinds_of_cards_apart() -> None:
         assert sample["row/0"].cards == ("token", "token")
         assert "token" not in sample["hand/0"].cards + sample["deck"].contents()
     assert any("token" in determinize(zones, 1, random.Random(seed))["deck"].contents() for seed in range(20))
+
+
+def test_moved_zones_equal_zones_built_afresh_and_names_still_index_them() -> None:
+    zones = move(table(), "hand/0", "discard", "x", bottom=True)
+    zones = reveal(draw(zones, "deck", "row/0", "c"), "row/0", "c", to=[1])
+    for _name, zone in zones:  # what the fast paths made is what the checked constructor makes of the same fields
+        assert zone == Zone(zone.visibility, zone.owner, zone.cards, zone.known, zone.unknown, zone.split,
+                            zone.owner_sees)
+    assert zones["discard"].cards == ("d", "x") and zones["row/0"].cards[0] == "c"
+    assert zones["deck"].split == 0 and zones["hand/0"].contents() == ("y",)
+    assert [name for name, _ in zones] == list(table().names)
+    with pytest.raises(KeyError):
+        zones["nowhere"]
+    with pytest.raises(ValueError):
+        Zones(("a", "a"), (Zone.pile(), Zone.pile()))

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Hashable, Iterable, Iterator, Mapping
 
@@ -131,7 +131,24 @@ class Zone:
 
     def contents(self) -> tuple[Card, ...]:
         """Every card, top first, the unordered multiset in its canonical sequence (for the rules, not for bots)."""
+        if not self.unknown:  # then ``split`` is ``len(cards)``: the placed cards are all there is
+            return self.cards
         return self.cards[: self.split] + expand(self.unknown) + self.cards[self.split:]
+
+    def _remade(self, cards: tuple[Card, ...], known: tuple[frozenset[int], ...],
+                unknown: tuple[tuple[Card, int], ...], split: int) -> Zone:
+        """This zone with other cards, as ``replace`` makes it, without checking again what the moves of this
+        module keep true (one set of knowers per card, ``split`` within the cards)."""
+        zone = object.__new__(Zone)
+        put = object.__setattr__
+        put(zone, "visibility", self.visibility)
+        put(zone, "owner", self.owner)
+        put(zone, "cards", cards)
+        put(zone, "known", known)
+        put(zone, "unknown", unknown)
+        put(zone, "split", split if unknown else len(cards))
+        put(zone, "owner_sees", self.owner_sees)
+        return zone
 
     def knowers(self, index: int) -> frozenset[int]:
         """The players who know ``cards[index]``, ``EVERYONE`` standing for all."""
@@ -161,10 +178,15 @@ class Zones:
 
     names: tuple[str, ...] = ()
     zones: tuple[Zone, ...] = ()
+    # each name's index, made once for a tuple of names and handed on by ``with_zone`` (not part of the value)
+    index: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if len(self.index) == len(self.names) == len(self.zones):  # handed on with names already checked
+            return
         if len(set(self.names)) != len(self.names) or len(self.names) != len(self.zones):
             raise ValueError("zones need distinct names, one per zone")
+        object.__setattr__(self, "index", {name: i for i, name in enumerate(self.names)})
 
     @classmethod
     def of(cls, zones: Mapping[str, Zone] | Iterable[tuple[str, Zone]]) -> Zones:
@@ -173,12 +195,16 @@ class Zones:
         return cls(tuple(name for name, _ in pairs), tuple(zone for _, zone in pairs))
 
     def _at(self, name: str) -> int:  # the index of a zone, or KeyError
-        if name not in self.names:
+        found = self.index.get(name)
+        if found is None:
             raise KeyError(f"no zone {name!r}")
-        return self.names.index(name)
+        return found
 
     def __getitem__(self, name: str) -> Zone:
-        return self.zones[self._at(name)]
+        found = self.index.get(name)
+        if found is None:
+            raise KeyError(f"no zone {name!r}")
+        return self.zones[found]
 
     def __iter__(self) -> Iterator[tuple[str, Zone]]:
         return iter(zip(self.names, self.zones))
@@ -186,7 +212,7 @@ class Zones:
     def with_zone(self, name: str, zone: Zone) -> Zones:
         """These zones with ``name`` replaced by ``zone``."""
         index = self._at(name)
-        return Zones(self.names, self.zones[:index] + (zone,) + self.zones[index + 1:])
+        return Zones(self.names, self.zones[:index] + (zone,) + self.zones[index + 1:], self.index)
 
 
 def _take(zone: Zone, card: Card, from_top: bool) -> tuple[Zone, frozenset[int]]:
@@ -196,20 +222,21 @@ def _take(zone: Zone, card: Card, from_top: bool) -> tuple[Zone, frozenset[int]]
         if counts.get(card, 0) < 1:
             raise ValueError(f"{card!r} is not in the zone")
         counts[card] -= 1
-        return replace(zone, unknown=tuple((c, n) for c, n in counts.items() if n)), frozenset()
+        return zone._remade(zone.cards, zone.known, tuple((c, n) for c, n in counts.items() if n),
+                            zone.split), frozenset()
     index = 0 if from_top else zone.cards.index(card)
     if zone.cards[index] != card:
         raise ValueError(f"{card!r} is not the top card")
     split = zone.split - (index < zone.split)
-    return replace(zone, cards=zone.cards[:index] + zone.cards[index + 1:],
-                   known=zone.known[:index] + zone.known[index + 1:], split=split), zone.knowers(index)
+    return zone._remade(zone.cards[:index] + zone.cards[index + 1:], zone.known[:index] + zone.known[index + 1:],
+                        zone.unknown, split), zone.knowers(index)
 
 
 def _put(zone: Zone, card: Card, knowers: frozenset[int], bottom: bool) -> Zone:
     """``zone`` with ``card`` on top (or at the bottom), known to ``knowers``."""
     if bottom:
-        return replace(zone, cards=zone.cards + (card,), known=zone.known + (knowers,))
-    return replace(zone, cards=(card,) + zone.cards, known=(knowers,) + zone.known, split=zone.split + 1)
+        return zone._remade(zone.cards + (card,), zone.known + (knowers,), zone.unknown, zone.split)
+    return zone._remade((card,) + zone.cards, (knowers,) + zone.known, zone.unknown, zone.split + 1)
 
 
 def _transfer(zones: Zones, source: str, to: str, card: Card, bottom: bool, from_top: bool) -> Zones:
@@ -271,7 +298,7 @@ def reveal_at(zones: Zones, zone_name: str, index: int, to: Iterable[int] | None
         raise ValueError(f"no card at {index} in {zone_name!r}")
     players = frozenset(to) if to is not None else frozenset((EVERYONE,))
     known = zone.known[:index] + (zone.known[index] | players,) + zone.known[index + 1:]
-    return zones.with_zone(zone_name, replace(zone, known=known))
+    return zones.with_zone(zone_name, zone._remade(zone.cards, known, zone.unknown, zone.split))
 
 
 def observation(zones: Zones, player: int) -> Hashable:

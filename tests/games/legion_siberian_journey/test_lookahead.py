@@ -50,3 +50,40 @@ def test_the_bot_discards_the_plot_that_suits_its_rivals_and_not_itself() -> Non
     assert state.pending[0] == "pick" and state.pending[2] == "replaced"
     choice = bots.GreedyBot().choose(state, 0, random.Random(0))
     assert state.sites[choice[1]].plot == card("plot", "bribing-the-stationmaster")  # intrigue: the Reds' plot
+
+
+def _question_with_cards():
+    """A position of a seeded greedy game where the player to act weighs two or more action cards."""
+    from pnpforge.engine.loop import sample_chance
+
+    from tests.games.legion_siberian_journey.helpers import game
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game(4).new_initial_state()
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            player = state.current_player()
+            legal = state.legal_actions()
+            if sum(1 for a in legal if a[0] == "play") >= 2 and state.waiting[0] == "tactics":
+                return state, player
+            state.apply_action(bots.GreedyBot().choose(state, player, rng))
+    raise AssertionError("no question with two cards in 40 games")
+
+
+def test_a_question_keeps_the_quiet_round_and_judges_every_card_as_without_it() -> None:
+    state, player = _question_with_cards()
+    legal = state.legal_actions()
+    alone = [bots.judge(state, player, a) for a in legal]
+    with lookahead.Question(state) as question:
+        kept = [bots.judge(state, player, a) for a in legal]
+        assert question.rounds  # the round without a card was played once and kept
+        with lookahead.Question(state.clone()) as other:  # another state: nothing of this one is used
+            assert [bots.judge(state, player, a) for a in legal] == alone
+            assert not other.rounds
+    assert kept == alone
+    assert lookahead.Question.current() is None

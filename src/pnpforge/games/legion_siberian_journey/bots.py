@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
-from pnpforge.games.legion_siberian_journey.data import ATTRIBUTES, BIT
 from pnpforge.games.legion_siberian_journey.effects import can_join
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 from pnpforge.games.legion_siberian_journey.state import JourneyState
@@ -25,7 +24,7 @@ CHARACTER = 0.25  # a living character's worth, per point of its value to the bo
 
 def character_value(state: JourneyState, c: int) -> float:
     card = state.data.characters[c]
-    shown = sum(1 for a in ATTRIBUTES if card.attributes & BIT[a])
+    shown = card.attributes.bit_count()  # the printed attributes: a mask of ATTRIBUTES' bits
     return card.number + 0.6 * shown + 0.5 * len(card.abilities) + 0.4 * len(card.actions)
 
 
@@ -46,8 +45,11 @@ def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
     """The bot's own March turn in a look ahead: the best deployment, or a pass (never a card)."""
     player = state.waiting[1]
     moves = [a for a in legal if a[0] in ("deploy", "join")]
-    best = max(moves, key=lambda a: _march(state, player, a), default=None)
-    return best if best is not None and _march(state, player, best) > PASS_VALUE else ("pass",)
+    if not moves:
+        return ("pass",)
+    values = [_march(state, player, a) for a in moves]
+    best = max(values)  # the first move of the best value
+    return moves[values.index(best)] if best > PASS_VALUE else ("pass",)
 
 
 def effect_value(state: JourneyState, player: int, effects) -> float:
@@ -258,14 +260,16 @@ class GreedyBot:
 
     def choose(self, state: JourneyState, player: int, rng: random.Random) -> tuple:
         actions = state.legal_actions()
-        values = [judge(state, player, a) for a in actions]
+        with lookahead.Question(state):
+            values = [judge(state, player, a) for a in actions]
         best = max(values) - 1e-9
         ties = [i for i, value in enumerate(values) if value >= best]
         return actions[ties[rng.randrange(len(ties))]]
 
     def rank(self, state: JourneyState, player: int, rng: random.Random) -> list[tuple]:
         actions = state.legal_actions()
-        values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
+        with lookahead.Question(state):
+            values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
         return [a for _, a in sorted(zip(values, actions), key=lambda pair: -pair[0])]
 
 

@@ -9,6 +9,7 @@ of play comes from the pack (``game.yaml: parameters``, the cards); effects stay
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from math import floor
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -27,6 +28,14 @@ def mask(names) -> int:
 
 
 Effects = tuple[Mapping[str, Any], ...]
+
+
+def by_effect(effects: Effects) -> Mapping[str, Effects]:
+    """``effects`` grouped by their ``effect`` name, each group in the cards' sequence."""
+    found: dict[str, list] = {}
+    for e in effects:
+        found.setdefault(e["effect"], []).append(e)
+    return MappingProxyType({name: tuple(group) for name, group in found.items()})
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,11 @@ class Location:
     vp: int
     effects: Effects
 
+    @cached_property
+    def by_effect(self) -> Mapping[str, Effects]:
+        """The effects by name (a location's standing rules are read many times a round)."""
+        return by_effect(self.effects)
+
 
 @dataclass(frozen=True)
 class Commander:
@@ -80,6 +94,11 @@ class Commander:
     faction: str
     income: int
     effects: Effects
+
+    @cached_property
+    def by_effect(self) -> Mapping[str, Effects]:
+        """The effects by name (a commander's standing rules are read many times a round)."""
+        return by_effect(self.effects)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ the average over ``DRAWS`` such rounds when chance came up at all (one round oth
 from __future__ import annotations
 
 import random
+from contextvars import ContextVar, Token
 from typing import Callable
 
 from pnpforge.engine.loop import sample_chance
@@ -59,21 +60,60 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
     return worth(state, player) - sum(others) / len(others)
 
 
+class Question:
+    """While a bot weighs the answers to one question (``with Question(state):``), the quiet round without a card is
+    played once per seed and kept: it is the same for every card weighed against it, as long as ``state`` is not
+    changed (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept."""
+
+    def __init__(self, state: JourneyState):
+        self.state = state
+        self.rounds: dict[tuple, tuple[float, bool]] = {}  # (player, fallback, seed) -> (standing, chance drew)
+        self._token: Token | None = None
+
+    def __enter__(self) -> Question:
+        self._token = _QUESTION.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._token is not None  # entered first
+        _QUESTION.reset(self._token)
+
+    @staticmethod
+    def current() -> Question | None:
+        """The question being weighed in this context, if any."""
+        return _QUESTION.get()
+
+
+_QUESTION: ContextVar[Question | None] = ContextVar("journey_question", default=None)
+
+
+def _round(state: JourneyState, player: int, answer: tuple, seed: int, worth: Callable, pick: Callable,
+           own: Callable) -> tuple[float, bool]:
+    """The player's standing after ``answer`` and the quiet round, and whether chance drew on the way."""
+    trial = state.clone()
+    trial.apply_action(answer)
+    drew = settle(trial, player, pick, own, random.Random(seed))
+    return standing(trial, player, worth), drew
+
+
 def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick: Callable, own: Callable) -> float:
     """How much better ``player`` stands after the quiet round with ``action`` than after passing instead."""
     legal = state.legal_actions()
     fallback = next((a for a in QUIET if a in legal), None)
     if fallback is None:
         return 0.0
+    question = Question.current()
+    kept = question.rounds if question is not None and question.state is state else None
 
     def difference(seed: int) -> tuple[float, bool]:
-        values, drew = [], False
-        for answer in (action, fallback):
-            trial = state.clone()
-            trial.apply_action(answer)
-            drew = settle(trial, player, pick, own, random.Random(seed)) or drew
-            values.append(standing(trial, player, worth))
-        return values[0] - values[1], drew
+        played, drew = _round(state, player, action, seed, worth, pick, own)
+        key = (player, fallback, seed)
+        found = kept.get(key) if kept is not None else None
+        if found is None:
+            found = _round(state, player, fallback, seed, worth, pick, own)
+            if kept is not None:
+                kept[key] = found
+        return played - found[0], drew or found[1]
 
     first, drew = difference(0)
     if not drew:

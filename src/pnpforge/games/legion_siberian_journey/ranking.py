@@ -20,9 +20,9 @@ from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 def number(state: JourneyState, character: int, index: int) -> int:
     """A character's Number at a plot: never below zero."""
-    card = state.data.characters[character]
-    value = card.number + state.sites[index].boost.get(character, 0) + standing.standing_number(state, character)
-    return max(0, value)
+    value = (state.data.characters[character].number + state.sites[index].boost.get(character, 0)
+             + standing.standing_number(state, character))
+    return value if value > 0 else 0
 
 
 def strength(state: JourneyState, index: int, squad: list[int]) -> int:

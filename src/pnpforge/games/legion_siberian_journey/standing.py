@@ -8,9 +8,9 @@ Auction, ``heal`` in each Clean-up, ``gain_resources`` with the income, ``wound`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from pnpforge.games.legion_siberian_journey.data import BIT
+from pnpforge.games.legion_siberian_journey.data import BIT, Effects
 
 if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_journey.state import JourneyState
@@ -19,15 +19,15 @@ if TYPE_CHECKING:
 PLOT_LEVEL = {"first": "first", "second": "second", "final": "special"}
 
 
-def commander_effects(state: "JourneyState", player: int, name: str) -> Iterator[Mapping]:
+def commander_effects(state: "JourneyState", player: int, name: str) -> Effects:
+    """The ``name`` effects of ``player``'s commander, in the card's sequence."""
     commander = state.commander[player]
-    if commander is not None:
-        yield from (e for e in state.data.commanders[commander].effects if e["effect"] == name)
+    return () if commander is None else state.data.commanders[commander].by_effect.get(name, ())
 
 
-def location_effects(state: "JourneyState", name: str) -> Iterator[Mapping]:
-    if state.location is not None:
-        yield from (e for e in state.data.locations[state.location].effects if e["effect"] == name)
+def location_effects(state: "JourneyState", name: str) -> Effects:
+    """The ``name`` effects of the round's location, in the card's sequence."""
+    return () if state.location is None else state.data.locations[state.location].by_effect.get(name, ())
 
 
 def qualifies(state: "JourneyState", character: int, effect: Mapping) -> bool:
@@ -42,9 +42,13 @@ def qualifies(state: "JourneyState", character: int, effect: Mapping) -> bool:
 
 def standing_number(state: "JourneyState", character: int) -> int:
     """What the owner's commander and the location add to a character's Number at a plot."""
-    owner = state.owner[character]
-    added = sum(e["amount"] for e in commander_effects(state, owner, "number") if qualifies(state, character, e))
-    added += sum(e["amount"] for e in location_effects(state, "number") if qualifies(state, character, e))
+    added = 0
+    for e in commander_effects(state, state.owner[character], "number"):  # an owner of -1 reads the last seat's
+        if qualifies(state, character, e):
+            added += e["amount"]
+    for e in location_effects(state, "number"):
+        if qualifies(state, character, e):
+            added += e["amount"]
     return added
 
 
