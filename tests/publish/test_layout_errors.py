@@ -71,7 +71,7 @@ CASES = {
         lambda root: edit(root / "layouts" / "merchant.yaml", "template:", "colour: red\ntemplate:"),
         "layouts/merchant.yaml:2:1: error: layout 'merchant': unknown key 'colour'; accepted keys: extends, doc, "
         "size, scale, orientation, bleed, safe, template, stylesheets, transparent, render, zones, fit, art, back, "
-        "variants, params"),
+        "variants, params, standee"),
     "fit-on-unknown-field": (
         lambda root: edit(root / "layouts" / "merchant.yaml", "fields: [price]", "fields: [prize]"),
         "layouts/merchant.yaml:5:34: error: layout 'merchant': fit: price: merchant has no field 'prize'; fields: "
