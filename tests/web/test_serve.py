@@ -69,6 +69,12 @@ def _poll(url: str, word: str, timeout: float) -> float:
     raise AssertionError(f"{url} did not show {word!r} within {timeout:.0f} s")
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the server's process, before it starts: Ctrl+C interrupts, as in a terminal. A signal ignored by the test
+    process (a library run by an earlier test may leave SIGINT ignored) would otherwise stay ignored in the child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_serve_rebuilds_and_reloads_the_open_page(legion_site: Site, browser, tmp_path: Path) -> None:
     pack = copy_pack(DATA / "lantern-market", tmp_path)
     (pack / "rules").mkdir()
@@ -76,8 +82,10 @@ def test_serve_rebuilds_and_reloads_the_open_page(legion_site: Site, browser, tm
     (pack / "rules" / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
     out = tmp_path / "build"
     shutil.copytree(legion_site.root.parent / "cache" / "web" / "fonts", out / pack.name / "cache" / "web" / "fonts")
+    parent_sigint = signal.getsignal(signal.SIGINT)  # what the child would inherit if it were ignored here
     process = subprocess.Popen([sys.executable, "-m", "pnpforge", "serve", str(pack), "--port", "0", "--out", str(out)],
-                               cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               preexec_fn=_ctrl_c_as_in_a_terminal)
     lines: queue.Queue = queue.Queue()
     seen: list[str] = []
     threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True).start()
@@ -130,5 +138,6 @@ def test_serve_rebuilds_and_reloads_the_open_page(legion_site: Site, browser, tm
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-            raise AssertionError("serve did not stop on Ctrl+C within 20 s") from None
+            raise AssertionError(f"serve did not stop on Ctrl+C within 20 s (the test's own SIGINT handler: "
+                                 f"{parent_sigint!r}); its output:\n" + "\n".join(seen)) from None
     assert code == 0, "\n".join(seen)
