@@ -123,3 +123,14 @@ def history(tmp_path_factory) -> History:
         steps[name] = diff_step(pack, out, "--rev", "HEAD~1", "--sheets")
     git(repo, "checkout", "-q", "main")
     return History(repo, pack, out, commits, steps)
+
+
+def printed_and_working(base: Path) -> tuple[Path, Path]:
+    """The fixture pack as printed, with a stall layout and stylesheet of its own, and an identical working copy
+    beside it (``base/printed/<pack>``, ``base/working/<pack>``) for a test to change."""
+    old = shutil.copytree(DATA / PACK, base / "printed" / PACK)
+    (old / "layouts").mkdir()
+    (old / "layouts" / "stall.yaml").write_text("extends: card\nstylesheets: [base.css, card.css, stall.css]\n",
+                                                encoding="utf-8")
+    (old / "layouts" / "stall.css").write_text(".title { letter-spacing: 0.03em; }\n", encoding="utf-8")
+    return old, shutil.copytree(old, base / "working" / PACK)

@@ -4,7 +4,6 @@ and the JSON report."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,7 @@ from click.testing import CliRunner
 
 from pnpforge.cli import cli
 
-from tests.conftest import DATA
-from tests.diff.conftest import PACK, apply
+from tests.diff.conftest import PACK, apply, printed_and_working
 
 
 @pytest.fixture(scope="module")
@@ -21,12 +19,7 @@ def folders(tmp_path_factory) -> tuple[Path, Path, Path]:
     """The printed version, and a copy with a changed price and effect, a removed card, a translated text, a box
     count and a comment in a stylesheet (which changes the drawing's inputs but not its pixels)."""
     base = tmp_path_factory.mktemp("against")
-    old = shutil.copytree(DATA / PACK, base / "printed" / PACK)
-    (old / "layouts").mkdir()
-    (old / "layouts" / "stall.yaml").write_text("extends: card\nstylesheets: [base.css, card.css, stall.css]\n",
-                                                encoding="utf-8")
-    (old / "layouts" / "stall.css").write_text(".title { letter-spacing: 0.03em; }\n", encoding="utf-8")
-    new = shutil.copytree(old, base / "working" / PACK)
+    old, new = printed_and_working(base)
     apply(new, "layouts/stall.css", ".title", "/* a little wider */\n.title")
     apply(new, "merchants.yaml", "  price: 2\n", "  price: 3\n")
     apply(new, "merchants.yaml", "    - {effect: gain_coins, amount: 2}", "    - {effect: gain_coins, amount: 3}")

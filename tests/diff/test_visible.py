@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -23,7 +22,7 @@ from pnpforge.render.native.face import NativeRenderer
 from pnpforge.render.pdf import html_to_pdf
 
 from tests.conftest import DATA
-from tests.diff.conftest import PACK, apply
+from tests.diff.conftest import PACK, apply, printed_and_working
 
 
 def _pixels(pdf: bytes):
@@ -60,12 +59,7 @@ def diffed(tmp_path_factory):
     WeasyPrint (the native renderer does not read ``float``), each with a ``build/`` of its own, compared from
     inside the new copy's folder as a designer runs it there."""
     base = tmp_path_factory.mktemp("visible")
-    old = shutil.copytree(DATA / PACK, base / "printed" / PACK)
-    (old / "layouts").mkdir()
-    (old / "layouts" / "stall.yaml").write_text("extends: card\nstylesheets: [base.css, card.css, stall.css]\n",
-                                                encoding="utf-8")
-    (old / "layouts" / "stall.css").write_text(".title { letter-spacing: 0.03em; }\n", encoding="utf-8")
-    new = shutil.copytree(old, base / "working" / PACK)
+    old, new = printed_and_working(base)
     apply(new, "layouts/stall.css", ".title {", ".title { float: none;")
     for pack in (old, new):  # what `pnpforge build .` leaves in a pack's folder
         junk = pack / "build" / PACK / "cache" / "faces"
