@@ -160,10 +160,11 @@ def test_a_copy_from_the_last_page_of_the_dystopian_legions_source_is_caught(tmp
     text = sheet.read_text(encoding="utf-8")
     anchor = '        - "Placed and Rushed at once make a Regular shot."\n'
     assert anchor in text
-    sheet.write_text(text.replace(anchor, anchor + f'        - "Our own opening, then {copied}, and ours again."\n'),
+    sheet.write_text(text.replace(anchor, anchor + f'        - "Quilted zephyr: {copied}; zephyr quilted."\n'),
                      encoding="utf-8")
     template = pack / "layouts" / "ruler.html"
-    template.write_text(template.read_text(encoding="utf-8") + f"<div>{copied.upper()}</div>\n", encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8") + f"<p>Quilted zephyr: {copied.upper()}.</p>\n",
+                        encoding="utf-8")
     hits = shared_runs(player_facing(pack))
     assert [hit.split(":")[0] for hit in hits] == [str(sheet), str(template)], hits
     assert all(f"'{copied.lower()}'" in hit for hit in hits), hits
