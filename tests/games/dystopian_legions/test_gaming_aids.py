@@ -151,3 +151,26 @@ def test_a_range_ruler_is_marked_every_25_4_mm(sheets: Path, paper: str) -> None
     # the glue tab's cut edge, 12 mm below the last inch
     bottom = [m - top for m in middles if top + face["h"] - 1 < m < top + face["h"] + 1]
     assert bottom and bottom[-1] == pytest.approx(face["h"], abs=0.3)
+
+
+def test_the_aids_go_to_tabletop_simulator_and_the_print_shops(sheets: Path) -> None:
+    out = sheets.parent.parent  # the build folder the sheets were made in: its faces are drawn already
+    result = run_cli("build", str(PACK), "--only", "tts,shop", "--out", str(out))
+    assert result.code == 0, result.output
+    assert "Traceback" not in result.output
+    built = out / PACK.name
+    saved = json.loads((built / "tts" / f"{PACK.name}.json").read_text(encoding="utf-8"))
+    placed = saved["ObjectStates"]
+    bags = {bag["Nickname"]: len(bag["ContainedObjects"]) for bag in placed if bag["Name"] == "Bag"}
+    assert bags == {"Template": 7, "Ruler": 6, "Marker": 152}  # a type of more than four pieces is bagged
+    assert [piece["Nickname"] for piece in placed if piece["Name"] == "Custom_Tile"] == [
+        "Quick reference · turn and dice",
+        "Quick reference · shooting, morale, orders",
+    ]
+    for shop in ("mpc", "tgc"):
+        assert sorted(p.name for p in (built / "shop" / shop).glob("*.pdf")) == [
+            "marker.pdf",
+            "quick_reference.pdf",
+            "ruler.pdf",
+            "template.pdf",
+        ]
