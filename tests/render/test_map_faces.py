@@ -102,6 +102,7 @@ def test_an_outer_wall_of_the_map_is_drawn_round_it(printed) -> None:
     ("tiles_map([{'tile': 'nowhere'}], 'layout')", "tile 1: 'nowhere' has no map"),
     ("tiles_map([{'tile': 'gatehouse'}, {'tile': 'ford-yard'}], 'layout')", "tiles 0 and 1 both cover cell (0, 0)"),
     ("tiles_map([], 'layout')", "tiles_map: expected a list of tiles"),
+    ("tiles_map([{'tile': 'gatehouse', 'field': 'name'}], 'layout')", "'gatehouse' has no map in its field 'name'"),
     ("grid_map('not a map')", "grid_map: expected the value of a grid field"),
     ("grid_map(ref('gatehouse').get('layout'), 0)", "a map square is from 1 to 100 mm a side, found 0"),
 ])
@@ -120,3 +121,16 @@ def test_a_sector_draws_its_own_map(tmp_path: Path) -> None:
     markup = env.from_string("{{ grid_map(ref('gatehouse').get('layout'), 12) }}").render()
     assert 'style="width:50.000mm;height:50.000mm"' in markup and 'aria-label="map, 4 by 4 squares"' in markup
     assert markup.count("wb-map-door-closed") == 1 and "width=" not in markup.split(">")[0]
+
+
+def test_a_tile_may_name_the_field_of_its_side_face_up() -> None:
+    pack, _ = load_pack(WATCH)
+    env = make_environment([])
+    PackView(pack, "en", IconSet(pack, "en")).install(env)
+    by_default = env.from_string("{{ tiles_map([{'tile': 'gatehouse', 'turn': 90}], 'name') }}")
+    with pytest.raises(RenderError, match="has no map"):
+        by_default.render()  # the call's field is no map ...
+    own = env.from_string("{{ tiles_map([{'tile': 'gatehouse', 'turn': 90, 'field': 'layout'}], 'name') }}").render()
+    # ... the entry's own field is, and draws what the call with that field draws
+    assert own == env.from_string("{{ tiles_map([{'tile': 'gatehouse', 'turn': 90}], 'layout') }}").render()
+    assert own.count("wb-map-door-closed") == 1

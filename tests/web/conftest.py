@@ -1,5 +1,5 @@
-"""Shared set-up for the web rulebook tests: slices of the Legion and Journey sites and both Legie sites, each
-built once, and headless Chromium.
+"""Shared set-up for the web rulebook tests: slices of the Legion, Journey and Siege of the Citadel sites and both
+Legie sites, each built once, and headless Chromium.
 
 The site is the real build (``build_site``) of the real pack, limited to a slice of its cards so that a cold
 build fits the test budget: two characters per faction and a few cards of every other type, plus every card
@@ -26,6 +26,7 @@ from tests.web import axe_core
 LEGION = REPO / "content" / "legion-siberian-story"
 LEGIE = REPO / "content" / "legie"
 JOURNEY = REPO / "content" / "legion-siberian-journey"
+SIEGE = REPO / "content" / "siege-of-the-citadel"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -87,6 +88,13 @@ def journey_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
 
 
 @pytest.fixture(scope="session")
+def siege_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The Siege of the Citadel site (a slice of its cards, as for Legion), built once per session, with no
+    warning."""
+    return _sliced_site(SIEGE, tmp_path_factory.mktemp("siege-web") / "build", clean=True)
+
+
+@pytest.fixture(scope="session")
 def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     """Both Legie sites, English and German, whole (the pack is small), built once per session."""
     pack, problems = load_pack(LEGIE)
@@ -102,19 +110,19 @@ def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     return sites
 
 
-SITES = ["legion", "journey", "legie-en", "legie-de"]
+SITES = ["legion", "journey", "siege", "legie-en", "legie-de"]
 
 
 def site_named(request: pytest.FixtureRequest, name: str) -> Site:
-    """``legion``, ``journey`` or ``legie-<lang>``: the built site of that name."""
-    if name in ("legion", "journey"):
+    """``legion``, ``journey``, ``siege`` or ``legie-<lang>``: the built site of that name."""
+    if name in ("legion", "journey", "siege"):
         return request.getfixturevalue(f"{name}_site")
     return request.getfixturevalue("legie_sites")[name.split("-", 1)[1]]
 
 
 @pytest.fixture(params=SITES)
 def any_site(request: pytest.FixtureRequest) -> Site:
-    """Each site in turn: the Legion and Journey slices and both Legie sites."""
+    """Each site in turn: the Legion, Journey and Siege of the Citadel slices and both Legie sites."""
     return site_named(request, request.param)
 
 

@@ -143,10 +143,46 @@ def test_journey_gallery_filters_by_type_faction_level_and_attribute(journey_sit
     assert watched.take() == []
 
 
+SIEGE_FACETS = {"type": "Type", "faction": "Corporation", "specialty": "Specialty", "rank": "Rank",
+                "icons": "Attack icon", "kind": "Card kind"}
+
+
+def test_siege_gallery_filters_by_corporation_specialty_rank_attack_icon_and_kind(siege_site: Site, page_of) -> None:
+    """Each of the pack's filters, set to each value it offers in turn, shows some of the cards and only cards
+    with that value; the filters are named as the pack names them."""
+    watched = page_of(1280, 900)
+    watched.page.goto(siege_site.url("cards/index.html"))
+    labels = watched.page.evaluate("""() => Object.fromEntries(Array.from(document.querySelectorAll('select'))
+        .filter(s => s.id.startsWith('wb-facet-'))
+        .map(s => [s.id.slice(9), document.querySelector(`label[for="${s.id}"]`).textContent.trim()]))""")
+    assert labels == SIEGE_FACETS
+    read = """field => Array.from(document.querySelectorAll('[data-card]'))
+        .filter(tile => !tile.hidden && tile.offsetParent !== null)
+        .map(tile => tile.getAttribute('data-f-' + field) || '')"""
+    everything = len(watched.page.evaluate(read, "type"))
+    for field in SIEGE_FACETS:
+        options = watched.page.evaluate(f"() => Array.from(document.querySelectorAll('#wb-facet-{field} option'))"
+                                        ".map(o => o.value).filter(v => v)")
+        assert options, field
+        for value in options[:4]:
+            watched.page.select_option(f"#wb-facet-{field}", value)
+            shown = watched.page.evaluate(read, field)
+            assert 0 < len(shown) < everything, (field, value)
+            assert all(value in seen.split() for seen in shown), (field, value, shown)
+        watched.page.select_option(f"#wb-facet-{field}", "")
+    watched.page.select_option("#wb-facet-type", "equipment")
+    icons = watched.page.evaluate("() => Array.from(document.querySelectorAll('#wb-facet-icons option'))"
+                                  ".map(o => o.value).filter(v => v)")
+    watched.page.select_option("#wb-facet-icons", icons[0])
+    assert watched.page.evaluate("() => window.location.hash") == f"#type=equipment&icons={icons[0]}"
+    assert watched.take() == []
+
+
 @pytest.mark.parametrize("name,relative", [
     ("legie-de", "index.html"), ("legion", "rules/08-orders.html"), ("legie-de", "glossary.html"),
     ("journey", "cards/index.html"), ("legie-en", "cards/player-aid.html"), ("legion", "cards/ivan-sablin.html"),
     ("legion", "examples.html"), ("legie-de", "search.html?q=turm"), ("legie-en", "rules/05-melee.html"),
+    ("siege", "cards/index.html"), ("siege", "cards/tile-1-9.html"),
 ])
 def test_no_accessibility_violation_on_a_page_of_each_kind(request, page_of, name: str, relative: str) -> None:
     """axe-core (installed by make, injected by the test) finds nothing on one page of each kind: home, rules

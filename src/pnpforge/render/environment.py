@@ -139,13 +139,14 @@ class PackView:
         return drawn
 
     def tiles_map(self, tiles: Any, field: str, cell: float = 10.0) -> Markup:
-        """The map joined from ``tiles`` (each ``{tile, x, y, turn, mirror}``, ``tile`` an item id whose ``field``
-        is a ``grid``) drawn in a face, each square ``cell`` mm a side."""
+        """The map joined from ``tiles`` (each ``{tile, x, y, turn, mirror, field}``, ``tile`` an item id whose
+        ``field`` is a ``grid``; an entry's own ``field`` names the side face up of a tile with a map on each side)
+        drawn in a face, each square ``cell`` mm a side."""
         size = _cell_mm(cell)
 
-        def grid_of(tile: Any) -> Any:
+        def grid_of(tile: Any, own: Any) -> Any:
             item = self.ref(str(tile))
-            return item.get(str(field)) if item is not None else None
+            return item.get(str(field if own is None else own)) if item is not None else None
 
         try:
             grid = map_drawing.joined(tiles, grid_of)

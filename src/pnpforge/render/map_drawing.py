@@ -111,22 +111,24 @@ def field_map(value: Any, cell_mm: float | None = None) -> Markup:
 
 
 TURNS = (0, 90, 180, 270)
-TILE_KEYS = ("tile", "x", "y", "turn", "mirror")
+TILE_KEYS = ("tile", "x", "y", "turn", "mirror", "field")
 
 
-def joined(tiles: Any, grid_of: Callable[[Any], Any]) -> Grid:
-    """The map of ``tiles``, each ``{tile, x, y, turn, mirror}`` (the tile's ``grid`` value found by
-    ``grid_of(tile)``; its top-left cell at ``x``, ``y`` after it is mirrored and turned clockwise by ``turn``
-    degrees), joined by ``engine/tiles.py``; raise ``ValueError`` saying what is wrong."""
+def joined(tiles: Any, grid_of: Callable[[Any, Any], Any]) -> Grid:
+    """The map of ``tiles``, each ``{tile, x, y, turn, mirror, field}`` (the tile's ``grid`` value found by
+    ``grid_of(tile, field)``, ``field`` None unless the entry names the field of its side face up; its top-left
+    cell at ``x``, ``y`` after it is mirrored and turned clockwise by ``turn`` degrees), joined by
+    ``engine/tiles.py``; raise ``ValueError`` saying what is wrong."""
     if not isinstance(tiles, Sequence) or isinstance(tiles, str) or not tiles:
         raise ValueError(f"tiles_map: expected a list of tiles {{tile, x, y, turn, mirror}}, found {tiles!r}")
     placements = []
     for index, spec in enumerate(tiles):
         if not isinstance(spec, Mapping) or "tile" not in spec or any(key not in TILE_KEYS for key in spec):
             raise ValueError(f"tiles_map: tile {index + 1}: expected {{{', '.join(TILE_KEYS)}}}, found {spec!r}")
-        grid = _field_grid(grid_of(spec["tile"]))
+        grid = _field_grid(grid_of(spec["tile"], spec.get("field")))
         if grid is None:
-            raise ValueError(f"tiles_map: tile {index + 1}: {spec['tile']!r} has no map")
+            raise ValueError(f"tiles_map: tile {index + 1}: {spec['tile']!r} has no map"
+                             + (f" in its field {spec['field']!r}" if spec.get("field") is not None else ""))
         x, y, turn = spec.get("x", 0), spec.get("y", 0), spec.get("turn", 0)
         if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in (x, y)):
             raise ValueError(f"tiles_map: tile {index + 1}: x and y are cells from 0, found {x!r}, {y!r}")
