@@ -135,3 +135,41 @@ def test_a_standee_s_folds_and_base_tabs_are_where_its_base_puts_them(watch: Pat
     chord = _cut(cut[quarter, start:round((face["x"] + width + 3) / PX)], start * PX)
     expected_chord = 2 * (tab ** 2 - (tab * 3 / 4) ** 2) ** 0.5 if width == depth else width
     assert chord[1] - chord[0] == pytest.approx(expected_chord, abs=TOLERANCE)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("key", "width", "depth"), [("sentry/tower-sentry", 30.0, 30.0),
+                                                     ("sentry/ford-guard", 40.0, 20.0)])
+def test_a_slotted_base_s_slot_is_where_the_base_puts_it(watch: Path, paper: str, key: str, width: float,
+                                                        depth: float) -> None:
+    """``stand: slot``: the strip is 80 % of the base wide, its feet 8 mm deep, its folds at the feet and the head;
+    below it, parted by a cut, the base (a 30 mm disc, or 40 x 20 mm) with a slot 1 mm across through its centre,
+    0.4 mm longer than the strip is wide."""
+    name = f"{paper}/sentry-punchboard.pdf"
+    face = _face(watch, name, key)
+    height, strip, foot = 40.0, width * 0.8, 8.0
+    length = 2 * foot + 2 * height
+    r = width / 2
+    centre = length + ((r * r - (strip / 2) ** 2) ** 0.5 if width == depth else depth / 2)
+    total = centre + r if width == depth else length + depth
+    assert (face["w"], face["h"]) == pytest.approx((width, total))
+    pixels = _pixels(watch / name)
+    x0, y0 = face["x"], face["y"]
+    middle = round((x0 + width / 2) / PX)
+    # across the strip: the folds (grey dashes); down the middle: the cut between strip and base (black), the slot
+    margin = (width - strip) / 2
+    across = pixels[round(y0 / PX):round((y0 + length - 1) / PX),
+                    round((x0 + margin + 1) / PX):round((x0 + width - margin - 1) / PX)]
+    folds = _lines(_grey(across, 75, 95).sum(axis=1), 0.5, y0)  # the dashes' grey (#555555), not the figure's
+    assert folds == pytest.approx([y0 + foot, y0 + foot + height, y0 + foot + 2 * height], abs=TOLERANCE)
+    lower = pixels[round((y0 + length - 2) / PX):round((y0 + centre - 1.5) / PX), middle]
+    parted = _lines((lower < 40).all(axis=1).astype(int), 0.5, y0 + length - 2)
+    assert parted == pytest.approx([y0 + length], abs=TOLERANCE)
+    near = pixels[round((y0 + centre - 2) / PX):round((y0 + centre + 2) / PX), middle]
+    slot_top, slot_bottom = _run((near > 240).all(axis=1), y0 + centre - 2)  # the slot's inside, within its line
+    assert (slot_top + slot_bottom) / 2 == pytest.approx(y0 + centre, abs=TOLERANCE)
+    assert slot_bottom - slot_top == pytest.approx(1.0, abs=TOLERANCE)
+    row = pixels[round((y0 + centre) / PX), round((x0 + 1) / PX):round((x0 + width - 1) / PX)]  # within the base
+    left, right = _run((row > 240).all(axis=1), x0 + 1)
+    slot = strip + 0.4
+    assert (left, right) == pytest.approx((x0 + (width - slot) / 2, x0 + (width + slot) / 2), abs=TOLERANCE)

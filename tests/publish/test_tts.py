@@ -53,8 +53,13 @@ TILE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Trans
                                        "properties": {"ImageURL": URL, "ImageSecondaryURL": URL}}}}
 BAG = {"type": "object", "required": ["Name", "ContainedObjects"],
        "properties": {"Name": {"const": "Bag"}, "ContainedObjects": {"type": "array", "items": TILE}}}
-DIE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Transform"],
+ROTATION = {"type": "object", "required": ["x", "y", "z"], "properties": {axis: {"type": "number"} for axis in "xyz"}}
+DIE = {"type": "object", "required": ["Name", "CustomImage", "Nickname", "Transform", "RotationValues"],
        "properties": {"Name": {"const": "Custom_Dice"}, "Transform": TRANSFORM,
+                      "RotationValues": {"type": "array", "minItems": 6, "maxItems": 6,
+                                         "items": {"type": "object", "required": ["Value", "Rotation"],
+                                                   "properties": {"Value": {"type": ["integer", "string"]},
+                                                                  "Rotation": ROTATION}}},
                       "CustomImage": {"type": "object", "required": ["ImageURL", "CustomDice"],
                                       "properties": {"ImageURL": URL,
                                                      "CustomDice": {"type": "object", "required": ["Type"],
@@ -257,3 +262,38 @@ def test_dice_figurines_and_a_double_sided_hex_tile(tmp_path) -> None:
     backs = {tile["CustomImage"]["ImageSecondaryURL"] for tile in tiles}
     assert len(fronts) == 4 and backs == {"pieces/terrain/back-all.png"} and not fronts & backs
     assert "- dice (custom six-sided dice): 3" in (result.folder / "README.md").read_text(encoding="utf-8")
+    assert [v["Value"] for v in dice[0]["RotationValues"]] == [1, 2, 3, 4, 5, 6]
+    assert [v["Value"] for v in dice[2]["RotationValues"]] == ["hit hit", "hit", "hit", "shield", "miss", "blank"]
+
+
+def _face_up(rotation: dict) -> tuple[int, ...]:
+    """The die's own direction that points up after Tabletop Simulator's rotation (Unity's Euler angles: z first,
+    then x, then y), for rotations in quarter turns: R = Ry Rx Rz, and the face up is R's transpose times (0, 1, 0)."""
+    def turn(axis: int, degrees: float) -> list[list[int]]:
+        c, s = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}[round(degrees) % 360]
+        i, j = [(1, 2), (2, 0), (0, 1)][axis]
+        m = [[int(r == k) for k in range(3)] for r in range(3)]
+        m[i][i], m[i][j], m[j][i], m[j][j] = c, -s, s, c
+        return m
+
+    def times(a, b):
+        return [[sum(a[r][k] * b[k][c] for k in range(3)) for c in range(3)] for r in range(3)]
+
+    r = times(turn(1, rotation["y"]), times(turn(0, rotation["x"]), turn(2, rotation["z"])))
+    return tuple(r[1][c] for c in range(3))  # the row of R that (0, 1, 0) picks out of R's transpose
+
+
+def test_a_dies_rotation_values_turn_the_faces_the_image_puts_opposite_to_opposite_sides() -> None:
+    """The image's net and the rotations agree: each face is up at its own rotation, and two faces the net folds
+    opposite each other (1 and 6, 2 and 5, 3 and 4) are up at opposite rotations."""
+    from pnpforge.publish.tts.dice import rotation_values
+    from pnpforge.render.printed_dice import NET_CELLS
+
+    values = rotation_values([(str(n), n) for n in range(1, 7)])
+    ups = [_face_up(value["Rotation"]) for value in values]
+    assert len(set(ups)) == 6 and all(sorted(map(abs, up)) == [0, 0, 1] for up in ups)
+    for a, (ca, ra) in enumerate(NET_CELLS):
+        for b, (cb, rb) in enumerate(NET_CELLS):
+            folded_opposite = (ra == rb == 1 and abs(ca - cb) == 2) or (ca == cb == 1 and abs(ra - rb) == 2)
+            assert folded_opposite == (ups[a] == tuple(-v for v in ups[b])), (a + 1, b + 1)
+    assert [value["Value"] for value in values] == [1, 2, 3, 4, 5, 6]

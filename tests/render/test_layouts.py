@@ -185,3 +185,9 @@ def test_a_face_of_a_hundred_metres_is_a_located_error(tmp_path) -> None:
     assert f"{pack}/layouts/card.yaml:2:8: error: layout 'card': size: w: a face is at most 1000 mm a side, found " \
            "100000" in result.output
     assert "internal error" not in result.output
+
+
+def test_a_standee_s_stand_is_a_tab_or_a_slot(tmp_path, sizes) -> None:
+    write(tmp_path, "figure", "size: {w: 25, h: 105}\ntemplate: standee.html\nstandee: {base: base, stand: stilts}\n")
+    assert layout_errors(LayoutSet([tmp_path], sizes), "figure") == [
+        f"{tmp_path}/figure.yaml:3:23: error: layout 'figure': standee: stand: expected tab or slot, found 'stilts'"]

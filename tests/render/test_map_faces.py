@@ -64,10 +64,11 @@ def printed(tmp_path_factory) -> tuple[np.ndarray, tuple[float, float]]:
     return pixels, origin
 
 
-def test_the_joined_map_has_its_walls_and_doors_where_the_sectors_put_them(printed) -> None:
-    pixels, (ox, oy) = printed
-    grid = _joined()
-    assert (grid.width, grid.height) == (8, 8)
+def edges_seen(pixels: np.ndarray, origin: tuple[float, float], square: float, grid: Grid) -> dict[str, int]:
+    """Check every inner edge of ``grid`` in ``pixels`` (the top-left of its first square at ``origin`` and each
+    square ``square`` pixels a side): the pixel at the edge's middle is a wall, a door, an open door or nothing, as
+    the data says. Returns how many of each were seen."""
+    ox, oy = origin
     counted = {"wall": 0, "door": 0, "open door": 0, "nothing": 0}
     for x, y in grid.cells():
         for other in ((x + 1, y), (x, y + 1)):
@@ -77,16 +78,34 @@ def test_the_joined_map_has_its_walls_and_doors_where_the_sectors_put_them(print
             expected = "wall" if key in grid.walls else "open door" if key in grid.open_doors else \
                 "door" if key in grid.doors else "nothing"
             if other[0] > x:  # a vertical edge at the right of (x, y)
-                mx, my = ox + SQUARE * (x + 1), oy + SQUARE * (y + 0.5)
+                mx, my = ox + square * (x + 1), oy + square * (y + 0.5)
             else:
-                mx, my = ox + SQUARE * (x + 0.5), oy + SQUARE * (y + 1)
-            seen = _kind(pixels[round(my / PX), round(mx / PX)])
-            assert seen == expected, f"edge {key} at {mx:.1f}, {my:.1f} mm: {seen}, expected {expected}"
+                mx, my = ox + square * (x + 0.5), oy + square * (y + 1)
+            seen = _kind(pixels[round(my), round(mx)])
+            assert seen == expected, f"edge {key} at {mx:.0f}, {my:.0f} px: {seen}, expected {expected}"
             counted[expected] += 1
+    return counted
+
+
+def check_joined_map(pixels: np.ndarray, origin: tuple[float, float], square: float) -> None:
+    """The mission's map joined from the three sectors, with its walls and doors where the data puts them."""
+    grid = _joined()
+    assert (grid.width, grid.height) == (8, 8)
+    counted = edges_seen(pixels, origin, square, grid)
     # the joins: the gatehouse's opening into the ford yard and the one into the watch post, walls on the seams
     assert counted["door"] == 2 and counted["open door"] == 1 and counted["wall"] >= 10
     assert ((3, 1), (4, 1)) not in grid.walls and ((1, 3), (1, 4)) not in grid.walls
     assert ((3, 0), (4, 0)) in grid.walls
+    ox, oy = origin
+    for x in range(8):  # the top border of the two upper sectors
+        assert _kind(pixels[round(oy), round(ox + square * (x + 0.5))]) == "wall"
+    # the missing quarter (below the ford yard, right of the watch post) is paper
+    assert _kind(pixels[round(oy + 6 * square), round(ox + 6 * square)]) in ("open door", "nothing")
+
+
+def test_the_joined_map_has_its_walls_and_doors_where_the_sectors_put_them(printed) -> None:
+    pixels, (ox, oy) = printed
+    check_joined_map(pixels, (ox / PX, oy / PX), SQUARE / PX)
 
 
 def test_an_outer_wall_of_the_map_is_drawn_round_it(printed) -> None:

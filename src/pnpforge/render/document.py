@@ -283,7 +283,8 @@ def _page_rule(layout: Layout) -> str:
 
 
 def _zone_css(layout: Layout, name: str, inset: float = 0.0, designed_bleed: float | None = None) -> str:
-    """Absolute CSS box of a zone on the page (zones are measured from the trim, pages include the bleed).
+    """Absolute CSS box of a zone on the page (zones are measured from the trim, pages include the bleed); a round
+    zone clips its content to its circle.
 
     A zone drawn out to the layout's own bleed edge keeps reaching the page edge when an output asks for a
     wider bleed, so art that bleeds still covers a print shop's whole bleed.
@@ -303,5 +304,8 @@ def _zone_css(layout: Layout, name: str, inset: float = 0.0, designed_bleed: flo
         width += extra
     if zone.y + zone.h >= layout.height + edge - 1e-6:
         height += extra
-    return (f"position:absolute;left:{left + inset:g}mm;top:{top + inset:g}mm;"
-            f"width:{width - 2 * inset:g}mm;height:{height - 2 * inset:g}mm;")
+    box = (f"position:absolute;left:{left + inset:g}mm;top:{top + inset:g}mm;"
+           f"width:{width - 2 * inset:g}mm;height:{height - 2 * inset:g}mm;")
+    if zone.shape == "round":  # what the zone holds is cut to its circle (an ellipse in a zone that is not square)
+        box += "border-radius:50%;overflow:hidden;"
+    return box

@@ -13,6 +13,7 @@ from pnpforge.findings import Finding
 from pnpforge.render.geometry import BackSpec, FitSpec, Layout, LayoutError, Size, Zone
 from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.outline import Outline, outline_of
+from pnpforge.render.standee import STANDS
 
 
 LAYOUT_KEYS = {
@@ -36,7 +37,8 @@ LAYOUT_KEYS = {
     "standee": "a figure as a folding standee: {base: the item field giving its base, height: mm}",
 }
 STANDEE_KEYS = {"base": "the item field giving the base: 25 (round, mm across) or 25 x 50",
-                "height": "the figure's height in mm (default 40)"}
+                "height": "the figure's height in mm (default 40)",
+                "stand": "tab (two base tabs that fold out; the default) or slot (a base with a slot the feet go in)"}
 ZONE_KEYS = {"x": "left edge", "y": "top edge", "w": "width", "h": "height", "shape": "rect or round",
              "doc": "what goes there"}
 FIT_KEYS = {"zone": "the zone holding the text", "fields": "item fields measured ('*' for the remaining ones)",
@@ -153,7 +155,12 @@ def build_layout(name: str, merged: dict[str, Any], origin: dict[tuple, Doc], ow
     if standee is not None:
         base = text(doc_of("standee"), ("standee", "base"), standee["base"], problems, name, "a field name")
         height = number(doc_of("standee"), ("standee", "height"), standee.get("height", 40), problems, 5, name)
-        params = {**params, "standee": {"base": base, "height": min(height, MAX_SIDE_MM / 3)}}
+        stand = standee.get("stand", "tab")
+        if stand not in STANDS:
+            problems.append(_error(doc_of("standee").mark(("standee", "stand")),
+                                   f"standee: stand: expected tab or slot, found {stand!r}", name))
+            stand = "tab"
+        params = {**params, "standee": {"base": base, "height": min(height, MAX_SIDE_MM / 3), "stand": stand}}
     if problems:
         raise LayoutError(problems)
     return Layout(

@@ -7,11 +7,13 @@ an outlined one. The drawing uses presentation attributes only (no ``style``, no
 escaped, and it reads to a screen reader as "map, W by H squares". In a face (``cell_mm`` given) the drawing is
 sized in mm by its ``style``, each square ``cell_mm`` a side, so the native renderer draws it; a template reaches it
 through ``grid_map`` (a ``grid`` field's value) and ``tiles_map`` (tiles joined by ``engine/tiles.py``), which the
-pack view installs. The web page, the face and the engine read the same ``Grid``.
+pack view installs. A rules page's ``{map}`` figure (``publish/rulebook/maps.py``) adds the coordinates and markers
+the text refers to. The web page, the face, the rulebook and the engine read the same ``Grid``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable
 
@@ -19,6 +21,7 @@ from markupsafe import Markup, escape
 
 from pnpforge.engine.grid import Cell, Edge, Grid
 from pnpforge.engine.tiles import Placement, assemble
+from pnpforge.render.grids import column_name
 
 CELL = 24  # px per square
 WALL, DOOR = "#2b2520", "#8a5a2b"
@@ -54,16 +57,25 @@ def _borders(grid: Grid, border: bool) -> set[Edge]:
     return found
 
 
-def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None) -> Markup:
+COORDINATE = 14  # px beside the map for its coordinates
+LABEL, MARKER = "#5a5048", "#1f4e79"
+
+
+def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None, coordinates: bool = False,
+            markers: Mapping[Cell, str] | None = None) -> Markup:
     """The map as an inline SVG; without ``border`` the board's outline is drawn as a wall. With ``cell_mm`` it is
-    sized for a face: each square that many mm a side (the margin for the walls' thickness included)."""
+    sized for a face: each square that many mm a side (the margin for the walls' thickness included). With
+    ``coordinates`` each column is named by a letter above the map and each row by a number at its left, as
+    ``square_grid`` names squares (``A1`` the top-left); ``markers`` puts a short label in a disc on squares."""
     width, height = grid.width * CELL, grid.height * CELL
+    before = COORDINATE if coordinates else 0
+    left, top, full_w, full_h = -2 - before, -2 - before, width + 4 + before, height + 4 + before
     if cell_mm is None:
-        size = f'width="{width + 4}" height="{height + 4}"'
+        size = f'width="{full_w}" height="{full_h}"'
     else:
         scale = cell_mm / CELL
-        size = f'style="width:{(width + 4) * scale:.3f}mm;height:{(height + 4) * scale:.3f}mm"'
-    parts = [f'<svg class="wb-map" xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height + 4}" '
+        size = f'style="width:{full_w * scale:.3f}mm;height:{full_h * scale:.3f}mm"'
+    parts = [f'<svg class="wb-map" xmlns="http://www.w3.org/2000/svg" viewBox="{left} {top} {full_w} {full_h}" '
              f'{size} role="img" aria-label="map, {grid.width} by {grid.height} squares">']
     for x, y in grid.cells():
         terrain = grid.terrain((x, y)) or ""
@@ -76,8 +88,44 @@ def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None) -> Ma
                      'stroke-width="4" stroke-linecap="square"/>')
     for key in sorted(grid.doors):
         parts.append(_door(key, key in grid.open_doors))
+    if coordinates:
+        parts += _coordinates(grid)
+    for (x, y), label in sorted((markers or {}).items()):
+        cx, cy = x * CELL + CELL // 2, y * CELL + CELL // 2
+        parts.append(f'<g class="wb-map-marker"><title>{escape(label)}</title><circle cx="{cx}" cy="{cy}" r="8" '
+                     f'fill="{MARKER}"/><text x="{cx}" y="{cy + 3.5}" font-size="10" font-weight="700" '
+                     f'text-anchor="middle" fill="#ffffff">{escape(label)}</text></g>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _coordinates(grid: Grid) -> list[str]:
+    """The column letters above the map and the row numbers at its left."""
+    found = []
+    for x in range(grid.width):
+        found.append(f'<text class="wb-map-column" x="{x * CELL + CELL // 2}" y="{-6}" font-size="9" '
+                     f'text-anchor="middle" fill="{LABEL}">{column_name(x)}</text>')
+    for y in range(grid.height):
+        found.append(f'<text class="wb-map-row" x="{-6}" y="{y * CELL + CELL // 2 + 3}" font-size="9" '
+                     f'text-anchor="end" fill="{LABEL}">{y + 1}</text>')
+    return found
+
+
+def cell_named(name: str, grid: Grid) -> Cell:
+    """The square a coordinate such as ``B3`` names on ``grid`` (column letters, then the row from 1); raise
+    ``ValueError`` for a name that is not one or lies off the map."""
+    found = re.fullmatch(r"([A-Z]{1,2})([0-9]{1,3})", name)
+    if found is None:
+        raise ValueError(f"{name!r} is not a square: a column letter and a row number, such as B3")
+    letters, row = found.groups()
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - 64
+    cell = (column - 1, int(row) - 1)
+    if cell not in grid:
+        raise ValueError(f"square {name} is not on the map ({column_name(0)}1 to "
+                         f"{column_name(grid.width - 1)}{grid.height})")
+    return cell
 
 
 def _door(key: tuple[Cell, Cell], is_open: bool) -> str:
@@ -92,7 +140,7 @@ def _door(key: tuple[Cell, Cell], is_open: bool) -> str:
             f'fill="{fill}" stroke="{DOOR}" stroke-width="1.5"><title>{kind} door</title></rect>')
 
 
-def _field_grid(value: Any) -> Grid | None:
+def field_grid(value: Any) -> Grid | None:
     """The grid of a ``grid`` field's value; None for a value that is not a map."""
     if not isinstance(value, Mapping) or not isinstance(value.get("map"), str):
         return None
@@ -104,7 +152,7 @@ def _field_grid(value: Any) -> Grid | None:
 
 def field_map(value: Any, cell_mm: float | None = None) -> Markup:
     """A ``grid`` field's value (``{map, legend, border}``) as an SVG; nothing for a value that is not a map."""
-    grid = _field_grid(value)
+    grid = field_grid(value)
     if grid is None:
         return Markup("")  # the page shows none
     return map_svg(grid, bool(value.get("border", True)), cell_mm)
@@ -125,7 +173,7 @@ def joined(tiles: Any, grid_of: Callable[[Any, Any], Any]) -> Grid:
     for index, spec in enumerate(tiles):
         if not isinstance(spec, Mapping) or "tile" not in spec or any(key not in TILE_KEYS for key in spec):
             raise ValueError(f"tiles_map: tile {index + 1}: expected {{{', '.join(TILE_KEYS)}}}, found {spec!r}")
-        grid = _field_grid(grid_of(spec["tile"], spec.get("field")))
+        grid = field_grid(grid_of(spec["tile"], spec.get("field")))
         if grid is None:
             raise ValueError(f"tiles_map: tile {index + 1}: {spec['tile']!r} has no map"
                              + (f" in its field {spec['field']!r}" if spec.get("field") is not None else ""))

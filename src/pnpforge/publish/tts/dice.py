@@ -2,8 +2,11 @@
 
 Its image (``dice/<kind>.png``) is the die's six faces (the ``die-face`` stickers, drawn from the master render)
 laid out as the printed net lays them: a cross of four columns and three rows, the first face on top of the
-second column, the last below it, the band between them. Each die of the kind's ``qty`` is an object on the
-table; its description lists the faces as the rules read them.
+second column, the last below it, the band between them, so that opposite faces add up to seven as on a common
+die. Each die of the kind's ``qty`` is an object on the table; its description lists the faces as the rules read
+them, and its ``RotationValues`` pair each declared face with the die's rotation that shows it on top (the six
+rotations Tabletop Simulator gives its own six-sided dice, face 1 to 6), so a throw reports the face the rules read
+(``hit hit``, ``miss``, a number as a number). See docs/why/dice.md for what Tabletop Simulator documents.
 """
 
 from __future__ import annotations
@@ -22,6 +25,16 @@ from pnpforge.render.raster import png_bytes
 DICE_DIR = "dice"
 CELL_PX = 256  # a face's square in the image
 DIE_UNIT_MM = 16.0  # a die of scale 1 in Tabletop Simulator is about this large
+D6 = 1  # CustomDice.Type of a six-sided die (0 is four-sided, 2 eight-sided, ...)
+# the Euler angles (x, y, z in degrees, z applied first, then x, then y) at which face 1 ... 6 of a six-sided die is up
+FACE_UP_ROTATIONS = ((-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, 180), (90, 0, 0))
+
+
+def rotation_values(labels: list[tuple[str, int | None]]) -> list[dict]:
+    """``RotationValues``: each face's value (its number, else its label) with the rotation that shows it on top."""
+    return [{"Value": number if number is not None else label,
+             "Rotation": {"x": float(x), "y": float(y), "z": float(z)}}
+            for (label, number), (x, y, z) in zip(labels, FACE_UP_ROTATIONS)]
 
 
 def dice_images(pack: Pack, painter: Painter, folder: Path, url) -> tuple[list[dict], list[Path]]:
@@ -47,11 +60,13 @@ def dice_images(pack: Pack, painter: Painter, folder: Path, url) -> tuple[list[d
             painter.drawn += 1
         files.append(target)
         name = spec.name if isinstance(spec.name, str) else (spec.name or {}).get(pack.game.languages[0]) or kind
-        described = "Faces: " + ", ".join(face.label for face in spec.read_faces())
+        declared = spec.read_faces()
+        described = "Faces: " + ", ".join(face.label for face in declared)
+        values = rotation_values([(face.label, face.number) for face in declared])
         for copy in range(spec.qty):
             objects.append(place_object(
                 "Custom_Dice", f"die/{kind}/{copy}", name, (index * 2.0, 3.0 + copy * 2.0),
-                float(spec.size or DIE_UNIT_MM) / DIE_UNIT_MM, Description=described,
+                float(spec.size or DIE_UNIT_MM) / DIE_UNIT_MM, Description=described, RotationValues=values,
                 CustomImage={"ImageURL": url(target), "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                             "WidthScale": 0.0, "CustomDice": {"Type": 1}}))
+                             "WidthScale": 0.0, "CustomDice": {"Type": D6}}))
     return objects, files

@@ -48,9 +48,10 @@ def figurines(faces: list[Face], painter: Painter, folder: Path, url, describer:
         if not (painter.master.stamps.fresh(front_png, key) and painter.master.stamps.fresh(back_png, key)):
             image = painter.face(face, width, height)
             tab, tall = numbers["tab"], numbers["height"]
-            back = image.crop((0, round(tab * px), width, round((tab + tall) * px)))
+            left, right = round(numbers["left"] * px), round((numbers["left"] + numbers["width"]) * px)
+            back = image.crop((left, round(tab * px), right, round((tab + tall) * px)))
             back = back.transpose(Image.Transpose.ROTATE_180)
-            front = image.crop((0, round((tab + tall) * px), width, round((tab + 2 * tall) * px)))
+            front = image.crop((left, round((tab + tall) * px), right, round((tab + 2 * tall) * px)))
             for target, part in ((front_png, front), (back_png, back)):
                 write_atomic(target, png_bytes(numpy.asarray(part), DPI))
                 painter.master.stamps.record(target, key)
