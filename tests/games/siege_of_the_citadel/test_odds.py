@@ -72,10 +72,13 @@ def test_a_weapon_s_dice_come_from_the_rank_card() -> None:
 
 def test_the_creatures_table_gives_the_damage_distribution() -> None:
     table = creature_table(shipped())
-    row = next(r for r in table.rows if r[:3] == ["1-2", "razide", "close combat"])
-    # red, red, red against defence value 1 and a white defence die
+    row = next(r for r in table.rows if r[:3] == ["1-2", "razide", "W"])
+    # red, red, red in close combat against defence value 1 and a white defence die: three hits always wound (2
+    # damage, 1 after a white hit), two hits wound unless the white die hits
     three, two = R**3, 3 * R * R * (1 - R)
-    assert row[3:5] == ["red, red, red", "white"]
-    wounds = three * (1 - W) + three * W + two * (1 - W)  # 2 damage, 1 after the die, 1 damage uncancelled
-    assert row[5] == "37.5%" and wounds == Fraction(3, 8)
-    assert row[7] == "8.3%"  # three hits, no white: 1/8 * 2/3 = 1/12
+    wounds = three + two * (1 - W)
+    assert wounds == Fraction(3, 8)
+    assert row[3:7] == ["R R R", "37.5%", "8.3%", "0.46"]  # 2 damage: three hits, no white (1/12)
+    assert Fraction(11, 24) == 2 * three * (1 - W) + three * W + two * (1 - W)  # the mean, 0.458...
+    # red, red firearms: two hits and no white hit wound; in cover nothing can
+    assert row[7:] == ["R R", "16.7%", "0.0%", "0.17", "0.0%"]

@@ -37,7 +37,7 @@ def test_poorer_value_per_credit_and_against_a_free_weapon() -> None:
 def test_the_shipped_manus_combo_buys_less_damage_than_the_violator_combo() -> None:
     analysis = weapon_value(shipped())
     assert [str(f).split(": warning: ", 1)[1] for f in analysis.findings] == [
-        "equipment 'manus-combo': expected damage 0.25 (tech, red, red, red, white) for 4 credits, 0.06 per credit, "
+        "equipment 'manus-combo': expected damage 0.25 (tech, white, red, red, red) for 4 credits, 0.06 per credit, "
         "below the cheapest rank-6 firearms weapon, equipment 'violator-combo' (0.08 per credit)"
     ]
     assert analysis.findings[0].rule == "weapon-value"

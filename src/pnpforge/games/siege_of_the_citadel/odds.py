@@ -26,7 +26,6 @@ from pnpforge.engine.validate import Analysis, Table
 STRENGTH = ("white", "red", "black")  # weakest first (p.25)
 BONUS = "white"  # charge and concentrated fire add a white die (p.17, p.19)
 COVER = 1  # cover adds 1 to the defence value (p.18; DECISIONS.md)
-HITS = 5  # the hit counts the first table shows (1 to 5 or more)
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,16 @@ def ordered(dice: Iterable[str]) -> tuple[str, ...]:
 
 
 def shown(dice: Iterable[str]) -> str:
-    return ", ".join(ordered(dice)) or "none"
+    """Dice in words, from the weakest up: ``white, white, red``."""
+    return ", ".join(reversed(ordered(dice))) or "none"
+
+
+def short(dice: Iterable[str]) -> str:
+    """Dice by their initials, from the weakest up, as the tables show them: ``W W R``."""
+    return " ".join(d[0].upper() for d in reversed(ordered(dice))) or "-"
+
+
+LEGEND = "W white, R red, B black"
 
 
 def ranks(pack: Pack) -> dict[int, Rank]:
@@ -165,14 +173,16 @@ def pools(pack: Pack) -> dict[tuple[str, ...], list[str]]:
 def hit_table(pack: Pack) -> Table:
     dice = Dice(pack)
     rows: list[list[Any]] = []
-    for colours, users in pools(pack).items():
+    every = pools(pack)
+    most = max((len(colours) for colours in every), default=1)
+    for colours, users in every.items():
         pool = dice.pool(colours)
-        chances = at_least(pool, range(1, HITS + 1))
-        rows.append([shown(colours), "; ".join(users), *(percent(p) for p in chances), decimal(expected_count(pool))])
-    columns = ["dice", "rolled by", *(f"{n}+ hits" for n in range(1, HITS)), f"{HITS}+ hits", "mean hits"]
+        chances = at_least(pool, range(1, most + 1))
+        rows.append([short(colours), "; ".join(users), *(percent(p) for p in chances), decimal(expected_count(pool))])
+    columns = ["dice", "rolled by", *(f"{n}+ hits" for n in range(1, most + 1)), "mean hits"]
     return Table(
-        "Combat dice: the chance of each number of hits or more (to beat defence value N takes N + 1 "
-        "hits; cover adds 1 to the defence value)",
+        f"Combat dice ({LEGEND}): the chance of each number of hits or more (to beat defence value N takes "
+        "N + 1 hits; cover adds 1 to the defence value)",
         columns,
         rows,
     )
@@ -206,9 +216,9 @@ def doomtrooper_table(pack: Pack) -> Table:
                     if creature is None
                     else percent(dice.odds(colours, creature.value + cover, creature.defence, rerolls).success)
                 )
-            rows.append([rank.rank, shown(colours), label, *cells])
+            rows.append([rank.rank, short(colours), label, *cells])
     return Table(
-        "Doomtrooper attacks: the chance to eliminate each creature of the board side for the rank "
+        f"Doomtrooper attacks ({LEGEND}): the chance to eliminate each creature of the board side for the rank "
         "(defence value and defence die from the board)",
         ["rank", "dice", "attack", *(n.replace("_", " ") for n in names)],
         rows,
@@ -217,7 +227,8 @@ def doomtrooper_table(pack: Pack) -> Table:
 
 def creature_table(pack: Pack) -> Table:
     """Every creature of every board side against a Doomtrooper (defence value from the pack, the defence die of
-    each rank the side serves), in close combat, with firearms, and with firearms at a Doomtrooper in cover."""
+    each rank the side serves): the chance to wound, to do 2 damage or more and the mean damage in close combat and
+    with firearms, and the chance to wound a Doomtrooper in cover with firearms."""
     dice = Dice(pack)
     value = int(pack.game.parameters.get("defence_value", 1))
     known = ranks(pack)
@@ -225,40 +236,36 @@ def creature_table(pack: Pack) -> Table:
     for side in board_sides(pack):
         defences = list(dict.fromkeys(known[r].defence for r in side.ranks if r in known))
         for creature in side.creatures:
-            attacks = [("close combat", creature.close_combat, 0)]
-            if creature.firearms:
-                attacks += [("firearms", creature.firearms, 0), ("firearms, target in cover", creature.firearms, COVER)]
             for defence in defences:
-                for label, colours, cover in attacks:
-                    odds = dice.odds(colours, value + cover, defence)
-                    rows.append(
-                        [
-                            f"{side.ranks[0]}-{side.ranks[-1]}",
-                            creature.name.replace("_", " "),
-                            label,
-                            shown(colours),
-                            defence,
-                            percent(odds.success),
-                            percent(odds.exactly(1)),
-                            percent(odds.exactly(2)),
-                            percent(odds.at_least(3)),
-                            decimal(odds.expected),
-                        ]
-                    )
+                row: list[Any] = [
+                    f"{side.ranks[0]}-{side.ranks[-1]}",
+                    creature.name.replace("_", " "),
+                    defence[0].upper(),
+                ]
+                for colours in (creature.close_combat, creature.firearms):
+                    if not colours:
+                        row += ["-", "", "", ""]
+                        continue
+                    odds = dice.odds(colours, value, defence)
+                    row += [short(colours), percent(odds.success), percent(odds.at_least(2)), decimal(odds.expected)]
+                covered = dice.odds(creature.firearms, value + COVER, defence) if creature.firearms else None
+                rows.append([*row, "" if covered is None else percent(covered.success)])
     return Table(
-        f"Dark Legion attacks: the damage a creature deals a Doomtrooper (defence value {value}, the defence "
-        "die of the rank)",
+        f"Dark Legion attacks ({LEGEND}; CC close combat, FA firearms): the damage a creature deals a Doomtrooper "
+        f"of defence value {value} who rolls the defence die of the rank (wounds: 1 damage or more)",
         [
             "board",
             "creature",
-            "attack",
-            "dice",
             "defence die",
-            "wounds",
-            "1 damage",
-            "2 damage",
-            "3+ damage",
-            "mean damage",
+            "CC dice",
+            "CC wounds",
+            "CC 2+ damage",
+            "CC mean damage",
+            "FA dice",
+            "FA wounds",
+            "FA 2+ damage",
+            "FA mean damage",
+            "FA wounds in cover",
         ],
         rows,
     )
