@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("game", required=False)
-@click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
+@click.option("--static", "static_only", is_flag=True,
+              help="Run the static checks only (no simulation); a game's analyses of its data alone (exact odds, "
+                   "routes) are still reported.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @game_options
 @click.option("--variant", default="", help="Play one of the pack's variants (house rules in game.yaml's variants:) "

@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from pnpforge.commands.validate import _data_analyses, _without_games
 from pnpforge.engine.data_analyses import analyse_data
 from pnpforge.games.siege_of_the_citadel import PACKAGE
 
@@ -45,3 +50,33 @@ def test_a_rules_page_draws_an_analysis_and_names_an_unknown_one(tmp_path) -> No
         f"{shown}:5:1: error: unknown analysis 'odds'; analyses: combat-odds, dark-legion-odds, mission-feasibility, "
         "weapon-value"
     ]
+
+
+def test_a_run_without_games_writes_the_tables_and_keeps_the_accepted_finding(tmp_path, capsys) -> None:
+    # what ``validate --static`` (and a pack without an engine) ends with, after the checks and the preflight
+    pack = shipped()
+    exact = _data_analyses(pack, [])
+    assert exact is not None
+    with pytest.raises(SystemExit) as stop:
+        _without_games(pack, exact, [], 19, True, 1, tmp_path, complete=False)
+    assert stop.value.code == 0
+    report = json.loads((tmp_path / "siege-of-the-citadel" / "validation" / "report.json").read_text("utf-8"))
+    assert [t["title"].split(" ", 2)[:2] for t in report["tables"]] == [
+        ["Combat", "dice"],
+        ["Doomtrooper", "attacks"],
+        ["Dark", "Legion"],
+        ["Missions:", "the"],
+        ["Weapons:", "the"],
+    ]
+    assert report["settings"]["games_per_player_count"] == 0
+    kept = [f for f in report["findings"] if f["rule"] == "weapon-value"]
+    assert [f["severity"] for f in kept] == ["info"] and "[accepted: Weighed against one figure" in kept[0]["message"]
+    assert "(5 tables of the pack's data)" in capsys.readouterr().out
+    assert (tmp_path / "siege-of-the-citadel" / "validation" / "report.html").read_text("utf-8").count("<h2") >= 5
+
+
+def test_data_with_errors_is_not_analysed() -> None:
+    from pnpforge.findings import Finding
+
+    assert _data_analyses(shipped(), [Finding("error", "broken")]) is None
+    assert _data_analyses(None, []) is None
