@@ -47,8 +47,8 @@ def test_a_rules_page_draws_an_analysis_and_names_an_unknown_one(tmp_path) -> No
     assert '<table class="rb-table rb-analysis"><caption>Combat dice (W white, R red, B black)' in html
     assert "<td>W&nbsp;W&nbsp;R</td><td>rank&nbsp;cards;&nbsp;weapons</td><td>77.8%</td><td>33.3%</td>" in html
     assert [str(f) for f in findings] == [
-        f"{shown}:5:1: error: unknown analysis 'odds'; analyses: combat-odds, dark-legion-odds, mission-feasibility, "
-        "weapon-value"
+        f"{shown}:5:1: error: unknown analysis 'odds'; analyses: combat-odds, dark-legion-odds, defence-odds, "
+        "mission-feasibility, weapon-value"
     ]
 
 
@@ -65,13 +65,14 @@ def test_a_run_without_games_writes_the_tables_and_keeps_the_accepted_finding(tm
         ["Combat", "dice"],
         ["Doomtrooper", "attacks"],
         ["Dark", "Legion"],
+        ["Every", "pool"],
         ["Missions:", "the"],
         ["Weapons:", "the"],
     ]
     assert report["settings"]["games_per_player_count"] == 0
     kept = [f for f in report["findings"] if f["rule"] == "weapon-value"]
     assert [f["severity"] for f in kept] == ["info"] and "[accepted: Weighed against one figure" in kept[0]["message"]
-    assert "(5 tables of the pack's data)" in capsys.readouterr().out
+    assert "(6 tables of the pack's data)" in capsys.readouterr().out
     assert (tmp_path / "siege-of-the-citadel" / "validation" / "report.html").read_text("utf-8").count("<h2") >= 5
 
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pnpforge.games.siege_of_the_citadel.odds import Dice, attack_dice, combat_odds, creature_table, ranks
+from pnpforge.games.siege_of_the_citadel.odds import (
+    Dice,
+    attack_dice,
+    combat_odds,
+    creature_table,
+    defence_table,
+    defences,
+    ranks,
+)
 
 from tests.games.siege_of_the_citadel.test_static import shipped
 
@@ -82,3 +90,17 @@ def test_the_creatures_table_gives_the_damage_distribution() -> None:
     assert Fraction(11, 24) == 2 * three * (1 - W) + three * W + two * (1 - W)  # the mean, 0.458...
     # red, red firearms: two hits and no white hit wound; in cover nothing can
     assert row[7:] == ["R R", "16.7%", "0.0%", "0.17", "0.0%"]
+
+
+def test_every_defence_the_targets_have_and_the_pools_against_them() -> None:
+    found = defences(shipped())
+    assert (0, "none") in found  # a trap
+    assert (1, "white") in found and (2, "white") in found  # a rank-1 Doomtrooper, and in cover
+    assert (4, "black") in found and (5, "black") in found  # a nepharite of board 7-8, and in cover
+    assert (1, "none") in found and (2, "none") in found  # a legionnaire, and in cover
+    table = defence_table(shipped())
+    row = next(r for r in table.rows if r[0] == "W W R")
+    assert row[table.columns.index("1")] == "33.3%"  # the 1/3 of white, white, red against 1
+    assert row[table.columns.index("1 + W")] == "24.1%"  # the same against a white defence die: 13/54
+    three, two = W * W * R, W * W * (1 - R) + 2 * W * (1 - W) * R  # 3 hits always get 1 through, 2 hits unless W hits
+    assert three + two * (1 - W) == Fraction(13, 54)

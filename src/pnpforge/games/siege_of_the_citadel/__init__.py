@@ -46,5 +46,6 @@ PACKAGE: GamePackage[Any] = GamePackage(
     modes=("second-assault",),
     scenarios=missions,
     data_analyses={"combat-odds": odds.combat_odds, "dark-legion-odds": odds.dark_legion_odds,
+                   "defence-odds": odds.defence_odds,
                    "mission-feasibility": feasibility.mission_feasibility, "weapon-value": value.weapon_value},
 )

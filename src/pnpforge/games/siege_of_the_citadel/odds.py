@@ -50,9 +50,19 @@ class Creature:
 
 
 @dataclass(frozen=True)
+class Terrain:
+    """A piece of terrain on one board side: its defence value and the dice it attacks with (a turret, a trap)."""
+
+    name: str
+    value: int
+    dice: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class BoardSide:
     ranks: tuple[int, ...]
     creatures: tuple[Creature, ...]
+    terrain: tuple[Terrain, ...] = ()
 
 
 def ordered(dice: Iterable[str]) -> tuple[str, ...]:
@@ -94,21 +104,21 @@ def board_sides(pack: Pack) -> list[BoardSide]:
     for board in pack.of_type("reference_board"):
         for key in ("front", "back"):
             side = board[key]
-            found.append(
-                BoardSide(
-                    tuple(side["ranks"]),
-                    tuple(
-                        Creature(
-                            row["creature"],
-                            ordered(row["close_combat"]),
-                            ordered(row.get("firearms", [])),
-                            row["defence_value"],
-                            row.get("defence_die", "none"),
-                        )
-                        for row in side["creatures"]
-                    ),
+            creatures = tuple(
+                Creature(
+                    row["creature"],
+                    ordered(row["close_combat"]),
+                    ordered(row.get("firearms", [])),
+                    row["defence_value"],
+                    row.get("defence_die", "none"),
                 )
+                for row in side["creatures"]
             )
+            terrain = tuple(
+                Terrain(row["terrain"], row["defence_value"], ordered(row.get("dice", [])))
+                for row in side.get("terrain", [])
+            )
+            found.append(BoardSide(tuple(side["ranks"]), creatures, terrain))
     return sorted(found, key=lambda s: s.ranks)
 
 
@@ -167,6 +177,9 @@ def pools(pack: Pack) -> dict[tuple[str, ...], list[str]]:
             add(creature.close_combat, "creatures")
             if creature.firearms:
                 add(creature.firearms, "creatures")
+        for terrain in side.terrain:
+            if terrain.dice:
+                add(terrain.dice, "turrets and traps")
     return dict(sorted(found.items(), key=lambda kv: (len(kv[0]), sorted(STRENGTH.index(d) for d in kv[0]))))
 
 
@@ -271,6 +284,35 @@ def creature_table(pack: Pack) -> Table:
     )
 
 
+def defences(pack: Pack) -> list[tuple[int, str]]:
+    """Every defence the pack's targets have, as (defence value, defence die): creatures and terrain on the boards,
+    Doomtroopers with the defence die of each rank, and creatures and Doomtroopers in cover."""
+    value = int(pack.game.parameters.get("defence_value", 1))
+    found = {(value, rank.defence) for rank in ranks(pack).values()}
+    for side in board_sides(pack):
+        found |= {(c.value, c.defence) for c in side.creatures}
+        found |= {(t.value, "none") for t in side.terrain}
+    found |= {(v + COVER, die) for v, die in found if die != "none" or v == value}
+    order = ("none", *STRENGTH)
+    return sorted(found, key=lambda d: (d[0], order.index(d[1])))
+
+
+def defence_table(pack: Pack) -> Table:
+    """Every pool the pack rolls against every defence its targets have: the chance of success."""
+    dice = Dice(pack)
+    against = defences(pack)
+    rows: list[list[Any]] = []
+    for colours in pools(pack):
+        rows.append([short(colours), *(percent(dice.odds(colours, v, die).success) for v, die in against)])
+    labels = [f"{v}" if die == "none" else f"{v} + {die[0].upper()}" for v, die in against]
+    return Table(
+        f"Every pool against every defence ({LEGEND}): the chance of success against a defence value, with "
+        "the defence die after the +, as creatures, terrain and Doomtroopers have them, in cover too",
+        ["dice", *labels],
+        rows,
+    )
+
+
 def combat_odds(pack: Pack) -> Analysis:
     """The combat tables of the validator's report and the rulebook's appendix."""
     return Analysis(tables=[hit_table(pack), doomtrooper_table(pack)])
@@ -278,3 +320,8 @@ def combat_odds(pack: Pack) -> Analysis:
 
 def dark_legion_odds(pack: Pack) -> Analysis:
     return Analysis(tables=[creature_table(pack)])
+
+
+def defence_odds(pack: Pack) -> Analysis:
+    """The designer's table: every pool against every defence (the validator's report, not the rulebook)."""
+    return Analysis(tables=[defence_table(pack)])
