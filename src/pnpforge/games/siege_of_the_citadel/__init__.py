@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.siege_of_the_citadel import checks, feasibility, odds, value
+from pnpforge.games.siege_of_the_citadel import checks, exact
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
@@ -42,10 +42,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("checks", "feasibility", "maps", "odds", "value"),
+    rules_modules=("checks", "exact", "feasibility", "maps", "odds", "value"),
     modes=("second-assault",),
     scenarios=missions,
-    data_analyses={"combat-odds": odds.combat_odds, "dark-legion-odds": odds.dark_legion_odds,
-                   "defence-odds": odds.defence_odds,
-                   "mission-feasibility": feasibility.mission_feasibility, "weapon-value": value.weapon_value},
+    data_analyses=exact.ANALYSES,
 )
