@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from pnpforge.check.accepted import acknowledge, unmatched
 from pnpforge.check.pack import check_pack
 from pnpforge.commands.here import current_pack
+from pnpforge.engine.data_analyses import merge
 from pnpforge.commands.simulation import (MAX_GAMES_DEFAULT, check_executor, echo_shown, executor_for, executor_options,
                                           game_options, settings_for, simulate)
 from pnpforge.files import BUILD_DIR
@@ -21,11 +22,14 @@ from pnpforge.report.terminal import format_findings
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
+    from pnpforge.engine.validate import Analysis
 
 
 @click.command()
 @click.argument("game", required=False)
-@click.option("--static", "static_only", is_flag=True, help="Run the static checks only (no simulation).")
+@click.option("--static", "static_only", is_flag=True,
+              help="Run the static checks only (no simulation); a game's analyses of its data alone (exact odds, "
+                   "routes) are still reported.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @game_options
 @click.option("--variant", default="", help="Play one of the pack's variants (house rules in game.yaml's variants:) "
@@ -60,9 +64,9 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
         findings += preflight(pack, pack.game.languages).findings  # reported, but only the data decide the simulation
         if not any(f.blocking for f in findings):
             findings += _native_check(pack, out_dir)
+    exact = _data_analyses(pack, checked.findings)
     if pack is None or any(f.blocking for f in checked.findings) or static_only:
-        click.echo(format_findings(findings, checked.files_checked))
-        sys.exit(exit_code(findings, strict))
+        _without_games(pack, exact, findings, checked.files_checked, strict, seed, out_dir, complete=False)
     from pnpforge.games import load_package
 
     if any(f.rule == "game-package" and f.severity == "error" for f in findings):  # its engine cannot read the data
@@ -75,8 +79,7 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     if package is None or not package.has_engine or package.analyse is None:
         findings.append(Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))
-        click.echo(format_findings(findings, checked.files_checked))
-        sys.exit(exit_code(findings, strict))
+        _without_games(pack, exact, findings, checked.files_checked, strict, seed, out_dir, complete=True)
     # every mode the game declares, unless --mode names one: a card that only one mode plays is judged there
     runs = [settings_for(pack, package, games, max_games, players, m, bots, seed, jobs, variant)
             for m in ([mode] if mode else package.validated_modes or package.modes)]
@@ -96,6 +99,8 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
             settings, analysis, tallies = simulate(pack, package, settings, None if games else max_games, runner)
+            if exact is not None:  # the data analyses' tables in every mode's report, their findings in the first's
+                merge(analysis, exact, findings=index == 0)
             _metrics(pack, analysis, tallies, ladder, climbed if index == 0 else [])
             data, folder = _report(pack, settings, findings, analysis, out_dir, runner, package.modes[0],
                                    [r.mode for r in runs], matched)
@@ -110,6 +115,49 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
         every += stale
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
+    sys.exit(exit_code(every, strict))
+
+
+def _data_analyses(pack: Pack | None, found: list[Finding]) -> Analysis | None:
+    """The analyses the pack's game package makes of its data alone (exact odds, paths on maps), when the data
+    passed the checks; None when it has none."""
+    if pack is None or not pack.game.engine or any(f.severity == "error" for f in found):
+        return None
+    from pnpforge.engine.data_analyses import analyse_data
+    from pnpforge.games import load_package
+
+    package = load_package(pack.game.engine)
+    if package is None or not package.data_analyses:
+        return None
+    return analyse_data(pack, package)
+
+
+def _without_games(pack: Pack | None, data: Analysis | None, findings: list[Finding], files: int | None,
+                   strict: bool, seed: int, out_dir: Path, complete: bool) -> NoReturn:
+    """End a run that plays no game: the findings, and with the data analyses their findings (acknowledged as the
+    pack's ``accepted:`` says) and a report of their tables; ``complete`` when no game could add a finding (then
+    an acknowledgement no finding matched is a warning)."""
+    if pack is None or data is None:
+        click.echo(format_findings(findings, files))
+        sys.exit(exit_code(findings, strict))
+    from pnpforge.engine.validate import Settings
+    from pnpforge.report.validation import report_data, write_html, write_json
+
+    matched = [False] * len(pack.game.accepted)
+    data.findings = acknowledge(pack, data.findings, matched)
+    static = findings + unmatched(pack, matched, complete)
+    settings = Settings(games=0, players=(), mode="", seed=seed, jobs=1, bots=())
+    folder = out_dir / pack.id / "validation"
+    report = report_data(pack.id, settings, static, data)
+    write_json(folder / "report.json", report)
+    write_html(folder / "report.html", report, data)
+    every = static + data.findings
+    shown, _, counted = format_findings(every, files).rpartition("\n")
+    if shown:
+        click.echo(shown)
+    click.echo(f"no game played; wrote {folder / 'report.json'} and {folder / 'report.html'} "
+               f"({len(data.tables)} tables of the pack's data)")
+    click.echo(counted)
     sys.exit(exit_code(every, strict))
 
 

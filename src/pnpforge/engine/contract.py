@@ -123,6 +123,10 @@ class GamePackage(Generic[StateT]):
     observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs
     analyse: Callable[[Pack, dict[Any, Tally], Settings], Analysis] | None = None  # tallies by the runs' labels
     configurations: Callable[[Pack, Settings], dict[Any, Run]] | None = None  # {label: Run}
+    # analyses of the pack's data alone, needing no game (exact odds, paths on maps), by name: the validator reports
+    # them with or without an engine (``engine/data_analyses.py``), and a rulebook page shows one's tables with
+    # ``{analysis NAME}``
+    data_analyses: Mapping[str, Callable[[Pack], Analysis]] = field(default_factory=dict)
     matches: tuple[Pairing, ...] = ()  # the pairings ``make matches`` plays
     goldens: tuple[GoldenGame[StateT], ...] = ()  # also the configurations the engine suite plays random games in
     # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked

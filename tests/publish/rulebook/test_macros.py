@@ -58,7 +58,9 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
                           "location, plot, despatch, marker, aid_card, war_diary"),
     ("{table plot: name, reward}", "3:1: error: type 'plot' has no field 'reward'; fields: id, name, entry, types, "
                                    "winner_vp, survivor_supplies, flavour"),
-    ("{figure ivan-sablin}", "3:1: error: unknown macro '{{figure}}'; macros: card, table, example, map"),
+    ("{analysis odds}", "3:1: error: {{analysis odds}}: pack 'legion-siberian-story' has no game package analysing its "
+                        "data"),
+    ("{figure ivan-sablin}", "3:1: error: unknown macro '{{figure}}'; macros: card, table, example, map, analysis"),
     ("## Assault {#assault rule=assault-step}", "3:12: error: unknown heading attribute 'rule='; use #anchor, .class "
                                                 "or rules=id,id"),
 ])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.siege_of_the_citadel import checks
+from pnpforge.games.siege_of_the_citadel import checks, exact
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
@@ -42,7 +42,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("checks", "maps"),
+    rules_modules=("checks", "exact", "feasibility", "maps", "odds", "value"),
     modes=("second-assault",),
     scenarios=missions,
+    data_analyses=exact.ANALYSES,
 )

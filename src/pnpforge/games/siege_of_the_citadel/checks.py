@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.findings import Finding
+from pnpforge.games.siege_of_the_citadel.feasibility import reaches
 from pnpforge.games.siege_of_the_citadel.maps import (STEP, is_door_slot, is_opening, joined, map_cell,
                                                       map_direction, sides)
 
@@ -464,16 +465,12 @@ def _spots(mission: Item, assembly: Any, numbers: list[int], known: dict) -> Ite
         yield _error(mission, "entrances: no white entrance for the Doomtroopers", "entrances")
     if not any(e.get("colour") == "red" for e in entrances):
         yield _error(mission, "entrances: no red entrance for reinforcements", "entrances")
-    reached: set = set()
-    for start in whites:
-        if start not in reached:
-            reached |= set(grid.distances(start, diagonal=True))
+    reached = {r.target for r in reaches(assembly, numbers, mission) if r.route is not None}
     for index, spot in enumerate(mission.get("targets", [])):
         cell = map_cell(assembly, numbers, spot)
         if cell is None or not whites:
             continue
-        near = [cell] + [(cell[0] + dx, cell[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-        if not any(c in reached for c in near):
+        if index not in reached:
             yield _error(mission, f"targets[{index}]: square ({spot['column']}, {spot['row']}) of side {spot['side']} "
                                   "cannot be reached from a Doomtrooper entrance, nor any square next to it",
                          "targets", index)

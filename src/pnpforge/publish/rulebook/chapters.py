@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
 from pnpforge.publish.rulebook.book import Page
+from pnpforge.publish.rulebook.analyses import analysis_html
 from pnpforge.publish.rulebook.examples import example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
 from pnpforge.publish.rulebook.maps import map_figure
@@ -24,7 +25,7 @@ from pnpforge.publish.rulebook import sanitize
 from pnpforge.publish.rulebook.markdown import Where, parse, parser
 from pnpforge.publish.rulebook.tables import colgroup, column_widths
 
-MACROS = ("card", "table", "example", "map")
+MACROS = ("card", "table", "example", "map", "analysis")
 
 
 @dataclass
@@ -126,7 +127,7 @@ class ChapterWriter:
                                     env.get("where") or token.meta.get("where"), not env.get("glossary")))
 
     def _macro(self, tokens, idx, options, env) -> str:
-        """A block macro: figures, a card table, a worked example or a map."""
+        """A block macro: figures, a card table, a worked example, a map or a data analysis' tables."""
         meta = tokens[idx].meta
         name, args, where, page = meta["name"], meta["args"], meta["where"], env["page"]
         if name == "card":
@@ -138,6 +139,8 @@ class ChapterWriter:
             return str(example_html(self.macros, drawing, args, page, where, self.findings)) + "\n"
         if name == "map":
             return str(map_figure(self.macros, args, page, where)) + "\n"
+        if name == "analysis":
+            return str(analysis_html(self.macros, args, page, where)) + "\n"
         self.macros.error(page, where, f"unknown macro '{{{name}}}'; macros: {', '.join(MACROS)}")
         return ""
 

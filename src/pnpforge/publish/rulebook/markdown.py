@@ -10,6 +10,7 @@ Alone on a line (a block):
   ``{table TYPE [FIELD=VALUE ...]: FIELD[=Label], ...}``   every item of a type (optionally only those whose
                              field has that value), one row each, with the chosen fields as columns
   ``{example STEM}``         the worked example ``examples/STEM.yaml``, replayed by the game's engine
+  ``{analysis NAME}``        the tables of the game package's analysis NAME of the pack's data (exact odds, routes)
 
 At the end of a heading, attributes in braces:
   ``## Scoring {#scoring .class rules=score-step,score-ties}``
