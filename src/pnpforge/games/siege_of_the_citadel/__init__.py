@@ -1,29 +1,74 @@
-"""Siege of the Citadel: the game package's static checks of the box, its tiles and its missions.
+"""Siege of the Citadel: the game package. The pack holds every card, die, tile and mission; this package holds the
+rules that relate them (``game.py``, ``state.py`` and the modules it names), the bots, the invariants, the scenario
+runner's adapter and the static checks of the box.
 
-The engine that plays the game is not written yet, so this package brings checks alone (``GamePackage`` needs
-only a name): it has no ``new_game``, and ``validate`` plays nothing. The campaign declared in the pack's data
-names its missions, which ``scenarios`` reads from the pack, so the shared campaign check can hold the two
-together.
+Modes: one per mission (``battle-plans``, ...), where the first seat commands the Dark Legion and the corporations
+rotate over the others; the same mission against the AI deck (``battle-plans-ai``, ...), where every seat is a
+corporation and they win or lose together; and the campaign (``second-assault``), which plays its first mission
+at the campaign's starting rank.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
+from pnpforge.engine.loop import random_bot
+from pnpforge.engine.seating import Roles
 from pnpforge.games.siege_of_the_citadel import checks
+from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
+from pnpforge.games.siege_of_the_citadel.game import CORPORATIONS, Settings, SiegeGame
+from pnpforge.games.siege_of_the_citadel.invariants import check
+from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 VOCABULARY = ("doomtrooper", "citadel", "nepharite", "ezoghoul", "necromutant", "centurion", "razide",
               "legionnaire", "alakhai", "bauhaus", "capitol", "cybertronic", "mishima")
+MISSIONS = ("battle-plans", "you-got-in-now-get-out", "high-command-error", "secret-mission", "throne-of-alakhai")
+CAMPAIGN = "second-assault"
+DARK_LEGION = "dark-legion"
+AI = "-ai"
 
 
 def missions(pack: Pack) -> tuple[str, ...]:
     """The missions a campaign may chain: every mission of the pack."""
     return tuple(item.id for item in pack.of_type("mission"))
 
+
+def roles(pack: Pack, mode: str) -> Roles:
+    """The Dark Legion on the first seat and the corporations rotating over the others; against the AI deck the
+    Dark Legion holds no seat and the corporations win or lose together (rules ``setup-dark-legion-player``,
+    ``ai-deck``)."""
+    if mode.endswith(AI):
+        return Roles(rotating=CORPORATIONS, automaton=DARK_LEGION, cooperative=True)
+    return Roles(rotating=CORPORATIONS, fixed=(DARK_LEGION,))
+
+
+def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
+    """The mission the mode names (the campaign: its first mission), sides by seat from the seating (or the first
+    corporations), the agreed rank (option ``rank``) and the draft (option ``draft``, default on)."""
+    mode = config.mode or MISSIONS[0]
+    automaton = mode.endswith(AI)
+    mission = mode[: -len(AI)] if automaton else mode
+    if mission == CAMPAIGN:
+        mission = pack.game.campaigns[CAMPAIGN].scenarios[0] if CAMPAIGN in pack.game.campaigns else MISSIONS[0]
+    sides = tuple(config.sides)
+    if not sides:
+        seats = config.players - (0 if automaton else 1)
+        sides = (() if automaton else (DARK_LEGION,)) + CORPORATIONS[:max(1, seats)]
+    legion = sides.index(DARK_LEGION) if DARK_LEGION in sides else None
+    corps = tuple(s for s in sides if s != DARK_LEGION)
+    settings = Settings(mission=mission, corporations=corps, legion_seat=legion, rank=int(config.option("rank", 1)),
+                        draft=bool(config.option("draft", True)))
+    return SiegeGame.of(pack, settings, SiegeState.start)
+
+
+MODES = (*MISSIONS, *(m + AI for m in MISSIONS), CAMPAIGN)
+GOLDENS: tuple[GoldenGame[Any], ...] = tuple(GoldenGame(mode, GameConfig(players=3, mode=mode), ("greedy", "random"), 7,
+                           header=f"# siege-of-the-citadel {mode}: greedy and random, seed 7")
+                for mode in ("battle-plans", "battle-plans-ai"))
 
 PACKAGE: GamePackage[Any] = GamePackage(
     name="siege_of_the_citadel",
@@ -34,15 +79,25 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "equipment": ("kind", "icons", "attacks", "rank", "cost", "augment_for"),
         "reference_board": ("front", "back"),
         "sector_tile": ("side_a", "map_a", "side_b", "map_b"),
-        "mission": ("map", "entrances", "doors", "markers", "targets", "events", "rounds", "forces"),
+        "mission": ("map", "entrances", "doors", "markers", "targets", "events", "rounds", "forces", "goal"),
         "force_card": ("number", "figures"),
         "event_card": ("number",),
-        "ai_card": ("primary", "secondary", "target", "matrix", "actions"),
+        "ai_card": ("primary", "secondary", "target", "matrix", "actions", "instructions"),
         "quick_start_card": ("faction", "loadout"),
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("checks", "maps"),
-    modes=("second-assault",),
+    rules_modules=("actions", "board", "bots", "checks", "combat", "data", "game", "invariants", "legion", "maps",
+                   "scoring", "state", "steps", "turns", "view"),
+    new_game=new_game,
+    modes=MODES,
+    validated_modes=("battle-plans", "battle-plans-ai"),
     scenarios=missions,
+    bots={"greedy": greedy_bot, "random": random_bot},
+    roles=roles,
+    invariants=check,
+    determinize=determinize,
+    goldens=GOLDENS,
 )
+
+__all__ = ["PACKAGE", "SiegeState"]
