@@ -19,6 +19,7 @@ from pnpforge.games.siege_of_the_citadel import checks
 from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
 from pnpforge.games.siege_of_the_citadel.game import CORPORATIONS, Settings, SiegeGame
 from pnpforge.games.siege_of_the_citadel.invariants import check
+from pnpforge.games.siege_of_the_citadel.replay import replay
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
 if TYPE_CHECKING:
@@ -87,8 +88,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "board", "bots", "checks", "combat", "data", "game", "invariants", "legion", "maps",
-                   "scoring", "state", "steps", "turns", "view"),
+    rules_modules=("actions", "board", "bots", "checks", "combat", "data", "game", "invariants", "legion", "log",
+                   "maps", "replay", "scenario", "scoring", "state", "steps", "turns", "view", "figures"),
     new_game=new_game,
     modes=MODES,
     validated_modes=("battle-plans", "battle-plans-ai"),
@@ -97,6 +98,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     roles=roles,
     invariants=check,
     determinize=determinize,
+    replay=replay,
     goldens=GOLDENS,
 )
 

@@ -53,6 +53,8 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
     targets = [(f.id, f.cell) for f in state.figs.values() if f.side == LEGION and f.cell is not None]
     targets += [(token_id(c), c) for c, t in sorted(state.tokens.items()) if t in TERRAIN_TARGETS]
     for index, attack in enumerate(weapon.attacks):
+        if weapon.id in LINE:
+            continue  # the Puker only fills a line (rule gehenna-puker)
         if attack.kind == "firearms" and (state.smoke_on(fig) or terrain in ("stairs_3", "stairs_4")):
             continue
         for target, cell in targets:
@@ -327,6 +329,15 @@ def overrun(state: SiegeState, action: tuple, fid: str, cell: Cell) -> None:
 def attack_done(state: SiegeState) -> None:
     attack = state.attack
     assert attack is not None
+    damage = dict(attack["damage"])
+    state.attacks.append({
+        "by": attack["by"] or attack["kind"], "kind": attack["kind"], "targets": list(attack["targets"]),
+        "dice": list(attack["dice"]), "faces": list(attack["faces"]),
+        "rerolled": [i + 1 for i in attack["rerolled"]], "hits": sum(1 for f in attack["faces"] if f == "hit"),
+        "cover": attack["cover"], "damage": {t: damage.get(t, 0) for t in attack["targets"]},
+        "success": any(damage.get(t, 0) > 0 for t in attack["targets"]),
+        "eliminated": [t for t in attack["targets"] if not t.startswith("token@") and t not in state.figs],
+    })
     by = state.figs.get(attack["by"] or "")
     if by is not None and by.side != LEGION and attack["by"] and len(attack["targets"]) == 1 and not attack["area"]:
         target = attack["targets"][0]

@@ -67,7 +67,7 @@ def reinforce(state: SiegeState) -> None:
 
 def red_step(state: SiegeState, kinds: tuple[str, ...]) -> tuple:
     seat = state.game.seat_of(LEGION)
-    if seat is None:
+    if seat is None or not red_options(state, kinds):
         return ("ai_red", kinds)
     return ("decide", seat, "red", kinds)
 
@@ -135,11 +135,10 @@ def force(state: SiegeState, number: int, tile: int, purpose: str) -> None:
         return
     state.face_down = tuple(n - 1 if i == tile else n for i, n in enumerate(state.face_down))
     seat = state.game.seat_of(LEGION)
-    for kind in kinds:
-        if seat is None:
-            state.push(("chance", "ai", "place", f"{kind}@{tile}"))
-        else:
-            state.push(("decide", seat, "place", kind, tile))
+    if seat is None:
+        state.push(*(("chance", "ai", "place", f"{kind}@{tile}") for kind in kinds))
+    else:
+        state.push(*(("decide", seat, "place", kind, tile) for kind in kinds))
 
 
 def place_options(state: SiegeState, kind: str, tile: int) -> list[tuple]:

@@ -58,6 +58,8 @@ class SiegeState:
         self.tiebreak: int | None = None  # the AI card set aside for the order of activation
         self.smoke: tuple[int, ...] = ()  # tiles filled with smoke this round
         self.log: Log = []
+        self.attacks: list[dict[str, Any]] = []  # each attack resolved, as a scenario reports it
+        self.sight_asked: tuple[tuple[Cell, Cell], ...] = ()  # sight lines a scenario asks about
         self.counter = 0  # creatures placed so far, for their ids
         self.stats: dict[str, int] = {}
 
@@ -81,6 +83,7 @@ class SiegeState:
         new.taken = dict(self.taken)
         new.hands = dict(self.hands)
         new.log = list(self.log)
+        new.attacks = list(self.attacks)
         new.stats = dict(self.stats)
         new.attack = None if self.attack is None else {k: (list(v) if isinstance(v, list) else v)
                                                          for k, v in self.attack.items()}
