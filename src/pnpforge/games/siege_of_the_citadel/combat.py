@@ -58,6 +58,10 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
         if attack.kind == "firearms" and (state.smoke_on(fig) or terrain in ("stairs_3", "stairs_4")):
             continue
         for target, cell in targets:
+            if state.tokens.get(cell) == "terminal":  # rule tech-terminal-hack: a tech specialist, from beside it
+                if fig.kind == "tech" and attack.kind == "tech" and board.touching(grid, fig.cell, cell):
+                    found.append(("attack", index, target))
+                continue
             if attack.kind == "close_combat":
                 ok = board.touching(grid, fig.cell, cell)
             else:
@@ -67,9 +71,6 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
                     ok = board.can_see(state, grid, fig.cell, cell)
                 if ok and not attack.sight:
                     ok = beside_wall(state, fig.cell)
-            if ok and target.startswith("token@") and state.tokens.get(cell) == "terminal" and \
-                    game.mission.goal == "hack" and not (fig.kind == "tech" and attack.kind == "tech"):
-                ok = False  # only a tech specialist hacks a terminal (rule tech-terminal-hack)
             if ok:
                 found.append(("attack", index, target))
     found += area_options(state, fig, weapon, grid)
