@@ -67,9 +67,10 @@ def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
 
 
 MODES = (*MISSIONS, *(m + AI for m in MISSIONS), CAMPAIGN)
-GOLDENS: tuple[GoldenGame[Any], ...] = tuple(GoldenGame(mode, GameConfig(players=3, mode=mode), ("greedy", "random"), 7,
-                           header=f"# siege-of-the-citadel {mode}: greedy and random, seed 7")
-                for mode in ("battle-plans", "battle-plans-ai"))
+GOLDENS: tuple[GoldenGame[Any], ...] = tuple(
+    GoldenGame(mode, GameConfig(players=3, mode=mode), ("greedy", "random", "greedy"), 7,
+               header=f"# siege-of-the-citadel {mode}: greedy, random, greedy by seat, seed 7")
+    for mode in ("battle-plans", "battle-plans-ai"))
 
 PACKAGE: GamePackage[Any] = GamePackage(
     name="siege_of_the_citadel",

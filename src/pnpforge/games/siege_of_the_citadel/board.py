@@ -9,7 +9,7 @@ squares the rules of Siege make occupied, passable or opaque (rule ids ``move-th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pnpforge.engine.grid import Cell, Grid, chebyshev, ray_cells
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS, COVER_TOKENS
@@ -108,7 +108,6 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
     ``move-end``, ``move-blocked``, ``move-dark-legion``): up to 3 squares straight or diagonal, 2 for a blocked
     Doomtrooper; Doomtroopers pass their own team, creatures pass creatures; nobody passes an enemy or ends on a
     figure, a trap or a blocking token. A figure waiting outside an entrance steps onto it first."""
-    grid = state.game.mission.grid
     if budget is None:
         budget = BLOCKED_MOVE if fig.side != "legion" and blocked(state, fig) else MOVE
         if fig.side != "legion" and state.smoke_on(fig):
@@ -130,11 +129,29 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
             return {}
         steps_in = 1
         budget -= 1
-    reach = grid.distances(start, diagonal=True, occupied=foes, max_steps=budget, pass_through=friends | no_end)
+    reach = distances(state.game.steps, start, foes, budget, friends | no_end)
     found = {cell: steps + steps_in for cell, steps in reach.items() if cell not in friends and cell not in no_end}
     if fig.cell is not None:
         found.pop(fig.cell, None)
     return found
+
+
+def distances(steps: Callable[[Cell], tuple[Cell, ...]], start: Cell, occupied: set[Cell], budget: int,
+              passing: set[Cell]) -> dict[Cell, int]:
+    """Breadth-first steps from ``start`` within ``budget``, as the shared grid's ``distances`` counts them (its
+    step table kept by the game): ``occupied`` squares are never entered, ``passing`` ones are crossed but left
+    out."""
+    found = {start: 0}
+    frontier = [start]
+    for depth in range(1, budget + 1):
+        nxt = []
+        for cell in frontier:
+            for step in steps(cell):
+                if step not in found and step not in occupied:
+                    found[step] = depth
+                    nxt.append(step)
+        frontier = nxt
+    return {cell: n for cell, n in found.items() if cell == start or cell not in passing}
 
 
 def route(state: SiegeState, fig: Fig, goal: Cell) -> list[Cell]:

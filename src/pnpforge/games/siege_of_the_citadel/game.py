@@ -50,6 +50,7 @@ class SiegeGame:
     ai: tuple[AiCard, ...]
     start: Callable[[SiegeGame], Any]  # the state's constructor (``SiegeState.start``)
     _distances: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
+    _steps: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, pack: Pack, settings: Settings, start: Callable[[SiegeGame], Any]) -> SiegeGame:
@@ -108,13 +109,21 @@ class SiegeGame:
             self._distances[a] = table
         return table.get(b, 999)
 
+    def steps(self, cell: Cell) -> tuple[Cell, ...]:
+        """The squares one step (straight or diagonal) from ``cell`` on the map, figures ignored: the shared grid's
+        ``steps``, kept per square (figures only stop a step onto their own square)."""
+        found = self._steps.get(cell)
+        if found is None:
+            found = tuple(self.mission.grid.steps(cell, diagonal=True))
+            self._steps[cell] = found
+        return found
+
     def _bfs(self, start: Cell) -> dict[Cell, int]:
-        grid = self.mission.grid
         found = {start: 0}
         queue = deque([start])
         while queue:
             cell = queue.popleft()
-            for nxt in grid.steps(cell, diagonal=True):
+            for nxt in self.steps(cell):
                 if nxt not in found:
                     found[nxt] = found[cell] + 1
                     queue.append(nxt)

@@ -60,6 +60,7 @@ class SiegeState:
         self.log: Log = []
         self.attacks: list[dict[str, Any]] = []  # each attack resolved, as a scenario reports it
         self.sight_asked: tuple[tuple[Cell, Cell], ...] = ()  # sight lines a scenario asks about
+        self._options: list[Any] | None = None  # the legal actions of this position, once listed
         self.counter = 0  # creatures placed so far, for their ids
         self.stats: dict[str, int] = {}
 
@@ -125,9 +126,6 @@ class SiegeState:
                 self.agenda.pop()
                 TASKS[kind](self, *top[1:])
                 continue
-            if kind == "decide" and len(options(self, top)) == 1 and top[2] in AUTOMATIC:
-                self.apply_action(options(self, top)[0])
-                return
             return
 
     # --- the protocol ---------------------------------------------------------------------------------------------
@@ -148,7 +146,9 @@ class SiegeState:
     def legal_actions(self) -> list[Any]:
         if not self.agenda or self.agenda[-1][0] != "decide":
             return []
-        return options(self, self.agenda[-1])
+        if self._options is None:
+            self._options = options(self, self.agenda[-1])
+        return list(self._options)
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance_node():
@@ -162,8 +162,9 @@ class SiegeState:
         if top[0] == "chance":
             if action not in [o for o, p in outcomes(self, top) if p > 0]:
                 raise ValueError(f"{action!r} cannot come up here")
-        elif action not in options(self, top):
+        elif action not in self.legal_actions():
             raise ValueError(f"{action!r} is not allowed here")
+        self._options = None
         self.agenda.pop()
         DECISIONS[top[2] if top[0] == "decide" else top[1]](self, action, *top[3 if top[0] == "decide" else 2:])
         self.advance()
@@ -197,6 +198,5 @@ class SiegeState:
         return describe(self)
 
 
-AUTOMATIC: frozenset[str] = frozenset()  # decisions never skipped: every question with one option is still asked
 
-__all__ = ["LEGION", "AUTOMATIC", "Fig", "SiegeState", "Team"]
+__all__ = ["LEGION", "Fig", "SiegeState", "Team"]
