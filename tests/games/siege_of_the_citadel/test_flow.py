@@ -59,8 +59,6 @@ def test_the_draft_keeps_to_credits_ranks_and_specialties() -> None:
 @pytest.mark.rules("round-order", "round-end-check", "mission-end", "dl-last-turn")
 def test_every_side_draws_its_marker_once_a_round() -> None:
     state = game(draft=False).new_initial_state()
-    for _ in range(2):
-        act(state, options(state)[0])
     assert state.is_chance_node() and state.round == 1
     assert dict(outcomes(state, state.agenda[-1])) == {s: Fraction(1, 3) for s in ("bauhaus", "capitol", "legion")}
     rng = random.Random(5)

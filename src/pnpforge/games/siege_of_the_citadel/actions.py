@@ -54,7 +54,7 @@ def act(state: SiegeState, action: tuple, fid: str) -> None:
         state.tell(f"{fid} moves to {action[1]}", "move-three")
         return
     fig.charge = None
-    if kind in ("special", "leave"):
+    if kind in ("special", "leave", "smoke", "bomb"):
         fig.streak = None
         turns.special(state, fig, action)
         return

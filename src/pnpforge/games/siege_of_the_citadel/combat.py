@@ -26,6 +26,7 @@ SWEEP = ("violator-sword", "violator-combo")
 LINE = ("gehenna-puker",)
 LINE_LENGTH = 7
 GRENADE = "grenade-launcher"
+MANUS = ("manus-kit", "manus-combo")
 GRENADE_RANGE = 8
 
 
@@ -366,6 +367,22 @@ def lay_trap(state: SiegeState, by: Fig, attack: dict) -> None:
         del state.traps[mine[0]]
     state.traps[cell] = by.id
     state.tell(f"{by.id} leaves a trap at {cell}", "tentacle-kit")
+    if by.weapon in MANUS:
+        grid = board.sight_grid(state)
+        struck = [f.id for f in state.figs.values() if f.cell is not None and f.id != by.id and
+                  board.touching(grid, cell, f.cell)]
+        state.push(*(("spore", by.id, t) for t in struck))
+
+
+def spore(state: SiegeState, by: str, target: str) -> None:
+    """Rule ``manus-kit``: one die of the player's choice (the strongest of the rank card's) at each figure next
+    to the new trap, Doomtroopers too, never re-rolled."""
+    fig = state.figs.get(by)
+    if fig is None or target not in state.figs:
+        return
+    rank = state.game.rank_of(fig.side, state.teams[fig.side].rank)
+    strongest = max(rank.dice, key=lambda c: STRENGTH[c])
+    start(state, by, "spores", [target], (strongest,), area=True)
 
 
 def trap_step(state: SiegeState, fid: str) -> tuple:

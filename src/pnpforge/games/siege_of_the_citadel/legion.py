@@ -40,7 +40,11 @@ def turn(state: SiegeState) -> None:
     state.ai_seen = ()
     state.tiebreak = None
     first = (("chance", "ai", "tiebreak", ""),) if state.game.automaton else ()
-    state.push(*first, ("chance", "event"), ("reinforce",), ("reveal",), ("legion_next",), ("legion_end",))
+    blasts = tuple(("blast", cell) for cell in state.bombs)
+    state.bombs = ()
+    turrets = tuple(("turret", cell) for cell, token in sorted(state.tokens.items()) if token == "defence_turret")
+    state.push(*blasts, *turrets, *first, ("chance", "event"), ("reinforce",), ("reveal",), ("legion_next",),
+               ("legion_end",))
 
 
 def event_outcomes(state: SiegeState) -> list[tuple[int, Fraction]]:
@@ -389,3 +393,27 @@ def legion_activate(state: SiegeState, action: tuple, side: str) -> None:
 
 def options_any(state: SiegeState) -> Any:
     return None
+
+
+def blast(state: SiegeState, cell: Cell) -> None:
+    """Rule ``time-bomb``: a trap attack on the bomb's square and every neighbour no wall shields."""
+    grid = board.sight_grid(state)
+    squares = {cell, *(c for c in board.around(cell) if c in grid and board.touching(grid, cell, c))}
+    targets = [f.id for f in state.figs.values() if f.cell in squares]
+    dice = tuple(state.game.board().terrain.get("trap", {}).get("dice", ["white", "white"]))
+    state.tell(f"a time bomb goes off at {cell}", "time-bomb")
+    if targets:
+        combat.start(state, None, "trap", targets, dice, area=True)
+
+
+def turret(state: SiegeState, cell: Cell) -> None:
+    """Rule ``dl-special-attacks``: a defence turret fires at the nearest Doomtrooper in sight at the start of each
+    Dark Legion turn, with the board's turret dice (the brief of High Command Error)."""
+    grid = board.sight_grid(state)
+    seen = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None and
+            chebyshev(cell, f.cell) <= board.DARK_LEGION_RANGE and board.can_see(state, grid, cell, f.cell)]
+    if not seen:
+        return
+    target = min(seen, key=lambda f: (state.game.distance(cell, f.cell), f.id))  # type: ignore[arg-type]
+    dice = tuple(state.game.board().terrain.get("defence_turret", {}).get("dice", ["white"]))
+    combat.start(state, None, "firearms", [target.id], dice)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.content.pack import Pack
 from pnpforge.engine.grid import Cell, Grid
 from pnpforge.engine.script import Report, ScriptChoice
+from pnpforge.games.siege_of_the_citadel import turns
 from pnpforge.games.siege_of_the_citadel.data import Entrance
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION, Settings, SiegeGame
@@ -71,6 +72,7 @@ class ScenarioFile(_Strict):
     legion: Literal["player", "ai"] = "player"
     rank: int = Field(1, ge=1, le=12)
     cards: int = Field(0, ge=0, le=9)  # Doomtrooper cards per team
+    ranks: dict[str, Square] = Field(default_factory=dict)  # corporation -> [rank, points], else ``rank`` and 0
     corporations: list[Literal["bauhaus", "capitol", "cybertronic", "imperial", "mishima"]] = Field(min_length=1)
     figures: list[FigureSpec] = Field(default_factory=list)
     tokens: list[TokenSpec] = Field(default_factory=list)
@@ -144,7 +146,8 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
         state.tokens[tuple(token.at)] = token.token  # type: ignore[index]
     state.face_down = tuple(spec.face_down[i] if i < len(spec.face_down) else 0 for i in range(len(mission.tiles)))
     for corp in spec.corporations:
-        team = Team(corp, spec.rank, 0, 0)
+        rank, points = spec.ranks.get(corp, [spec.rank, 0])
+        team = Team(corp, rank, points, 0)
         team.entered = True
         state.teams[corp] = team
         state.hands[corp] = spec.cards
@@ -184,6 +187,7 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
     for team in state.teams.values():  # a team has entered the tiles its Doomtroopers stand on
         team.tiles = frozenset(mission.tile_of[f.cell] for f in state.figs.values()
                                if f.side == team.corp and f.cell is not None and f.cell in mission.tile_of)
+    state.commander = turns.commander(state)
     state.round = spec.round
     rounds = spec.rounds or spec.round
     events = tuple(spec.events) or mission.events

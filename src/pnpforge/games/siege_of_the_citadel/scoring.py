@@ -45,13 +45,17 @@ def finish(state: SiegeState) -> None:
     success = state.goal_done or (mission.goal == "hold" and state.carrier in state.figs)
     state.goal_done = success
     for team in state.teams.values():
-        if success and any(f in state.figs for f in team.troopers):
+        if success and any(f in state.figs or f in state.escaped for f in team.troopers):
             gain(state, team, mission.success)
         if team.reckless:
             team.score -= RECKLESS * team.reckless
             move_track(team, -RECKLESS * team.reckless)
     if not success:
         state.legion_score += mission.failure
+        if state.commander is not None:  # rule commander-demotion: the brief's points and one rank card
+            team = state.teams[state.commander]
+            team.score -= mission.commander
+            move_track(team, -mission.commander - TRACK if team.rank > 1 else -mission.commander)
     state.tell(f"mission {'won' if success else 'lost'}: " + ", ".join(
         f"{c} {t.score}" for c, t in state.teams.items()) + f", legion {state.legion_score}", "score-corporation")
 

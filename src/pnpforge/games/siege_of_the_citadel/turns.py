@@ -38,8 +38,47 @@ def set_up(state: SiegeState) -> None:
         team = Team(corp, settings.rank, settings.points, rank.credits)
         state.teams[corp] = team
         state.hands[corp] = rank.cards
+    state.commander = commander(state)
     order = draft_order(state)
+    if not settings.draft:
+        for corp in order:
+            quick_start(state, corp)
+        state.push(("round",))
+        return
     state.push(*(("decide", game.seat_of(corp), "send", corp) for corp in order), ("draft",), ("round",))
+
+
+def commander(state: SiegeState) -> str | None:
+    """Rule ``setup-commander``: the corporation whose rank and points are both higher than every other player's,
+    the Dark Legion's included; nobody when there is no such player."""
+    for corp, team in state.teams.items():
+        others = [(t.rank, t.points) for c, t in state.teams.items() if c != corp]
+        others.append((state.legion_rank, 0))
+        if all(team.rank > rank and team.points > points for rank, points in others):
+            return corp
+    return None
+
+
+def quick_start(state: SiegeState, corp: str) -> None:
+    """Rule ``setup-quick-start``: the corporation's quick start card gives its two Doomtroopers and their cards
+    instead of the draft (without one, each takes the free weapon of its specialty)."""
+    game = state.game
+    cards = [c for c in game.pack.of_type("quick_start_card") if c.get("faction") == corp]
+    known = {t.id: t for t in game.troopers[corp]}
+    loadout = cards[0].get("loadout", []) if cards else [{"trooper": t.id} for t in game.troopers[corp][:2]]
+    for entry in loadout[:2]:
+        trooper = known[entry["trooper"]]
+        fig = Fig(trooper.id, corp, trooper.specialty, trooper.name, HEALTH)
+        fig.weapon = entry.get("weapon") or next(e.id for e in game.equipment.values()
+                                                 if e.kind == "weapon" and e.cost == 0 and fig.kind in e.icons)
+        fig.gear = tuple(entry.get("gear", []))
+        fig.augment = entry.get("augment")
+        state.figs[fig.id] = fig
+        for item in (fig.weapon, fig.augment, *fig.gear):
+            if item is not None:
+                state.taken[item] = state.taken.get(item, 0) + 1
+    state.teams[corp].troopers = tuple(e["trooper"] for e in loadout[:2])
+    state.teams[corp].credits = 0
 
 
 def draft_order(state: SiegeState) -> tuple[str, ...]:
@@ -67,15 +106,7 @@ def send(state: SiegeState, action: tuple, corp: str) -> None:
 
 
 def draft(state: SiegeState) -> None:
-    """Rule ``setup-draft``: teams take one card at a time in turn; without a draft each Doomtrooper takes the free
-    weapon of its specialty."""
-    if not state.game.settings.draft:
-        for team in state.teams.values():
-            for fid in team.troopers:
-                fig = state.figs[fid]
-                fig.weapon = next(e.id for e in state.game.equipment.values()
-                                  if e.kind == "weapon" and e.cost == 0 and fig.kind in e.icons)
-        return
+    """Rule ``setup-draft``: teams take one card at a time in turn."""
     state.draft = draft_order(state)
     state.push(("draft_next",))
 
@@ -295,26 +326,50 @@ def special_options(state: SiegeState, fig: Fig) -> list[tuple]:
     mission = state.game.mission
     if fig.cell is None or fig.side == LEGION:
         return []
-    found = []
+    found: list[tuple] = []
     if mission.goal == "signal" and not state.goal_done and any(
             board.touching(mission.grid, fig.cell, t) for t in mission.targets):
         found.append(("special",))
     if mission.goal in ("carry", "hold") and state.carrier is None and fig.cell in mission.targets and \
             state.tokens.get(fig.cell) in ("cell_sample", "message"):
         found.append(("special",))
-    if state.carrier == fig.id and mission.goal == "carry" and any(
-            e.cell == fig.cell and e.colour == "white" for e in mission.entrances):
+    if any(e.cell == fig.cell and e.colour == "white" for e in mission.entrances):
         found.append(("leave",))
+    if "smoke-grenade" in fig.gear:
+        found.append(("smoke",))
+    if "time-bomb" in fig.gear:
+        grid = board.sight_grid(state)
+        taken = state.occupied_cells()
+        found += [("bomb", c) for c in board.around(fig.cell) if c in grid and c not in taken
+                  and c not in state.bombs and board.touching(grid, fig.cell, c)]
     return found
 
 
 def special(state: SiegeState, fig: Fig, action: tuple) -> None:
     mission = state.game.mission
-    if action[0] == "leave":
-        state.goal_done = True
-        fig.cell = None
-        fig.outside = None
-        state.tell(f"{fig.id} carries the objective off the map", "score-primary")
+    if action[0] == "leave":  # rule move-off-map: out for the rest of the mission
+        if state.carrier == fig.id and mission.goal == "carry":
+            state.goal_done = True
+            state.tell(f"{fig.id} carries the objective off the map", "score-primary")
+        state.tell(f"{fig.id} leaves the map", "move-off-map")
+        state.escaped = (*state.escaped, fig.id)
+        del state.figs[fig.id]
+        team = state.teams[fig.side]
+        if not any(f in state.figs for f in team.troopers):
+            team.out = True
+        fig.left = 0
+        return
+    if action[0] == "smoke":  # rule smoke-grenade: the bearer's sector until the round ends
+        fig.gear = tuple(g for g in fig.gear if g != "smoke-grenade")
+        tile = mission.tile_of.get(fig.cell)  # type: ignore[arg-type]
+        if tile is not None:
+            state.smoke = (*state.smoke, tile)
+        state.tell(f"{fig.id} fills its sector with smoke", "smoke-grenade")
+        return
+    if action[0] == "bomb":  # rule time-bomb: it goes off at the start of the next Dark Legion turn
+        fig.gear = tuple(g for g in fig.gear if g != "time-bomb")
+        state.bombs = (*state.bombs, action[1])
+        state.tell(f"{fig.id} sets a time bomb at {action[1]}", "time-bomb")
         return
     if mission.goal == "signal":
         state.goal_done = True

@@ -46,7 +46,7 @@ def action_words(state: SiegeState, action: Any) -> str:
         return f"attack {action[2]} ({str(what).replace('_', ' ')})"
     if head == "sweep":
         return f"sweep from {square(action[1])} {'clockwise' if action[2] else 'anticlockwise'}"
-    if head in ("line", "grenade"):
+    if head in ("line", "grenade", "bomb"):
         return f"{head} at {square(action[1])}"
     if head == "take":
         return f"take {action[1]} for {action[2]}"
