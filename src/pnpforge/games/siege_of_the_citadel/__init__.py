@@ -90,7 +90,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     },
     checks=checks.ALL,
     rules_modules=("actions", "board", "bots", "checks", "combat", "data", "game", "invariants", "legion", "log",
-                   "maps", "replay", "scenario", "scoring", "state", "steps", "turns", "view", "figures"),
+                   "maps", "refusals", "replay", "scenario", "scoring", "state", "steps", "turns", "view", "figures"),
     new_game=new_game,
     modes=MODES,
     validated_modes=("battle-plans", "battle-plans-ai"),
