@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
+from pnpforge.engine.matches import Pairing
 from pnpforge.engine.seating import Roles
 from pnpforge.games.siege_of_the_citadel import checks
 from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
@@ -101,6 +102,11 @@ PACKAGE: GamePackage[Any] = GamePackage(
     determinize=determinize,
     replay=replay,
     goldens=GOLDENS,
+    # the Dark Legion seat rotates with the bots, so each pairing weighs a bot on both sides of the board
+    matches=(Pairing(("greedy", "random", "random"), players=3, mode="battle-plans"),
+             Pairing(("greedy", "random"), players=2, mode="battle-plans-ai"),
+             Pairing(("search", "greedy", "greedy"), players=3, mode="battle-plans", games=20,
+                     bot_options=(("samples", 2), ("candidates", 3)))),
 )
 
 __all__ = ["PACKAGE", "SiegeState"]
