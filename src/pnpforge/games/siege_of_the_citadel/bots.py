@@ -1,9 +1,9 @@
 """Bots for Siege of the Citadel: a greedy bot for either side, and the hidden world the search bot plays in.
 
-The greedy bot scores each option by what it does at once: an attack by its expected damage and the points at
-stake, a move by how much closer it brings the figure to its aim (the objective for a corporation, the nearest
-Doomtrooper for a creature), the objective's Special action above all. It drafts the cheapest weapon of each
-Doomtrooper's specialty first, then the dearest card it can pay for.
+The greedy bot scores each option by what it does at once: the objective's Special action above all; a move that
+brings the figure three squares nearer its aim (the objective for a corporation, the nearest Doomtrooper for a
+creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It drafts a weapon
+for each Doomtrooper first, the dearest it can pay for, then the dearest other card.
 """
 
 from __future__ import annotations
@@ -56,13 +56,14 @@ class GreedyBot:
         if head in ("special", "leave"):
             return 1000.0
         if head in ("attack", "sweep", "line", "grenade"):
-            return 50.0 + (10.0 if head != "attack" else 0.0)
+            return (50.0 if fig.side == LEGION else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
-            return 1.0
+            return 35.0
         if head == "end":
             return 0.0
-        if head == "move":
-            return 20.0 - self.distance_to_aim(state, fig, action[1])
+        if head == "move":  # how much nearer the aim the move brings the figure
+            here = fig.cell if fig.cell is not None else state.game.mission.entrances[fig.outside or 0].cell
+            return 30.0 + 5.0 * (self.distance_to_aim(state, fig, here) - self.distance_to_aim(state, fig, action[1]))
         return 0.0
 
     def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
