@@ -169,3 +169,33 @@ def test_the_turret_fires_at_the_nearest_doomtrooper_in_sight(tmp_path: Path) ->
     assert state.attack is not None and state.attack["targets"] == ["beach"]
     assert state.attack["dice"] == list(state.game.board().terrain["defence_turret"]["dice"])
     assert board.can_see(state, board.sight_grid(state), (5, 0), (4, 1))
+
+
+@pytest.mark.rules("nimrod")
+def test_the_nimrod_fires_twice_at_one_target_or_at_two_close_together(tmp_path: Path) -> None:
+    state = position(tmp_path, """
+        start: corporation
+        corporations: [capitol]
+        map: |
+          +-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+          |. . . . . . . . . . . . . .|
+          +-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+        figures:
+          - {id: watts, corporation: capitol, specialty: firearms, weapon: nimrod-autocannon, at: [0, 0]}
+          - {id: close, creature: legionnaire, at: [2, 0]}
+          - {id: a, creature: centurion, at: [5, 0]}
+          - {id: b, creature: centurion, at: [13, 0]}
+        """)
+    act(state, "activate watts")
+    shots = [o for o in options(state) if o.startswith("nimrod")]
+    assert shots == []  # the first Legionnaire is too near and blocks the rest
+    del state.figs["close"]
+    state.pool["legionnaire"] += 1
+    state._options = None
+    shots = [o for o in options(state) if o.startswith("nimrod")]
+    assert shots == ["nimrod at a and a"]  # b is beyond 12 squares
+    act(state, "nimrod at a and a")
+    for face in ("blank", "blank", "blank", "blank"):  # three rank dice and the Nimrod's black
+        state.apply_action(face)
+    assert len(state.attacks) == 1 and state.attack is not None and state.attack["targets"] == ["a"]
+    assert state.attack["dice"] == ["white", "white", "white", "black", "white"]  # concentrated fire

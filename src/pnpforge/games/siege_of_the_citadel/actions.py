@@ -82,6 +82,10 @@ def act(state: SiegeState, action: tuple, fid: str) -> None:
         assert state.attack is not None
         state.attack["at"] = cell
         return
+    if kind == "nimrod":
+        fig.streak = None
+        state.push(("shot", fid, action[1]), ("shot", fid, action[2]))
+        return
     area(state, fig.id, action)
 
 

@@ -27,6 +27,7 @@ LINE = ("gehenna-puker",)
 LINE_LENGTH = 7
 GRENADE = "grenade-launcher"
 MANUS = ("manus-kit", "manus-combo")
+NIMROD = "nimrod-autocannon"
 GRENADE_RANGE = 8
 
 
@@ -54,8 +55,8 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
     targets = [(f.id, f.cell) for f in state.figs.values() if f.side == LEGION and f.cell is not None]
     targets += [(token_id(c), c) for c, t in sorted(state.tokens.items()) if t in TERRAIN_TARGETS]
     for index, attack in enumerate(weapon.attacks):
-        if weapon.id in LINE:
-            continue  # the Puker only fills a line (rule gehenna-puker)
+        if weapon.id in LINE or weapon.id == NIMROD:
+            continue  # the Puker only fills a line (rule gehenna-puker); the Nimrod fires twice (rule nimrod)
         if attack.kind == "firearms" and (state.smoke_on(fig) or terrain in ("stairs_3", "stairs_4")):
             continue
         for target, cell in targets:
@@ -75,7 +76,31 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
             if ok:
                 found.append(("attack", index, target))
     found += area_options(state, fig, weapon, grid)
+    if weapon.id == NIMROD and not state.smoke_on(fig):
+        found += nimrod_options(state, fig, weapon, grid, targets)
     return found
+
+
+def nimrod_options(state: SiegeState, fig: Fig, weapon: Any, grid: Any, targets: list) -> list[tuple]:
+    """Rule ``nimrod``: two shots at 4-12 squares, at one target twice or at two no more than 4 squares apart."""
+    attack = weapon.attacks[0]
+    assert fig.cell is not None
+    seen = [(t, c) for t, c in targets if not t.startswith("token@") and
+            attack.min_range <= chebyshev(fig.cell, c) <= attack.max_range and board.can_see(state, grid, fig.cell, c)]
+    return [("nimrod", a, b) for i, (a, ca) in enumerate(seen) for b, cb in seen[i:] if chebyshev(ca, cb) <= 4]
+
+
+def shot(state: SiegeState, fid: str, target: str) -> None:
+    """One shot of the Nimrod's two (a target the first one eliminated is not shot again)."""
+    fig = state.figs.get(fid)
+    if fig is None or fig.cell is None or target not in state.figs:
+        return
+    weapon = state.game.equipment[fig.weapon or ""]
+    attack = weapon.attacks[0]
+    cell = state.figs[target].cell
+    assert cell is not None
+    dice = trooper_dice(state, fig, attack.kind, attack.dice, attack.extra, target)
+    start(state, fid, attack.kind, [target], dice, cover=board.cover(state, fig.cell, cell))
 
 
 def beside_wall(state: SiegeState, cell: Cell) -> bool:

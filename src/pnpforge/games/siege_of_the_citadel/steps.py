@@ -48,6 +48,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "blast": legion.blast,
     "turret": legion.turret,
     "spore": combat.spore,
+    "shot": combat.shot,
     "reinforce": legion.reinforce,
     "ai_red": legion.ai_red,
     "reveal": legion.reveal,

@@ -48,6 +48,8 @@ def action_words(state: SiegeState, action: Any) -> str:
         return f"sweep from {square(action[1])} {'clockwise' if action[2] else 'anticlockwise'}"
     if head in ("line", "grenade", "bomb"):
         return f"{head} at {square(action[1])}"
+    if head == "nimrod":
+        return f"nimrod at {action[1]} and {action[2]}"
     if head == "take":
         return f"take {action[1]} for {action[2]}"
     if head == "send":
