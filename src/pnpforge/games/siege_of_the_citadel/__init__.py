@@ -4,8 +4,8 @@ runner's adapter and the static checks of the box.
 
 Modes: one per mission (``battle-plans``, ...), where the first seat commands the Dark Legion and the corporations
 rotate over the others; the same mission against the AI deck (``battle-plans-ai``, ...), where every seat is a
-corporation and they win or lose together; and the campaign (``second-assault``), which plays its first mission
-at the campaign's starting rank.
+corporation and they win or lose together; and the campaign (``second-assault``), which plays the five missions
+in one game, ranks carried (``campaign.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.seating import Roles
-from pnpforge.games.siege_of_the_citadel import checks
+from pnpforge.games.siege_of_the_citadel import campaign, checks
 from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
 from pnpforge.games.siege_of_the_citadel.game import CORPORATIONS, Settings, SiegeGame
 from pnpforge.games.siege_of_the_citadel.invariants import check
@@ -45,17 +45,26 @@ def roles(pack: Pack, mode: str) -> Roles:
     ``ai-deck``)."""
     if mode.endswith(AI):
         return Roles(rotating=CORPORATIONS, automaton=DARK_LEGION, cooperative=True)
+    if mode == CAMPAIGN:  # every seat a corporation, one of them the Dark Legion's player each mission
+        return Roles(rotating=CORPORATIONS)
     return Roles(rotating=CORPORATIONS, fixed=(DARK_LEGION,))
 
 
 def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
-    """The mission the mode names (the campaign: its first mission), sides by seat from the seating (or the first
-    corporations), the agreed rank (option ``rank``) and the draft (option ``draft``, default on)."""
+    """The mission the mode names (the campaign: its first, the rest following in the same game), sides by seat
+    from the seating (or the first corporations), the agreed rank (option ``rank``) and the draft (option
+    ``draft``, default on; off: the quick start loadouts)."""
     mode = config.mode or MISSIONS[0]
     automaton = mode.endswith(AI)
     mission = mode[: -len(AI)] if automaton else mode
     if mission == CAMPAIGN:
-        mission = pack.game.campaigns[CAMPAIGN].scenarios[0] if CAMPAIGN in pack.game.campaigns else MISSIONS[0]
+        by_seat = tuple(config.sides) or CORPORATIONS[:max(2, config.players)]
+        start = (int(config.option("rank", 1)), int(config.option("points", 0)))
+        plan = pack.game.campaigns.get(CAMPAIGN)
+        chain = tuple(plan.scenarios) if plan is not None else MISSIONS
+        settings = campaign.mission_settings(chain, 0, by_seat, tuple((c, *start) for c in by_seat),
+                                             bool(config.option("draft", True)))
+        return SiegeGame.of(pack, settings, SiegeState.start)
     sides = tuple(config.sides)
     if not sides:
         seats = config.players - (0 if automaton else 1)
@@ -90,8 +99,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "board", "bots", "checks", "combat", "data", "game", "invariants", "legion", "log",
-                   "maps", "refusals", "replay", "scenario", "scoring", "state", "steps", "turns", "view", "figures"),
+    rules_modules=("actions", "board", "bots", "campaign", "checks", "combat", "data", "game", "invariants", "legion",
+                   "log", "maps", "refusals", "replay", "scenario", "scoring", "state", "steps", "turns", "view",
+                   "figures"),
     new_game=new_game,
     modes=MODES,
     validated_modes=("battle-plans", "battle-plans-ai"),

@@ -30,6 +30,10 @@ class Settings:
     rank: int = 1
     points: int = 0
     draft: bool = True
+    campaign: tuple[str, ...] = ()  # the campaign's missions, when this one is part of it
+    number: int = 0  # this mission's place in the campaign
+    seats: tuple[str, ...] = ()  # the campaign's corporations by seat
+    carried: tuple[tuple[str, int, int], ...] = ()  # (corporation, rank, points) carried into this mission
 
 
 @dataclass(eq=False)
@@ -51,6 +55,8 @@ class SiegeGame:
     start: Callable[[SiegeGame], Any]  # the state's constructor (``SiegeState.start``)
     _distances: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
     _steps: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict)
+    # a campaign's next missions, made once for each set of ranks carried into them
+    _chain: dict[tuple[tuple[str, int, int], ...], SiegeGame] = field(default_factory=dict)
 
     @classmethod
     def of(cls, pack: Pack, settings: Settings, start: Callable[[SiegeGame], Any]) -> SiegeGame:
@@ -127,6 +133,14 @@ class SiegeGame:
                 if nxt not in found:
                     found[nxt] = found[cell] + 1
                     queue.append(nxt)
+        return found
+
+    def chained(self, carried: tuple[tuple[str, int, int], ...], make: Callable[[], SiegeGame]) -> SiegeGame:
+        """The campaign's next mission for the ranks carried into it, made once per ranks."""
+        found = self._chain.get(carried)
+        if found is None:
+            found = make()
+            self._chain[carried] = found
         return found
 
     def new_initial_state(self) -> Any:

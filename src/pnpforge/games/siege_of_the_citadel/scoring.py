@@ -82,6 +82,10 @@ def returns(state: SiegeState) -> list[float]:
     game = state.game
     if not state.is_terminal():
         return [0.0] * game.num_players
+    if state.campaign_result:
+        from pnpforge.games.siege_of_the_citadel.campaign import campaign_returns
+
+        return campaign_returns(state)
     won = winners(state)
     seats = [game.side_of(s) for s in range(game.num_players)]
     shared = [s for s in seats if s in won]

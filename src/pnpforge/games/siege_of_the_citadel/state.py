@@ -51,6 +51,7 @@ class SiegeState:
         self.commander: str | None = None
         self.escaped: tuple[str, ...] = ()  # Doomtroopers who left the map
         self.bombs: tuple[Cell, ...] = ()  # time bombs set
+        self.campaign_result: tuple[tuple[str, int, int], ...] = ()  # a finished campaign's ranks, by seat
         self.carrier: str | None = None
         self.attack: dict[str, Any] | None = None  # the attack being resolved
         self.draft: tuple[str, ...] = ()  # teams still drafting, in turn
@@ -188,7 +189,8 @@ class SiegeState:
                 None if self.attack is None else tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
                                                               for k, v in self.attack.items())),
                 self.draft, tuple(sorted(self.taken.items())), self.card_used, tuple(sorted(self.hands.items())),
-                self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs)
+                self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs,
+                self.game.settings.number, self.campaign_result)
 
     def action_to_string(self, action: Any) -> str:
         return action_words(self, action)

@@ -8,11 +8,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.games.siege_of_the_citadel import actions, combat, legion, scoring, turns
+from pnpforge.games.siege_of_the_citadel import actions, campaign, combat, legion, scoring, turns
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
     from pnpforge.games.siege_of_the_citadel.state import SiegeState
+
+
+def _finish(state: SiegeState) -> None:
+    scoring.finish(state)
+    if state.game.settings.campaign:
+        campaign.next_mission(state)
 
 
 def _activate(state: SiegeState, action: tuple, side: str) -> None:
@@ -54,7 +60,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "reveal": legion.reveal,
     "legion_next": legion.legion_next,
     "legion_end": legion.legion_end,
-    "finish": scoring.finish,
+    "finish": _finish,
 }
 
 OPTIONS: dict[str, Callable[..., list]] = {

@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.grid import Cell, edge
-from pnpforge.games.siege_of_the_citadel import board
+from pnpforge.games.siege_of_the_citadel import board, campaign
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -38,6 +38,8 @@ def set_up(state: SiegeState) -> None:
         team = Team(corp, settings.rank, settings.points, rank.credits)
         state.teams[corp] = team
         state.hands[corp] = rank.cards
+    if settings.carried:
+        campaign.start_ranks(state)
     state.commander = commander(state)
     order = draft_order(state)
     if not settings.draft:
@@ -84,6 +86,9 @@ def quick_start(state: SiegeState, corp: str) -> None:
 def draft_order(state: SiegeState) -> tuple[str, ...]:
     """Rule ``setup-draft-order-single``: the player left of the Dark Legion drafts first, then on to the left."""
     game = state.game
+    if game.settings.carried:  # rule setup-draft-order-campaign: the lowest team first (ties: by seat)
+        return tuple(sorted(state.teams, key=lambda c: (state.teams[c].rank, state.teams[c].points,
+                                                        game.seat_of(c) or 0)))
     seats = [game.seat_of(c) or 0 for c in game.settings.corporations]
     legion = game.settings.legion_seat if game.settings.legion_seat is not None else -1
     players = max(1, game.num_players)
