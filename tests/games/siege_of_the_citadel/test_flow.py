@@ -214,3 +214,13 @@ def test_the_dark_legion_holds_the_first_seat_and_the_corporations_rotate() -> N
     assert mode_roles.sides(3, 0)[0] == "dark-legion" and mode_roles.sides(3, 0) != mode_roles.sides(3, 1)
     assert PACKAGE.new_game(pack(), __import__("pnpforge.engine.contract", fromlist=["GameConfig"]).GameConfig(
         players=3, sides=("dark-legion", "mishima", "imperial"), mode="battle-plans")).side_of(2) == "imperial"
+
+
+@pytest.mark.rules("ai-deck")
+def test_a_solo_player_runs_two_corporations_against_the_ai_deck() -> None:
+    g = game("battle-plans-ai", players=1)
+    assert g.num_players == 1 and len(g.settings.corporations) == 2
+    for seed in range(2):
+        final = play_game(g, [RandomBot()], random.Random(seed), after_action=lambda s, a: assert_ok(s))
+        assert final.returns() in ([0.0], [1.0])
+        assert {s.acting for s in [final]} and all(t.troopers for t in final.teams.values())

@@ -71,8 +71,11 @@ def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
         sides = (() if automaton else (DARK_LEGION,)) + CORPORATIONS[:max(1, seats)]
     legion = sides.index(DARK_LEGION) if DARK_LEGION in sides else None
     corps = tuple(s for s in sides if s != DARK_LEGION)
+    solo = automaton and len(corps) == 1  # rule ai-deck: a solo player runs two corporations
+    if solo:
+        corps += (next(c for c in CORPORATIONS if c not in corps),)
     settings = Settings(mission=mission, corporations=corps, legion_seat=legion, rank=int(config.option("rank", 1)),
-                        draft=bool(config.option("draft", True)))
+                        draft=bool(config.option("draft", True)), solo=solo)
     return SiegeGame.of(pack, settings, SiegeState.start)
 
 

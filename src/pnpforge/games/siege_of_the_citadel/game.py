@@ -30,6 +30,7 @@ class Settings:
     rank: int = 1
     points: int = 0
     draft: bool = True
+    solo: bool = False  # one player runs every corporation against the AI deck (rule ai-deck)
     campaign: tuple[str, ...] = ()  # the campaign's missions, when this one is part of it
     number: int = 0  # this mission's place in the campaign
     seats: tuple[str, ...] = ()  # the campaign's corporations by seat
@@ -72,6 +73,8 @@ class SiegeGame:
     # --- seats ----------------------------------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
+        if self.settings.solo:
+            return 1
         return len(self.settings.corporations) + (self.settings.legion_seat is not None)
 
     def side_of(self, seat: int) -> str:
@@ -84,6 +87,8 @@ class SiegeGame:
 
     def seat_of(self, side: str) -> int | None:
         """The seat playing a side (None: the Dark Legion's AI deck)."""
+        if self.settings.solo:
+            return 0 if side in self.settings.corporations else None
         for seat in range(self.num_players):
             if self.side_of(seat) == side:
                 return seat

@@ -197,6 +197,11 @@ class SiegeState:
 
     def actor_to_string(self, player: int) -> str:
         side = self.game.side_of(player)
+        top = self.agenda[-1] if self.agenda else ()
+        if self.game.settings.solo and len(top) > 3 and top[0] == "decide" and top[2] in ("send", "take", "enter"):
+            side = top[3]  # the solo player's question names the corporation it is about
+        elif self.game.settings.solo and self.acting is not None:
+            side = self.acting
         return f"round {self.round} {side}"
 
     def __str__(self) -> str:
