@@ -82,10 +82,3 @@ def next_mission(state: SiegeState) -> None:
     state.log = log + state.log
     state.tell(f"mission {number + 1} of the campaign: {game.mission.name}", "setup-mission")
 
-
-def campaign_returns(state: SiegeState) -> list[float]:
-    """Rule ``winner-campaign``: the highest rank, then points, wins; tied corporations share."""
-    result = state.campaign_result
-    best = max((rank, points) for _, rank, points in result)
-    winners = [i for i, (_, rank, points) in enumerate(result) if (rank, points) == best]
-    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(result))]

@@ -83,10 +83,16 @@ def returns(state: SiegeState) -> list[float]:
     if not state.is_terminal():
         return [0.0] * game.num_players
     if state.campaign_result:
-        from pnpforge.games.siege_of_the_citadel.campaign import campaign_returns
-
         return campaign_returns(state)
     won = winners(state)
     seats = [game.side_of(s) for s in range(game.num_players)]
     shared = [s for s in seats if s in won]
     return [1.0 / len(shared) if side in won else 0.0 for side in seats] if shared else [0.0] * len(seats)
+
+
+def campaign_returns(state: SiegeState) -> list[float]:
+    """Rule ``winner-campaign``: the highest rank, then points, wins; tied corporations share."""
+    result = state.campaign_result
+    best = max((rank, points) for _, rank, points in result)
+    winners = [i for i, (_, rank, points) in enumerate(result) if (rank, points) == best]
+    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(result))]
