@@ -1,0 +1,90 @@
+"""Bots for Siege of the Citadel: a greedy bot for either side, and the hidden world the search bot plays in.
+
+The greedy bot scores each option by what it does at once: the objective's Special action above all; a move that
+brings the figure three squares nearer its aim (the objective for a corporation, the nearest Doomtrooper for a
+creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It drafts a weapon
+for each Doomtrooper first, the dearest it can pay for, then the dearest other card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pnpforge.engine.grid import chebyshev
+from pnpforge.games.siege_of_the_citadel.game import LEGION
+from pnpforge.games.siege_of_the_citadel.state import SiegeState
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def choose(self, state: SiegeState, player: int, rng: random.Random) -> Any:
+        actions = state.legal_actions()
+        scored = [(self.score(state, a), -i) for i, a in enumerate(actions)]
+        best = max(range(len(actions)), key=lambda i: scored[i])
+        return actions[best]
+
+    def rank(self, state: SiegeState, player: int, rng: random.Random) -> list[Any]:
+        actions = state.legal_actions()
+        order = sorted(range(len(actions)), key=lambda i: (-self.score(state, actions[i]), i))
+        return [actions[i] for i in order]
+
+    def score(self, state: SiegeState, action: Any) -> float:
+        top = state.agenda[-1]
+        kind = top[2]
+        head = action[0]
+        if kind == "take":
+            if head == "done":
+                return 0.0
+            item = state.game.equipment[action[1]]
+            if item.kind in ("weapon", "combo"):
+                return 100.0 + item.cost
+            return 10.0 + item.cost
+        if kind == "reroll":
+            return float(len(action[1]))
+        if kind == "overrun":
+            return 1.0 if action[1] else 0.0
+        if kind == "place":
+            if head == "skip":
+                return 0.0
+            return -float(min((chebyshev(action[1], f.cell) for f in state.figs.values()
+                               if f.side != LEGION and f.cell is not None), default=0))
+        if kind != "act":
+            return 0.0
+        fig = state.figs[top[3]]
+        if head in ("special", "leave"):
+            return 1000.0
+        if head in ("attack", "sweep", "line", "grenade"):
+            return (50.0 if fig.side == LEGION else 40.0) + (5.0 if head != "attack" else 0.0)
+        if head == "card":
+            return 35.0
+        if head == "end":
+            return 0.0
+        if head == "move":  # how much nearer the aim the move brings the figure
+            here = fig.cell if fig.cell is not None else state.game.mission.entrances[fig.outside or 0].cell
+            return 30.0 + 5.0 * (self.distance_to_aim(state, fig, here) - self.distance_to_aim(state, fig, action[1]))
+        return 0.0
+
+    def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
+        game = state.game
+        if fig.side == LEGION:
+            aims = [f.cell for f in state.figs.values() if f.side != LEGION and f.cell is not None]
+        else:
+            aims = list(game.mission.targets)
+            if state.goal_done:
+                aims = [f.cell for f in state.figs.values() if f.side == LEGION and f.cell is not None] or aims
+        if not aims:
+            return 0.0
+        return float(min(game.distance(cell, a) for a in aims))
+
+
+def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> GreedyBot:
+    return GreedyBot()
+
+
+def determinize(state: SiegeState, player: int, rng: random.Random) -> SiegeState:
+    """A world the player cannot tell from this one. Face-down force cards, the event deck and the AI deck are drawn
+    only when they are turned up (every unseen card equally likely), and Doomtrooper cards are used only for one more
+    action, so the cards are interchangeable: the state holds nothing hidden, and the world is a copy."""
+    return state.clone()
