@@ -1,7 +1,8 @@
 """Each pack's rule registry and its game's tests name each other, by one mechanism: a test names the rule ids it
 checks with ``@pytest.mark.rules(...)`` (on the test or on one of its parameters) in ``tests/games/<package>/``.
 
-Every id of the pack's ``rules.yaml`` is named by a test, and every id a test names is in the registry.
+Every id of the pack's ``rules.yaml`` is named by a test, unless the registry says the engine does not play it
+(``unplayed:``, with the reason), and every id a test names is in the registry and played.
 """
 
 from __future__ import annotations
@@ -46,7 +47,13 @@ def named_rules(package_name: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize("package, root", params())
 def test_every_rule_of_the_registry_is_named_by_a_test(package: GamePackage, root: Path) -> None:
     named = named_rules(package.name)
-    assert [rule.id for rule in pack_at(root).rules if rule.id not in named] == []
+    assert [rule.id for rule in pack_at(root).rules if rule.id not in named and rule.unplayed is None] == []
+
+
+@pytest.mark.parametrize("package, root", params())
+def test_no_test_names_a_rule_the_engine_does_not_play(package: GamePackage, root: Path) -> None:
+    named = named_rules(package.name)
+    assert [rule.id for rule in pack_at(root).rules if rule.id in named and rule.unplayed is not None] == []
 
 
 @pytest.mark.parametrize("package, root", params())

@@ -263,7 +263,7 @@ def unique_values(pack: Pack) -> Iterator[Finding]:
 
 @static_rule("rule-registry")
 def rule_registry(pack: Pack) -> Iterator[Finding]:
-    """Rule ids in rules.yaml are unique."""
+    """Rule ids in rules.yaml are unique; a rule the engine does not play says so (info at its ``unplayed:``)."""
     seen: dict[str, int] = {}
     doc = pack.rules_doc
     if doc is None:  # no rules.yaml
@@ -275,6 +275,9 @@ def rule_registry(pack: Pack) -> Iterator[Finding]:
                           mark=doc.mark((index, "id")))
         else:
             seen[rule.id] = index
+        if rule.unplayed is not None:
+            yield Finding("info", f"rule '{rule.id}' is not played by the engine: {rule.unplayed}",
+                          mark=doc.mark((index, "unplayed")))
 
 
 @static_rule("decks")
