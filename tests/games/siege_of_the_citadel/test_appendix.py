@@ -15,7 +15,7 @@ from tests.conftest import REPO
 from tests.games.siege_of_the_citadel.test_static import shipped
 from tests.publish.rulebook.test_macros import render
 
-GOLDEN = REPO / "tests" / "golden" / "siege-of-the-citadel" / "data-analyses.txt"
+GOLDEN = REPO / "tests" / "golden" / "analyses" / "siege-of-the-citadel.txt"
 
 
 def as_text() -> str:
