@@ -100,20 +100,19 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     findings += book.figures.findings[before:]
     if drawn is not None:
         drawn.add(laid_out.faces_pdf(), laid_out.documents)
-    written = []
     stamps = Stamps(out_dir, paths.cache)
-    laid, pages = None, None
-    for paper, target in rulebook_targets(out_dir).items():
-        key = laid_out.key(paper, book.sources.book.accent)
-        if stamps.fresh(target, key):
-            count = laid_out.page_count()
-        else:
-            from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
+    targets = rulebook_targets(out_dir)
+    keys = {target: laid_out.key(paper, book.sources.book.accent) for paper, target in targets.items()}
+    stale = {target: PAPERS[paper] for paper, target in targets.items() if not stamps.fresh(target, keys[target])}
+    if stale:
+        from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
 
-            laid, pages = laid or laid_out.book(), pages or laid_out.pages()
-            count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
-            stamps.record(target, key)
-        written.append(f"{display_path(target)} ({count} pages)")
+        count = finish(laid_out.book(), book.figures, laid_out.pages(), stale, book.sources.book.accent)
+        for target in stale:
+            stamps.record(target, keys[target])
+    else:
+        count = laid_out.page_count()
+    written = [f"{display_path(target)} ({count} pages)" for target in keys]
     stamps.save()
     findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(display_path(layouts_dir / "rulebook")),
                          rule="rulebook-pdf") for message in dict.fromkeys(laid_out.warnings)]
