@@ -36,7 +36,8 @@ from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.publish.rulebook.flow import arrange
 from pnpforge.publish.rulebook.plans import PLAN_KEY, PlanMemory
 from pnpforge.render import native
-from pnpforge.render.drawing import faces_pdf
+from pnpforge.render.cache import FaceCache
+from pnpforge.render.drawing import face_keys, faces_pdf
 from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.resolver import url_path
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from pypdf import PageObject
 
 CACHE_DIR = "rulebook"  # in the cache folder (``caches.paths``)
+FIGURES_DIR = "figures"  # in the rulebook's cache folder: each figure's face drawn (``faces_task``)
 BOOK_CODE = ("publish.rulebook", "render")  # the code that lays out the book (``caches.code``)
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
@@ -181,6 +183,8 @@ def _prune(cache: Path, used: set[str]) -> None:
     """
     now = time.time()
     for path in cache.glob("*"):
+        if path.is_dir():  # the figures' faces, which their task prunes
+            continue
         if path.name.split(".")[0] in used:
             os.utime(path, (now, now))
         elif now - path.stat().st_mtime > PRUNE_AFTER:
@@ -196,8 +200,16 @@ def _read_book(base: Path) -> Laid:
 
 
 def faces_task(documents: list[str], fonts: FontSet, roots: dict[str, str], base: str) -> None:
-    """Draw one group of faces (a page each, as the render stage draws them) into the cache."""
-    data, warnings = faces_pdf(documents, fonts, roots)
+    """Draw one group of faces (a page each, as the render stage draws them) into the cache.
+
+    Each face drawn is kept in ``figures/`` of the cache by its render-cache key, so that when one figure changes
+    only its face is drawn again (the PDF, one font subset for all its faces, is made again whole); entries no
+    figure uses any more are removed.
+    """
+    figures = FaceCache(Path(base).parent / FIGURES_DIR)
+    keys = face_keys(documents, roots)
+    data, warnings = faces_pdf(documents, fonts, roots, cache=figures, keys=keys)
+    figures.prune(set(keys))
     write_atomic(Path(base).with_suffix(".pdf"), data)
     write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
 
