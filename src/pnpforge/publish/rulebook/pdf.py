@@ -53,6 +53,7 @@ PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
 INDEX_ANCHOR = "index"
+INDEX_ALONE = ".index-alone"  # the suffix of an index laid out alone, kept by the key of its HTML
 
 
 @dataclass
@@ -169,10 +170,13 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
         tasks.append(("faces", list(documents.values()), figures.renderer.fonts, roots, str(cache / faces_key)))
     run(tasks, jobs)
     warnings: list[str] = []
+    used = {faces_key, book_key}
     for key in (faces_key, book_key):
-        warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
+        meta = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
+        warnings += meta["warnings"]
+        used |= {meta["index_key"]} if "index_key" in meta else set()
     kept_plan = Store(cache).path(PLAN_KEY)
-    _prune(cache, {faces_key, book_key} | ({kept_plan.name} if kept_plan else set()))
+    _prune(cache, used | ({kept_plan.name} if kept_plan else set()))
     return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings, list(documents.values()))
 
 
@@ -226,6 +230,7 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     logger = logging.getLogger("weasyprint")
     logger.addHandler(collector)
     target = Path(base)
+    index_key = None
     try:
         with fixed_epoch():
             document, _ = arrange(html, lambda laid: HTML(string=laid, base_url="pnp:layouts/",
@@ -237,16 +242,43 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
             pages = len(document.pages)
             if _repeats(index, numbers):
                 alone = index_document(html, index, label, numbers, start)
-                laid = HTML(string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).render(
-                    font_config=FontConfiguration())
-                write_atomic(target.with_suffix(".index.pdf"), laid.write_pdf(pdf_identifier=_identifier(alone)))
-                pages = start - 1 + len(laid.pages)
+                index_key = Keys(roots).key(alone, INDEX_ALONE)
+                kept = _kept_index(target.parent / index_key)
+                if kept is None:
+                    before = len(collector.messages)
+                    laid = HTML(string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).render(
+                        font_config=FontConfiguration())
+                    kept = (laid.write_pdf(pdf_identifier=_identifier(alone)), len(laid.pages),
+                            collector.messages[before:])
+                    _keep_index(target.parent / index_key, *kept)
+                else:
+                    collector.messages += kept[2]
+                write_atomic(target.with_suffix(".index.pdf"), kept[0])
+                pages = start - 1 + kept[1]
     finally:
         logger.removeHandler(collector)
     boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
              for page in document.pages]
     meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages, "pages": pages}
+    if index_key is not None:
+        meta["index_key"] = index_key
     write_atomic(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
+
+
+def _kept_index(base: Path) -> tuple[bytes, int, list[str]] | None:
+    """The index laid out alone, kept by the key of its HTML: its PDF, its page count and WeasyPrint's warnings."""
+    try:
+        meta = json.loads(base.with_suffix(INDEX_ALONE + ".json").read_text(encoding="utf-8"))
+        return base.with_suffix(INDEX_ALONE + ".pdf").read_bytes(), int(meta["pages"]), list(meta["warnings"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep_index(base: Path, pdf: bytes, pages: int, warnings: list[str]) -> None:
+    """Keep the index laid out alone for the next layout of a book whose index is the same."""
+    write_atomic(base.with_suffix(INDEX_ALONE + ".pdf"), pdf)
+    write_atomic(base.with_suffix(INDEX_ALONE + ".json"),
+                 json.dumps({"pages": pages, "warnings": warnings}).encode("utf-8"))
 
 
 def _repeats(index: list[IndexEntry], numbers: dict[str, int]) -> bool:
