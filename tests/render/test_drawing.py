@@ -70,3 +70,26 @@ def test_a_build_names_what_sent_faces_to_weasyprint(tmp_path) -> None:
     run = run_cli("build", str(pack), "--only", "faces", "--out", str(tmp_path / "out"))
     assert run.code == 0, run.output
     assert "8 of them drawn by WeasyPrint, slower: property float: left (8)" in run.output  # the fronts, not the back
+
+
+def test_faces_kept_in_a_cache_are_not_drawn_again_and_give_the_same_pdf(ship, tmp_path, monkeypatch) -> None:
+    from pnpforge.render import drawing
+    from pnpforge.render.cache import FaceCache
+
+    html, fonts, roots = ship
+    renamed = html.replace("Timber Queen", "Timber King")
+    assert renamed != html
+    documents = [html, renamed]
+    plain, _ = drawing.faces_pdf(documents, fonts, roots)
+    drawn = []
+    real = drawing.FaceDrawer.draw
+    monkeypatch.setattr(drawing.FaceDrawer, "draw", lambda self, page: drawn.append(page) or real(self, page))
+    cache = FaceCache(tmp_path / "faces")
+    keys = drawing.face_keys(documents, roots)
+    first, _ = drawing.faces_pdf(documents, fonts, roots, cache=cache, keys=keys)
+    assert len(drawn) == 2 and first == plain
+    again, _ = drawing.faces_pdf(documents, fonts, roots, cache=FaceCache(tmp_path / "faces"), keys=keys)
+    assert len(drawn) == 2 and again == plain  # both faces from the cache, the same bytes
+    (tmp_path / "faces" / f"{keys[1]}.frag").write_bytes(b"damaged")
+    mended, _ = drawing.faces_pdf(documents, fonts, roots, cache=FaceCache(tmp_path / "faces"), keys=keys)
+    assert drawn[2:] == [renamed] and mended == plain  # a damaged entry is drawn again

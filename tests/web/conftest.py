@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pnpforge.content.pack import Pack, load_pack
-from pnpforge.publish.web import SiteResult, build_site
+from pnpforge.publish.web.site import SiteResult, build_site
 
 from tests.conftest import REPO, need
 from tests.helpers import run_cli

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pnpforge.content.pack import load_pack
-from pnpforge.publish.web import build_site
+from pnpforge.publish.web.site import build_site
 
 from tests.conftest import REPO
 from tests.helpers import run_cli

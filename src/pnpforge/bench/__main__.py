@@ -28,10 +28,12 @@ def sections(args: argparse.Namespace, reference: float) -> dict[str, Callable[[
     from pnpforge.bench.checks import bench_simulation, bench_static_checks
     from pnpforge.bench.peers import bench_peers
     from pnpforge.bench.plane import bench_plane
+    from pnpforge.bench.startup import bench_startup
     from pnpforge.bench.stress import bench_stress
 
     return {"static": bench_static_checks, "simulation": bench_simulation,
-            "build": lambda: bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
+            "build": lambda: {**bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
+                              "startup": bench_startup(reference=reference)},
             "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
             "stress": lambda: bench_stress(args.stress_cards, reference=reference),
             "plane": lambda: bench_plane(reference=reference)}

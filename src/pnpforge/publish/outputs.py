@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 
 from pnpforge.caches.paths import BuildPaths, OutputPaths
@@ -20,16 +20,17 @@ from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
-from pnpforge.publish.drivethru import build_deck_pdfs
-from pnpforge.publish.rulebook import CheckedBook, build_rulebook, has_rulebook
 from pnpforge.publish.shop import ShopResult, build_shop_files, load_presets
-from pnpforge.publish.tts import TtsResult, build_tts
-from pnpforge.publish.web import SiteResult, build_site
 from pnpforge.render.drawing import DrawnPages
 from pnpforge.render.faces import Face
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.stage import RenderResult, pack_output_dir, render_master, render_pack
 from pnpforge.workers import give_back_memory
+
+if TYPE_CHECKING:
+    from pnpforge.publish.rulebook import CheckedBook
+    from pnpforge.publish.tts import TtsResult
+    from pnpforge.publish.web.site import SiteResult
 
 OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web")
 ON_REQUEST = ("tts",)  # made only when named in ``only``: exports for playing online, not for every build
@@ -119,6 +120,8 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     outputs.findings += master.findings
     outputs.rendered, outputs.refusals = master.rendered, master.refusals
     if "web" in wanted:  # before the faces and sheets: a fault only rendering a page shows stops what follows
+        from pnpforge.publish.web.site import build_site  # noqa: PLC0415 - each output stage loads when asked for
+
         outputs.site = build_site(pack, build_dir, lang, layouts_dir, master=master, jobs=jobs, select=select,
                                   step=step, paths=build_paths, drawn=outputs.drawn)
         outputs.findings += outputs.site.findings
@@ -134,6 +137,8 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     if "shop" in wanted:
         outputs.shops = build_shop_files(master, [p for p in presets if p.format == "png"], out_dir, jobs)
         if only is not None:  # press files (every page rasterised in CMYK) only when shop files are asked for
+            from pnpforge.publish.drivethru import build_deck_pdfs  # noqa: PLC0415 - loads pypdf
+
             outputs.shops += [build_deck_pdfs(pack, master, preset, out_dir, lang, step)
                               for preset in presets if preset.format == "pdfx"]
         for shop in outputs.shops:
@@ -146,6 +151,8 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         if step is not None:
             step("print sheets", len(outputs.prints.files))
     if "tts" in wanted:
+        from pnpforge.publish.tts import build_tts  # noqa: PLC0415
+
         outputs.tts = build_tts(pack, master, out_dir, lang, base_url)
         outputs.findings += outputs.tts.findings
         if step is not None:
@@ -157,6 +164,8 @@ def _rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path, jobs: int
               step: Callable[[str, int], None] | None, paths: OutputPaths,
               book: CheckedBook | None) -> list[Finding]:
     """The PDF rulebook's findings; its closing info line (what it wrote, how long) goes to ``outputs.rulebook``."""
+    from pnpforge.publish.rulebook import build_rulebook, has_rulebook  # noqa: PLC0415
+
     if not has_rulebook(pack):
         return []
     findings = build_rulebook(pack, out_dir, lang, layouts_dir, jobs, paths=paths, checked=book,

@@ -22,10 +22,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark
 from pnpforge.impose.preflight import check_true_scale
 from pnpforge.impose.presets import check_print_plan
-from pnpforge.publish.rulebook import CheckedBook, has_rulebook
-from pnpforge.publish.rulebook.book import load_sources
-from pnpforge.publish.rulebook.document import TEMPLATE_DIR, book_html, write_rulebook
-from pnpforge.publish.rulebook.figures import Figures
+from pnpforge.publish.rulebook import TEMPLATE_DIR, CheckedBook, has_rulebook
 from pnpforge.publish.web.names import check_web_templates
 from pnpforge.publish.web.settings import WEB_LAYOUTS, load_settings
 from pnpforge.render.environment import make_environment
@@ -93,6 +90,8 @@ def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None,
     """The rulebook's findings when it is read and rendered to HTML (no PDF), without the closing info."""
     if not has_rulebook(pack):
         return []
+    from pnpforge.publish.rulebook.book import load_sources  # noqa: PLC0415 - a pack without rules never loads them
+
     sources = load_sources(pack, lang, layouts_dir)
     if any(f.blocking for f in sources.findings):
         return sources.findings
@@ -105,6 +104,9 @@ def _rules(pack: Pack, lang: str, layouts_dir: Path, art: Path | None,
 def _render_rules(pack: Pack, lang: str, layouts_dir: Path, sources, art: Path,
                   books: dict[str, CheckedBook] | None) -> list[Finding]:
     """Render the rulebook with an art cache; put it in ``books`` for the build (whose art cache it is)."""
+    from pnpforge.publish.rulebook.document import book_html, write_rulebook  # noqa: PLC0415
+    from pnpforge.publish.rulebook.figures import Figures  # noqa: PLC0415
+
     try:
         book = write_rulebook(sources, Figures(pack, lang, art, layouts_dir), lang)
     except LayoutError as exc:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Mapping
 
 from pnpforge.render import fragments, native
+from pnpforge.render.cache import FaceCache, FileDigests, face_key
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.native.dom import Unsupported
 
@@ -99,16 +100,41 @@ def drawer_for(fonts: FontSet, roots: Mapping[str, str | Path]) -> FaceDrawer:
 
 
 def faces_pdf(documents: list[str], fonts: FontSet, roots: Mapping[str, str | Path], subset: bool = True,
-              title: str = "") -> tuple[bytes, list[str]]:
+              title: str = "", cache: FaceCache | None = None, keys: list[str] | None = None
+              ) -> tuple[bytes, list[str]]:
     """A PDF with a page per face document (each page the face's own box), and the warnings drawing them gave.
 
-    ``subset=False`` embeds whole font files: quicker, for a PDF that is only rasterised.
+    ``subset=False`` embeds whole font files: quicker, for a PDF that is only rasterised. With a ``cache`` and the
+    documents' render-cache ``keys`` (``face_keys``), a face drawn before is taken from the cache and one drawn now
+    is kept there; its fragment is the same either way, so the PDF is too.
     """
     drawer = drawer_for(fonts, roots)
     builder = fragments.PdfBuilder(subset=subset)
     warnings: list[str] = []
-    for html in documents:
-        drawn = drawer.draw(html)
-        builder.face_page(drawn.fragment, {"/MediaBox": drawn.fragment.mediabox})
-        warnings += drawn.warnings
+    for number, html in enumerate(documents):
+        key = keys[number] if cache is not None and keys is not None else None
+        found = _cached(cache, key)
+        if found is None:
+            drawn = drawer.draw(html)
+            found = drawn.fragment, drawn.warnings
+            if cache is not None and key is not None:
+                cache.store(key, *found)
+        builder.face_page(found[0], {"/MediaBox": found[0].mediabox})
+        warnings += found[1]
     return builder.to_bytes(title), warnings
+
+
+def face_keys(documents: list[str], roots: Mapping[str, str | Path]) -> list[str]:
+    """The render-cache key of each face document (its HTML and every file it fetches)."""
+    files = FileDigests({name: Path(path) for name, path in roots.items()})
+    return [face_key(html, files) for html in documents]
+
+
+def _cached(cache: FaceCache | None, key: str | None) -> tuple[fragments.Fragment, list[str]] | None:
+    """A face kept in ``cache`` under ``key`` with its warnings, or None (none kept, or gone or damaged since)."""
+    if cache is None or key is None or not cache.has(key):
+        return None
+    try:
+        return cache.fragment(key), cache.warnings(key)
+    except (OSError, ValueError, KeyError, IndexError):
+        return None

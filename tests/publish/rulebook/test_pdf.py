@@ -158,7 +158,8 @@ def test_an_unchanged_rulebook_is_not_put_together_again_but_a_touched_pdf_is(le
         (tmp_path / f"rulebook-{paper}.pdf").write_bytes(built[paper].read_bytes())
     finished = []
     real = assemble.finish
-    monkeypatch.setattr(assemble, "finish", lambda *args: finished.append(args[3].name) or real(*args))
+    monkeypatch.setattr(assemble, "finish",
+                        lambda *args: finished.extend(target.name for target in args[3]) or real(*args))
     build_rulebook(legion, tmp_path, "en", cache=CACHE)
     assert finished == ["rulebook-a4.pdf", "rulebook-letter.pdf"]  # no stamps yet: both are put together
     finished.clear()
@@ -169,3 +170,4 @@ def test_an_unchanged_rulebook_is_not_put_together_again_but_a_touched_pdf_is(le
     build_rulebook(legion, tmp_path, "en", cache=CACHE)
     assert finished == ["rulebook-letter.pdf"]
     assert (tmp_path / "rulebook-letter.pdf").read_bytes() == built["letter"].read_bytes()
+    assert (tmp_path / "rulebook-a4.pdf").read_bytes() == built["a4"].read_bytes()

@@ -23,21 +23,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnpforge.caches.paths import OutputPaths
-from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding, Mark, display_path
-from pnpforge.publish.rulebook.book import RULES_DIR, load_sources
-from pnpforge.publish.rulebook.document import PAPERS, Rulebook, book_html, write_rulebook
-from pnpforge.publish.rulebook.figures import Figures
-from pnpforge.publish.rulebook.pdf import CACHE_DIR, lay_out
-from pnpforge.render.cache import Stamps
 from pnpforge.render.layouts import LAYOUTS_DIR
 
 if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+    from pnpforge.publish.rulebook.document import Rulebook
     from pnpforge.render.drawing import DrawnPages
 
-__all__ = ["CheckedBook", "build_rulebook", "has_rulebook", "prepare", "rulebook_targets"]
+__all__ = ["CheckedBook", "RULES_DIR", "TEMPLATE_DIR", "build_rulebook", "has_rulebook", "prepare",
+           "rulebook_targets"]
 
-CheckedBook = tuple[Rulebook, str]  # the book rendered to HTML parts, and its whole HTML
+RULES_DIR = "rules"  # in a pack: the book's sources
+TEMPLATE_DIR = "rulebook"  # in a layer of layouts: the book's template, stylesheet and strings
+CheckedBook = tuple["Rulebook", str]  # the book rendered to HTML parts, and its whole HTML
 
 
 def has_rulebook(pack: Pack) -> bool:
@@ -47,12 +46,18 @@ def has_rulebook(pack: Pack) -> bool:
 
 def rulebook_targets(out_dir: Path) -> dict[str, Path]:
     """Where each paper size's PDF goes."""
+    from pnpforge.publish.rulebook.document import PAPERS  # noqa: PLC0415 - the book's modules load when it is made
+
     return {paper: out_dir / f"rulebook-{paper}.pdf" for paper in PAPERS}
 
 
 def prepare(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAYOUTS_DIR,
             paths: OutputPaths | None = None) -> Rulebook:
     """Read, check and render the rulebook's sources to HTML parts (no PDF yet)."""
+    from pnpforge.publish.rulebook.book import load_sources  # noqa: PLC0415
+    from pnpforge.publish.rulebook.document import write_rulebook  # noqa: PLC0415
+    from pnpforge.publish.rulebook.figures import Figures  # noqa: PLC0415
+
     paths = paths or OutputPaths.beside(out_dir, pack)
     figures = Figures(pack, lang, paths.art, layouts_dir)
     return write_rulebook(load_sources(pack, lang, layouts_dir), figures, lang)
@@ -72,6 +77,12 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     started = time.monotonic()
     if not has_rulebook(pack):
         return []
+    from pnpforge.publish.rulebook.book import load_sources  # noqa: PLC0415
+    from pnpforge.publish.rulebook.document import PAPERS, book_html, write_rulebook  # noqa: PLC0415
+    from pnpforge.publish.rulebook.figures import Figures  # noqa: PLC0415
+    from pnpforge.publish.rulebook.pdf import CACHE_DIR, lay_out  # noqa: PLC0415
+    from pnpforge.render.cache import Stamps  # noqa: PLC0415
+
     paths = paths or OutputPaths.beside(out_dir, pack)
     sources = load_sources(pack, lang, layouts_dir)
     if any(f.blocking for f in sources.findings):
@@ -89,20 +100,19 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     findings += book.figures.findings[before:]
     if drawn is not None:
         drawn.add(laid_out.faces_pdf(), laid_out.documents)
-    written = []
     stamps = Stamps(out_dir, paths.cache)
-    laid, pages = None, None
-    for paper, target in rulebook_targets(out_dir).items():
-        key = laid_out.key(paper, book.sources.book.accent)
-        if stamps.fresh(target, key):
-            count = laid_out.page_count()
-        else:
-            from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
+    targets = rulebook_targets(out_dir)
+    keys = {target: laid_out.key(paper, book.sources.book.accent) for paper, target in targets.items()}
+    stale = {target: PAPERS[paper] for paper, target in targets.items() if not stamps.fresh(target, keys[target])}
+    if stale:
+        from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
 
-            laid, pages = laid or laid_out.book(), pages or laid_out.pages()
-            count = finish(laid, book.figures, pages, target, PAPERS[paper], book.sources.book.accent)
-            stamps.record(target, key)
-        written.append(f"{display_path(target)} ({count} pages)")
+        count = finish(laid_out.book(), book.figures, laid_out.pages(), stale, book.sources.book.accent)
+        for target in stale:
+            stamps.record(target, keys[target])
+    else:
+        count = laid_out.page_count()
+    written = [f"{display_path(target)} ({count} pages)" for target in keys]
     stamps.save()
     findings += [Finding("warning", f"PDF stage: {message}", mark=Mark(display_path(layouts_dir / "rulebook")),
                          rule="rulebook-pdf") for message in dict.fromkeys(laid_out.warnings)]

@@ -21,46 +21,70 @@ from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, PT_PER_P
 from pnpforge.publish.rulebook.pdf import Laid
 
 
-def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], target: Path, paper: tuple[float, float],
+def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], targets: Mapping[Path, tuple[float, float]],
            cover: str) -> int:
-    """Put the index and the faces into the laid-out text, centre the pages on the paper (``(w, h)`` in mm),
-    paint the first page's background in ``cover`` (``#rrggbb``) and write the PDF (only when its bytes changed).
+    """Put the index and the faces into the laid-out text once, then for each target and its paper (``(w, h)`` in
+    mm) centre the pages on the paper, paint the first page's background in ``cover`` (``#rrggbb``) and write the
+    PDF (only when its bytes changed).
 
-    Returns the page count.
+    The papers share everything but the page boxes and the first page's background, so the text is read and the
+    faces are drawn into it once: for each paper after the first, the boxes are set again and the background's
+    stream (the same object) is given that paper's rectangle, which leaves the PDF as a composition for that paper
+    alone writes it. Returns the page count.
     """
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid.pdf)))
     if laid.index_pdf is not None:
         _replace_tail(writer, PdfReader(io.BytesIO(laid.index_pdf)), laid.index_at)
     compose(writer, laid.boxes, figures.placements, pages)
-    for number, page in enumerate(writer.pages):
-        _centre(writer, page, paper, cover if number == 0 else None)
-    identifier = ByteStringObject(hashlib.sha256(laid.pdf + target.name.encode("utf-8")).digest()[:16])
-    writer._ID = ArrayObject([identifier, identifier])  # one per paper size, from the content (pinned pypdf)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    output = buffer.getvalue()
-    if not target.is_file() or target.read_bytes() != output:
-        write_atomic(target, output)
+    sizes = [(float(page.mediabox.width), float(page.mediabox.height)) for page in writer.pages]
+    fill: StreamObject | None = None
+    for target, paper in targets.items():
+        for number, page in enumerate(writer.pages):
+            _boxes(page, sizes[number], paper)
+        if writer.pages and cover:
+            fill = _background(writer, writer.pages[0], sizes[0], paper, cover, fill)
+        identifier = ByteStringObject(hashlib.sha256(laid.pdf + target.name.encode("utf-8")).digest()[:16])
+        writer._ID = ArrayObject([identifier, identifier])  # one per paper size, from the content (pinned pypdf)
+        buffer = io.BytesIO()
+        writer.write(buffer)
+        output = buffer.getvalue()
+        if not target.is_file() or target.read_bytes() != output:
+            write_atomic(target, output)
     return len(writer.pages)
 
 
-def _centre(writer: PdfWriter, page: PageObject, paper: tuple[float, float], background: str | None) -> None:
-    """Grow the page's boxes to the paper around its content; optionally fill the whole paper with a colour."""
-    width, height = float(page.mediabox.width), float(page.mediabox.height)
+def _margins(size: tuple[float, float], paper: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The paper's width and height in points and the margins left and below a page of ``size`` centred on it."""
     paper_w, paper_h = paper[0] * PT_PER_MM, paper[1] * PT_PER_MM
-    left, bottom = (paper_w - width) / 2, (paper_h - height) / 2
-    box = RectangleObject([-left, -bottom, width + left, height + bottom])
+    return paper_w, paper_h, (paper_w - size[0]) / 2, (paper_h - size[1]) / 2
+
+
+def _boxes(page: PageObject, size: tuple[float, float], paper: tuple[float, float]) -> None:
+    """Grow the boxes of a page of ``size`` (points) to the paper around its content."""
+    _, _, left, bottom = _margins(size, paper)
+    box = RectangleObject([-left, -bottom, size[0] + left, size[1] + bottom])
     for name in ("/MediaBox", "/CropBox", "/TrimBox", "/BleedBox", "/ArtBox"):
         if name == "/MediaBox" or name in page:
             page[NameObject(name)] = box
-    if background:
-        red, green, blue = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
-        fill = StreamObject()
-        fill.set_data(f"q {red:.4f} {green:.4f} {blue:.4f} rg {-left:.3f} {-bottom:.3f} {paper_w:.3f} "
-                      f"{paper_h:.3f} re f Q\n".encode("ascii"))
-        raw = page.raw_get("/Contents")
-        parts = list(raw.get_object()) if isinstance(raw.get_object(), ArrayObject) else [raw]
-        page[NameObject("/Contents")] = ArrayObject([writer._add_object(fill), *parts])
+
+
+def _background(writer: PdfWriter, page: PageObject, size: tuple[float, float], paper: tuple[float, float],
+                colour: str, fill: StreamObject | None) -> StreamObject:
+    """Fill the whole paper behind a page of ``size`` with a colour: in ``fill`` when the page has it already (drawn
+    for another paper), else in a new stream put first on the page. Returns the stream."""
+    paper_w, paper_h, left, bottom = _margins(size, paper)
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    data = (f"q {red:.4f} {green:.4f} {blue:.4f} rg {-left:.3f} {-bottom:.3f} {paper_w:.3f} "
+            f"{paper_h:.3f} re f Q\n").encode("ascii")
+    if fill is not None:
+        fill.set_data(data)
+        return fill
+    fill = StreamObject()
+    fill.set_data(data)
+    raw = page.raw_get("/Contents")
+    parts = list(raw.get_object()) if isinstance(raw.get_object(), ArrayObject) else [raw]
+    page[NameObject("/Contents")] = ArrayObject([writer._add_object(fill), *parts])
+    return fill
 
 
 def _replace_tail(writer: PdfWriter, index: PdfReader, at: int) -> None:

@@ -18,10 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.content.pack import DocView, Pack, validate_model
 from pnpforge.content.source import Doc, LoadError, load_yaml, read_text
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.rulebook import RULES_DIR
 from pnpforge.publish.rulebook.strings import load_strings
 from pnpforge.render.layouts import LAYOUTS_DIR
 
-RULES_DIR = "rules"
 BOOK_FILE = "rulebook.yaml"
 GLOSSARY_FILE = "glossary.yaml"
 PAGE_NAME = re.compile(r"^\d+-[a-z0-9-]+\.md$")

@@ -17,6 +17,7 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.rulebook import TEMPLATE_DIR
 from pnpforge.publish.rulebook.book import Sources
 from pnpforge.publish.rulebook.chapters import Chapter, ChapterWriter, rule_coverage
 from pnpforge.publish.rulebook.figures import Figures
@@ -28,7 +29,6 @@ from pnpforge.render.geometry import LayoutError, layout_error
 from pnpforge.render.resolver import Resolver
 from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
-TEMPLATE_DIR = "rulebook"
 TEMPLATE = "rulebook.html"
 STYLESHEET = "rulebook.css"
 INDEX_START, INDEX_END = "<!--rb-index-->", "<!--/rb-index-->"

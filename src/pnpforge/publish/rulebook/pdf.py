@@ -36,7 +36,8 @@ from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.publish.rulebook.flow import arrange
 from pnpforge.publish.rulebook.plans import PLAN_KEY, PlanMemory
 from pnpforge.render import native
-from pnpforge.render.drawing import faces_pdf
+from pnpforge.render.cache import FaceCache
+from pnpforge.render.drawing import face_keys, faces_pdf
 from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.resolver import url_path
@@ -46,11 +47,13 @@ if TYPE_CHECKING:
     from pypdf import PageObject
 
 CACHE_DIR = "rulebook"  # in the cache folder (``caches.paths``)
+FIGURES_DIR = "figures"  # in the rulebook's cache folder: each figure's face drawn (``faces_task``)
 BOOK_CODE = ("publish.rulebook", "render")  # the code that lays out the book (``caches.code``)
 PNP_URL = re.compile(r"pnp:(?:layouts|pack|art)/[^\s\"')<>]+")
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
 INDEX_ANCHOR = "index"
+INDEX_ALONE = ".index-alone"  # the suffix of an index laid out alone, kept by the key of its HTML
 
 
 @dataclass
@@ -167,10 +170,13 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
         tasks.append(("faces", list(documents.values()), figures.renderer.fonts, roots, str(cache / faces_key)))
     run(tasks, jobs)
     warnings: list[str] = []
+    used = {faces_key, book_key}
     for key in (faces_key, book_key):
-        warnings += json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))["warnings"]
+        meta = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
+        warnings += meta["warnings"]
+        used |= {meta["index_key"]} if "index_key" in meta else set()
     kept_plan = Store(cache).path(PLAN_KEY)
-    _prune(cache, {faces_key, book_key} | ({kept_plan.name} if kept_plan else set()))
+    _prune(cache, used | ({kept_plan.name} if kept_plan else set()))
     return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings, list(documents.values()))
 
 
@@ -181,6 +187,8 @@ def _prune(cache: Path, used: set[str]) -> None:
     """
     now = time.time()
     for path in cache.glob("*"):
+        if path.is_dir():  # the figures' faces, which their task prunes
+            continue
         if path.name.split(".")[0] in used:
             os.utime(path, (now, now))
         elif now - path.stat().st_mtime > PRUNE_AFTER:
@@ -196,8 +204,16 @@ def _read_book(base: Path) -> Laid:
 
 
 def faces_task(documents: list[str], fonts: FontSet, roots: dict[str, str], base: str) -> None:
-    """Draw one group of faces (a page each, as the render stage draws them) into the cache."""
-    data, warnings = faces_pdf(documents, fonts, roots)
+    """Draw one group of faces (a page each, as the render stage draws them) into the cache.
+
+    Each face drawn is kept in ``figures/`` of the cache by its render-cache key, so that when one figure changes
+    only its face is drawn again (the PDF, one font subset for all its faces, is made again whole); entries no
+    figure uses any more are removed.
+    """
+    figures = FaceCache(Path(base).parent / FIGURES_DIR)
+    keys = face_keys(documents, roots)
+    data, warnings = faces_pdf(documents, fonts, roots, cache=figures, keys=keys)
+    figures.prune(set(keys))
     write_atomic(Path(base).with_suffix(".pdf"), data)
     write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
 
@@ -214,6 +230,7 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
     logger = logging.getLogger("weasyprint")
     logger.addHandler(collector)
     target = Path(base)
+    index_key = None
     try:
         with fixed_epoch():
             document, _ = arrange(html, lambda laid: HTML(string=laid, base_url="pnp:layouts/",
@@ -225,16 +242,43 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
             pages = len(document.pages)
             if _repeats(index, numbers):
                 alone = index_document(html, index, label, numbers, start)
-                laid = HTML(string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).render(
-                    font_config=FontConfiguration())
-                write_atomic(target.with_suffix(".index.pdf"), laid.write_pdf(pdf_identifier=_identifier(alone)))
-                pages = start - 1 + len(laid.pages)
+                index_key = Keys(roots).key(alone, INDEX_ALONE)
+                kept = _kept_index(target.parent / index_key)
+                if kept is None:
+                    before = len(collector.messages)
+                    laid = HTML(string=alone, base_url="pnp:layouts/", url_fetcher=fetcher).render(
+                        font_config=FontConfiguration())
+                    kept = (laid.write_pdf(pdf_identifier=_identifier(alone)), len(laid.pages),
+                            collector.messages[before:])
+                    _keep_index(target.parent / index_key, *kept)
+                else:
+                    collector.messages += kept[2]
+                write_atomic(target.with_suffix(".index.pdf"), kept[0])
+                pages = start - 1 + kept[1]
     finally:
         logger.removeHandler(collector)
     boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
              for page in document.pages]
     meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages, "pages": pages}
+    if index_key is not None:
+        meta["index_key"] = index_key
     write_atomic(target.with_suffix(".json"), json.dumps(meta).encode("utf-8"))
+
+
+def _kept_index(base: Path) -> tuple[bytes, int, list[str]] | None:
+    """The index laid out alone, kept by the key of its HTML: its PDF, its page count and WeasyPrint's warnings."""
+    try:
+        meta = json.loads(base.with_suffix(INDEX_ALONE + ".json").read_text(encoding="utf-8"))
+        return base.with_suffix(INDEX_ALONE + ".pdf").read_bytes(), int(meta["pages"]), list(meta["warnings"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep_index(base: Path, pdf: bytes, pages: int, warnings: list[str]) -> None:
+    """Keep the index laid out alone for the next layout of a book whose index is the same."""
+    write_atomic(base.with_suffix(INDEX_ALONE + ".pdf"), pdf)
+    write_atomic(base.with_suffix(INDEX_ALONE + ".json"),
+                 json.dumps({"pages": pages, "warnings": warnings}).encode("utf-8"))
 
 
 def _repeats(index: list[IndexEntry], numbers: dict[str, int]) -> bool:

@@ -13,8 +13,7 @@ own parts are per language (``layouts/web/strings/<lang>.yaml``, ``strings``); t
 ``layouts/web/*.html`` and ``assets/``. A pack written in several languages gets a site per language, each page
 linking to the same page of the others (``languages``); card fields are named and written as players read them
 (``values``).
+
+The package imports none of its modules itself: a build checks the site's settings and templates before it draws a
+face (``settings``, ``names``), and the site's own stage (``site``) loads only when a build makes the site.
 """
-
-from pnpforge.publish.web.site import WEB_DIR, SiteBuilder, SiteResult, build_site
-
-__all__ = ["WEB_DIR", "SiteBuilder", "SiteResult", "build_site"]
