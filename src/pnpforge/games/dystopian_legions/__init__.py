@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import forces, profiles
+from pnpforge.games.dystopian_legions import cards, forces, profiles
 
 VOCABULARY = (
     "dystopian",
@@ -52,6 +52,6 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
         "force": ("nation", "mfv", "hand", "sections", "deck"),
     },
-    checks=profiles.ALL + forces.ALL,
-    rules_modules=("profiles", "forces"),
+    checks=profiles.ALL + forces.ALL + cards.ALL,
+    rules_modules=("profiles", "forces", "cards"),
 )

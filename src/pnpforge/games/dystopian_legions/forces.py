@@ -1,9 +1,7 @@
-"""Static checks of sections, Tactical Action Cards, TAC decks and the starter forces.
+"""Static checks of sections and the starter forces.
 
-Sections: size, options, transports, field gun crews, characters and sidekicks (p.32-33, p.39, p.112). Cards: type,
-nation and character agree, the generic cards are the numbered common deck (p.35-36). Decks: 12 distinct cards whose
-costs are the common deck's, national and character cards legal for the force, the hand size (p.36). Forces: points
-within the maximum force value, options and transports as their sections allow them (p.29-33).
+Sections: size, options, transports, field gun crews, characters and sidekicks (p.32-33, p.39, p.112). Forces:
+points within the maximum force value, options and transports as their sections allow them (p.29-33).
 """
 
 from __future__ import annotations
@@ -178,117 +176,6 @@ def _roles(unit: Item, units: dict[str, Item], models: dict[str, Item]) -> Itera
         yield _error(unit, f"character: '{master.id}' is no character section of {unit['nation']} (p.33)", "character")
 
 
-def tac_cards(pack: Pack) -> Iterator[Finding]:
-    """A generic card belongs to no nation and has a number of the common deck, each number once; a national card
-    names its nation; a character card names a character section of its nation (p.35)."""
-    deck_size = pack.game.parameters.get("tac_deck_size", 12)
-    factions = {faction.id for faction in pack.game.factions}
-    units = {unit.id: unit for unit in pack.of_type("unit")}
-    numbers: dict[int, Item] = {}
-    for card in pack.of_type("tac"):
-        kind, nation, character = card["kind"], card["nation"], card.get("character")
-        if kind == "generic":
-            if nation != "generic":
-                yield _error(card, f"nation: a generic card belongs to no nation; found {nation}", "nation")
-            number = card.get("number", 0)
-            if not 1 <= number <= deck_size:
-                yield _error(
-                    card,
-                    f"number: {number}; the common deck's cards are numbered 1 to {deck_size}",
-                    "number" if "number" in card.values else "kind",
-                )
-            elif number in numbers:
-                yield _error(card, f"number: {number} is also on {numbers[number].subject}", "number")
-            numbers.setdefault(number, card)
-            continue
-        if nation not in factions:
-            yield _error(card, f"nation: a {kind} card names the nation it serves; found {nation}", "nation")
-        if card.get("number", 0):
-            yield _error(card, "number: only the common deck's generic cards are numbered", "number")
-        if kind == "national" and character is not None:
-            yield _error(card, "character: a national card names no character", "character")
-        if kind == "character":
-            master = units.get(character) if character else None
-            if character is None:
-                yield _error(card, "kind: a character card names the character that brings it", "kind")
-            elif master is not None and (master["slot"] != "character" or master["nation"] != nation):
-                yield _error(card, f"character: '{character}' is no character section of {nation}", "character")
-    generic = [card for card in pack.of_type("tac") if card["kind"] == "generic"]
-    if generic and len(generic) != deck_size:
-        yield _error(
-            generic[0],
-            f"the common deck holds {len(generic)} generic cards; a TAC deck is {deck_size} cards (p.36)",
-            "kind",
-        )
-
-
-def _baseline(pack: Pack) -> Counter:
-    return Counter(card["cp"] for card in pack.of_type("tac") if card["kind"] == "generic")
-
-
-def tac_decks(pack: Pack) -> Iterator[Finding]:
-    """A force's deck holds 12 distinct cards whose costs are the common deck's; each national card is of the
-    force's nation and each character card's character is in the force; the hand is one card per full 250 points of
-    the maximum force value, at most 10 (p.36)."""
-    cards = {card.id: card for card in pack.of_type("tac")}
-    deck_size = pack.game.parameters.get("tac_deck_size", 12)
-    hand_rule = pack.game.parameters.get("hand", {"points_per_card": 250, "max": 10})
-    baseline = _baseline(pack)
-    for force in pack.of_type("force"):
-        deck = force["deck"]
-        if len(deck) != deck_size:
-            yield _error(force, f"deck: {len(deck)} cards; a TAC deck holds exactly {deck_size} (p.36)", "deck")
-        seen: set[str] = set()
-        for index, card_id in enumerate(deck):
-            if card_id in seen:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' is already in the deck; no card is repeated (p.36)",
-                    "deck",
-                    index,
-                )
-            seen.add(card_id)
-        in_force = {entry["section"] for entry in force["sections"]}
-        for index, card_id in enumerate(deck):
-            card = cards.get(card_id)
-            if card is None or card["kind"] == "generic":
-                continue
-            if card["nation"] != force["nation"]:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' is a card of {card['nation']}; the force is {force['nation']} (p.35)",
-                    "deck",
-                    index,
-                )
-            if card["kind"] == "character" and card.get("character") not in in_force:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' needs {card.get('character')} in the force (p.35)",
-                    "deck",
-                    index,
-                )
-        costs = Counter(cards[c]["cp"] for c in deck if c in cards)
-        if len(deck) == deck_size and costs != baseline:
-            yield _error(
-                force,
-                f"deck: costs {_costs(costs)}; each card replaces a generic card of the same cost, "
-                f"so the costs are the common deck's: {_costs(baseline)} (p.36)",
-                "deck",
-            )
-        hand = min(hand_rule["max"], force["mfv"] // hand_rule["points_per_card"])
-        if force["hand"] != hand:
-            yield _error(
-                force,
-                f"hand: {force['hand']} cards; {force['mfv']} points give {hand} (one per full "
-                f"{hand_rule['points_per_card']}, at most {hand_rule['max']}) (p.36)",
-                "hand",
-            )
-
-
-def _costs(costs: Counter) -> str:
-    return " ".join(str(cp) for cp in sorted(costs.elements()))
-
-
 def force_lists(pack: Pack) -> Iterator[Finding]:
     """A starter force is of one nation and within its maximum force value; its options are its sections' own and
     within their limits; a transport is one its section may buy and takes the section as fielded; a sidekick's
@@ -305,7 +192,7 @@ def force_lists(pack: Pack) -> Iterator[Finding]:
                 yield _error(
                     force, f"sections[{index}]: '{unit.id}' serves {unit['nation']}", "sections", index, "section"
                 )
-            total += unit["points"]
+            total += unit["points"] + (units[entry["transport"]]["points"] if entry.get("transport") in units else 0)
             options = {option["id"]: option for option in unit.get("options", [])}
             added: Counter = Counter()
             for at, pick in enumerate(entry.get("options", [])):
@@ -337,10 +224,11 @@ def force_lists(pack: Pack) -> Iterator[Finding]:
                 if option["kind"] != "upgrade":
                     added[option["model"]] += pick["count"]
             yield from _carried(force, index, entry, unit, units, models, added)
-            if unit["slot"] == "sidekick" and unit.get("character") not in {e["section"] for e in force["sections"]}:
+            master = unit.get("character")
+            if master is not None and master not in {e["section"] for e in force["sections"]}:
                 yield _error(
                     force,
-                    f"sections[{index}]: the sidekick '{unit.id}' comes only with '{unit.get('character')}' (p.33)",
+                    f"sections[{index}]: the sidekick '{unit.id}' comes only with '{master}' (p.33)",
                     "sections",
                     index,
                     "section",
@@ -388,4 +276,4 @@ def _carried(
         )
 
 
-ALL = (sections, tac_cards, tac_decks, force_lists)
+ALL = (sections, force_lists)

@@ -68,9 +68,13 @@ def dice(pack: Pack) -> Iterator[Finding]:
         if len(six) != 1 or six[0].successes != score or tuple(six[0].adds) != adds:
             yield Finding(
                 "error",
-                f"dice.{kind}: a natural 6 counts {score} and adds {list(adds) or 'no die'} on a {kind} die (p.14)",
+                f"dice.{kind}: on a {kind} die a natural 6 counts {score} and adds {_added(adds)} (p.14)",
                 mark=pack.game_doc.mark(("dice", kind)),
             )
+
+
+def _added(adds: tuple[str, ...]) -> str:
+    return " and ".join(f"a {kind} die" for kind in adds) or "no die"
 
 
 def mar_parameters(pack: Pack) -> Iterator[Finding]:
@@ -138,18 +142,19 @@ def models(pack: Pack) -> Iterator[Finding]:
 
 def _stats(model: Item) -> Iterator[Finding]:
     kind = model["model_type"].replace("_", " ")
+    a_kind = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
     if model["model_type"] in IRONCLAD_TYPES:
         for field in ("ir", "lp"):
             if model.get(field) is not None:
                 yield _error(
-                    model, f"{field}: a {kind} has Armour Ratings and Hull Points, not {field.upper()} (p.107)", field
+                    model, f"{field}: {a_kind} has Armour Ratings and Hull Points, not {field.upper()} (p.107)", field
                 )
         if model.get("armour") is None:
-            yield _error(model, f"a {kind} needs armour (front, side, rear) (p.107)", "model_type")
+            yield _error(model, f"{a_kind} needs armour (front, side, rear) (p.107)", "model_type")
         if not model.get("hp"):
             yield _error(
                 model,
-                f"a {kind} needs at least 1 Hull Point (hp) (p.107)",
+                f"{a_kind} needs at least 1 Hull Point (hp) (p.107)",
                 "hp" if model.get("hp") is not None else "model_type",
             )
         return
@@ -158,7 +163,7 @@ def _stats(model: Item) -> Iterator[Finding]:
         if value is None or value < 1:
             yield _error(
                 model,
-                f"{field}: a {kind} model needs {field.upper()} of at least 1, found "
+                f"{field}: {a_kind} model needs {field.upper()} of at least 1, found "
                 f"{'none' if value is None else value} (p.41)",
                 *((field,) if value is not None else ("model_type",)),
             )
