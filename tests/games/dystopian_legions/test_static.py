@@ -344,3 +344,32 @@ def test_an_option_the_section_does_not_have(copy: Path) -> None:
         f"{copy}/forces.yaml:{line}:{column + 1}: error: starter force 'britannia-starter': sections[1].options[0]: "
         "'kob-line-infantry' has no option 'sniper'; options: more-riflemen, rifle-grenadier, colour-sergeant, bugler"
     ]
+
+
+# --- the platoon structure (p.29-33) --------------------------------------------------
+
+
+def test_a_heavy_support_bought_before_the_line_section_that_opens_it(copy: Path) -> None:
+    line, _ = edit(
+        copy / "forces.yaml",
+        "    - {section: pru-landwehr-section}\n    - {section: pru-walze-section}\n",
+        "    - {section: pru-walze-section}\n    - {section: pru-landwehr-section}\n",
+    )
+    assert errors(copy) == [
+        f"{copy}/forces.yaml:{line}:8: error: starter force 'prussia-starter': sections[4]: no heavy support place is "
+        "open for 'pru-walze-section' after 1 Line section (p.30)"
+    ]
+
+
+def test_a_unique_character_bought_twice(copy: Path) -> None:
+    line, _ = edit(
+        copy / "forces.yaml",
+        "    - {section: kob-sharpshooters}\n",
+        "    - {section: kob-sharpshooters}\n    - {section: kob-macdonald}\n",
+    )
+    assert errors(copy) == [
+        f"{copy}/forces.yaml:{line + 1}:8: error: starter force 'britannia-starter': sections[10]: a second "
+        "'kob-colonel-macdonald'; a Unique model appears once in a force (p.113-119)",
+        f"{copy}/forces.yaml:{line + 1}:8: error: starter force 'britannia-starter': sections[10]: no character place "
+        "is open for 'kob-macdonald' after 3 Line sections (p.30)",
+    ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, forces, profiles
+from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles
 
 VOCABULARY = (
     "dystopian",
@@ -50,8 +50,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
         ),
         "unit": ("nation", "slot", "quality", "models", "points", "max_models", "options", "transports", "character"),
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
-        "force": ("nation", "mfv", "hand", "sections", "deck"),
+        "force": ("nation", "mfv", "platoon", "hand", "sections", "deck"),
+        "platoon": ("required", "unlocks", "heavy_support_max"),
     },
-    checks=profiles.ALL + forces.ALL + cards.ALL,
-    rules_modules=("profiles", "forces", "cards"),
+    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
+    rules_modules=("profiles", "forces", "platoons", "cards"),
 )
