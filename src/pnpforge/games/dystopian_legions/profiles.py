@@ -65,7 +65,10 @@ def dice(pack: Pack) -> Iterator[Finding]:
             )
             continue
         six = [face for face in spec.read_faces() if face.number == 6]
-        if len(six) != 1 or six[0].successes != score or tuple(six[0].adds) != adds:
+        counts = [
+            1 if face.successes is None else face.successes for face in six
+        ]  # None: one, as a 6 reaches any target
+        if counts != [score] or tuple(six[0].adds) != adds:
             yield Finding(
                 "error",
                 f"dice.{kind}: on a {kind} die a natural 6 counts {score} and adds {_added(adds)} (p.14)",
