@@ -33,10 +33,16 @@ def edit(path: Path, old: str, new: str, after: str = "") -> tuple[int, int]:
     return text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)
 
 
-def errors(root: Path) -> list[str]:
+def errors(root: Path, standees: bool = False) -> list[str]:
+    """Errors and warnings; a change to a starter force also changes what its standees must cover, which only the
+    standee tests ask about."""
     pack, problems = load_pack(root)
     found = problems + (run_static_checks(pack) if pack is not None else [])
-    return [str(f) for f in found if f.severity in ("error", "warning")]
+    return [
+        str(f)
+        for f in found
+        if f.severity in ("error", "warning") and (standees or f.rule != "dystopian_legions.standees")
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +67,7 @@ def test_the_pack_holds_what_its_readme_counts() -> None:
         "platoon": 1,
         "scenario_entry": 12,
         "force": 2,
+        "standee": 38,
     }
 
 
@@ -372,4 +379,27 @@ def test_a_unique_character_bought_twice(copy: Path) -> None:
         "'kob-colonel-macdonald'; a Unique model appears once in a force (p.113-119)",
         f"{copy}/forces.yaml:{line + 1}:8: error: starter force 'britannia-starter': sections[10]: no character place "
         "is open for 'kob-macdonald' after 3 Line sections (p.30)",
+    ]
+
+
+# --- standees -------------------------------------------------------------------------
+
+
+def test_too_few_standees_for_a_starter_force(copy: Path) -> None:
+    edit(copy / "standees.yaml", "qty: 9, name: Landwehrmann", "qty: 8, name: Landwehrmann")
+    line, _ = edit(copy / "forces.yaml", "  sections:", "  sections:", after="id: prussia-starter")
+    box_line, box_column = edit(copy / "game.yaml", "{type: standee, count: 94", "{type: standee, count: 94")
+    assert errors(copy, standees=True) == [
+        f"{copy}/forces.yaml:{line}:3: error: starter force 'prussia-starter': sections: it fields 9 'pru-landwehr', "
+        "and 8 standees are printed for it",
+        f"{copy}/game.yaml:{box_line}:{box_column + 16}: warning: box: the box lists 94 standee items, the content "
+        "has 93 (an error under --strict or box_strict: true)",
+    ]
+
+
+def test_a_standee_on_the_wrong_base(copy: Path) -> None:
+    line, column = edit(copy / "standees.yaml", 'base: "40"', 'base: "30"', after="id: standee-pru-teutonic-knight,")
+    assert errors(copy, standees=True) == [
+        f"{copy}/standees.yaml:{line}:{column}: error: standee 'standee-pru-teutonic-knight': base: 30 mm; "
+        "'pru-teutonic-knight' stands on 40 mm"
     ]

@@ -52,6 +52,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
         "force": ("nation", "mfv", "platoon", "hand", "sections", "deck"),
         "platoon": ("required", "unlocks", "heavy_support_max"),
+        "standee": ("model", "base"),
     },
     checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
     rules_modules=("profiles", "forces", "platoons", "cards"),

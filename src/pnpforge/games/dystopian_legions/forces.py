@@ -276,4 +276,48 @@ def _carried(
         )
 
 
-ALL = (sections, force_lists)
+def fielded(force: Item, units: dict[str, Item]) -> Counter:
+    """The models a starter force puts on the table, by profile: its sections as bought, with their options (an
+    upgrade in place of the model it replaces) and transports."""
+    models: Counter = Counter()
+    for entry in force["sections"]:
+        unit = units.get(entry["section"])
+        if unit is None:
+            continue
+        models.update({part["model"]: part["count"] for part in unit["models"]})
+        options = {option["id"]: option for option in unit.get("options", [])}
+        for pick in entry.get("options", []):
+            option = options.get(pick["option"])
+            if option is not None:
+                models[option["model"]] += pick["count"]
+                if option["kind"] == "upgrade":
+                    models[option["replaces"]] -= pick["count"]
+        if entry.get("transport") in units:
+            models.update({part["model"]: part["count"] for part in units[entry["transport"]]["models"]})
+    return models
+
+
+def standees(pack: Pack) -> Iterator[Finding]:
+    """The paper standees stand on their model's base, and there are as many of each as a starter force fields."""
+    models = _models(pack)
+    units = {unit.id: unit for unit in pack.of_type("unit")}
+    printed: Counter = Counter()
+    for standee in pack.of_type("standee"):
+        printed[standee["model"]] += standee.qty
+        model = models.get(standee["model"])
+        if model is not None and standee["base"] != model["base"]:
+            yield _error(standee, f"base: {standee['base']} mm; '{model.id}' stands on {model['base']} mm", "base")
+    standees_ = pack.of_type("standee")
+    if not standees_:
+        return
+    for force in pack.of_type("force"):
+        for model_id, count in sorted(fielded(force, units).items()):
+            if count > printed[model_id]:
+                yield _error(
+                    force,
+                    f"sections: it fields {count} '{model_id}', and {printed[model_id]} standees are printed for it",
+                    "sections",
+                )
+
+
+ALL = (sections, force_lists, standees)
