@@ -26,6 +26,7 @@ from tests.web import axe_core
 LEGION = REPO / "content" / "legion-siberian-story"
 LEGIE = REPO / "content" / "legie"
 JOURNEY = REPO / "content" / "legion-siberian-journey"
+LEGIONS = REPO / "content" / "dystopian-legions"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -102,19 +103,25 @@ def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     return sites
 
 
-SITES = ["legion", "journey", "legie-en", "legie-de"]
+@pytest.fixture(scope="session")
+def legions_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The Dystopian Legions site (a slice of its cards), built once per session, with no warning."""
+    return _sliced_site(LEGIONS, tmp_path_factory.mktemp("legions-web") / "build", clean=True)
+
+
+SITES = ["legion", "journey", "legie-en", "legie-de", "legions"]
 
 
 def site_named(request: pytest.FixtureRequest, name: str) -> Site:
-    """``legion``, ``journey`` or ``legie-<lang>``: the built site of that name."""
-    if name in ("legion", "journey"):
+    """``legion``, ``journey``, ``legions`` or ``legie-<lang>``: the built site of that name."""
+    if name in ("legion", "journey", "legions"):
         return request.getfixturevalue(f"{name}_site")
     return request.getfixturevalue("legie_sites")[name.split("-", 1)[1]]
 
 
 @pytest.fixture(params=SITES)
 def any_site(request: pytest.FixtureRequest) -> Site:
-    """Each site in turn: the Legion and Journey slices and both Legie sites."""
+    """Each site in turn: the Legion, Journey and Dystopian Legions slices and both Legie sites."""
     return site_named(request, request.param)
 
 
