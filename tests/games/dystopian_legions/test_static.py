@@ -403,3 +403,28 @@ def test_a_standee_on_the_wrong_base(copy: Path) -> None:
         f"{copy}/standees.yaml:{line}:{column}: error: standee 'standee-pru-teutonic-knight': base: 30 mm; "
         "'pru-teutonic-knight' stands on 40 mm"
     ]
+
+
+# --- Strategic Forces (p.29) ------------------------------------------------------------
+
+
+def test_a_heavy_ironclad_held_in_reserve(copy: Path) -> None:
+    line, column = edit(
+        copy / "forces.yaml", "{section: kob-terrier-section}", "{section: kob-terrier-section, deploy: flank}"
+    )
+    assert errors(copy) == [
+        f"{copy}/forces.yaml:{line}:{column + 31}: error: starter force 'britannia-starter': sections[5].deploy: "
+        "'kob-terrier' is a Heavy Ironclad, which never arrives late (p.29)"
+    ]
+
+
+def test_more_held_back_than_the_share_allows(copy: Path) -> None:
+    edit(copy / "game.yaml", "strategic_share_percent: 50", "strategic_share_percent: 5")
+    line, column = edit(copy / "forces.yaml", "deploy: reserve}", "deploy: reserve}")
+    flank_line, flank_column = edit(copy / "forces.yaml", "deploy: flank}", "deploy: flank}")
+    assert errors(copy) == [
+        f"{copy}/forces.yaml:{line}:{column}: error: starter force 'britannia-starter': sections[4].deploy: 128 "
+        "points held back as Reserve or Flank forces, more than 5% of 1250 (p.29)",
+        f"{copy}/forces.yaml:{flank_line}:{flank_column}: error: starter force 'prussia-starter': sections[9].deploy: "
+        "100 points held back as Reserve or Flank forces, more than 5% of 1250 (p.29)",
+    ]

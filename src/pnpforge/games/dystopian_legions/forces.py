@@ -233,6 +233,7 @@ def force_lists(pack: Pack) -> Iterator[Finding]:
                     index,
                     "section",
                 )
+        yield from _strategic(pack, force, units, models)
         if total > force["mfv"]:
             yield _error(
                 force, f"sections: {total:g} points, more than the maximum force value of {force['mfv']} (p.29)", "mfv"
@@ -245,6 +246,51 @@ def force_lists(pack: Pack) -> Iterator[Finding]:
                 "leads the force (p.44)",
                 "sections",
             )
+
+
+def _strategic(pack: Pack, force: Item, units: dict[str, Item], models: dict[str, Item]) -> Iterator[Finding]:
+    """Reserve and Flank sections: at most the pack's share of the MFV, and no Heavy Ironclad among them (p.29)."""
+    share = pack.game.parameters.get("strategic_share_percent", 50)
+    held, first = 0.0, None
+    for index, entry in enumerate(force["sections"]):
+        unit = units.get(entry["section"])
+        if unit is None or entry.get("deploy", "table") == "table":
+            continue
+        first = index if first is None else first
+        held += _points(unit, entry, units)
+        heavy = [
+            p["model"]
+            for p in unit["models"]
+            if p["model"] in models and models[p["model"]]["model_type"] == "heavy_ironclad"
+        ]
+        if heavy:
+            yield _error(
+                force,
+                f"sections[{index}].deploy: '{heavy[0]}' is a Heavy Ironclad, which never arrives late (p.29)",
+                "sections",
+                index,
+                "deploy",
+            )
+    if first is not None and held * 100 > share * force["mfv"]:
+        yield _error(
+            force,
+            f"sections[{first}].deploy: {held:g} points held back as Reserve or Flank forces, more "
+            f"than {share}% of {force['mfv']} (p.29)",
+            "sections",
+            first,
+            "deploy",
+        )
+
+
+def _points(unit: Item, entry: dict, units: dict[str, Item]) -> float:
+    """A section's points as the force buys it: its options and its transport included."""
+    options = {option["id"]: option for option in unit.get("options", [])}
+    total = unit["points"] + sum(
+        pick["count"] * options[pick["option"]]["points"]
+        for pick in entry.get("options", [])
+        if pick["option"] in options
+    )
+    return total + (units[entry["transport"]]["points"] if entry.get("transport") in units else 0)
 
 
 def _carried(
