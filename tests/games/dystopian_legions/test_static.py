@@ -428,3 +428,11 @@ def test_more_held_back_than_the_share_allows(copy: Path) -> None:
         f"{copy}/forces.yaml:{flank_line}:{flank_column}: error: starter force 'prussia-starter': sections[9].deploy: "
         "100 points held back as Reserve or Flank forces, more than 5% of 1250 (p.29)",
     ]
+
+
+def test_a_card_giving_a_rule_the_registry_lacks(copy: Path) -> None:
+    line, column = edit(copy / "tacs.yaml", "{effect: gain_mar, mar: lethal}", "{effect: gain_mar, mar: deadly}")
+    assert errors(copy) == [
+        f"{copy}/tacs.yaml:{line}:{column + 19}: error: Tactical Action Card 'tesla-overcharge': effects[0].mar: no "
+        "MAR 'deadly' in the registry"
+    ]

@@ -20,13 +20,20 @@ def _error(item: Item, message: str, *path: Any) -> Finding:
 
 def tac_cards(pack: Pack) -> Iterator[Finding]:
     """A generic card belongs to no nation and has a number of the common deck, each number once; a national card
-    names its nation; a character card names a character section of its nation (p.35)."""
+    names its nation; a character card names a character section of its nation (p.35); a MAR a card gives is one of
+    the registry."""
     deck_size = pack.game.parameters.get("tac_deck_size", 12)
     factions = {faction.id for faction in pack.game.factions}
     units = {unit.id: unit for unit in pack.of_type("unit")}
     numbers: dict[int, Item] = {}
+    mars = {mar.id for mar in pack.of_type("mar")}
     for card in pack.of_type("tac"):
         kind, nation, character = card["kind"], card["nation"], card.get("character")
+        for index, effect in enumerate(card["effects"]):
+            if effect["effect"] == "gain_mar" and effect["mar"] not in mars:
+                yield _error(
+                    card, f"effects[{index}].mar: no MAR '{effect['mar']}' in the registry", "effects", index, "mar"
+                )
         if kind == "generic":
             if nation != "generic":
                 yield _error(card, f"nation: a generic card belongs to no nation; found {nation}", "nation")
