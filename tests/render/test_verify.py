@@ -121,3 +121,23 @@ def test_a_damaged_or_foreign_verdict_is_compared_again(planted: Path, tmp_path:
     monkeypatch.setattr(verify, "_KNOWN", {})  # as in a new process
     checked = run_cli("validate", "--static", str(planted), "--out", str(out))
     assert sum(": info: layout 'ship'" in line for line in checked.lines) == 1, checked.output
+
+
+def _blank_pdf(width: float, height: float) -> bytes:
+    import io
+
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument.new()
+    document.new_page(width, height)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def test_pages_a_few_millionths_apart_astride_a_hundredth_are_one_size() -> None:
+    """A standee 113 mm tall is 320.315 pt: the two renderers gave 320.31500244 and 320.31497192, which round to
+    different hundredths."""
+    assert verify.differing_share(_blank_pdf(93.5433, 320.31500244), _blank_pdf(93.5433, 320.31497192)) == 0.0
+    with pytest.raises(ValueError, match="pages of different sizes"):
+        verify.differing_share(_blank_pdf(93.5433, 320.3), _blank_pdf(93.5433, 321.3))

@@ -27,6 +27,7 @@ LEGION = REPO / "content" / "legion-siberian-story"
 LEGIE = REPO / "content" / "legie"
 JOURNEY = REPO / "content" / "legion-siberian-journey"
 SIEGE = REPO / "content" / "siege-of-the-citadel"
+LEGIONS = REPO / "content" / "dystopian-legions"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
@@ -110,19 +111,25 @@ def legie_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
     return sites
 
 
-SITES = ["legion", "journey", "siege", "legie-en", "legie-de"]
+@pytest.fixture(scope="session")
+def legions_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The Dystopian Legions site (a slice of its cards), built once per session, with no warning."""
+    return _sliced_site(LEGIONS, tmp_path_factory.mktemp("legions-web") / "build", clean=True)
+
+
+SITES = ["legion", "journey", "siege", "legie-en", "legie-de", "legions"]
 
 
 def site_named(request: pytest.FixtureRequest, name: str) -> Site:
-    """``legion``, ``journey``, ``siege`` or ``legie-<lang>``: the built site of that name."""
-    if name in ("legion", "journey", "siege"):
+    """``legion``, ``journey``, ``siege``, ``legions`` or ``legie-<lang>``: the built site of that name."""
+    if name in ("legion", "journey", "siege", "legions"):
         return request.getfixturevalue(f"{name}_site")
     return request.getfixturevalue("legie_sites")[name.split("-", 1)[1]]
 
 
 @pytest.fixture(params=SITES)
 def any_site(request: pytest.FixtureRequest) -> Site:
-    """Each site in turn: the Legion, Journey and Siege of the Citadel slices and both Legie sites."""
+    """Each site in turn: the Legion, Journey, Siege and Dystopian Legions slices and both Legie sites."""
     return site_named(request, request.param)
 
 

@@ -220,3 +220,26 @@ def test_searching_a_unit_finds_its_glossary_entry_in_each_language(legie_sites,
     glossary = [r for r in results[:3] if r["href"].startswith("glossary.html#term-")]
     assert glossary and glossary[0]["href"] == f"glossary.html#{anchor}", results[:5]
     assert watched.take() == []
+
+
+def test_legions_gallery_filters_by_nation_slot_and_quality(legions_site: Site, page_of) -> None:
+    watched = page_of(1280, 900)
+    watched.page.goto(legions_site.url("cards/index.html"))
+    read = """() => Array.from(document.querySelectorAll('[data-card]'))
+        .filter(tile => !tile.hidden && tile.offsetParent !== null)
+        .map(tile => ({type: tile.getAttribute('data-f-type'), nation: tile.getAttribute('data-f-nation') || '',
+                       slot: tile.getAttribute('data-f-slot') || '',
+                       quality: tile.getAttribute('data-f-quality') || ''}))"""
+    everything = watched.page.evaluate(read)
+    assert {card["type"] for card in everything} >= {"unit", "tac", "standee"}
+    watched.page.select_option("#wb-facet-type", "unit")
+    watched.page.select_option("#wb-facet-nation", "prussia")
+    prussian = watched.page.evaluate(read)
+    assert prussian and all(c["type"] == "unit" and c["nation"] == "prussia" for c in prussian)
+    watched.page.select_option("#wb-facet-nation", "")
+    watched.page.select_option("#wb-facet-quality", "veteran")
+    veterans = watched.page.evaluate(read)
+    assert veterans and all(c["quality"] == "veteran" for c in veterans)
+    assert len(veterans) < len([c for c in everything if c["type"] == "unit"])
+    assert watched.page.evaluate("() => window.location.hash") == "#type=unit&quality=veteran"
+    assert watched.take() == []

@@ -45,6 +45,7 @@ from pnpforge.render.resolver import url_path
 
 DPI = 300
 TOLERANCE = 24  # a pixel differs when a channel differs by more than this (of 255)
+SIZE_SLACK = 0.01  # points: the two renderers may give a page's size a few millionths apart
 MAX_SHARE = 0.005  # the share of differing pixels a layout may have
 FOLDER = "native"  # in the cache folder (``caches.paths``): a verdict a file, by key
 SAMPLE_TITLE = "native check"
@@ -204,6 +205,7 @@ def compare(renderer: Renderer, samples: list[tuple[Face, str]]) -> list[Verdict
     return verdicts_
 
 
+
 def differing_share(ours: bytes, theirs: bytes, dpi: float = DPI, tolerance: int = TOLERANCE) -> float:
     """The share of pixels (0..1) of the first pages of two PDFs, rasterised at ``dpi``, where any channel differs
     by more than ``tolerance`` (0..255). Both pages must have the same size."""
@@ -213,7 +215,7 @@ def differing_share(ours: bytes, theirs: bytes, dpi: float = DPI, tolerance: int
     try:
         page, other = first[0], second[0]
         width, height = page.get_size()
-        if (round(width, 2), round(height, 2)) != tuple(round(value, 2) for value in other.get_size()):
+        if any(abs(ours_ - theirs_) > SIZE_SLACK for ours_, theirs_ in zip((width, height), other.get_size())):
             raise ValueError(f"pages of different sizes: {page.get_size()} and {other.get_size()}")
         band = BAND_ROWS * 72 / dpi
         differing = total = 0

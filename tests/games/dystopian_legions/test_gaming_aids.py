@@ -79,7 +79,7 @@ def _measure(folder: Path, paper: str, key: str) -> tuple[float, float]:
 @pytest.mark.parametrize(
     ("key", "size"),
     [
-        ("template/blast", (76.2, 76.2)),
+        ("template/blast-template", (76.2, 76.2)),
         ("template/smoke-cloud", (127.0, 127.0)),
         ("template/smoke-barrier", (127.0, 25.4)),
     ],
