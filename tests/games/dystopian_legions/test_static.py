@@ -68,6 +68,10 @@ def test_the_pack_holds_what_its_readme_counts() -> None:
         "scenario_entry": 12,
         "force": 2,
         "standee": 38,
+        "template": 4,
+        "ruler": 3,
+        "marker": 14,
+        "quick_reference": 2,
     }
 
 
