@@ -47,7 +47,8 @@ def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
     moves = [a for a in legal if a[0] in ("deploy", "join")]
     if not moves:
         return ("pass",)
-    values = [_march(state, player, a) for a in moves]
+    bases: dict[int, float] = {}  # each plot's points without the move, the same for every move there
+    values = [_march(state, player, a, bases) for a in moves]
     best = max(values)  # the first move of the best value
     return moves[values.index(best)] if best > PASS_VALUE else ("pass",)
 
@@ -153,7 +154,17 @@ def _use(state: JourneyState, player: int, action: tuple) -> float:
     return 0.0
 
 
-def _march(state: JourneyState, player: int, action: tuple) -> float:
+def _base(state: JourneyState, index: int, player: int, bases: dict[int, float] | None) -> float:
+    """``points_for`` the plot as it stands, kept in ``bases`` (when given) for the other moves weighed there."""
+    found = bases.get(index) if bases is not None else None
+    if found is None:
+        found = points_for(state, index, player)
+        if bases is not None:
+            bases[index] = found
+    return found
+
+
+def _march(state: JourneyState, player: int, action: tuple, bases: dict[int, float] | None = None) -> float:
     kind = action[0]
     if kind == "pass":
         return PASS_VALUE
@@ -162,14 +173,14 @@ def _march(state: JourneyState, player: int, action: tuple) -> float:
         starter = player if kind == "deploy" else action[3]
         gain = number(state, c, index)
         if starter == player:
-            value = points_for(state, index, player, gain) - points_for(state, index, player)
+            value = points_for(state, index, player, gain) - _base(state, index, player, bases)
         else:  # helping another squad pays only at a cooperative plot where the bot's own squad needs the total
             plot = state.data.plots[state.sites[index].plot]
             mine = state.sites[index].squad_of(player)
             value = 0.0
             if plot.cooperative and mine:
                 own = strength(state, index, mine)
-                value = points_for(state, index, player, gain, own) - points_for(state, index, player)
+                value = points_for(state, index, player, gain, own) - _base(state, index, player, bases)
         return value - 0.05 * gain
     return _use(state, player, action)
 

@@ -18,6 +18,7 @@ from contextvars import ContextVar, Token
 from typing import Callable
 
 from pnpforge.engine.loop import sample_chance
+from pnpforge.engine.steps import DECISION
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 QUIET = (("pass",), ("no",), ("done",), ("secret", 0))
@@ -37,22 +38,69 @@ def quiet_answer(state: JourneyState, legal: list, pick: Callable) -> tuple:
     return quiet(legal)
 
 
+def _nothing(state: JourneyState, *args: object) -> list:
+    return []
+
+
+def _pass(state: JourneyState, *args: object) -> list:
+    return [QUIET[0]]
+
+
+def _cancel(state: JourneyState, player: int, card: int, played_by: int) -> list:
+    return [] if state.cancelled == card else [QUIET[1]]
+
+
+def quiet_steps(table: dict, player: int) -> dict:
+    """The rules' steps for a quiet round that ``player`` looks ahead in. A question whose quiet answer is known
+    without listing its options offers that answer alone (the step machine then takes it at once, as ``play`` would),
+    or nothing where that answer does nothing (done, no, a pass at Manoeuvres: the step is passed over, as it would
+    be). The other players' March turns offer their pass (nothing once passed); the looking player's own March
+    turns, picks, Assault and the questions that end a look ahead (``STOP``) keep their options. Every answer and
+    every draw is the same as with the rules' own options; only fewer options are listed."""
+    march = table["march_turn"]
+
+    def march_turn(state: JourneyState, turn: int) -> list:
+        if turn == player:
+            return march[1](state, turn)
+        return [] if turn in state.passed else [QUIET[0]]
+
+    quieted = dict(table)
+    for name, options in (("tactics", _pass), ("cancel", _cancel), ("manoeuvre", _nothing), ("prepare", _nothing),
+                          ("first_aid", _nothing), ("brotherhood", _nothing), ("march_turn", march_turn)):
+        kind, _, apply = table[name]
+        assert kind == DECISION  # a decision of the rules
+        quieted[name] = (kind, options, apply)
+    return quieted
+
+
 def settle(state: JourneyState, player: int, pick: Callable, own: Callable, draws: random.Random) -> bool:
     """Play ``state`` on quietly (changing it) until the round's plots and location are decided; True if chance drew."""
-    start, drew = state.round, False
-    for _ in range(STEPS):
+    return play(state, player, pick, own, draws, state.round, STEPS)[1]
+
+
+def play(state: JourneyState, player: int, pick: Callable, own: Callable, draws: random.Random | None, start: int,
+         left: int) -> tuple[int, bool]:
+    """Play ``state`` on quietly for at most ``left`` more answers while the round ``start`` lasts: the answers left,
+    and whether chance drew. Without ``draws`` it stops at the first chance node instead (then True): everything
+    before it is the same whatever the seed, so the rounds of every seed can go on from there."""
+    drew = False
+    while left > 0:
         if state.over or state.round != start or state.pending is not None and state.waiting[0] in STOP:
             break
         if state.is_chance_node():
+            if draws is None:
+                return left, True
             state.apply_action(sample_chance(state, draws))
             drew = True
+            left -= 1
             continue
         legal = state.legal_actions()
         if state.waiting[0] == "march_turn" and state.waiting[1] == player:
             state.apply_action(own(state, legal))
         else:
             state.apply_action(quiet_answer(state, legal, pick))
-    return drew
+        left -= 1
+    return left, drew
 
 
 def standing(state: JourneyState, player: int, worth: Callable) -> float:
@@ -60,14 +108,40 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
     return worth(state, player) - sum(others) / len(others)
 
 
+class Round:
+    """The quiet round after one answer. It is played once as far as its first chance node (or its end), and each
+    seed's round goes on from a copy of that point: up to it, the rounds of every seed are the same."""
+
+    def __init__(self, state: JourneyState, player: int, answer: tuple, pick: Callable, own: Callable):
+        trial = state.clone()
+        trial.apply_action(answer)  # by the rules' own steps, so the round is read where the rules first stop
+        trial.use_steps(quiet_steps(trial.steps_table(), player))
+        self.player, self.pick, self.own = player, pick, own
+        self.start = trial.round
+        self.left, self.chance = play(trial, player, pick, own, None, self.start, STEPS)
+        self.state = trial
+        self.standings: dict[int, float] = {}  # seed -> the player's standing at the round's end
+
+    def standing(self, seed: int, worth: Callable) -> tuple[float, bool]:
+        """The player's standing after the round played with ``seed``'s draws, and whether chance drew."""
+        found = self.standings.get(seed if self.chance else 0)
+        if found is None:
+            end = self.state
+            if self.chance:
+                end = end.clone()
+                play(end, self.player, self.pick, self.own, random.Random(seed), self.start, self.left)
+            found = self.standings[seed if self.chance else 0] = standing(end, self.player, worth)
+        return found, self.chance
+
+
 class Question:
     """While a bot weighs the answers to one question (``with Question(state):``), the quiet round without a card is
-    played once per seed and kept: it is the same for every card weighed against it, as long as ``state`` is not
-    changed (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept."""
+    played once and kept: it is the same for every card weighed against it, as long as ``state`` is not changed
+    (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept."""
 
     def __init__(self, state: JourneyState):
         self.state = state
-        self.rounds: dict[tuple, tuple[float, bool]] = {}  # (player, fallback, seed) -> (standing, chance drew)
+        self.rounds: dict[tuple, Round] = {}  # (player, fallback) -> the quiet round without a card
         self._token: Token | None = None
 
     def __enter__(self) -> Question:
@@ -87,15 +161,6 @@ class Question:
 _QUESTION: ContextVar[Question | None] = ContextVar("journey_question", default=None)
 
 
-def _round(state: JourneyState, player: int, answer: tuple, seed: int, worth: Callable, pick: Callable,
-           own: Callable) -> tuple[float, bool]:
-    """The player's standing after ``answer`` and the quiet round, and whether chance drew on the way."""
-    trial = state.clone()
-    trial.apply_action(answer)
-    drew = settle(trial, player, pick, own, random.Random(seed))
-    return standing(trial, player, worth), drew
-
-
 def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick: Callable, own: Callable) -> float:
     """How much better ``player`` stands after the quiet round with ``action`` than after passing instead."""
     legal = state.legal_actions()
@@ -104,16 +169,17 @@ def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick:
         return 0.0
     question = Question.current()
     kept = question.rounds if question is not None and question.state is state else None
+    played = Round(state, player, action, pick, own)
+    without = kept.get((player, fallback)) if kept is not None else None
+    if without is None:
+        without = Round(state, player, fallback, pick, own)
+        if kept is not None:
+            kept[(player, fallback)] = without
 
     def difference(seed: int) -> tuple[float, bool]:
-        played, drew = _round(state, player, action, seed, worth, pick, own)
-        key = (player, fallback, seed)
-        found = kept.get(key) if kept is not None else None
-        if found is None:
-            found = _round(state, player, fallback, seed, worth, pick, own)
-            if kept is not None:
-                kept[key] = found
-        return played - found[0], drew or found[1]
+        mine, drew = played.standing(seed, worth)
+        other, other_drew = without.standing(seed, worth)
+        return mine - other, drew or other_drew
 
     first, drew = difference(0)
     if not drew:

@@ -42,11 +42,17 @@ def qualifies(state: "JourneyState", character: int, effect: Mapping) -> bool:
 
 def standing_number(state: "JourneyState", character: int) -> int:
     """What the owner's commander and the location add to a character's Number at a plot."""
+    data = state.data
+    commander = state.commander[state.owner[character]]  # an owner of -1 reads the last seat's
+    mine = () if commander is None else data.commanders[commander].by_effect.get("number", ())
+    here = () if state.location is None else data.locations[state.location].by_effect.get("number", ())
+    if not mine and not here:  # the usual case: neither card changes a Number
+        return 0
     added = 0
-    for e in commander_effects(state, state.owner[character], "number"):  # an owner of -1 reads the last seat's
+    for e in mine:
         if qualifies(state, character, e):
             added += e["amount"]
-    for e in location_effects(state, "number"):
+    for e in here:
         if qualifies(state, character, e):
             added += e["amount"]
     return added

@@ -162,6 +162,14 @@ class JourneyState(StepMachine):
         other.sites = [s.copy() for s in self.sites]
         return other
 
+    def steps_table(self) -> dict[str, tuple]:
+        """The steps this state plays by (the step machine's table)."""
+        return self._steps
+
+    def use_steps(self, table: dict[str, tuple]) -> None:
+        """Play on by ``table`` instead: a look ahead's quiet round on a clone (``lookahead.quiet_steps``)."""
+        self._steps = table
+
     # --- small queries the rules share ---------------------------------------------------------------------------
     def seats_from(self, first: int) -> list[int]:
         """Every player, from ``first`` clockwise."""
