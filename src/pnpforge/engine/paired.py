@@ -43,7 +43,7 @@ TWELFTHS = 12  # wins are counted in twelfths (``engine/results.py``)
 def trials_key(key: str) -> str:
     """The trials a per-unit count is a share of: a side's, seat's or bot's wins of the games it played; draws and
     losses for all of the games."""
-    return "played/" + key[len("wins/"):] if key.startswith("wins/") else "games"
+    return "played/" + key[len("wins/") :] if key.startswith("wins/") else "games"
 
 
 def add_unit(tally: Tally, unit: Tally) -> None:
@@ -58,6 +58,27 @@ def add_unit(tally: Tally, unit: Tally) -> None:
         tally.add(f"unit/sq/{key}", count * count)
         if key.startswith("wins/") or key in ("draws", "lost-by-all"):
             tally.add(f"unit/x/{key}", count * counts.get(trials_key(key), 0))
+
+
+KEPT = ("wins/side/", "wins/seat/", "played/side/", "played/seat/")  # each unit's own, for a comparison
+
+
+def keep_unit(tally: Tally, number: int, unit: Tally) -> None:
+    """Keep unit ``number``'s side and seat wins and games in ``tally`` (``unit/<number>/<key>``), for comparing
+    two runs on the same deals (``unit_difference``)."""
+    for key, count in unit.counts.items():
+        if key.startswith(KEPT):
+            tally.add(f"unit/{number}/{key}", count)
+
+
+def kept(tally: Tally, who: str) -> dict[int, tuple[float, int]]:
+    """Each kept unit's wins (in games) and games of ``who`` (``side/<side>``, ``seat/<n>``), by unit number."""
+    found: dict[int, tuple[float, int]] = {}
+    for key in tally.keys("unit/"):
+        number, _, rest = key[len("unit/") :].partition("/")
+        if number.isdigit() and rest == f"played/{who}" and tally.get(key):
+            found[int(number)] = (tally.get(f"unit/{number}/wins/{who}") / TWELFTHS, tally.get(key))
+    return found
 
 
 @dataclass(frozen=True)
@@ -138,6 +159,22 @@ class Difference:
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         return self.value - z * self.error, self.value + z * self.error
+
+
+def compare_wins(base: Tally, variant: Tally, who: str, z: float = 1.96) -> dict[str, float | int | bool] | None:
+    """The change of ``who``'s win share from ``base`` to ``variant`` on the deals both played, with its interval
+    from the paired differences (``apart``: the interval leaves out no change); None without kept units."""
+    found = unit_difference(kept(base, who), kept(variant, who))
+    if found is None:
+        return None
+    low, high = found.interval(z)
+    return {
+        "difference": round(found.value, 4),
+        "low": round(low, 4),
+        "high": round(high, 4),
+        "units": found.units,
+        "apart": low > 0 or high < 0,
+    }
 
 
 def unit_difference(base: dict[int, tuple[float, int]], variant: dict[int, tuple[float, int]]) -> Difference | None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.packs import cached_pack
-from pnpforge.engine.paired import add_unit
+from pnpforge.engine.paired import add_unit, keep_unit
 from pnpforge.engine.playout import SEAT_CYCLE, Run, play_seed
 from pnpforge.engine.results import tally_game
 from pnpforge.engine.tally import Tally
@@ -58,6 +58,7 @@ class Chunk:
     vary: str = ""  # a sweep's assignments (``content/vary.py``'s canonical text), made on the pack
     seed: int = 0  # the run's seed (``game_seed``)
     unit: int = 1  # games per paired unit (``engine/seating.py``'s ``unit_size``); ``first`` starts one
+    keep: bool = False  # keep each unit's side and seat wins (``engine/paired.py``'s ``keep_unit``)
 
 
 def play_and_tally(package: GamePackage, pack: Pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
@@ -81,19 +82,21 @@ def run_chunk(chunk: Chunk) -> Tally:
             play_and_tally(chunk.package, pack, chunk.run, game_seed(chunk.seed, chunk.run, index, chunk.unit), unit)
         tally.merge(unit)
         add_unit(tally, unit)
+        if chunk.keep:
+            keep_unit(tally, start // chunk.unit, unit)
     return tally
 
 
 def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK,
-           variant: str = "", vary: str = "", first: int = 0, unit: int = 1) -> list[Chunk]:
+           variant: str = "", vary: str = "", first: int = 0, unit: int = 1, keep: bool = False) -> list[Chunk]:
     """Games ``first`` to ``first + games - 1`` of the run started with ``seed``, in paired units of ``unit`` games
     (``first`` starts one), in chunks of ``size`` rounded up to whole units (of the pack's ``variant`` and with a
-    sweep's ``vary`` assignments, when given)."""
+    sweep's ``vary`` assignments, when given; ``keep``: keeping each unit's wins)."""
     if first % unit:
         raise ValueError(f"game {first} is inside a paired unit of {unit} games")
     size = -(-size // unit) * unit
     return [Chunk(str(Path(root).resolve()), package, run, start, min(size, first + games - start), variant, vary,
-                  seed, unit)
+                  seed, unit, keep)
             for start in range(first, first + games, size)]
 
 

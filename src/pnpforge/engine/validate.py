@@ -87,6 +87,7 @@ class Settings:
     vary: str = ""  # a sweep's assignments made on the pack (``content/vary.py``'s canonical text); not reported
     looks: int = 1  # the looks at the games a sequential run planned (``engine/verdicts.py``'s ``sequential``)
     counts: tuple[tuple[Any, int], ...] = ()  # each configuration's games, where a sequential run stopped them apart
+    units_kept: bool = False  # keep each paired unit's wins, to compare runs on the same deals (--compare, sweep)
 
 
 def simulate_pack(pack: Pack, package: GamePackage, settings: Settings,
@@ -112,7 +113,7 @@ def _play(pack: Pack, package: GamePackage, settings: Settings, config: Run, fir
         return Tally()
     size = min(CHUNK, max(1, math.ceil(games / settings.jobs)))  # a few games still keep every process busy
     work = chunks(pack.root, package, config, settings.seed, games, size, variant=settings.variant,
-                  vary=settings.vary, first=first, unit=unit_size(package, pack, config))
+                  vary=settings.vary, first=first, unit=unit_size(package, pack, config), keep=settings.units_kept)
     return executor.run(work, progress)
 
 
