@@ -12,10 +12,9 @@ from __future__ import annotations
 from pnpforge.engine.analyses import judged, side_balance
 from pnpforge.engine.contract import GameConfig, GamePackage
 from pnpforge.engine.loop import random_bot
-from pnpforge.engine.results import TWELFTHS
+from pnpforge.engine.paired import unit_outside
 from pnpforge.engine.steps import StepMachine, Steps, chance
 from pnpforge.engine.validate import Analysis
-from pnpforge.engine.verdicts import outside
 
 SIDES = ("heads", "tails")
 TOLERANCE, DRAW_MAX = 0.0, 0.10  # the truths themselves: a side wins 50%, 10% of games are drawn
@@ -76,15 +75,14 @@ def analyse(pack, tallies: dict, settings) -> Analysis:
     """Each side's win share, the first seat's, and the draws, against bands whose edges are the truths."""
     result = Analysis()
     for players, tally in sorted(tallies.items()):
-        games = tally.get("games")
         findings, _, _ = side_balance(tally, [(side, None) for side in SIDES], players, TOLERANCE,
                                       lambda tally, key: "", "side", family=len(SIDES))
         result.findings += findings
-        first = outside(tally.get("wins/seat/0") / TWELFTHS, games, 0.5 - TOLERANCE, 0.5 + TOLERANCE)
+        first = unit_outside(tally, "wins/seat/0", 0.5 - TOLERANCE, 0.5 + TOLERANCE)
         if first is not None:
             result.findings.append(judged(first, "the first seat's share", "games", "", None, "first-player",
                                           players=players))
-        draws = outside(tally.get("draws"), games, 0.0, DRAW_MAX)
+        draws = unit_outside(tally, "draws", 0.0, DRAW_MAX)
         if draws is not None:
             result.findings.append(judged(draws, "draws", "games", "", None, "draws", players=players))
     return result

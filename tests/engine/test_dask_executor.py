@@ -62,16 +62,16 @@ def test_a_chunk_travels_to_a_worker_by_reference(package, root) -> None:
 def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client, tmp_path: Path) -> None:
     pack, _ = load_pack(LEGIE)
     package = load_package("legie")
-    settings = Settings(10, (2,), "column", 3, 2)
+    settings = Settings(10, (2,), "column", 40, 2)
     seen = []
     dask = DaskExecutor(client)
     step, analysis, _ = simulate_until_decided(pack, package, settings, 200,
                                             lambda n, target: seen.append((n, target)), first=10, executor=dask)
     local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 200, first=10,
                                                         executor=LocalExecutor(2))
-    # looks at 10 games (5 in a chunk per worker), 40 (the first count of the schedule at or above the 24 the
-    # undecided finding asked for: 15 more per worker) and 80 (20 more per worker)
-    assert step.games == local_step.games == 80 and dask.submitted == 2 + 2 + 2
+    # looks at 10 games (5 in a chunk per worker) and 80 (the first count of the schedule at or above the 42 the
+    # undecided finding asked for: 70 more, in chunks of 20)
+    assert step.games == local_step.games == 80 and dask.submitted == 2 + 4
     assert sum(n for n, _ in seen) == 80 and seen[-1][1] == 80  # progress as each chunk came back
     write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
     write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))

@@ -36,7 +36,7 @@ def test_the_first_mode_is_the_default_and_roles_replace_factions() -> None:
 
 
 def test_an_automaton_holds_no_seat_and_the_seating_names_it() -> None:
-    seating = seat(PACKAGE, None, Run(players=2, mode="solo", bots=("greedy", "random")), 1)
+    seating = seat(PACKAGE, None, Run(players=2, mode="solo", bots=("greedy", "random")), 5)
     assert seating == Seating(("blue", "red"), ("random", "greedy"), SOLO)
     assert seating.automaton == "legion"
     assert seating.describe() == "player 0 blue (random), player 1 red (greedy), legion (automaton)"

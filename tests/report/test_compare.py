@@ -52,3 +52,20 @@ def test_bars_pair_up_and_a_change_is_clear_only_when_the_intervals_are_apart(tm
     first = html_path.read_bytes()
     write_compare(tmp_path, data)
     assert html_path.read_bytes() == first  # the same reports give the same bytes
+
+
+def test_each_side_s_change_is_also_paired_deal_by_deal() -> None:
+    import random
+
+    from pnpforge.report.compare import paired_changes
+    from tests.engine.test_paired import deal_units, unit_tally
+
+    base = deal_units(random.Random(8), 100, 0.8, 0.0)
+    variant = [[(first, 0 if first == "a" else 1) for first, _ in unit] if n < 15 else unit
+               for n, unit in enumerate(base)]  # side a wins every game of the first fifteen deals
+    changes = paired_changes({2: unit_tally(base)}, {2: unit_tally(variant)})
+    assert set(changes) == {"2p"} and set(changes["2p"]) == {"a", "b"}
+    a, b = changes["2p"]["a"], changes["2p"]["b"]
+    assert a["difference"] == -b["difference"] > 0 and a["units"] == 100 and a["apart"] and b["apart"]
+    assert paired_changes({2: unit_tally(base)}, {3: unit_tally(base)}) == {}
+    assert compare_data(_report([], []), _report([], []), "v", changes)["paired"] == changes

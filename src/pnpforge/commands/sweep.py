@@ -5,6 +5,7 @@ variant beside the published rules."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,6 +55,7 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
         sys.exit(2)
     package = _engine(pack)
     settings = settings_for(pack, package, games, max_games, players, mode, bots, seed, jobs)
+    settings = replace(settings, units_kept=True)  # every variant plays the published rules' deals: pair them
     parsed, problems = check(pack, list(varies))
     wanted = variants(parsed, one_at_a_time) if not problems else []
     if len(wanted) > MAX_VARIANTS:
@@ -101,10 +103,10 @@ def _echo_problems(problems: list, forms: str) -> None:
 
 
 def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]:
-    """The published rules and each variant played with the same seeds: their report entries, in order."""
-    from dataclasses import replace
-
+    """The published rules and each variant played with the same seeds (the same deals): their report entries, in
+    order, each variant's with its change of win share paired deal by deal against the published rules."""
     from pnpforge.content.vary import canonical
+    from pnpforge.report.compare import paired_changes
     from pnpforge.report.sweep import variant_entry, win_shares
 
     from pnpforge.engine.seating import roles_of
@@ -133,6 +135,8 @@ def _play(pack: Pack, package, settings, max_games, runner, packs) -> list[dict]
         entries.append(variant_entry(number, [a.text() for a in assignments], step.games, tallies,
                                      analysis.findings, win_shares(tallies, sides, seat_names, roles),
                                      0 if same else None))
+        if number and published is not None:
+            entries[-1]["paired_change"] = paired_changes(published[2], tallies)
     return entries
 
 

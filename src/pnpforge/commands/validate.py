@@ -83,6 +83,10 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     # every mode the game declares, unless --mode names one: a card that only one mode plays is judged there
     runs = [settings_for(pack, package, games, max_games, players, m, bots, seed, jobs, variant)
             for m in ([mode] if mode else package.validated_modes or package.modes)]
+    if compare:  # both runs keep each deal's wins: the comparison pairs them deal by deal
+        from dataclasses import replace
+
+        runs = [replace(settings, units_kept=True) for settings in runs]
     if variant:
         from pnpforge.content.variants import variant_pack
 
@@ -106,7 +110,7 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
                                    [r.mode for r in runs], matched)
             every += analysis.findings
             if compare:
-                _compare(checked.pack, package, settings, findings, data, folder, runner)
+                _compare(checked.pack, package, settings, findings, data, folder, runner, tallies)
     # a complete run: every mode and player count, until decided, up to at least the default limit
     complete = not games and not mode and not players and max_games >= MAX_GAMES_DEFAULT
     stale = unmatched(pack, matched, complete)
@@ -236,15 +240,17 @@ def _report(pack: Pack, settings, findings: list, analysis, out_dir: Path, runne
     return data, folder
 
 
-def _compare(published, package, settings, static: list, data: dict, folder: Path, runner) -> None:
-    """The games the variant played, played again under the published rules, and the two reports side by side."""
+def _compare(published, package, settings, static: list, data: dict, folder: Path, runner, tallies: dict) -> None:
+    """The games the variant played, played again under the published rules (the same deals), and the two reports
+    side by side, with each side's change of win share paired deal by deal."""
     from dataclasses import replace
 
-    from pnpforge.report.compare import compare_data, write_compare
+    from pnpforge.report.compare import compare_data, paired_changes, write_compare
     from pnpforge.report.validation import report_data
 
-    base_settings, analysis, _ = simulate(published, package, replace(settings, variant=""), None, runner)
+    base_settings, analysis, base_tallies = simulate(published, package, replace(settings, variant=""), None, runner)
     analysis.findings = acknowledge(published, analysis.findings)
     base = report_data(published.id, base_settings, static, analysis)
-    json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant))
+    paired = paired_changes(base_tallies, tallies)
+    json_path, html_path = write_compare(folder, compare_data(base, data, settings.variant, paired))
     click.echo(f"wrote {json_path} and {html_path} (published rules beside variant {settings.variant})")

@@ -6,17 +6,23 @@ games would decide it (``data["more"]``).
 Each function reads the keys ``engine/results.py`` writes and returns findings, chart bars or rows; a game
 package's analysis calls the ones that fit, with its own thresholds, words and replay hint, and adds what only it
 knows. Every finding about games names the seed of one that shows it (through ``hint``).
+
+Shares that compare seats or sides (a side's wins, how games ended) take the paired unit, one deal in every
+seating, as their sample (``engine/paired.py``); a game package judges its own such shares (the first seat's wins,
+the draws) with ``paired.unit_outside``. Items are counted per game (``docs/why/validator.md`` says what that
+means for units that share a deal).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from pnpforge.engine import paired
 from pnpforge.engine.results import TWELFTHS
-from pnpforge.engine.stats import share, wilson
+from pnpforge.engine.stats import share
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Bar, Chart
-from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen, outside
+from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen
 from pnpforge.findings import Finding, Mark
 
 if TYPE_CHECKING:
@@ -62,20 +68,21 @@ def side_marks(pack: Pack) -> list[tuple[str, Mark]]:
 def side_balance(tally: Tally, sides: Iterable[tuple[str, Mark]], players: int, tolerance: float, hint: Hint,
                  noun: str = "faction", family: int = 1) -> tuple[list[Finding], list[Bar], dict[str, Any]]:
     """Each side's win share against an equal share of ``1 / players`` ± ``tolerance``: findings (decided as
-    ``engine/verdicts.py`` says, ``family`` checks together), bars with 95% intervals, and the shares. Where an
-    automaton won or everybody lost some games, the equal share is an equal part of what the players won."""
+    ``engine/verdicts.py`` says, ``family`` checks together, the paired unit as the sample: ``engine/paired.py``),
+    bars with 95% intervals, and the shares. Where an automaton won or everybody lost some games, the equal share is
+    an equal part of what the players won."""
     expected = players_share(tally) / players
     findings, bars, shares = [], [], {}
     for side, mark in sides:
         played = tally.get(f"played/side/{side}")
         if not played:
             continue
-        wins = tally.get(f"wins/side/{side}") / TWELFTHS
-        low, high = wilson(wins, played)
-        value = wins / played
+        found = paired.wins(tally, f"side/{side}")
+        low, high = paired.interval(found)
+        value = found.share
         bars.append(Bar(side, round(value, 4), round(low, 4), round(high, 4)))
         shares[side] = win_share(tally, f"side/{side}")
-        verdict = outside(wins, played, expected - tolerance, expected + tolerance, family)
+        verdict = found.judge(expected - tolerance, expected + tolerance, family)
         if verdict is None:
             continue
         key = "losses" if value > expected else "wins"
@@ -136,7 +143,7 @@ def outcome_bands(tally: Tally, players: int, thresholds: Mapping[str, float], m
             continue
         low, high = low if low is not None else 0.0, high if high is not None else 1.0
         count = tally.get(key) / TWELFTHS
-        verdict = outside(count, games, low, high, family)
+        verdict = paired.effective_trials(tally, key, TWELFTHS).judge(low, high, family)
         if verdict is None:
             continue
         statement = (f"{what} in {count / games:.1%} of {games} {players}-player games {{evidence}}; expected "
@@ -151,17 +158,20 @@ def win_share(tally: Tally, who: str) -> dict[str, float] | None:
     """The win share of ``who`` (``side/<faction>`` or ``seat/<n>``) with its 95% interval; None when it never
     played."""
     played = tally.get(f"played/{who}")
-    return share(tally.get(f"wins/{who}") / TWELFTHS, played) if played else None
+    if not played:
+        return None
+    found = paired.wins(tally, who)
+    low, high = paired.interval(found)
+    return {"share": round(found.share, 4), "low": round(low, 4), "high": round(high, 4), "games": played}
 
 
 def seat_bars(tally: Tally, players: int) -> list[Bar]:
     """Each seat's win share with its 95% interval."""
     bars = []
     for seat in range(players):
-        played = tally.get(f"played/seat/{seat}")
-        wins = tally.get(f"wins/seat/{seat}") / TWELFTHS
-        low, high = wilson(wins, played)
-        bars.append(Bar(f"seat {seat + 1}", round(wins / played, 4) if played else 0, round(low, 4), round(high, 4)))
+        found = paired.wins(tally, f"seat/{seat}")
+        low, high = paired.interval(found)
+        bars.append(Bar(f"seat {seat + 1}", round(found.share, 4), round(low, 4), round(high, 4)))
     return bars
 
 

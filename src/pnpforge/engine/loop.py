@@ -41,9 +41,10 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
               after_action: Callable[[State, Action], None] | None = None,
               transcript: list[str] | None = None, start: State | None = None,
               chance: Callable[[State, random.Random], Action] = sample_chance,
-              until: Callable[[State], bool] | None = None) -> State:
+              until: Callable[[State], bool] | None = None, chance_rng: random.Random | None = None) -> State:
     """Play one game to its end (from ``start`` if given, changing it), or until ``until(state)`` holds;
-    ``after_action`` runs after every action. ``bots`` are indexed by player."""
+    ``after_action`` runs after every action. ``bots`` are indexed by player; chance draws from ``chance_rng`` when
+    given (a deal of its own), else from the bots' ``rng``."""
     if start is None:
         if game is None:
             raise ValueError("a game to start, or a state to go on from")
@@ -52,6 +53,7 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
     is_terminal, is_chance_node, current_player = state.is_terminal, state.is_chance_node, state.current_player
     apply_action = state.apply_action
     choosers = [bot.choose for bot in bots]
+    dealer = rng if chance_rng is None else chance_rng
     own = getattr(state, "sample_chance", None) if chance is sample_chance else None
     if own is not None:  # the state's own sampler, looked up once: the same outcome as sample_chance picks
         chance = lambda _state, rng: own(rng)  # noqa: E731 - the loop's chance callable
@@ -59,7 +61,7 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
         if is_terminal() or (until is not None and until(state)):
             return state
         if is_chance_node():
-            action = chance(state, rng)
+            action = chance(state, dealer)
             who = "chance"
         else:
             player = current_player()

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from pnpforge.engine import paired
 from pnpforge.engine.analyses import players_share
-from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 
@@ -34,29 +34,37 @@ def _band(thresholds: Mapping[str, Any]) -> tuple[float | None, float | None] | 
                                                         None if high is None else float(high))
 
 
-def _shares(tally: Tally, kind: str) -> dict[str, tuple[float, int]]:
-    """Each ``side/<faction>`` (or ``seat/<n>``) that played: its wins (in games) and the games it played."""
+def _shares(tally: Tally, kind: str) -> dict[str, tuple[float, int, float]]:
+    """Each ``side/<faction>`` (or ``seat/<n>``) that played: its wins (in games), the games it played, and the
+    effective games its paired units are worth (``engine/paired.py``)."""
     found = {}
     for key in tally.keys(f"played/{kind}/"):
         who = key[len("played/"):]
-        found[who[len(kind) + 1:]] = (tally.get(f"wins/{who}") / TWELFTHS, tally.get(key))
+        unit = paired.wins(tally, who)
+        found[who[len(kind) + 1:]] = (unit.successes, unit.trials, unit.effective)
     return found
 
 
+def _interval(wins: float, games: int, effective: float) -> tuple[float, float]:
+    """The 95% Wilson interval of a share at the effective games of its units."""
+    return wilson(wins / games * effective, effective, Z)
+
+
 def balance(tally: Tally) -> dict[str, Any]:
-    """The largest gap between two sides' win shares (seats where sides do not rotate), with its 95% interval. Two
-    sides that meet in every game split what they win between them, so the gap moves with one side's share: its
-    Wilson interval, doubled. Otherwise Newcombe's interval of a difference of two Wilson intervals (as if the two
-    sides' games were independent: wider, never narrower, than the truth where they meet in the same games)."""
+    """The largest gap between two sides' win shares (seats where sides do not rotate), with its 95% interval; each
+    share's interval is Wilson's at the effective games of its paired units (``engine/paired.py``). Two sides that
+    meet in every game split what they win between them, so the gap moves with one side's share: its interval,
+    doubled. Otherwise Newcombe's interval of a difference of two Wilson intervals (as if the two sides' games were
+    independent: wider, never narrower, than the truth where they meet in the same games)."""
     kind = "side" if tally.keys("played/side/") else "seat"
     shares = _shares(tally, kind)
     if len(shares) < 2:
         return {"by": kind, "gap": 0.0, "low": 0.0, "high": 0.0}
     ranked = sorted(shares, key=lambda who: (-shares[who][0] / shares[who][1], who))
     most, least = ranked[0], ranked[-1]
-    (a, n), (b, m) = shares[most], shares[least]
+    (a, n, e), (b, m, f) = shares[most], shares[least]
     p, q = a / n, b / m
-    (pl, ph), (ql, qh) = wilson(a, n, Z), wilson(b, m, Z)
+    (pl, ph), (ql, qh) = _interval(a, n, e), _interval(b, m, f)
     gap = p - q
     if len(shares) == 2 and n == m == tally.get("games"):  # one's share is what the two won less the other's
         low, high = 2 * pl - (a + b) / n, 2 * ph - (a + b) / n
@@ -71,11 +79,13 @@ def balance(tally: Tally) -> dict[str, Any]:
 
 
 def first_player(tally: Tally) -> dict[str, Any]:
-    """The first seat's win share against an equal player's (of what the players won), and the difference."""
-    played, wins = tally.get("played/seat/0"), tally.get("wins/seat/0") / TWELFTHS
+    """The first seat's win share against an equal player's (of what the players won), and the difference; the
+    interval over the paired units (``engine/paired.py``)."""
+    unit = paired.wins(tally, "seat/0")
     seats = len(tally.keys("played/seat/")) or 1
     equal = players_share(tally) / seats
-    found = share(wins, played)
+    low, high = paired.interval(unit, Z) if unit.trials else (0.0, 1.0)
+    found = {"share": round(unit.share, 4), "low": round(low, 4), "high": round(high, 4), "games": unit.trials}
     return {**found, "equal_share": round(equal, 4), "advantage": round(found["share"] - equal, 4),
             "advantage_low": round(found["low"] - equal, 4), "advantage_high": round(found["high"] - equal, 4)}
 
@@ -86,7 +96,10 @@ def endings(tally: Tally) -> dict[str, Any]:
     games = tally.get("games")
     limits = [key for key in tally.keys("ended/") if "limit" in key]
     limited = sum(tally.get(key) for key in limits)
-    return {"draws": share(tally.get("draws"), games), "limit": share(limited, games),
+    drawn = paired.effective_trials(tally, "draws")
+    low, high = paired.interval(drawn, Z) if games else (0.0, 1.0)
+    draws = {"share": round(drawn.share, 4), "low": round(low, 4), "high": round(high, 4), "games": games}
+    return {"draws": draws, "limit": share(limited, games),
             "limit_rules": [key[len("ended/"):] for key in limits],
             "rules_reported": bool(tally.keys("ended/"))}
 

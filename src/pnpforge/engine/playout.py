@@ -3,6 +3,11 @@
 ``play_game`` (``engine/loop.py``) is the loop: bots choose for players, the caller's RNG chooses at chance nodes.
 ``play_seed`` plays the game a seed stands for — sides and bots seated by ``engine/seating.py``, the game from the
 package's ``new_game`` — so that a finding's seed, a match and ``pnpforge replay --seed`` all replay the same game.
+
+A seed of ``SEAT_CYCLE`` or more is ``deal * SEAT_CYCLE + k``: its chance is drawn from the deal alone and its
+bots from the whole seed, so that the games of a paired unit (one deal, every seating: ``engine/seating.py``) meet
+the same chance outcomes in the same order while the seats turn. A smaller seed (one typed by hand, a test's) is a
+game of its own whose bots and chance share one stream.
 """
 
 from __future__ import annotations
@@ -44,6 +49,18 @@ class Played:
     observer: Any = None
 
 
+SEAT_CYCLE = 720_720  # every period up to 16 divides it: seatings turn with a seed's remainder by it
+
+
+def streams(seed: int) -> tuple[random.Random, random.Random]:
+    """The RNGs of the game ``seed`` stands for: the chance's (the deal's) and the bots'."""
+    deal = seed // SEAT_CYCLE
+    if not deal:
+        rng = random.Random(seed)
+        return rng, rng
+    return random.Random(f"deal {deal}"), random.Random(seed)
+
+
 _GAMES: dict[tuple, tuple[Any, Game]] = {}  # process cache: (package, id of pack, config) -> (pack, game)
 GAMES_KEPT = 64
 
@@ -62,11 +79,11 @@ def game_for(package: GamePackage, pack: Pack, config: GameConfig) -> Game:
 
 
 def play_seed(package: GamePackage, pack: Pack, run: Run, seed: int, transcript: bool = False) -> Played:
-    """Play the game ``seed`` stands for: seats, sides and bots from the seed, chance from ``Random(seed)``."""
+    """Play the game ``seed`` stands for: seats, sides and bots from the seed, chance from its deal (``streams``)."""
     seating = seat(package, pack, run, seed)
     config = GameConfig(run.players, seating.sides, run.mode, run.scenario, run.options)
     game = game_for(package, pack, config)
-    rng = random.Random(seed)
+    chance, rng = streams(seed)
     options = dict(run.bot_options)
     bots = [package.bot(name, game, index, rng, **options) for index, name in enumerate(seating.bots)]
     start = game.new_initial_state()
@@ -82,5 +99,5 @@ def play_seed(package: GamePackage, pack: Pack, run: Run, seed: int, transcript:
             observer.after_action(state, action)
 
     lines: list[str] | None = [] if transcript else None
-    final = play_game(game, bots, rng, transcript=lines, after_action=count, start=start)
+    final = play_game(game, bots, rng, transcript=lines, after_action=count, start=start, chance_rng=chance)
     return Played(final, seating, seed, moves[0], lines, observer)

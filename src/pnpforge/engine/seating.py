@@ -1,10 +1,14 @@
 """Who sits where in the game a seed stands for: sides (factions or colours) by seat, bots by seat, and the sides
 that hold no seat.
 
-A game whose package names ``factions`` has them rotated: every combination of factions for the player count in
-turn, then every rotation of the seats, so that a balance run is fair to seats and factions by construction. A
-game with fixed seats (colours) keeps them, and only the bots change places. With several bots, bot names rotate
-over the seats with the seed (two bots swap seats every game).
+A game whose package names ``factions`` has them rotated: every rotation of the seats in turn, then the next
+combination of factions for the player count, so that a balance run is fair to seats and factions by construction.
+A game with fixed seats (colours) keeps them, and only the bots change places. With several bots, bot names rotate
+over the seats with the seed (two bots swap seats every game), fastest of all.
+
+Consecutive seeds therefore go through every seating of one combination before the next: ``unit_size`` of them
+make a *paired unit*, the same deal played once in each seating (``engine/simulate.py``'s ``game_seed`` gives them
+one deal), so that what a seat is worth cancels within the unit (``engine/paired.py``).
 
 A game whose sides are not all alike declares ``Roles`` for each mode instead: sides fixed to the first seats (one
 side against all the others, say), sides rotated over the other seats as factions are, and an *automaton*: a side
@@ -51,9 +55,9 @@ class Roles:
         """Whether the seats have sides (counted as sides in the results)."""
         return bool(self.fixed or self.rotating)
 
-    def sides(self, players: int, seed: int) -> tuple[str, ...]:
-        """Sides by seat for ``players`` seats: the fixed ones first, then a rotation of the others; ``ValueError``
-        when the seats and the sides do not fit."""
+    def sides(self, players: int, seed: int, stride: int = 1) -> tuple[str, ...]:
+        """Sides by seat for ``players`` seats: the fixed ones first, then a rotation of the others (turning every
+        ``stride`` seeds); ``ValueError`` when the seats and the sides do not fit."""
         if not self.sided:
             return ()
         free = players - len(self.fixed)
@@ -64,7 +68,7 @@ class Roles:
             names = ", ".join(self.rotating) or "none"
             raise ValueError(f"{players} players need {free} sides besides the fixed ones; the game has "
                              f"{len(self.rotating)} ({names})")
-        return self.fixed + (rotate_factions(self.rotating, free, seed) if free else ())
+        return self.fixed + (rotate_factions(self.rotating, free, seed, stride) if free else ())
 
 
 @dataclass(frozen=True)
@@ -88,11 +92,12 @@ class Seating:
         return seated + (f", {self.automaton} (automaton)" if self.automaton else "")
 
 
-def rotate_factions(factions: tuple[str, ...], players: int, seed: int) -> tuple[str, ...]:
-    """Factions by seat: the seed picks a combination of factions, then a rotation of the seats."""
+def rotate_factions(factions: tuple[str, ...], players: int, seed: int, stride: int = 1) -> tuple[str, ...]:
+    """Factions by seat: the seats turn every ``stride`` seeds (the bots' period, which turns fastest), and after a
+    full turn the seed picks the next combination of factions."""
     combos = list(itertools.combinations(factions, players))
-    chosen = combos[seed % len(combos)]
-    turn = (seed // len(combos)) % players
+    turn = (seed // stride) % players
+    chosen = combos[(seed // stride // players) % len(combos)]
     return chosen[turn:] + chosen[:turn]
 
 
@@ -101,6 +106,22 @@ def rotate_bots(bots: tuple[str, ...], players: int, seed: int) -> tuple[str, ..
     if len(bots) == 1:
         return bots * players
     return tuple(bots[(i + seed) % len(bots)] for i in range(players))
+
+
+def bot_period(run: "Run") -> int:
+    """Every how many seeds the bots are back in their seats: one bot, 1; several, their number."""
+    return len(run.bots) if len(run.bots) > 1 else 1
+
+
+def unit_size(package: "GamePackage", pack: Pack, run: "Run") -> int:
+    """The games of one paired unit: every rotation of the sides over the seats they turn over (all seats for
+    factions, the seats the fixed sides leave for roles, none for colours), times every place of the bots."""
+    roles = roles_of(package, pack, run.mode)
+    if roles is not None:
+        turning = run.players - len(roles.fixed) if roles.rotating else 1
+    else:
+        turning = run.players if package.factions is not None else 1
+    return max(1, turning) * bot_period(run)
 
 
 def roles_of(package: "GamePackage", pack: Pack, mode: str) -> Roles | None:
@@ -113,11 +134,12 @@ def roles_of(package: "GamePackage", pack: Pack, mode: str) -> Roles | None:
 def seat(package: "GamePackage", pack: Pack, run: "Run", seed: int) -> Seating:
     """The seating of the game ``seed`` stands for."""
     bots = rotate_bots(tuple(run.bots), run.players, seed)
+    stride = bot_period(run)
     roles = roles_of(package, pack, run.mode)
     if roles is not None:
-        return Seating(roles.sides(run.players, seed), bots, roles)
+        return Seating(roles.sides(run.players, seed, stride), bots, roles)
     if package.factions is not None:
-        sides = rotate_factions(package.factions(pack), run.players, seed)
+        sides = rotate_factions(package.factions(pack), run.players, seed, stride)
     elif package.seat_names is not None:
         sides = package.seat_names(pack)[: run.players]
     else:

@@ -1,9 +1,11 @@
 """The simulation harness: many seeded games as independent chunks, run locally, merged into one tally.
 
 A run is a map over chunks (a seed range with one ``Run``); each chunk returns a ``Tally`` of integer counts plus,
-for each count, the smallest seed that showed it. Tallies merge by addition and minimum, so the merged result is the
-same whatever the chunking or the number of processes — and the same chunks can go to a distributed executor (Dask,
-``engine/executors.py``) when a sweep outgrows one machine.
+for each count, the smallest seed that showed it. Games come in paired units (one deal played in every seating,
+``engine/seating.py``'s ``unit_size``): a chunk holds whole units, and adds each unit's sums of squares of the
+counts that compare seats and sides (``engine/paired.py``). Tallies merge by addition and minimum, so the merged
+result is the same whatever the chunking or the number of processes — and the same chunks can go to a distributed
+executor (Dask, ``engine/executors.py``) when a sweep outgrows one machine.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.packs import cached_pack
-from pnpforge.engine.playout import Run, play_seed
+from pnpforge.engine.paired import add_unit, keep_unit
+from pnpforge.engine.playout import SEAT_CYCLE, Run, play_seed
 from pnpforge.engine.results import tally_game
 from pnpforge.engine.tally import Tally
 from pnpforge.workers import pool as worker_pool
@@ -26,18 +29,19 @@ if TYPE_CHECKING:
 
 CHUNK = 20  # games per chunk
 
+__all__ = ["SEAT_CYCLE", "Chunk", "chunks", "game_seed", "run", "run_chunk"]
 
-SEAT_CYCLE = 720_720  # every period up to 16 divides it: game k's seed leaves k's remainder, so seats rotate evenly
 
-
-def game_seed(seed: int, run: Run, index: int) -> int:
-    """The seed of game ``index`` of a run started with ``seed``: a hash of the seed, the configuration and the
-    index, so that runs with different seeds (or of different configurations) share no game. The seed keeps the
-    index's remainder by ``SEAT_CYCLE``, so sides and bots still rotate over the seats game by game
-    (``engine/seating.py``). A finding's seed replays its game on its own (``pnpforge replay --seed``)."""
-    key = repr((seed, run.players, run.mode, run.scenario, run.bots, run.options, run.bot_options, index))
+def game_seed(seed: int, run: Run, index: int, unit: int = 1) -> int:
+    """The seed of game ``index`` of a run started with ``seed``, in paired units of ``unit`` games: the deal (the
+    seed's quotient by ``SEAT_CYCLE``) is a hash of the seed, the configuration and the unit's number, so that runs
+    with different seeds (or of different configurations) share no deal while the games of one unit share theirs;
+    the remainder is the index's, so sides and bots rotate over the seats game by game (``engine/seating.py``). A
+    finding's seed replays its game on its own (``pnpforge replay --seed``)."""
+    number = index // unit
+    key = repr((seed, run.players, run.mode, run.scenario, run.bots, run.options, run.bot_options, number))
     digest = hashlib.blake2b(key.encode(), digest_size=5).digest()
-    return int.from_bytes(digest, "big") * SEAT_CYCLE + index % SEAT_CYCLE
+    return (int.from_bytes(digest, "big") or 1) * SEAT_CYCLE + index % SEAT_CYCLE
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,8 @@ class Chunk:
     variant: str = ""  # one of the pack's variants, played instead of its published rules
     vary: str = ""  # a sweep's assignments (``content/vary.py``'s canonical text), made on the pack
     seed: int = 0  # the run's seed (``game_seed``)
+    unit: int = 1  # games per paired unit (``engine/seating.py``'s ``unit_size``); ``first`` starts one
+    keep: bool = False  # keep each unit's side and seat wins (``engine/paired.py``'s ``keep_unit``)
 
 
 def play_and_tally(package: GamePackage, pack: Pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
@@ -66,20 +72,31 @@ def play_and_tally(package: GamePackage, pack: Pack, run: Run, seed: int, tally:
 
 
 def run_chunk(chunk: Chunk) -> Tally:
-    """Play the chunk's games and merge their tallies."""
+    """Play the chunk's games unit by unit and merge their tallies, with each unit's sums of squares."""
     pack = cached_pack(chunk.root, chunk.variant, chunk.vary)
     tally = Tally()
-    for index in range(chunk.first, chunk.first + chunk.count):
-        play_and_tally(chunk.package, pack, chunk.run, game_seed(chunk.seed, chunk.run, index), tally)
+    end = chunk.first + chunk.count
+    for start in range(chunk.first, end, chunk.unit):
+        unit = Tally()
+        for index in range(start, min(start + chunk.unit, end)):
+            play_and_tally(chunk.package, pack, chunk.run, game_seed(chunk.seed, chunk.run, index, chunk.unit), unit)
+        tally.merge(unit)
+        add_unit(tally, unit)
+        if chunk.keep:
+            keep_unit(tally, start // chunk.unit, unit)
     return tally
 
 
 def chunks(root: Path, package: GamePackage, run: Run, seed: int, games: int, size: int = CHUNK,
-           variant: str = "", vary: str = "", first: int = 0) -> list[Chunk]:
-    """Games ``first`` to ``first + games - 1`` of the run started with ``seed``, in chunks of ``size`` (of the
-    pack's ``variant`` and with a sweep's ``vary`` assignments, when given)."""
+           variant: str = "", vary: str = "", first: int = 0, unit: int = 1, keep: bool = False) -> list[Chunk]:
+    """Games ``first`` to ``first + games - 1`` of the run started with ``seed``, in paired units of ``unit`` games
+    (``first`` starts one), in chunks of ``size`` rounded up to whole units (of the pack's ``variant`` and with a
+    sweep's ``vary`` assignments, when given; ``keep``: keeping each unit's wins)."""
+    if first % unit:
+        raise ValueError(f"game {first} is inside a paired unit of {unit} games")
+    size = -(-size // unit) * unit
     return [Chunk(str(Path(root).resolve()), package, run, start, min(size, first + games - start), variant, vary,
-                  seed)
+                  seed, unit, keep)
             for start in range(first, first + games, size)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion (successes may be fractional: shared wins)."""
     if trials <= 0:
         return (0.0, 1.0)

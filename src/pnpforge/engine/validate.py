@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pnpforge.engine.contract import GamePackage
 from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.playout import Run
+from pnpforge.engine.seating import unit_size
 from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.verdicts import sequential
@@ -86,6 +87,7 @@ class Settings:
     vary: str = ""  # a sweep's assignments made on the pack (``content/vary.py``'s canonical text); not reported
     looks: int = 1  # the looks at the games a sequential run planned (``engine/verdicts.py``'s ``sequential``)
     counts: tuple[tuple[Any, int], ...] = ()  # each configuration's games, where a sequential run stopped them apart
+    units_kept: bool = False  # keep each paired unit's wins, to compare runs on the same deals (--compare, sweep)
 
 
 def simulate_pack(pack: Pack, package: GamePackage, settings: Settings,
@@ -111,7 +113,7 @@ def _play(pack: Pack, package: GamePackage, settings: Settings, config: Run, fir
         return Tally()
     size = min(CHUNK, max(1, math.ceil(games / settings.jobs)))  # a few games still keep every process busy
     work = chunks(pack.root, package, config, settings.seed, games, size, variant=settings.variant,
-                  vary=settings.vary, first=first)
+                  vary=settings.vary, first=first, unit=unit_size(package, pack, config), keep=settings.units_kept)
     return executor.run(work, progress)
 
 
@@ -126,6 +128,12 @@ def schedule(first: int, max_games: int) -> list[int]:
     while counts[-1] < max_games:
         counts.append(min(max_games, 2 * counts[-1]))
     return counts
+
+
+def unit_plan(first: int, max_games: int, unit: int) -> list[int]:
+    """``schedule`` in paired units of ``unit`` games: the first look at least ``first`` games, the last at most
+    ``max_games`` (and at least one unit)."""
+    return schedule(max(1, -(-first // unit)), max(1, max_games // unit))
 
 
 def undecided_factor(analysis: Analysis, within: float | None = None) -> float:
@@ -156,37 +164,42 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
     the most any configuration played, ``counts`` each one's), the analysis of it and the merged tallies per
     configuration.
 
-    The looks come at the counts of ``schedule`` (the next that the most demanding undecided finding of a
-    configuration asks for at the rate seen), continuing from the seeds already played, and every verdict is made
-    at the error each look of that schedule may spend (``engine/verdicts.py``). Every round is played on
+    The looks come at the counts of ``schedule``, in paired units (one deal in every seating: ``first`` and
+    ``max_games`` games make ``unit_plan``'s units), at the next that the most demanding undecided finding of a
+    configuration asks for at the rate seen, continuing from the units already played; every verdict is made at the
+    error each look of the longest of those schedules may spend (``engine/verdicts.py``). Every round is played on
     ``executor`` (default: ``settings.jobs`` local processes).
     """
     if package.analyse is None:
         raise ValueError(f"game package '{package.name}' has no analyses to decide")
     executor = executor or LocalExecutor(settings.jobs)
-    plan = schedule(first, max_games)
     configs = configurations(pack, package, settings)
     labels = list(configs)
+    size = {label: unit_size(package, pack, config) for label, config in configs.items()}
+    plans = {label: unit_plan(first, max_games, size[label]) for label in labels}
+    looks = max(len(plan) for plan in plans.values())
     tallies: dict[Any, Tally] = {label: Tally() for label in labels}
-    played = dict.fromkeys(labels, 0)
-    target = dict.fromkeys(labels, plan[0])
+    played = dict.fromkeys(labels, 0)  # units
+    target = {label: plans[label][0] for label in labels}
     while True:
-        total = sum(target.values())
+        total = sum(target[label] * size[label] for label in labels)
         for label, config in configs.items():
             if target[label] > played[label]:
-                tallies[label].merge(_play(pack, package, settings, config, played[label], target[label],
+                tallies[label].merge(_play(pack, package, settings, config, played[label] * size[label],
+                                           target[label] * size[label],
                                            _progress_of(progress, total) if progress else None, executor))
                 played[label] = target[label]
-        step = replace(settings, games=max(played.values()), looks=len(plan), counts=tuple(played.items()))
-        with sequential(len(plan)):
+        games = {label: played[label] * size[label] for label in labels}
+        step = replace(settings, games=max(games.values()), looks=looks, counts=tuple(games.items()))
+        with sequential(looks):
             analysis = package.analyse(pack, tallies, step)
         for label in labels:
-            n = played[label]
+            n, plan = played[label], plans[label]
             factor = max((f.data["more"] for f in analysis.findings
-                          if "more" in f.data and f.data["more"] <= max_games / n and concerns(f, label, labels)),
+                          if "more" in f.data and f.data["more"] <= plan[-1] / n and concerns(f, label, labels)),
                          default=0.0)
-            wanted = min(max_games, n * factor)
-            target[label] = n if not factor or n >= max_games else next(c for c in plan if c >= wanted and c > n)
+            wanted = min(plan[-1], n * factor)
+            target[label] = n if not factor or n >= plan[-1] else next(c for c in plan if c >= wanted and c > n)
         if target == played:
             return step, analysis, tallies
 

@@ -91,19 +91,24 @@ def z_score(family: int = 1) -> float:
     return NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2 / max(1, family) / looks())
 
 
-def outside(successes: float, trials: int, low: float, high: float, family: int = 1) -> Verdict | None:
-    """The verdict on a share that should lie in ``[low, high]``; None when it was observed there (or never tried)."""
+def outside(successes: float, trials: int, low: float, high: float, family: int = 1,
+            effective: float | None = None) -> Verdict | None:
+    """The verdict on a share that should lie in ``[low, high]``; None when it was observed there (or never tried).
+    ``effective``: the independent trials the share's variance is worth, when its trials are not independent
+    (paired units, ``engine/paired.py``): the interval is Wilson's at that many, the trials needed are games."""
     if trials <= 0:
         return None
     share = successes / trials
     if low <= share <= high:
         return None
     z = z_score(family)
-    lo, hi = wilson(successes, trials, z)
+    worth = trials if effective is None else effective
+    lo, hi = wilson(share * worth, worth, z)
     if hi < low or lo > high:
         return Verdict(True, share, lo, hi, trials, family=family, looks=looks())
-    return Verdict(False, share, lo, hi, trials, _trials_to_decide(share, low, high, z, trials), family,
-                   looks=looks())
+    needed = _trials_to_decide(share, low, high, z, worth)
+    games = needed if effective is None else min(MAX_TRIALS, math.ceil(needed * trials / worth))
+    return Verdict(False, share, lo, hi, trials, int(games), family, looks=looks())
 
 
 def estimate_outside(value: float, error: float, trials: int, low: float, high: float, family: int = 1,
@@ -138,18 +143,18 @@ def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict:
                    min_rate=min_rate)
 
 
-def _trials_to_decide(share: float, low: float, high: float, z: float, start: int) -> int:
+def _trials_to_decide(share: float, low: float, high: float, z: float, start: float) -> int:
     """The fewest trials whose interval, at the same observed share, lies wholly outside ``[low, high]``."""
     def clear(n: int) -> bool:
         lo, hi = wilson(share * n, n, z)
         return hi < low or lo > high
 
-    upper = max(start + 1, 2)
+    upper = max(int(start) + 1, 2)
     while not clear(upper):
         if upper >= MAX_TRIALS:
             return MAX_TRIALS
         upper *= 2
-    lower = max(start, upper // 2)
+    lower = max(int(start), upper // 2)
     while upper - lower > 1:  # the interval narrows as the trials grow at a fixed share
         middle = (lower + upper) // 2
         lower, upper = (lower, middle) if clear(middle) else (middle, upper)

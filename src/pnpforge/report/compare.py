@@ -2,8 +2,10 @@
 finding by finding, in ``compare.json`` and a self-contained ``compare.html``.
 
 Each bar of each chart the two reports share becomes a row with both values, their 95% intervals where the chart
-has them, and the change; the intervals are *apart* when they do not overlap (a clear change). Findings are matched
-by rule and subject: those the variant raises, those it clears, and those both keep."""
+has them, and the change; the intervals are *apart* when they do not overlap (a clear change). The two runs play
+the same deals, so each side's change of win share is also measured deal by deal (``paired``): the interval of the
+mean paired difference, much narrower than the two intervals side by side when the deals weigh the same in both.
+Findings are matched by rule and subject: those the variant raises, those it clears, and those both keep."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 
+from pnpforge.engine.paired import compare_wins
+from pnpforge.engine.tally import Tally
 from pnpforge.files import write_atomic
 from pnpforge.report.environment import report_environment
 from pnpforge.report.validation import write_json
@@ -18,16 +22,40 @@ from pnpforge.report.validation import write_json
 SHOWN = ("error", "warning")  # severities a designer acts on; notes are listed only when they change to these
 
 
-def compare_data(base: dict[str, Any], variant: dict[str, Any], name: str) -> dict[str, Any]:
-    """The side-by-side of two validation reports (``report_data``) of the same pack, games and seed."""
+def compare_data(base: dict[str, Any], variant: dict[str, Any], name: str,
+                 paired: dict[str, dict[str, dict]] | None = None) -> dict[str, Any]:
+    """The side-by-side of two validation reports (``report_data``) of the same pack, games and seed; ``paired``:
+    each side's change of win share per configuration, paired deal by deal (``paired_changes``)."""
     return {
         "pack": base["pack"],
         "variant": name,
         "settings": {k: v for k, v in variant["settings"].items() if k != "variant"},
         "counts": {"published": base["counts"], "variant": variant["counts"]},
         "charts": _charts(base.get("charts", []), variant.get("charts", [])),
+        **({"paired": paired} if paired else {}),
         "findings": finding_changes(base.get("findings", []), variant.get("findings", [])),
     }
+
+
+def paired_changes(base: dict[Any, Tally], variant: dict[Any, Tally]) -> dict[str, dict[str, dict]]:
+    """Per configuration, each side's (else each seat's) change of win share from ``base`` to ``variant``, on the
+    deals both played: the mean difference with its 95% interval from the paired differences of the units
+    (``engine/paired.py``'s ``compare_wins``); *apart* when the interval leaves out no change."""
+    changes: dict[str, dict[str, dict]] = {}
+    for key, tally in base.items():
+        other = variant.get(key)
+        if other is None:
+            continue
+        kind = "side" if tally.keys("played/side/") else "seat"
+        row = {}
+        for played in tally.keys(f"played/{kind}/"):
+            who = played[len("played/"):]
+            found = compare_wins(tally, other, who)
+            if found is not None:
+                row[who[len(kind) + 1:] if kind == "side" else f"seat {int(who[len('seat/'):]) + 1}"] = found
+        if row:
+            changes[f"{key}p" if isinstance(key, int) else str(key)] = row
+    return changes
 
 
 def _charts(base: list[dict], variant: list[dict]) -> list[dict]:

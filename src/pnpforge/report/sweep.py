@@ -3,9 +3,10 @@
 
 Per variant: its assignments, the games played, each faction's win share (each seat's, for a game whose sides do not
 rotate; the automaton's and the losses for all beside them, for a game whose roles have them) per configuration with
-its 95% interval and the change from the published rules (*apart* when the two intervals do not overlap), and the
-findings it raises and clears against the published rules (matched by rule and subject, as ``report/compare.py``
-matches them). The same sweep gives the same bytes.
+its 95% interval and the change from the published rules (*apart* when the two intervals do not overlap; and
+``paired_change``, the change measured deal by deal on the deals both played, with the interval of the mean paired
+difference), and the findings it raises and clears against the published rules (matched by rule and subject, as
+``report/compare.py`` matches them). The same sweep gives the same bytes.
 """
 
 from __future__ import annotations

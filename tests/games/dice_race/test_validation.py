@@ -9,6 +9,7 @@ from pathlib import Path
 from pnpforge.engine.matches import Pairing, play_match
 from pnpforge.engine.playout import play_seed
 from pnpforge.engine.results import TWELFTHS
+from pnpforge.engine.seating import unit_size
 from pnpforge.engine.simulate import game_seed
 from pnpforge.engine.validate import Settings, configurations, simulate_pack
 from pnpforge.report.validation import report_data, terminal_summary, write_html, write_json
@@ -30,7 +31,8 @@ def validated(mode: str, bots: tuple[str, ...], folder: Path):
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, analysis)
     run = configurations(pack, PACKAGE, settings)[2]
-    returns = [play_seed(PACKAGE, pack, run, game_seed(1, run, i)).state.returns() for i in range(GAMES)]
+    unit = unit_size(PACKAGE, pack, run)  # the validator's games come in paired units
+    returns = [play_seed(PACKAGE, pack, run, game_seed(1, run, i, unit)).state.returns() for i in range(GAMES)]
     return json.loads((folder / "report.json").read_text(encoding="utf-8")), analysis, tallies[2], returns
 
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.analyses import judged, length_chart
 from pnpforge.engine.events import Counted, Ended, Event, Length
+from pnpforge.engine.paired import unit_outside
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import outside
 from pnpforge.findings import Finding
 from pnpforge.games.legie.model import ruleset_from_pack
 from pnpforge.games.legie.state import DRAW, PASS, LegieState
@@ -83,13 +83,13 @@ def analyse(pack: Pack, tallies: dict, settings: Settings) -> Analysis:
                                  "mean_turns": round(tally.get("length") / games, 1),
                                  "games_with_a_pass": tally.get("games_with_pass")}
         where = pack.game_doc.mark(("thresholds", "black_win_share_tolerance"))
-        verdict = outside(black, games, 0.5 - tolerance, 0.5 + tolerance, len(tallies))
+        verdict = unit_outside(tally, "wins/seat/0", 0.5 - tolerance, 0.5 + tolerance, len(tallies))
         if verdict is not None:
             result.findings.append(judged(
                 verdict, f"{label}: Black scores {black / games:.1%} of {games} games {{evidence}}; expected 50% ± "
                          f"{tolerance * 100:.0f} points", "games", "", where, "first-player"))
         draws = tally.get("draws")
-        verdict = outside(draws, games, 0.0, draw_max, len(tallies))
+        verdict = unit_outside(tally, "draws", 0.0, draw_max, len(tallies))
         if verdict is not None:
             result.findings.append(judged(
                 verdict, f"{label}: {draws / games:.1%} of games are drawn {{evidence}}; at most {draw_max:.0%}",
