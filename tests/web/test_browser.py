@@ -222,7 +222,7 @@ def test_searching_a_unit_finds_its_glossary_entry_in_each_language(legie_sites,
     assert watched.take() == []
 
 
-def test_legions_gallery_filters_by_nation_slot_and_quality(legions_site: Site, page_of) -> None:
+def test_legions_gallery_filters_by_nation_slot_quality_and_type(legions_site: Site, page_of) -> None:
     watched = page_of(1280, 900)
     watched.page.goto(legions_site.url("cards/index.html"))
     read = """() => Array.from(document.querySelectorAll('[data-card]'))
@@ -242,4 +242,14 @@ def test_legions_gallery_filters_by_nation_slot_and_quality(legions_site: Site, 
     assert veterans and all(c["quality"] == "veteran" for c in veterans)
     assert len(veterans) < len([c for c in everything if c["type"] == "unit"])
     assert watched.page.evaluate("() => window.location.hash") == "#type=unit&quality=veteran"
+    watched.page.select_option("#wb-facet-quality", "")
+    kinds = watched.page.evaluate("() => Array.from(document.querySelectorAll('#wb-facet-model_types option'))"
+                                  ".map(option => option.value).filter(value => value)")
+    assert "infantry" in kinds and len(kinds) > 1, kinds  # a section's type: its models' types
+    other = next(kind for kind in kinds if kind != "infantry")
+    watched.page.select_option("#wb-facet-model_types", other)
+    typed = watched.page.evaluate(read.replace("quality: tile", "types: tile.getAttribute('data-f-model_types') "
+                                               "|| '', quality: tile"))
+    assert typed and all(other in c["types"].split() for c in typed), typed
+    assert len(typed) < len([c for c in everything if c["type"] == "unit"])
     assert watched.take() == []

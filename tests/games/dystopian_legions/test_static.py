@@ -242,6 +242,15 @@ def test_a_field_gun_with_one_gunner(copy: Path) -> None:
     ]
 
 
+def test_a_section_typed_otherwise_than_its_models(copy: Path) -> None:
+    line, column = edit(copy / "sections.yaml", "model_types: [heavy_infantry]", "model_types: [cavalry]",
+                        after="id: pru-teutonic-knights")
+    assert errors(copy) == [
+        f"{copy}/sections.yaml:{line}:{column}: error: section 'pru-teutonic-knights': "
+        "model_types: its models are of the types heavy_infantry, not cavalry"
+    ]
+
+
 def test_a_sidekick_without_its_character(copy: Path) -> None:
     edit(copy / "sections.yaml", "  character: pru-van-hahl-section\n", "")
     line, _ = edit(copy / "sections.yaml", "slot: sidekick", "slot: sidekick", after="id: pru-gluecklich-section")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
+from pnpforge.content.fields import EnumField
 from pnpforge.content.pack import Item, Pack
 from pnpforge.findings import Finding
 
@@ -51,7 +52,8 @@ def _riders(section: Item, models: dict[str, Item], extra: Counter | None = None
 def sections(pack: Pack) -> Iterator[Finding]:
     """A section's models are of its nation and no more than its maximum; an upgrade replaces a model the section
     has; a transport it may buy is a transport section whose Capacity takes its models; a field gun has at least two
-    crew; an HQ has an officer; a sidekick names a character of its nation and only a sidekick does (p.32-33)."""
+    crew; an HQ has an officer; a sidekick names a character of its nation and only a sidekick does (p.32-33); its
+    ``model_types`` are the types of its models, in the order the types are declared."""
     models = _models(pack)
     units = {unit.id: unit for unit in pack.of_type("unit")}
     for unit in units.values():
@@ -71,10 +73,22 @@ def sections(pack: Pack) -> Iterator[Finding]:
                     index,
                     "model",
                 )
+        yield from _model_types(pack, unit, models)
         yield from _options(unit, present, size)
         yield from _transports(unit, units, models)
         yield from _field_guns(unit, models)
         yield from _roles(unit, units, models)
+
+
+def _model_types(pack: Pack, unit: Item, models: dict[str, Item]) -> Iterator[Finding]:
+    """The section's ``model_types`` name the types of its models, each once, in the declared order."""
+    declared = pack.types["model"].fields["model_type"]
+    order = list(declared.values) if isinstance(declared, EnumField) else []
+    found = {models[entry["model"]]["model_type"] for entry in unit["models"] if entry["model"] in models}
+    expected = [kind for kind in order if kind in found]
+    if list(unit["model_types"]) != expected:
+        yield _error(unit, f"model_types: its models are of the types {', '.join(expected)}, not "
+                           f"{', '.join(unit['model_types'])}", "model_types")
 
 
 def _options(unit: Item, present: set[str], size: int) -> Iterator[Finding]:
