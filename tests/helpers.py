@@ -56,3 +56,12 @@ def open_tables(game: Any, players: int, determinize: Callable, public: Callable
 
     play_game(game, [RandomBot()] * players, random.Random(4), after_action=compare)
     return seen
+
+
+def edit(path: Path, old: str, new: str, after: str = "") -> tuple[int, int]:
+    """Put ``new`` in place of the first ``old`` after ``after`` in a pack's file; return the 1-based line and column
+    where ``old`` stood (where a finding about it points)."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(old, text.index(after) if after else 0)
+    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    return text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)

@@ -14,6 +14,7 @@ from pnpforge.check.registry import run_static_checks
 from pnpforge.content.pack import load_pack
 
 from tests.conftest import REPO
+from tests.helpers import edit
 
 PACK = REPO / "content" / "dystopian-legions"
 
@@ -24,13 +25,6 @@ def copy(tmp_path: Path) -> Path:
     shutil.copytree(PACK, target, ignore=shutil.ignore_patterns("rules", "layouts"))
     return target
 
-
-def edit(path: Path, old: str, new: str, after: str = "") -> tuple[int, int]:
-    """Put ``new`` in place of the first ``old`` after ``after``; return the 1-based line and column of ``old``."""
-    text = path.read_text(encoding="utf-8")
-    at = text.index(old, text.index(after) if after else 0)
-    path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
-    return text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)
 
 
 def errors(root: Path, standees: bool = False) -> list[str]:

@@ -13,6 +13,7 @@ from pnpforge.check.registry import run_static_checks
 from pnpforge.content.pack import load_pack
 
 from tests.conftest import REPO
+from tests.helpers import edit
 
 PACK = REPO / "content" / "siege-of-the-citadel"
 
@@ -23,15 +24,6 @@ def copy(tmp_path: Path) -> Path:
     shutil.copytree(PACK, target, ignore=shutil.ignore_patterns("rules", "layouts"))
     return target
 
-
-def edit(path: Path, old: str, new: str, after: str = "") -> tuple[int, int]:
-    """Replace the first ``old`` that follows ``after``; return the 1-based line and column where it stood."""
-    text = path.read_text(encoding="utf-8")
-    start = text.index(after) if after else 0
-    at = text.index(old, start)
-    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
-    line = text[:at].count("\n") + 1
-    return line, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 def findings(root: Path, severity: str = "error") -> list[str]:
