@@ -18,7 +18,10 @@ def test_a_free_weapon_s_worth_is_the_mean_over_the_creatures_of_its_board_side(
     sword = next(w for w in worths(pack) if w.item.id == "punisher-short-sword")
     dice, side = Dice(pack), side_for(board_sides(pack), 1)
     assert side is not None
-    by_hand = sum((dice.odds(["white"] * 3, c.value, c.defence).expected for c in side.creatures), Fraction(0))
+    by_hand = sum(
+        (dice.odds(["white"] * 3, c.defence_value, c.defence_die).expected for c in side.creatures.values()),
+        Fraction(0),
+    )
     assert sword.damage == by_hand / 7 and sword.per_credit is None and sword.dice == ("white",) * 3
     # against the legionnaire (defence value 1, no die): 2 hits give 1, 3 give 2
     assert dice.odds(["white"] * 3, 1).expected == 3 * Fraction(1, 3) ** 2 * Fraction(2, 3) + 2 * Fraction(1, 27)

@@ -15,54 +15,19 @@ board side against a Doomtrooper (defence value 1 and the defence die of the ran
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from pnpforge.content.pack import Pack
 from pnpforge.engine.dice import DiceSet, Pool, Reroll
 from pnpforge.engine.pool_odds import Odds, against, at_least, decimal, expected_count, percent
 from pnpforge.engine.validate import Analysis, Table
+from pnpforge.games.siege_of_the_citadel import data
+from pnpforge.games.siege_of_the_citadel.data import Board, Rank
 
 STRENGTH = ("white", "red", "black")  # weakest first (p.25)
 BONUS = "white"  # charge and concentrated fire add a white die (p.17, p.19)
 COVER = 1  # cover adds 1 to the defence value (p.18; DECISIONS.md)
-
-
-@dataclass(frozen=True)
-class Rank:
-    """What a rank gives every corporation alike: combat dice, defence die and the specialists' re-rolls."""
-
-    rank: int
-    dice: tuple[str, ...]
-    defence: str
-    rerolls: int
-
-
-@dataclass(frozen=True)
-class Creature:
-    """One creature's row on one board side."""
-
-    name: str
-    close_combat: tuple[str, ...]
-    firearms: tuple[str, ...]
-    value: int
-    defence: str
-
-
-@dataclass(frozen=True)
-class Terrain:
-    """A piece of terrain on one board side: its defence value and the dice it attacks with (a turret, a trap)."""
-
-    name: str
-    value: int
-    dice: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class BoardSide:
-    ranks: tuple[int, ...]
-    creatures: tuple[Creature, ...]
-    terrain: tuple[Terrain, ...] = ()
 
 
 def ordered(dice: Iterable[str]) -> tuple[str, ...]:
@@ -84,46 +49,31 @@ LEGEND = "W white, R red, B black"
 
 
 def ranks(pack: Pack) -> dict[int, Rank]:
-    """Each rank's shared values (the first card that shows it), with the most re-rolls any corporation has."""
+    """Each rank's shared values, as the engine reads them from the rank cards (``data.ranks``): the first
+    corporation's dice (strongest first) and defence die, with the most re-rolls any corporation has."""
     found: dict[int, Rank] = {}
-    for card in pack.of_type("rank_card"):
-        for key in ("front", "back"):
-            side = card[key]
-            rank = side["rank"]
-            rerolls = max(side.get("rerolls", 0) or 0, found[rank].rerolls if rank in found else 0)
-            first = found.get(rank)
-            dice = first.dice if first else ordered(side["combat_dice"])
-            defence = first.defence if first else side["defence_die"]
-            found[rank] = Rank(rank, dice, defence, rerolls)
+    for by_rank in data.ranks(pack).values():
+        for number, rank in by_rank.items():
+            first = found.get(number)
+            if first is None:
+                found[number] = replace(rank, dice=ordered(rank.dice), rerolls=rank.rerolls or 0)
+            elif (rank.rerolls or 0) > first.rerolls:
+                found[number] = replace(first, rerolls=rank.rerolls)
     return dict(sorted(found.items()))
 
 
-def board_sides(pack: Pack) -> list[BoardSide]:
-    """Every reference board side by its lower rank."""
-    found = []
-    for board in pack.of_type("reference_board"):
-        for key in ("front", "back"):
-            side = board[key]
-            creatures = tuple(
-                Creature(
-                    row["creature"],
-                    ordered(row["close_combat"]),
-                    ordered(row.get("firearms", [])),
-                    row["defence_value"],
-                    row.get("defence_die", "none"),
-                )
-                for row in side["creatures"]
-            )
-            terrain = tuple(
-                Terrain(row["terrain"], row["defence_value"], ordered(row.get("dice", [])))
-                for row in side.get("terrain", [])
-            )
-            found.append(BoardSide(tuple(side["ranks"]), creatures, terrain))
-    return sorted(found, key=lambda s: s.ranks)
+def board_sides(pack: Pack) -> tuple[Board, ...]:
+    """Every reference board side, by its lower rank, as the engine reads them (``data.boards``)."""
+    return data.boards(pack)
 
 
-def side_for(sides: list[BoardSide], rank: int) -> BoardSide | None:
+def side_for(sides: Iterable[Board], rank: int) -> Board | None:
     return next((s for s in sides if rank in s.ranks), None)
+
+
+def terrain_dice(row: dict[str, Any]) -> tuple[str, ...]:
+    """The dice a piece of terrain on a board side attacks with (a turret, a trap), strongest first."""
+    return ordered(row.get("dice", []))
 
 
 def attack_dice(rank_dice: tuple[str, ...], attack: dict) -> tuple[str, ...]:
@@ -173,13 +123,13 @@ def pools(pack: Pack) -> dict[tuple[str, ...], list[str]]:
                 if rank.rank >= item["rank"]:
                     add(attack_dice(rank.dice, attack), "weapons")
     for side in board_sides(pack):
-        for creature in side.creatures:
+        for creature in side.creatures.values():
             add(creature.close_combat, "creatures")
             if creature.firearms:
                 add(creature.firearms, "creatures")
-        for terrain in side.terrain:
-            if terrain.dice:
-                add(terrain.dice, "turrets and traps")
+        for row in side.terrain.values():
+            if terrain_dice(row):
+                add(terrain_dice(row), "turrets and traps")
     return dict(sorted(found.items(), key=lambda kv: (len(kv[0]), sorted(STRENGTH.index(d) for d in kv[0]))))
 
 
@@ -205,13 +155,13 @@ def doomtrooper_table(pack: Pack) -> Table:
     """Each rank's three dice against every creature of its board side, plain, with the specialists' re-rolls,
     with one and two white dice more, and at a target in cover."""
     dice, sides = Dice(pack), board_sides(pack)
-    names = [c.name for c in sides[0].creatures] if sides else []
+    names = list(sides[0].creatures) if sides else []
     rows: list[list[Any]] = []
     for rank in ranks(pack).values():
         side = side_for(sides, rank.rank)
         if side is None:
             continue
-        by_name = {c.name: c for c in side.creatures}
+        by_name = side.creatures
         cases = [("plain", rank.dice, 0, 0)]
         if rank.rerolls:
             cases.append((f"re-roll {rank.rerolls} failed", rank.dice, rank.rerolls, 0))
@@ -227,7 +177,9 @@ def doomtrooper_table(pack: Pack) -> Table:
                 cells.append(
                     ""
                     if creature is None
-                    else percent(dice.odds(colours, creature.value + cover, creature.defence, rerolls).success)
+                    else percent(
+                        dice.odds(colours, creature.defence_value + cover, creature.defence_die, rerolls).success
+                    )
                 )
             rows.append([rank.rank, short(colours), label, *cells])
     return Table(
@@ -247,8 +199,8 @@ def creature_table(pack: Pack) -> Table:
     known = ranks(pack)
     rows: list[list[Any]] = []
     for side in board_sides(pack):
-        defences = list(dict.fromkeys(known[r].defence for r in side.ranks if r in known))
-        for creature in side.creatures:
+        defences = list(dict.fromkeys(known[r].defence_die for r in side.ranks if r in known))
+        for creature in side.creatures.values():
             for defence in defences:
                 row: list[Any] = [
                     f"{side.ranks[0]}-{side.ranks[-1]}",
@@ -288,10 +240,10 @@ def defences(pack: Pack) -> list[tuple[int, str]]:
     """Every defence the pack's targets have, as (defence value, defence die): creatures and terrain on the boards,
     Doomtroopers with the defence die of each rank, and creatures and Doomtroopers in cover."""
     value = int(pack.game.parameters.get("defence_value", 1))
-    found = {(value, rank.defence) for rank in ranks(pack).values()}
+    found = {(value, rank.defence_die) for rank in ranks(pack).values()}
     for side in board_sides(pack):
-        found |= {(c.value, c.defence) for c in side.creatures}
-        found |= {(t.value, "none") for t in side.terrain}
+        found |= {(c.defence_value, c.defence_die) for c in side.creatures.values()}
+        found |= {(t["defence_value"], "none") for t in side.terrain.values()}
     found |= {(v + COVER, die) for v, die in found if die != "none" or v == value}
     order = ("none", *STRENGTH)
     return sorted(found, key=lambda d: (d[0], order.index(d[1])))

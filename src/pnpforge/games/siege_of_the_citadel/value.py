@@ -55,7 +55,10 @@ def worths(pack: Pack) -> list[Worth]:
         best: tuple[Fraction, tuple[str, ...], str] | None = None
         for attack in item["attacks"]:
             colours = attack_dice(rank.dice, attack)
-            total = sum((dice.odds(colours, c.value, c.defence).expected for c in side.creatures), Fraction(0))
+            total = sum(
+                (dice.odds(colours, c.defence_value, c.defence_die).expected for c in side.creatures.values()),
+                Fraction(0),
+            )
             mean = total * ROLLS.get(item.id, 1) / len(side.creatures)
             if best is None or mean > best[0]:
                 best = (mean, colours, attack["type"])
