@@ -30,8 +30,9 @@ from pnpforge.engine.search import SearchFactory, SearchPlan
 from pnpforge.findings import Finding
 
 if TYPE_CHECKING:  # the pack and the engine's modules below import this one
-    from pnpforge.content.pack import Pack
+    from pnpforge.content.pack import Item, Pack
     from pnpforge.engine.events import Event
+    from pnpforge.engine.map_marks import MapMarks
     from pnpforge.engine.matches import Pairing
     from pnpforge.engine.playout import Run
     from pnpforge.engine.seating import Roles
@@ -132,6 +133,13 @@ class GamePackage(Generic[StateT]):
     # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked
     # example drawn by the game itself (board diagrams), for packs whose rulebook.yaml has no ``examples:``
     example: Callable[[Pack, Path, str, Callable[[str], str]], tuple[list[tuple[str, str]], list[str]]] | None = None
+    # (Pack, item) -> the item's map as the game reads its own data (a mission naming its tiles its own way, with its
+    # entrances, doors and objective squares), or None for an item the game draws no map of: what a rulebook's
+    # ``{map ITEM}`` figure draws before it looks for a ``grid`` field or a list of ``{tile, x, y}``
+    item_map: Callable[[Pack, Item], MapMarks | None] | None = None
+    # (Pack, examples/<stem>.yaml) -> the position a scenario file starts from, as a map with its pieces:
+    # ``{map example:STEM}``; ``ValueError`` saying what is wrong with the file
+    example_map: Callable[[Pack, Path], MapMarks] | None = None
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()

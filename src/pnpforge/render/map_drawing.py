@@ -20,6 +20,7 @@ from typing import Any, Callable
 from markupsafe import Markup, escape
 
 from pnpforge.engine.grid import Cell, Edge, Grid
+from pnpforge.engine.map_marks import COLOUR, MapMarks
 from pnpforge.engine.tiles import Placement, assemble
 from pnpforge.render.grids import column_name
 
@@ -59,17 +60,26 @@ def _borders(grid: Grid, border: bool) -> set[Edge]:
 
 COORDINATE = 14  # px beside the map for its coordinates
 LABEL, MARKER = "#5a5048", "#1f4e79"
+GROUPS = (MARKER, "#8a1c17", "#3d6b35", "#6b4f8a")  # a piece's disc by its group: one colour a side
+TARGET, TARGET_FILL = "#c98a1b", "#f3dfb3"
+SIGHT = {"clear": "#2f7d32", "blocked": "#b3261e"}
+STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
 def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None, coordinates: bool = False,
-            markers: Mapping[Cell, str] | None = None) -> Markup:
+            markers: Mapping[Cell, str] | None = None, marks: MapMarks | None = None) -> Markup:
     """The map as an inline SVG; without ``border`` the board's outline is drawn as a wall. With ``cell_mm`` it is
     sized for a face: each square that many mm a side (the margin for the walls' thickness included). With
     ``coordinates`` each column is named by a letter above the map and each row by a number at its left, as
-    ``square_grid`` names squares (``A1`` the top-left); ``markers`` puts a short label in a disc on squares."""
+    ``square_grid`` names squares (``A1`` the top-left); ``markers`` puts a short label in a disc on squares.
+    ``marks`` (``engine/map_marks.py``) adds a game's marks: entrances on the squares beyond the map's edge (the
+    drawing grows a square on each side that has one), objective squares outlined, tile labels, lines of sight and
+    pieces in discs coloured by their group."""
     width, height = grid.width * CELL, grid.height * CELL
+    pad = _pads(marks)
     before = COORDINATE if coordinates else 0
-    left, top, full_w, full_h = -2 - before, -2 - before, width + 4 + before, height + 4 + before
+    left, top = -2 - before - pad[3], -2 - before - pad[0]
+    full_w, full_h = width + 4 + before + pad[1] + pad[3], height + 4 + before + pad[0] + pad[2]
     if cell_mm is None:
         size = f'width="{full_w}" height="{full_h}"'
     else:
@@ -82,6 +92,8 @@ def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None, coord
         parts.append(f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" '
                      f'fill="{terrain_fill(terrain)}" stroke="#c9bfae" stroke-width="0.5">'
                      f'<title>{escape(terrain)}</title></rect>')
+    if marks is not None:
+        parts += [_target(cell) for cell in marks.targets]
     for key in sorted(grid.walls | _borders(grid, border)):
         x1, y1, x2, y2 = _line(key)
         parts.append(f'<line class="wb-map-wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WALL}" '
@@ -89,24 +101,89 @@ def map_svg(grid: Grid, border: bool = True, cell_mm: float | None = None, coord
     for key in sorted(grid.doors):
         parts.append(_door(key, key in grid.open_doors))
     if coordinates:
-        parts += _coordinates(grid)
+        parts += _coordinates(grid, pad)
+    if marks is not None:
+        parts += _marks(marks)
     for (x, y), label in sorted((markers or {}).items()):
-        cx, cy = x * CELL + CELL // 2, y * CELL + CELL // 2
-        parts.append(f'<g class="wb-map-marker"><title>{escape(label)}</title><circle cx="{cx}" cy="{cy}" r="8" '
-                     f'fill="{MARKER}"/><text x="{cx}" y="{cy + 3.5}" font-size="10" font-weight="700" '
-                     f'text-anchor="middle" fill="#ffffff">{escape(label)}</text></g>')
+        parts.append(_disc((x, y), label, MARKER))
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def _coordinates(grid: Grid) -> list[str]:
-    """The column letters above the map and the row numbers at its left."""
+def _pads(marks: MapMarks | None) -> tuple[int, int, int, int]:
+    """The room beyond the map, north, east, south and west: a square where an entrance lies outside."""
+    if marks is None:
+        return 0, 0, 0, 0
+    grid = marks.grid
+    beyond = [_outside(e.cell, e.direction) for e in marks.entrances]
+    return (CELL if any(y < 0 for _, y in beyond) else 0, CELL if any(x >= grid.width for x, _ in beyond) else 0,
+            CELL if any(y >= grid.height for _, y in beyond) else 0, CELL if any(x < 0 for x, _ in beyond) else 0)
+
+
+def _outside(cell: Cell, direction: str) -> Cell:
+    dx, dy = STEPS.get(direction, (0, 0))
+    return cell[0] + dx, cell[1] + dy
+
+
+def _target(cell: Cell) -> str:
+    x, y = cell
+    return (f'<rect class="wb-map-target" x="{x * CELL + 2}" y="{y * CELL + 2}" width="{CELL - 4}" '
+            f'height="{CELL - 4}" fill="{TARGET_FILL}" stroke="{TARGET}" stroke-width="2.5">'
+            "<title>objective</title></rect>")
+
+
+def _marks(marks: MapMarks) -> list[str]:
+    """Tile labels, entrances, lines of sight and pieces, in that order (a piece is drawn over a line's end)."""
+    found = []
+    for (x, y), label in marks.tiles:
+        w = 5 * len(label) + 5
+        found.append(f'<g class="wb-map-tile"><rect x="{x * CELL + 1}" y="{y * CELL + 1}" width="{w}" height="11" '
+                     f'fill="#ffffff" fill-opacity="0.85"/><text x="{x * CELL + 3}" y="{y * CELL + 10}" '
+                     f'font-size="9" font-weight="700" fill="{LABEL}">{escape(label)}</text></g>')
+    for entrance in marks.entrances:
+        x, y = _outside(entrance.cell, entrance.direction)
+        colour = entrance.colour if COLOUR.fullmatch(entrance.colour) else "#ffffff"
+        found.append(f'<g class="wb-map-entrance"><title>entrance</title><rect x="{x * CELL + 2}" '
+                     f'y="{y * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3" fill="{colour}" '
+                     f'stroke="{WALL}" stroke-width="1"/><text x="{x * CELL + CELL // 2}" y="{y * CELL + 15}" '
+                     f'font-size="8" font-weight="700" text-anchor="middle" fill="{_ink(colour)}">'
+                     f"{escape(entrance.label)}</text></g>")
+    for line in marks.sight:
+        (ax, ay), (bx, by) = line.seen_from, line.to
+        kind = "clear" if line.clear else "blocked"
+        dash = "" if line.clear else ' stroke-dasharray="5 3"'
+        found.append(f'<line class="wb-map-sight-{kind}" x1="{ax * CELL + CELL // 2}" y1="{ay * CELL + CELL // 2}" '
+                     f'x2="{bx * CELL + CELL // 2}" y2="{by * CELL + CELL // 2}" stroke="{SIGHT[kind]}" '
+                     f'stroke-width="2"{dash}><title>sight {kind}</title></line>')
+    for piece in marks.pieces:
+        found.append(_disc(piece.cell, piece.label, GROUPS[piece.group % len(GROUPS)]))
+    return found
+
+
+def _disc(cell: Cell, label: str, fill: str) -> str:
+    """A short label in a disc on a square."""
+    x, y = cell
+    cx, cy = x * CELL + CELL // 2, y * CELL + CELL // 2
+    size = {1: 10, 2: 10, 3: 8}.get(len(label), 6.5)
+    return (f'<g class="wb-map-marker"><title>{escape(label)}</title><circle cx="{cx}" cy="{cy}" r="9" '
+            f'fill="{fill}"/><text x="{cx}" y="{cy + size * 0.35:g}" font-size="{size:g}" font-weight="700" '
+            f'text-anchor="middle" fill="#ffffff">{escape(label)}</text></g>')
+
+
+def _ink(colour: str) -> str:
+    """Dark text on a light fill, light text on a dark one."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return WALL if 299 * r + 587 * g + 114 * b > 150_000 else "#ffffff"
+
+
+def _coordinates(grid: Grid, pad: tuple[int, int, int, int] = (0, 0, 0, 0)) -> list[str]:
+    """The column letters above the map and the row numbers at its left (beyond the room for entrances)."""
     found = []
     for x in range(grid.width):
-        found.append(f'<text class="wb-map-column" x="{x * CELL + CELL // 2}" y="{-6}" font-size="9" '
+        found.append(f'<text class="wb-map-column" x="{x * CELL + CELL // 2}" y="{-6 - pad[0]}" font-size="9" '
                      f'text-anchor="middle" fill="{LABEL}">{column_name(x)}</text>')
     for y in range(grid.height):
-        found.append(f'<text class="wb-map-row" x="{-6}" y="{y * CELL + CELL // 2 + 3}" font-size="9" '
+        found.append(f'<text class="wb-map-row" x="{-6 - pad[3]}" y="{y * CELL + CELL // 2 + 3}" font-size="9" '
                      f'text-anchor="end" fill="{LABEL}">{y + 1}</text>')
     return found
 

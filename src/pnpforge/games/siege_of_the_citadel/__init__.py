@@ -16,7 +16,7 @@ from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.seating import Roles
-from pnpforge.games.siege_of_the_citadel import campaign, checks, exact
+from pnpforge.games.siege_of_the_citadel import campaign, checks, diagrams, exact
 from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
 from pnpforge.games.siege_of_the_citadel.game import CORPORATIONS, Settings, SiegeGame
 from pnpforge.games.siege_of_the_citadel.invariants import check
@@ -102,7 +102,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "board", "bots", "campaign", "checks", "combat", "data", "exact", "feasibility", "game",
+    rules_modules=("actions", "board", "bots", "campaign", "checks", "combat", "data", "diagrams", "exact",
+                   "feasibility", "game",
                    "invariants", "legion", "log", "maps", "odds", "refusals", "replay", "scenario", "scoring", "state",
                    "steps", "turns", "value", "view", "figures"),
     new_game=new_game,
@@ -115,6 +116,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
     invariants=check,
     determinize=determinize,
     replay=replay,
+    item_map=diagrams.mission_map,
+    example_map=diagrams.example_map,
     goldens=GOLDENS,
     # the Dark Legion seat rotates with the bots, so each pairing weighs a bot on both sides of the board
     matches=(Pairing(("greedy", "random", "random"), players=3, mode="battle-plans"),
