@@ -15,6 +15,7 @@ from pnpforge.publish.rulebook.document import write_rulebook
 from pnpforge.publish.rulebook.figures import Figures
 from pnpforge.render.map_drawing import CELL, COORDINATE
 
+from tests.conftest import REPO
 from tests.helpers import run_cli
 from tests.impose.conftest import page_image
 from tests.render.test_map_faces import WATCH, _kind, check_joined_map
@@ -95,6 +96,20 @@ def test_a_mistake_in_a_map_is_an_error_where_it_stands(tmp_path: Path, macro: s
     book, findings, path = _render(tmp_path, f"# Maps\n\n{macro}\n")
     assert len(findings) == 1 and findings[0].startswith(f"{path}:3:1: error: ") and message in findings[0], findings
     assert 'class="rb-missing"' in str(book.chapters[0].html)
+
+
+def test_an_example_s_map_is_an_error_without_its_file_or_a_game_that_reads_it(tmp_path: Path) -> None:
+    book, findings, path = _render(tmp_path, "# Maps\n\n{map example:nope}\n")
+    assert len(findings) == 1 and "{map}: no example 'nope' in examples/" in findings[0], findings
+    pack = load(REPO / "content" / "legie")  # examples, and a game package that draws them its own way
+    page = tmp_path / "01-legie.md"
+    page.write_text("# Maps\n\n{map example:archer-forced-target}\n", encoding="utf-8")
+    sources = load_sources(pack, "en")
+    sources.pages = [Page(page, display_path(page), page.read_text(encoding="utf-8"))]
+    book = write_rulebook(sources, Figures(pack, "en", tmp_path / "art"), "en")
+    found = [str(f) for f in book.findings if f.mark and f.mark.path == display_path(page)]
+    assert len(found) == 1 and found[0].startswith(f"{display_path(page)}:3:1: error: "), found
+    assert "pack 'legie' has no game package that reads an example's position" in found[0]
 
 
 def test_a_sector_draws_its_own_grid_field_with_its_markers(tmp_path: Path) -> None:

@@ -120,8 +120,13 @@ def example_map(pack: Pack, path: Path) -> MapMarks:
         Sight(tuple(s["from"]), tuple(s["to"]), bool(s["clear"])) for s in (played.outcome or {}).get("sight", [])
     )
     lines = ["; ".join(key) + "."] if key else []
-    if sight:
-        lines.append("Green line: sight is clear; dashed red line: sight is blocked.")
+    kinds = [
+        words
+        for clear, words in ((True, "green line: sight is clear"), (False, "dashed red line: sight is blocked"))
+        if any(line.clear == clear for line in sight)
+    ]
+    if kinds:
+        lines.append("; ".join(kinds).capitalize() + ".")
     if mission.grid.doors:
         lines.append("Brown bar: a closed door; white bar: an open one.")
     tiles = _tiles(mission, {p.cell for p in (*pieces, *tokens)} | set(mission.targets))
