@@ -161,13 +161,14 @@ def _marks(marks: MapMarks) -> list[str]:
 
 
 def _disc(cell: Cell, label: str, fill: str) -> str:
-    """A short label in a disc on a square."""
+    """A short label on a square: in a disc, or in a chip as wide as the square for four characters."""
     x, y = cell
     cx, cy = x * CELL + CELL // 2, y * CELL + CELL // 2
-    size = {1: 10, 2: 10, 3: 8}.get(len(label), 6.5)
-    return (f'<g class="wb-map-marker"><title>{escape(label)}</title><circle cx="{cx}" cy="{cy}" r="9" '
-            f'fill="{fill}"/><text x="{cx}" y="{cy + size * 0.35:g}" font-size="{size:g}" font-weight="700" '
-            f'text-anchor="middle" fill="#ffffff">{escape(label)}</text></g>')
+    size = {1: 10, 2: 10, 3: 8}.get(len(label), 7.5)
+    shape = (f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}"/>' if len(label) < 4 else
+             f'<rect x="{x * CELL + 1}" y="{cy - 7}" width="{CELL - 2}" height="14" rx="4" fill="{fill}"/>')
+    return (f'<g class="wb-map-marker"><title>{escape(label)}</title>{shape}<text x="{cx}" y="{cy + size * 0.35:g}" '
+            f'font-size="{size:g}" font-weight="700" text-anchor="middle" fill="#ffffff">{escape(label)}</text></g>')
 
 
 def _ink(colour: str) -> str:
