@@ -18,7 +18,7 @@ from pnpforge.progress import progress
 from pnpforge.report.jsonfile import write_findings
 from pnpforge.report.terminal import format_findings
 
-OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
+OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web", "battlescribe")
 
 
 @click.command()
@@ -30,7 +30,8 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
               help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files, "
                    "with the DriveThruCards PDF/X files that a full build leaves out), "
                    "print (home-print sheets), tts (Tabletop Simulator, only when asked for), rulebook (the PDF "
-                   "rulebook), web (the web site).")
+                   "rulebook), web (the web site), battlescribe (BattleScribe data files, for a pack that "
+                   "declares them).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
@@ -55,7 +56,8 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
     index.html). With --only tts, Tabletop Simulator deck sheets and a saved object go to build/<game>/tts/ (its
-    README.md says how to load it). A language other than the pack's first goes to build/<game>/<lang>/. Only
+    README.md says how to load it). A pack with exports/battlescribe.yaml gets a BattleScribe game system and
+    catalogues in build/<game>/battlescribe/. A language other than the pack's first goes to build/<game>/<lang>/. Only
     faces whose inputs changed since the last build are rendered again. When the checks find an error nothing is
     written over the last good outputs, unless --force; every file is written whole or not at all. Caches go to
     build/<game>/cache/, or to the user's cache folder when the build folder is inside a pack.

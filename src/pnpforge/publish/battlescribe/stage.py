@@ -1,0 +1,64 @@
+"""The BattleScribe export: a game system and a catalogue per faction into ``build/<pack>/battlescribe/``.
+
+A pack asks for it with ``exports/battlescribe.yaml`` (``mapping``); the files are read by BattleScribe, NewRecruit
+and the roster tools of its community. Every file is written whole, and only when its text changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpforge.content.pack import Pack
+from pnpforge.files import write_if_changed
+from pnpforge.findings import Finding, Mark, display_path
+from pnpforge.publish.battlescribe.context import Context
+from pnpforge.publish.battlescribe.data_files import catalogue, entry_items, game_system
+from pnpforge.publish.battlescribe.mapping import MAPPING_FILE, has_mapping, load_mapping
+
+BATTLESCRIBE_DIR = "battlescribe"
+
+
+@dataclass
+class BattleScribeResult:
+    """What the export wrote."""
+
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def summary(self) -> str:
+        kinds = [path.suffix for path in self.files]
+        return (f"wrote {self.folder}/: {kinds.count('.gst')} game system, {kinds.count('.cat')} catalogues, "
+                f"{kinds.count('.ros')} rosters (BattleScribe)")
+
+
+def export_context(pack: Pack, lang: str) -> tuple[Context | None, list[Finding]]:
+    """The export's context, or the findings that stop it (no mapping, or a mapping with mistakes)."""
+    if not has_mapping(pack):
+        shown = display_path(pack.root / MAPPING_FILE)
+        return None, [Finding("error", f"pack '{pack.id}' declares no BattleScribe export: {shown} is missing "
+                                       "(docs/content-model.md says what it holds)", mark=Mark(shown),
+                              blocking=True, rule="input")]
+    mapping, _, problems = load_mapping(pack)
+    if mapping is None:
+        return None, problems
+    return Context(pack, mapping, lang), []
+
+
+def build_battlescribe(pack: Pack, out_dir: Path, lang: str) -> BattleScribeResult:
+    """Write the game system and the catalogues of one language of a pack."""
+    result = BattleScribeResult(out_dir / BATTLESCRIBE_DIR)
+    ctx, result.findings = export_context(pack, lang)
+    if ctx is None:
+        return result
+    result.files.append(_write(result.folder / f"{pack.id}.gst", game_system(ctx)))
+    for faction in ctx.factions:
+        if entry_items(ctx, faction):
+            result.files.append(_write(result.folder / f"{pack.id}-{faction}.cat", catalogue(ctx, faction)))
+    return result
+
+
+def _write(path: Path, text: str) -> Path:
+    write_if_changed(path, text)
+    return path
