@@ -44,9 +44,10 @@ def profile(ctx: Context, tree: Tree, parent: ET.Element, item: Item) -> None:
     columns = tree.add(element, "characteristics")
     for column in spec.characteristics:
         text = ctx.reader.text(column.value, item.type, item.values, fields)
+        text = text[:1].upper() + text[1:] if text else DASH  # a column reads as a sentence starts
         tree.add(columns, "characteristic", {"name": column.name,
                                              "typeId": ctx.id("characteristic", spec.type, column.name)},
-                 text or DASH)
+                 text)
 
 
 def rule(ctx: Context, tree: Tree, parent: ET.Element, item: Item) -> None:

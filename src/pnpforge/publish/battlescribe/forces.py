@@ -52,7 +52,7 @@ def force_entries(ctx: Context, tree: Tree, parent: ET.Element) -> list[tuple[st
         if spec.type is not None:
             for item in ctx.pack.of_type(spec.type):
                 counts = _counts(ctx, spec, item)
-                made.append(_force(ctx, tree, group, item.id, ctx.name(item), counts, _members(ctx, spec)))
+                made.append(_force(ctx, tree, group, item.id, ctx.name(item), counts, _members(ctx, counts)))
         else:
             counts = _counts(ctx, spec, None)
             made.append(_force(ctx, tree, group, str(spec.id), spec.name or str(spec.id), counts,
@@ -60,9 +60,10 @@ def force_entries(ctx: Context, tree: Tree, parent: ET.Element) -> list[tuple[st
     return made
 
 
-def _members(ctx: Context, spec: ForceSpec) -> list[str]:
-    """The categories an item-made force holds: those of every root entry whose category comes from a field."""
-    keys = []
+def _members(ctx: Context, counts: Counts) -> list[str]:
+    """The categories an item-made force holds: those of every root entry whose category comes from a field, and
+    those its counts name."""
+    keys = list(counts.least) + list(counts.most) + list(counts.caps) + list(counts.changes)
     for entry in ctx.mapping.entries:
         if entry.category.field is None:
             continue

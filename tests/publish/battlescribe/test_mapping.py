@@ -1,0 +1,43 @@
+"""Mistakes in a pack's exports/battlescribe.yaml are reported in the file, in the one format, with exit code 2."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from tests.helpers import edit, run_cli
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    pack = tmp_path / "dystopian-legions"
+    shutil.copytree(REPO / "content" / "dystopian-legions", pack, ignore=shutil.ignore_patterns("build"))
+    return pack
+
+
+def build(pack: Path, tmp_path: Path):
+    return run_cli("build", str(pack), "--only", "battlescribe", "--out", str(tmp_path / "out"))
+
+
+def test_a_value_the_mapping_does_not_accept(copy: Path, tmp_path: Path) -> None:
+    mapping = copy / "exports" / "battlescribe.yaml"
+    line, column = edit(mapping, "unit", "squad", after="    kind: ")
+    run = build(copy, tmp_path)
+    assert run.code == 2
+    assert (f"{mapping}:{line}:{column - 6}: error: entries[0].kind: expected one of 'model', 'upgrade' or "
+            "'unit'; found 'squad'") in run.output
+
+
+def test_every_field_named_that_the_type_lacks_is_reported(copy: Path, tmp_path: Path) -> None:
+    mapping = copy / "exports" / "battlescribe.yaml"
+    edit(mapping, "field: weapons", "field: guns")
+    line, column = edit(mapping, "type: platoon", "type: company")
+    run = build(copy, tmp_path)
+    assert run.code == 2
+    assert f"{mapping}:{line}:{column}: error: no type 'company'; types: " in run.output
+    assert "type 'model' has no field 'guns'; fields: name, nation, model_type" in run.output
+    assert "2 errors" in run.output
+    assert not (tmp_path / "out" / "dystopian-legions" / "battlescribe").exists()
