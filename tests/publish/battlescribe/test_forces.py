@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
