@@ -34,11 +34,11 @@ def profile_types(ctx: Context, tree: Tree, parent: ET.Element) -> None:
                      {"id": ctx.id("characteristic", spec.type, column.name), "name": column.name})
 
 
-def profile(ctx: Context, tree: Tree, parent: ET.Element, item: Item) -> None:
-    """One shared profile."""
+def profile(ctx: Context, tree: Tree, parent: ET.Element, item: Item, name: str | None = None) -> None:
+    """One profile (a roster's copy may name it as the link that shows it does)."""
     spec = ctx.profiles[item.type]
     fields = ctx.fields(item.type)
-    element = tree.add(parent, "profile", {"id": ctx.id("profile", item.id), "name": ctx.name(item),
+    element = tree.add(parent, "profile", {"id": ctx.id("profile", item.id), "name": name or ctx.name(item),
                                            "hidden": False, "typeId": ctx.id("profile-type", spec.type),
                                            "typeName": spec.name})
     columns = tree.add(element, "characteristics")

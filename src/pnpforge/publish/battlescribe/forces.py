@@ -171,3 +171,17 @@ def _modifier(ctx: Context, tree: Tree, parent: ET.Element, key: str, target: st
 def _query(ctx: Context, category: str, value: int) -> dict[str, Any]:
     return {"field": "selections", "scope": "force", "value": value, "percentValue": False, "shared": True,
             "includeChildSelections": True, "includeChildForces": False, "childId": ctx.category_id(category)}
+
+
+def force_of(ctx: Context, name: str) -> tuple[str, str, list[str]] | None:
+    """A force entry by the type it is made from (its first item) or by its id: its id, name and categories."""
+    for spec in ctx.mapping.forces:
+        if spec.type is not None and spec.type == name:
+            items = ctx.pack.of_type(spec.type)
+            if items:
+                counts = _counts(ctx, spec, items[0])
+                return ctx.id("force", items[0].id), ctx.name(items[0]), _members(ctx, counts)
+        elif spec.id is not None and spec.id == name:
+            counts = _counts(ctx, spec, None)
+            return ctx.id("force", spec.id), spec.name or spec.id, list(counts.least | counts.most)
+    return None

@@ -86,6 +86,8 @@ class Part(_Strict):
     max: Bound = Field(description="most, a number or the element's field")
     costs: dict[KebabId, FieldName] = Field(default_factory=dict, description="cost id: the element's field")
     name: Texts = "{item}"
+    replaces: FieldName | None = Field(None, description="the element's reference to an item it takes the place of "
+                                                         "(a roster counts one fewer of the part that brings it)")
 
 
 class Carry(_Strict):
@@ -151,6 +153,39 @@ class ForceSpec(_Strict):
                                                                              "parameter)")
 
 
+class Picks(_Strict):
+    field: FieldName = Field(description="the list of parts a player picks")
+    key: FieldName = Field(description="the pick's field naming the part (its key)")
+    count: FieldName | None = Field(None, description="the pick's field of how many (default: one)")
+
+
+class Size(_Strict):
+    field: FieldName = Field(description="the number of models bought, added parts aside")
+    part: FieldName = Field(description="the entry's part list whose element is bought to reach it ...")
+    when: dict[FieldName, Scalar] = Field(default_factory=dict, description="... the element with these values")
+
+
+class RosterForce(_Strict):
+    field: FieldName = Field(description="the player file's list: one force per element (with ``entries``), or "
+                                         "one force of the entries it names")
+    force: str = Field(description="a type (its first item's force entry) or a force entry's id")
+    entries: list[FieldName] = Field(default_factory=list, description="the element's fields holding one or a list "
+                                                                       "of bought entries")
+    entry: FieldName | None = Field(None, description="a bought entry's reference to the entry item")
+    carries: list[FieldName] = Field(default_factory=list, description="a bought entry's references to entries "
+                                                                       "taken along inside it")
+    picks: Picks | None = None
+    size: Size | None = None
+
+
+class RosterSpec(_Strict):
+    kind: FieldName = Field(description="the kind of player file a roster is made from")
+    name: FieldName | None = Field(None, description="its field naming the roster (default: the file's name)")
+    faction: FieldName = Field(description="its field naming the faction (the catalogue)")
+    limits: dict[KebabId, FieldName] = Field(default_factory=dict, description="cost id: its field of the limit")
+    forces: list[RosterForce] = Field(min_length=1)
+
+
 class Mapping(_Strict):
     revision: Annotated[int, Field(ge=1, le=1_000_000)] = 1
     costs: list[CostSpec] = Field(min_length=1)
@@ -158,6 +193,7 @@ class Mapping(_Strict):
     rules: list[RuleSpec] = Field(default_factory=list)
     entries: list[EntrySpec] = Field(min_length=1)
     forces: list[ForceSpec] = Field(min_length=1)
+    roster: RosterSpec | None = Field(None, description="how a player's file reads as a roster")
 
 
 def has_mapping(pack: Pack) -> bool:
@@ -213,7 +249,7 @@ def _names(pack: Pack, mapping: Mapping, doc: Doc) -> list[Finding]:
             element = getattr(getattr(fields.get(part.field) if fields else None, "of", None), "fields", None)
             if fields is not None and part.field in fields and element is None:
                 error(at + ("parts", number, "field"), f"'{part.field}' is no list of objects")
-            names = [part.item, part.key] + [b for b in (part.min, part.max) if isinstance(b, str)]
+            names = [part.item, part.key, part.replaces] + [b for b in (part.min, part.max) if isinstance(b, str)]
             for name in names + list(part.costs.values()):
                 has_field(element, name, at + ("parts", number), f"an element of '{part.field}'")
         for number, carry in enumerate(entry.carries):
