@@ -128,7 +128,7 @@ def test_the_command_writes_the_files(tmp_path: Path) -> None:
     assert run.code == 0, run.output
     assert "wrote" in run.output and "1 game system, 2 catalogues" in run.output
     assert sorted(p.name for p in (tmp_path / "dystopian-legions" / "battlescribe").iterdir()) == [
-        "dystopian-legions-britannia.cat", "dystopian-legions-prussia.cat", "dystopian-legions.gst"]
+        "README.md", "dystopian-legions-britannia.cat", "dystopian-legions-prussia.cat", "dystopian-legions.gst"]
     assert not (tmp_path / "dystopian-legions" / "faces").exists()  # no face drawn for it
 
 

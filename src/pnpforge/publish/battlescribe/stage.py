@@ -56,7 +56,23 @@ def build_battlescribe(pack: Pack, out_dir: Path, lang: str) -> BattleScribeResu
     for faction in ctx.factions:
         if entry_items(ctx, faction):
             result.files.append(_write(result.folder / f"{pack.id}-{faction}.cat", catalogue(ctx, faction)))
+    write_if_changed(result.folder / "README.md", readme(ctx, result.files))
     return result
+
+
+def readme(ctx: Context, files: list[Path]) -> str:
+    """How a player opens the files."""
+    data = [f"- `{path.name}`" for path in files if path.suffix in (".gst", ".cat")]
+    return "\n".join([
+        f"# {ctx.game_name()} for BattleScribe and NewRecruit", "",
+        "The game system and the catalogues of this game, made by pnpforge from the same data as its cards and "
+        "rulebook:", "", *data, "",
+        "To build forces in BattleScribe, copy these files into a folder of their own in BattleScribe's data folder "
+        "(its \"data\" menu shows where) and reload the data; in NewRecruit, add them as a local data set. A "
+        "roster (`.ros`) made from a force list opens in either, and in the roster printers that read BattleScribe "
+        "rosters.", "",
+        "BattleScribe checks each category on its own, so it may accept a force the game's own check refuses; "
+        "`pnpforge validate GAME --list FILE` is the authority.", ""])
 
 
 def _write(path: Path, text: str) -> Path:
