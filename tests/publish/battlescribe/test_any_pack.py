@@ -34,7 +34,9 @@ types:
       side: {kind: ref, to: faction, required: true}
       role: {kind: enum, values: [chief, crew], required: true}
       gold: {kind: number, min: 0, max: 500, required: true}
-      members: {kind: list, of: {kind: object, fields: {who: {kind: ref, to: fighter, required: true}, n: {kind: int, min: 1, max: 9, required: true}}}}
+      members:
+        kind: list
+        of: {kind: object, fields: {who: {kind: ref, to: fighter, required: true}, n: {kind: int, required: true}}}
 """,
     "skills.yaml": "- {id: wade, name: Wade, effect: 'Ignores deep water.'}\n",
     "fighters.yaml": """
