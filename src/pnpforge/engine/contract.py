@@ -31,6 +31,7 @@ from pnpforge.findings import Finding
 
 if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Pack
+    from pnpforge.content.player_files import PlayerFile
     from pnpforge.engine.events import Event
     from pnpforge.engine.matches import Pairing
     from pnpforge.engine.playout import Run
@@ -91,6 +92,17 @@ class GoldenGame(Generic[StateT]):
 
 
 @dataclass(frozen=True)
+class PlayerFileRules:
+    """What a game package does with one kind of player file (``game.yaml``'s ``player_files:``): its checks, the
+    lines ``validate --list`` prints under them (points against the limit), and the document ``build --list`` prints
+    (the files it wrote, given the file and the folder for them)."""
+
+    check: Callable[[Pack, PlayerFile], Iterable[Finding]]
+    summary: Callable[[Pack, PlayerFile], list[str]] | None = None
+    document: Callable[[Pack, PlayerFile, Path], list[Path]] | None = None
+
+
+@dataclass(frozen=True)
 class GamePackage(Generic[StateT]):
     """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone.
 
@@ -135,6 +147,8 @@ class GamePackage(Generic[StateT]):
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()
+    # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
+    player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)
