@@ -42,6 +42,7 @@ class BuildOptions:
     sheets: tuple[str, ...] | None = None
     base_url: str | None = None
     force: bool = False
+    list_file: Path | None = None  # a player's file (a force list): checked, and its documents made
 
 
 @dataclass(frozen=True)
@@ -175,3 +176,25 @@ def unknown_language(build: Build, lang: str) -> Finding | None:
     return Finding("error", f"pack '{pack.id}' has no language '{lang}'; languages: "
                             f"{', '.join(pack.game.languages)}", mark=Mark(str(pack.game_doc.path)),
                    blocking=True, rule="input")
+
+
+def make_list_outputs(build: Build, lang: str) -> tuple[list[Finding], list[str]]:
+    """``--list FILE``: check the player's file against the pack (findings located in the file), then write what
+    the build makes of it: its BattleScribe roster when that export is built. Nothing is written for a file with
+    errors, unless ``--force``. Return the findings and a line for each thing written."""
+    from pnpforge.lists.run import check_list  # noqa: PLC0415 - loads the game package
+    from pnpforge.publish.outputs import wanted_outputs  # noqa: PLC0415
+
+    pack, paths, options = build.pack, build.paths, build.options
+    assert pack is not None and paths is not None and options.list_file is not None
+    report = check_list(pack, options.list_file)
+    findings, lines = list(report.findings), list[str]()
+    if report.file is None or (any(f.severity == "error" for f in findings) and not options.force):
+        return findings, lines
+    if "battlescribe" in wanted_outputs(pack, options.only):
+        from pnpforge.publish.battlescribe import build_roster  # noqa: PLC0415
+
+        made = build_roster(pack, report.file, paths.lang(lang).out, lang)
+        findings += made.findings
+        lines += [f"wrote {path} (BattleScribe roster)" for path in made.files]
+    return findings, lines

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_outputs, run_preflight, start_build,
-                                     unknown_language)
+from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_list_outputs, make_outputs,
+                                     run_preflight, start_build, unknown_language)
 from pnpforge.check.pack import all_pack_ids
 from pnpforge.content.pack import parked
 from pnpforge.files import BUILD_DIR, remove_leftovers
@@ -47,9 +47,12 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web", "battlescrib
                    "play on this computer): the saved object names them there (default: paths relative to tts/).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
+@click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="A file a player wrote for GAME (a force list): checked as validate --list does, then built "
+                   "into its documents (with --only battlescribe, its BattleScribe roster).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
           jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, base_url: str | None,
-          force: bool) -> None:
+          force: bool, list_file: Path | None) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
@@ -63,8 +66,11 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     build/<game>/cache/, or to the user's cache folder when the build folder is inside a pack.
     """
     options = BuildOptions(only=_outputs(only), lang=lang, jobs=jobs, back_offset=_offset(back_offset),
-                           papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force)
+                           papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force,
+                           list_file=list_file)
     names = list(games) or all_pack_ids()
+    if list_file is not None and len(names) != 1:
+        raise click.UsageError("--list FILE is a file for one game: name the GAME it is for")
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
     sys.exit(max(_build_one(start_build(name, out_dir, options), strict) for name in names))
@@ -85,6 +91,11 @@ def _build_one(build: Build, strict: bool) -> int:
         remove_leftovers(build.paths.pack_dir)
         for language in [] if stops or (errors and not build.options.force) else build.languages:
             build.findings += _outputs_of(build, language)
+            if build.options.list_file is not None:
+                found, lines = make_list_outputs(build, language)
+                build.findings += found
+                for line in lines:
+                    click.echo(line)
         aside = parked(pack)
         if aside:
             click.echo(f"parked (qty: 0, checked but not printed): {', '.join(item.subject for item in aside)}")

@@ -110,9 +110,7 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     (shop presets with ``format: pdfx``) are made only when ``only`` names ``shop``: they rasterise every page in
     CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
-    wanted = set(OUTPUTS) - set(ON_REQUEST) if only is None else {only} if isinstance(only, str) else set(only)
-    if only is None:
-        wanted -= {name for name in DECLARED if not _declares(pack, name)}
+    wanted = wanted_outputs(pack, only)
     out_dir = paths.out if paths is not None else pack_output_dir(build_dir, pack, lang)
     paths = paths or OutputPaths.beside(out_dir, pack)
     outputs = BuildOutputs(out_dir)
@@ -173,6 +171,14 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         if step is not None:
             step("tabletop simulator", outputs.tts.drawn)
     return outputs
+
+
+def wanted_outputs(pack: Pack, only: str | tuple[str, ...] | None) -> set[str]:
+    """The outputs a build makes: those named by ``only``, else all but those on request and those a pack does not
+    declare."""
+    if only is not None:
+        return {only} if isinstance(only, str) else set(only)
+    return set(OUTPUTS) - set(ON_REQUEST) - {name for name in DECLARED if not _declares(pack, name)}
 
 
 def _declares(pack: Pack, output: str) -> bool:

@@ -126,7 +126,7 @@ def test_links_point_at_what_the_files_hold(files: dict[str, Path]) -> None:
 def test_the_command_writes_the_files(tmp_path: Path) -> None:
     run = run_cli("build", "dystopian-legions", "--only", "battlescribe", "--out", str(tmp_path))
     assert run.code == 0, run.output
-    assert "wrote" in run.output and "1 game system, 2 catalogues" in run.output
+    assert "1 game system and 2 catalogues (BattleScribe)" in run.output
     assert sorted(p.name for p in (tmp_path / "dystopian-legions" / "battlescribe").iterdir()) == [
         "README.md", "dystopian-legions-britannia.cat", "dystopian-legions-prussia.cat", "dystopian-legions.gst"]
     assert not (tmp_path / "dystopian-legions" / "faces").exists()  # no face drawn for it

@@ -39,5 +39,15 @@ def test_every_field_named_that_the_type_lacks_is_reported(copy: Path, tmp_path:
     assert run.code == 2
     assert f"{mapping}:{line}:{column}: error: no type 'company'; types: " in run.output
     assert "type 'model' has no field 'guns'; fields: name, nation, model_type" in run.output
-    assert "2 errors" in run.output
+    assert "roster: no force entry 'platoon'; forces: company, tac-deck" in run.output  # the roster named it
+    assert "3 errors" in run.output
     assert not (tmp_path / "out" / "dystopian-legions" / "battlescribe").exists()
+
+
+def test_a_roster_of_a_kind_of_file_the_pack_lacks(copy: Path, tmp_path: Path) -> None:
+    mapping = copy / "exports" / "battlescribe.yaml"
+    line, column = edit(mapping, "force_list", "army_list", after="roster:")
+    run = build(copy, tmp_path)
+    assert run.code == 2
+    assert (f"{mapping}:{line}:{column - 6}: error: roster: no kind of player file 'army_list'; the pack declares "
+            "force_list") in run.output

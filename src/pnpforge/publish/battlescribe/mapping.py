@@ -286,4 +286,35 @@ def _names(pack: Pack, mapping: Mapping, doc: Doc) -> list[Finding]:
             for bound in (count.min, count.max):
                 if isinstance(bound, str) and not isinstance(pack.game.parameters.get(bound), int):
                     error(at + ("categories", number), f"'{bound}' is no whole-number parameter of game.yaml")
+    if mapping.roster is not None:
+        problems += _roster_names(pack, mapping, doc)
+    return problems
+
+
+def _roster_names(pack: Pack, mapping: Mapping, doc: Doc) -> list[Finding]:
+    """The roster block names a kind of player file the pack declares, fields of it, and force entries."""
+    spec = mapping.roster
+    assert spec is not None
+    kinds = dict(pack.game.player_files)
+    kind = kinds.get(spec.kind)
+    if kind is None:
+        return [Finding("error", f"roster: no kind of player file '{spec.kind}'; the pack declares "
+                                 f"{', '.join(kinds) or 'none (game.yaml: player_files:)'}",
+                        mark=doc.mark(("roster", "kind")), blocking=True, rule="input")]
+    problems: list[Finding] = []
+    fields = kind.fields
+    forces = {f.type for f in mapping.forces if f.type} | {f.id for f in mapping.forces if f.id}
+    named: list[tuple[tuple, str | None]] = [(("roster", key), getattr(spec, key)) for key in ("name", "faction")]
+    named += [(("roster", "limits", cost), name) for cost, name in spec.limits.items()]
+    named += [(("roster", "forces", index, "field"), force.field) for index, force in enumerate(spec.forces)]
+    for at, name in named:
+        if name is not None and name not in fields:
+            problems.append(Finding("error", f"roster: a {spec.kind} has no field '{name}'; fields: "
+                                             f"{', '.join(fields)}", mark=doc.mark(at), blocking=True, rule="input"))
+    for index, force in enumerate(spec.forces):
+        if force.force not in forces:
+            problems.append(Finding("error", f"roster: no force entry '{force.force}'; forces: "
+                                             f"{', '.join(sorted(forces))}",
+                                    mark=doc.mark(("roster", "forces", index, "force")), blocking=True,
+                                    rule="input"))
     return problems

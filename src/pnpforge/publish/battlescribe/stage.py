@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpforge.content.pack import Pack
+from pnpforge.content.player_files import PlayerFile
 from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.battlescribe.context import Context
 from pnpforge.publish.battlescribe.data_files import catalogue, entry_items, game_system
 from pnpforge.publish.battlescribe.mapping import MAPPING_FILE, has_mapping, load_mapping
+from pnpforge.publish.battlescribe.roster import roster
 
 BATTLESCRIBE_DIR = "battlescribe"
 
@@ -29,8 +31,8 @@ class BattleScribeResult:
 
     def summary(self) -> str:
         kinds = [path.suffix for path in self.files]
-        return (f"wrote {self.folder}/: {kinds.count('.gst')} game system, {kinds.count('.cat')} catalogues, "
-                f"{kinds.count('.ros')} rosters (BattleScribe)")
+        return (f"wrote {self.folder}/: {kinds.count('.gst')} game system and {kinds.count('.cat')} catalogues "
+                "(BattleScribe)")
 
 
 def export_context(pack: Pack, lang: str) -> tuple[Context | None, list[Finding]]:
@@ -57,6 +59,25 @@ def build_battlescribe(pack: Pack, out_dir: Path, lang: str) -> BattleScribeResu
         if entry_items(ctx, faction):
             result.files.append(_write(result.folder / f"{pack.id}-{faction}.cat", catalogue(ctx, faction)))
     write_if_changed(result.folder / "README.md", readme(ctx, result.files))
+    return result
+
+
+def build_roster(pack: Pack, player_file: PlayerFile, out_dir: Path, lang: str) -> BattleScribeResult:
+    """Write the roster of a player's file (``<file name>.ros``) beside the game system and catalogues."""
+    result = BattleScribeResult(out_dir / BATTLESCRIBE_DIR)
+    ctx, result.findings = export_context(pack, lang)
+    if ctx is None:
+        return result
+    spec = ctx.mapping.roster
+    if spec is None or spec.kind != player_file.kind:
+        _, doc, _ = load_mapping(pack)
+        where = doc.mark(("roster",)) if doc is not None else Mark(display_path(pack.root / MAPPING_FILE))
+        result.findings.append(Finding("error", f"pack '{pack.id}': the BattleScribe export reads no roster from a "
+                                                f"{player_file.label} (a roster: block with kind: {player_file.kind})",
+                                       mark=where, rule="player-files"))
+        return result
+    text, _ = roster(ctx, player_file.data, player_file.name)
+    result.files.append(_write(result.folder / f"{player_file.name}.ros", text))
     return result
 
 
