@@ -13,7 +13,7 @@ import pytest
 from pnpforge.content.pack import Pack, load_pack
 from pnpforge.content.player_files import load_player_file
 from pnpforge.games.dystopian_legions.force_list import read_force
-from pnpforge.publish.battlescribe import build_roster
+from pnpforge.publish.battlescribe import build_battlescribe, build_roster
 from tests.conftest import DATA, REPO
 from tests.helpers import edit, run_cli
 from tests.publish.battlescribe.schema import problems, tree
@@ -110,3 +110,13 @@ def test_the_build_writes_a_roster_and_none_for_a_list_with_errors(tmp_path: Pat
     assert run.code == 1
     assert f"{broken.relative_to(REPO)}:4:1: error: the force costs 1117 points, 117 over" in run.output
     assert not (folder / "over-points.ros").exists()
+
+
+def test_every_roster_entry_id_names_an_entry_of_the_data_files(pack: Pack, tmp_path: Path) -> None:
+    data = build_battlescribe(pack, tmp_path, "en").files
+    held = {e.get("id") for path in data for e in tree(path).iter() if e.get("id")}
+    root = tree(written(pack, PACK / "forces" / "britannia-starter.yaml", tmp_path))
+    for element in root.iter():
+        if element.get("entryId"):
+            assert set(element.get("entryId").split("::")) <= held, element.get("name")
+    assert root.get("gameSystemId") in held

@@ -157,7 +157,7 @@ def _selection(ctx: Context, tree: Tree, parent: ET.Element, key: tuple[str, ...
     """One bought entry with its parts and carried entries."""
     item, spec = entry.item, ctx.entries[entry.item.type]
     entry_id = (f"{ctx.id('root', item.id)}::{ctx.id('entry', item.id)}" if root
-                else f"{ctx.id('carry', key[-1], item.id)}::{ctx.id('entry', item.id)}")
+                else f"{ctx.id('carry', key[-2], item.id)}::{ctx.id('entry', item.id)}")
     element = tree.add(parent, "selection", {"id": ctx.id("selection", *key), "name": ctx.name(item),
                                              "entryId": entry_id, "number": 1, "type": spec.kind})
     links = links_of(ctx, item)
