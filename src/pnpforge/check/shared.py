@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnpforge.content.battlescribe import has_mapping, load_mapping
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
@@ -298,3 +299,10 @@ def decks(pack: Pack) -> Iterator[Finding]:
             if deck.group_by and type_name in pack.types and deck.group_by not in pack.types[type_name].fields:
                 yield Finding("error", f"deck '{deck.id}': group_by: type '{type_name}' has no field "
                                        f"'{deck.group_by}'", mark=pack.game_doc.mark(("decks", index, "group_by")))
+
+
+@static_rule("battlescribe")
+def battlescribe(pack: Pack) -> Iterator[Finding]:
+    """A pack's BattleScribe mapping (``exports/battlescribe.yaml``), when it has one, names what the pack has."""
+    if has_mapping(pack):
+        yield from load_mapping(pack)[2]

@@ -183,7 +183,7 @@ def wanted_outputs(pack: Pack, only: str | tuple[str, ...] | None) -> set[str]:
 
 def _declares(pack: Pack, output: str) -> bool:
     """Whether the pack declares an export that only some packs have."""
-    from pnpforge.publish.battlescribe.mapping import has_mapping  # noqa: PLC0415
+    from pnpforge.content.battlescribe import has_mapping  # noqa: PLC0415
 
     return output != "battlescribe" or has_mapping(pack)
 

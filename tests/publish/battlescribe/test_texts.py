@@ -10,7 +10,7 @@ import pytest
 
 from pnpforge.content.pack import Pack, load_pack
 from pnpforge.publish.battlescribe import build_battlescribe
-from pnpforge.publish.battlescribe.mapping import Alternative, Link
+from pnpforge.content.battlescribe import Alternative, Link
 from pnpforge.publish.battlescribe.texts import Reader, number
 from tests.conftest import REPO
 from tests.publish.battlescribe.schema import tree

@@ -7,7 +7,7 @@ from typing import Any
 
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import in_language
-from pnpforge.publish.battlescribe.mapping import EntrySpec, Mapping, ProfileSpec, RuleSpec
+from pnpforge.content.battlescribe import EntrySpec, Mapping, ProfileSpec, RuleSpec
 from pnpforge.publish.battlescribe.texts import Reader
 from pnpforge.publish.battlescribe.xml import stable_id
 from pnpforge.publish.value_words import choice_words

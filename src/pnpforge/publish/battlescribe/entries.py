@@ -15,7 +15,7 @@ from typing import Any
 
 from pnpforge.content.pack import Item
 from pnpforge.publish.battlescribe.context import Context
-from pnpforge.publish.battlescribe.mapping import Part
+from pnpforge.content.battlescribe import Part
 from pnpforge.publish.battlescribe.xml import Tree
 
 DASH = "-"

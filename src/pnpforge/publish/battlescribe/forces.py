@@ -17,7 +17,7 @@ from typing import Any
 from pnpforge.content.pack import Item
 from pnpforge.publish.battlescribe.context import Context
 from pnpforge.publish.battlescribe.entries import constraint
-from pnpforge.publish.battlescribe.mapping import ForceSpec
+from pnpforge.content.battlescribe import ForceSpec
 from pnpforge.publish.battlescribe.xml import Tree
 
 

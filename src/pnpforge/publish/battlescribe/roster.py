@@ -19,7 +19,7 @@ from pnpforge.content.pack import Item
 from pnpforge.publish.battlescribe.context import Context
 from pnpforge.publish.battlescribe.entries import links_of, part_id, part_key, profile
 from pnpforge.publish.battlescribe.forces import force_of
-from pnpforge.publish.battlescribe.mapping import Part, RosterForce
+from pnpforge.content.battlescribe import Part, RosterForce
 from pnpforge.publish.battlescribe.xml import FORMAT_VERSION, Tree
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from pnpforge.content import markup
 from pnpforge.content.pack import Pack
 from pnpforge.content.text import in_language
-from pnpforge.publish.battlescribe.mapping import Alternative, Link, Texts
+from pnpforge.content.battlescribe import Alternative, Link, Texts
 from pnpforge.publish.value_words import choice_words
 from pnpforge.render.environment import humanise
 

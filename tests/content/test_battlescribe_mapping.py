@@ -1,4 +1,5 @@
-"""Mistakes in a pack's exports/battlescribe.yaml are reported in the file, in the one format, with exit code 2."""
+"""Mistakes in a pack's exports/battlescribe.yaml (content/battlescribe.py) are reported in the file, in the one format,
+with exit code 2, by build and validate alike."""
 
 from __future__ import annotations
 
@@ -33,12 +34,12 @@ def test_a_value_the_mapping_does_not_accept(copy: Path, tmp_path: Path) -> None
 
 def test_every_field_named_that_the_type_lacks_is_reported(copy: Path, tmp_path: Path) -> None:
     mapping = copy / "exports" / "battlescribe.yaml"
-    edit(mapping, "field: weapons", "field: guns")
+    guns = edit(mapping, "field: weapons", "field: guns")
     line, column = edit(mapping, "type: platoon", "type: company")
     run = build(copy, tmp_path)
     assert run.code == 2
     assert f"{mapping}:{line}:{column}: error: no type 'company'; types: " in run.output
-    assert "type 'model' has no field 'guns'; fields: name, nation, model_type" in run.output
+    assert f"{mapping}:{guns[0]}:{guns[1]}: error: type 'model' has no field 'guns'; fields: name, nation" in run.output
     assert "roster: no force entry 'platoon'; forces: company, tac-deck" in run.output  # the roster named it
     assert "3 errors" in run.output
     assert not (tmp_path / "out" / "dystopian-legions" / "battlescribe").exists()
@@ -51,3 +52,11 @@ def test_a_roster_of_a_kind_of_file_the_pack_lacks(copy: Path, tmp_path: Path) -
     assert run.code == 2
     assert (f"{mapping}:{line}:{column - 6}: error: roster: no kind of player file 'army_list'; the pack declares "
             "force_list") in run.output
+
+
+def test_validate_reports_the_mapping_too(copy: Path) -> None:
+    mapping = copy / "exports" / "battlescribe.yaml"
+    line, column = edit(mapping, "{name: MV", "{nom: MV")
+    run = run_cli("validate", str(copy))
+    assert run.code == 2
+    assert f"{mapping}:{line}:{column + 1}: error: profiles[0].characteristics[1]: unknown key 'nom'" in run.output

@@ -3,7 +3,9 @@
 The pack names, as data, which of its types become profiles (with the characteristics each shows), rules, selection
 entries (with their parts, costs, categories and limits) and force entries (with the category counts of a force
 organisation, read from the pack's own items). ``load_mapping`` reads the file with located findings and checks
-that every type and field it names exists, so a mistake reads ``exports/battlescribe.yaml:12:7: error: ...``.
+that every type and field it names exists, so a mistake reads ``exports/battlescribe.yaml:12:7: error: ...``; the
+static checks run it for every pack that has the file (``check/shared.py``), so ``validate`` reports it too. The
+export itself is ``publish/battlescribe/``.
 """
 
 from __future__ import annotations
@@ -265,8 +267,9 @@ def _names(pack: Pack, mapping: Mapping, doc: Doc) -> list[Finding]:
     for group in ("profiles", "rules"):
         for index, spec in enumerate(getattr(mapping, group)):
             fields = type_fields(spec.type, (group, index, "type"))
-            for name in [getattr(spec, "catalogue", None)] + [link.field for link in getattr(spec, "links", [])]:
-                has_field(fields, name, (group, index), f"type '{spec.type}'")
+            has_field(fields, getattr(spec, "catalogue", None), (group, index, "catalogue"), f"type '{spec.type}'")
+            for number, link in enumerate(getattr(spec, "links", [])):
+                has_field(fields, link.field, (group, index, "links", number, "field"), f"type '{spec.type}'")
     for index, force in enumerate(mapping.forces):
         at = ("forces", index)
         fields = type_fields(force.type, at + ("type",)) if force.type else None
