@@ -12,6 +12,7 @@ import pytest
 from pnpforge.content.pack import Pack, load_pack
 from pnpforge.publish.battlescribe import build_battlescribe
 from pnpforge.publish.battlescribe.xml import stable_id
+from pnpforge.publish.outputs import wanted_outputs
 from tests.conftest import REPO
 from tests.helpers import run_cli
 from tests.publish.battlescribe.schema import problems, tree
@@ -137,3 +138,11 @@ def test_a_pack_without_the_export_says_so(tmp_path: Path) -> None:
     assert run.code == 2
     assert ("content/siege-of-the-citadel/exports/battlescribe.yaml: error: pack 'siege-of-the-citadel' declares no "
             "BattleScribe export") in run.output
+
+
+def test_a_full_build_makes_the_export_of_a_pack_that_declares_it(pack: Pack) -> None:
+    other, _ = load_pack(REPO / "content" / "siege-of-the-citadel")
+    assert other is not None
+    assert "battlescribe" in wanted_outputs(pack, None) and "tts" not in wanted_outputs(pack, None)
+    assert "battlescribe" not in wanted_outputs(other, None)
+    assert wanted_outputs(other, ("battlescribe",)) == {"battlescribe"}  # asked for: said why not

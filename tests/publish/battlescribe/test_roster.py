@@ -120,3 +120,9 @@ def test_every_roster_entry_id_names_an_entry_of_the_data_files(pack: Pack, tmp_
         if element.get("entryId"):
             assert set(element.get("entryId").split("::")) <= held, element.get("name")
     assert root.get("gameSystemId") in held
+
+
+def test_a_roster_is_the_same_bytes_every_time(pack: Pack, tmp_path: Path) -> None:
+    path = PACK / "forces" / "prussia-starter.yaml"
+    first = written(pack, path, tmp_path / "a").read_bytes()
+    assert written(pack, path, tmp_path / "b").read_bytes() == first
