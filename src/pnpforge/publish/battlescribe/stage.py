@@ -89,7 +89,7 @@ def readme(ctx: Context, files: list[Path]) -> str:
         "The game system and the catalogues of this game, made by pnpforge from the same data as its cards and "
         "rulebook:", "", *data, "",
         "To build forces in BattleScribe, copy these files into a folder of their own in BattleScribe's data folder "
-        "(its \"data\" menu shows where) and reload the data; in NewRecruit, add them as a local data set. A "
+        "and reload its data; in NewRecruit, add them as a local data set. A "
         "roster (`.ros`) made from a force list opens in either, and in the roster printers that read BattleScribe "
         "rosters.", "",
         "BattleScribe checks each category on its own, so it may accept a force the game's own check refuses; "
