@@ -21,6 +21,7 @@ from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.check.pack import CheckedPack, check_pack
 from pnpforge.content.pack import CONTENT_DIR, Pack, resolve_pack
 from pnpforge.content.parsed import ParsedFiles
+from pnpforge.content.player_files import PlayerFile
 from pnpforge.content.source import LoadError
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -42,7 +43,6 @@ class BuildOptions:
     sheets: tuple[str, ...] | None = None
     base_url: str | None = None
     force: bool = False
-    list_file: Path | None = None  # a player's file (a force list): checked, and its documents made
 
 
 @dataclass(frozen=True)
@@ -178,23 +178,17 @@ def unknown_language(build: Build, lang: str) -> Finding | None:
                    blocking=True, rule="input")
 
 
-def make_list_outputs(build: Build, lang: str) -> tuple[list[Finding], list[str]]:
-    """``--list FILE``: check the player's file against the pack (findings located in the file), then write what
-    the build makes of it: its BattleScribe roster when that export is built. Nothing is written for a file with
-    errors, unless ``--force``. Return the findings and a line for each thing written."""
-    from pnpforge.lists.run import check_list  # noqa: PLC0415 - loads the game package
-    from pnpforge.publish.outputs import wanted_outputs  # noqa: PLC0415
+def make_list_exports(build: Build, player_file: PlayerFile, lang: str) -> tuple[list[Path], list[Finding]]:
+    """What the pack's exports make of a player's file that passed its checks (``--list FILE``): its BattleScribe
+    roster, when that export is built (the pack declares it, or ``--only`` names it). The files written and the
+    findings."""
+    from pnpforge.publish.outputs import wanted_outputs  # noqa: PLC0415 - the output stages load on demand
 
-    pack, paths, options = build.pack, build.paths, build.options
-    assert pack is not None and paths is not None and options.list_file is not None
-    report = check_list(pack, options.list_file)
-    findings, lines = list(report.findings), list[str]()
-    if report.file is None or (any(f.severity == "error" for f in findings) and not options.force):
-        return findings, lines
-    if "battlescribe" in wanted_outputs(pack, options.only):
-        from pnpforge.publish.battlescribe import build_roster  # noqa: PLC0415
+    pack, paths = build.pack, build.paths
+    assert pack is not None and paths is not None, "the pack is loaded before a list is built"
+    if "battlescribe" not in wanted_outputs(pack, build.options.only):
+        return [], []
+    from pnpforge.publish.battlescribe import build_roster  # noqa: PLC0415
 
-        made = build_roster(pack, report.file, paths.lang(lang).out, lang)
-        findings += made.findings
-        lines += [f"wrote {path} (BattleScribe roster)" for path in made.files]
-    return findings, lines
+    made = build_roster(pack, player_file, paths.lang(lang).out, lang)
+    return made.files, made.findings

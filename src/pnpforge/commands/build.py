@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_list_outputs, make_outputs,
+from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_list_exports, make_outputs,
                                      run_preflight, start_build, unknown_language)
 from pnpforge.check.pack import all_pack_ids
 from pnpforge.content.pack import parked
@@ -48,8 +48,9 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web", "battlescrib
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
 @click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="A file a player wrote for GAME (a force list): checked as validate --list does, then built "
-                   "into its documents (with --only battlescribe, its BattleScribe roster).")
+              help="Print the document of a file a player wrote for GAME (a force list's roster) instead of the "
+                   "pack's outputs, on each paper: build/<game>/<document>/<file name>-<paper>.pdf; and, for a pack "
+                   "with a BattleScribe export, its roster there (with --only battlescribe, that roster alone).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
           jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, base_url: str | None,
           force: bool, list_file: Path | None) -> None:
@@ -66,11 +67,13 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     build/<game>/cache/, or to the user's cache folder when the build folder is inside a pack.
     """
     options = BuildOptions(only=_outputs(only), lang=lang, jobs=jobs, back_offset=_offset(back_offset),
-                           papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force,
-                           list_file=list_file)
+                           papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force)
+    if list_file is not None:
+        if len(games) != 1:
+            raise click.BadParameter("a list belongs to one game: name it, as in build GAME --list FILE",
+                                     param_hint="--list")
+        sys.exit(_build_list(start_build(games[0], out_dir, options), list_file, strict))
     names = list(games) or all_pack_ids()
-    if list_file is not None and len(names) != 1:
-        raise click.UsageError("--list FILE is a file for one game: name the GAME it is for")
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
     sys.exit(max(_build_one(start_build(name, out_dir, options), strict) for name in names))
@@ -91,11 +94,6 @@ def _build_one(build: Build, strict: bool) -> int:
         remove_leftovers(build.paths.pack_dir)
         for language in [] if stops or (errors and not build.options.force) else build.languages:
             build.findings += _outputs_of(build, language)
-            if build.options.list_file is not None:
-                found, lines = make_list_outputs(build, language)
-                build.findings += found
-                for line in lines:
-                    click.echo(line)
         aside = parked(pack)
         if aside:
             click.echo(f"parked (qty: 0, checked but not printed): {', '.join(item.subject for item in aside)}")
@@ -106,6 +104,37 @@ def _build_one(build: Build, strict: bool) -> int:
         write_findings(target, checked.findings, checked.pack.id)
         click.echo(f"wrote {target}")
     return exit_code(build.findings, strict)
+
+
+def _build_list(build: Build, list_file: Path, strict: bool) -> int:
+    """``--list FILE``: the pack checked, the player file checked, then its document printed; the exit code."""
+    from pnpforge.lists.document import print_document  # noqa: PLC0415 - the render stage loads on demand
+    from pnpforge.lists.run import check_list
+
+    load_and_check(build)
+    checked, pack = build.checked, build.pack
+    assert checked is not None
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if pack is None or build.paths is None or errors:
+        click.echo(format_findings(checked.findings, checked.files_checked, show_info=False))
+        click.echo(f"not built: the pack '{build.pack_id}' has errors")
+        return exit_code(checked.findings, strict) or 1
+    report = check_list(pack, list_file)
+    found = list(report.findings)
+    written: list[Path] = []
+    if report.file is not None and not any(f.severity == "error" for f in found):
+        lang = build.options.lang or pack.game.languages[0]
+        if build.options.only != ("battlescribe",):
+            written, problems = print_document(pack, report.file, build.paths.lang(lang), lang)
+            found += problems
+        exported, problems = make_list_exports(build, report.file, lang)
+        written, found = written + exported, found + problems
+    elif report.file is not None:
+        click.echo(f"not built: {report.file.path} breaks the rules below")
+    click.echo(format_findings(found, 1, show_info=False))
+    for path in written:
+        click.echo(f"wrote {path}")
+    return exit_code(found, strict)
 
 
 def _outputs_of(build: Build, lang: str) -> list[Finding]:

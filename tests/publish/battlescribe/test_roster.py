@@ -103,7 +103,8 @@ def test_the_build_writes_a_roster_and_none_for_a_list_with_errors(tmp_path: Pat
                   str(tmp_path))
     folder = tmp_path / "dystopian-legions" / "battlescribe"
     assert run.code == 0, run.output
-    assert f"wrote {folder}/prussia-starter.ros (BattleScribe roster)" in run.output
+    assert f"wrote {folder}/prussia-starter.ros" in run.output
+    assert not (tmp_path / "dystopian-legions" / "rosters").exists()  # --only battlescribe: the .ros alone
     broken = DATA / "force-lists" / "over-points.yaml"
     run = run_cli("build", "dystopian-legions", "--only", "battlescribe", "--list", str(broken), "--out",
                   str(tmp_path))
