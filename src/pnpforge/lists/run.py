@@ -1,4 +1,5 @@
-"""Check one player file against its pack, and print its document: the shared half of ``--list FILE``.
+"""Check one player file against its pack: the shared half of ``validate --list FILE`` (``document.py`` prints
+its document for ``build --list FILE``).
 
 The pack declares the kinds of files its players write (``game.yaml``'s ``player_files:``); the file is read with
 every value located (``content/player_files.py``); the pack's game package brings the kind's checks, the summary
