@@ -21,6 +21,7 @@ from pnpforge.caches.store import NOWHERE, Store
 from pnpforge.check.pack import CheckedPack, check_pack
 from pnpforge.content.pack import CONTENT_DIR, Pack, resolve_pack
 from pnpforge.content.parsed import ParsedFiles
+from pnpforge.content.player_files import PlayerFile
 from pnpforge.content.source import LoadError
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.render.layouts import LAYOUTS_DIR
@@ -175,3 +176,19 @@ def unknown_language(build: Build, lang: str) -> Finding | None:
     return Finding("error", f"pack '{pack.id}' has no language '{lang}'; languages: "
                             f"{', '.join(pack.game.languages)}", mark=Mark(str(pack.game_doc.path)),
                    blocking=True, rule="input")
+
+
+def make_list_exports(build: Build, player_file: PlayerFile, lang: str) -> tuple[list[Path], list[Finding]]:
+    """What the pack's exports make of a player's file that passed its checks (``--list FILE``): its BattleScribe
+    roster, when that export is built (the pack declares it, or ``--only`` names it). The files written and the
+    findings."""
+    from pnpforge.publish.outputs import wanted_outputs  # noqa: PLC0415 - the output stages load on demand
+
+    pack, paths = build.pack, build.paths
+    assert pack is not None and paths is not None, "the pack is loaded before a list is built"
+    if "battlescribe" not in wanted_outputs(pack, build.options.only):
+        return [], []
+    from pnpforge.publish.battlescribe import build_roster  # noqa: PLC0415
+
+    made = build_roster(pack, player_file, paths.lang(lang).out, lang)
+    return made.files, made.findings

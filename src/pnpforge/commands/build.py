@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_outputs, run_preflight, start_build,
-                                     unknown_language)
+from pnpforge.build.pipeline import (Build, BuildOptions, load_and_check, make_list_exports, make_outputs,
+                                     run_preflight, start_build, unknown_language)
 from pnpforge.check.pack import all_pack_ids
 from pnpforge.content.pack import parked
 from pnpforge.files import BUILD_DIR, remove_leftovers
@@ -18,7 +18,7 @@ from pnpforge.progress import progress
 from pnpforge.report.jsonfile import write_findings
 from pnpforge.report.terminal import format_findings
 
-OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
+OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web", "battlescribe")
 
 
 @click.command()
@@ -30,7 +30,8 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
               help="Build only these outputs, comma-separated: faces (the face PDFs), shop (print-shop files, "
                    "with the DriveThruCards PDF/X files that a full build leaves out), "
                    "print (home-print sheets), tts (Tabletop Simulator, only when asked for), rulebook (the PDF "
-                   "rulebook), web (the web site).")
+                   "rulebook), web (the web site), battlescribe (BattleScribe data files, for a pack that "
+                   "declares them).")
 @click.option("--lang", help="Build one language only (default: every language of each pack).")
 @click.option("--jobs", type=click.IntRange(1, 64), help="Worker processes (default: one per core).")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="X,Y",
@@ -46,22 +47,32 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
                    "play on this computer): the saved object names them there (default: paths relative to tts/).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
+@click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Print the document of a file a player wrote for GAME (a force list's roster) instead of the "
+                   "pack's outputs, on each paper: build/<game>/<document>/<file name>-<paper>.pdf; and, for a pack "
+                   "with a BattleScribe export, its roster there (with --only battlescribe, that roster alone).")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
           jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, base_url: str | None,
-          force: bool) -> None:
+          force: bool, list_file: Path | None) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
     sheets to print at home (A4 and US Letter) to build/<game>/print/; the PDF rulebook to
     build/<game>/rulebook-a4.pdf and rulebook-letter.pdf; the web rulebook to build/<game>/web/ (open its
     index.html). With --only tts, Tabletop Simulator deck sheets and a saved object go to build/<game>/tts/ (its
-    README.md says how to load it). A language other than the pack's first goes to build/<game>/<lang>/. Only
+    README.md says how to load it). A pack with exports/battlescribe.yaml gets a BattleScribe game system and
+    catalogues in build/<game>/battlescribe/. A language other than the pack's first goes to build/<game>/<lang>/. Only
     faces whose inputs changed since the last build are rendered again. When the checks find an error nothing is
     written over the last good outputs, unless --force; every file is written whole or not at all. Caches go to
     build/<game>/cache/, or to the user's cache folder when the build folder is inside a pack.
     """
     options = BuildOptions(only=_outputs(only), lang=lang, jobs=jobs, back_offset=_offset(back_offset),
                            papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force)
+    if list_file is not None:
+        if len(games) != 1:
+            raise click.BadParameter("a list belongs to one game: name it, as in build GAME --list FILE",
+                                     param_hint="--list")
+        sys.exit(_build_list(start_build(games[0], out_dir, options), list_file, strict))
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
@@ -93,6 +104,37 @@ def _build_one(build: Build, strict: bool) -> int:
         write_findings(target, checked.findings, checked.pack.id)
         click.echo(f"wrote {target}")
     return exit_code(build.findings, strict)
+
+
+def _build_list(build: Build, list_file: Path, strict: bool) -> int:
+    """``--list FILE``: the pack checked, the player file checked, then its document printed; the exit code."""
+    from pnpforge.lists.document import print_document  # noqa: PLC0415 - the render stage loads on demand
+    from pnpforge.lists.run import check_list
+
+    load_and_check(build)
+    checked, pack = build.checked, build.pack
+    assert checked is not None
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if pack is None or build.paths is None or errors:
+        click.echo(format_findings(checked.findings, checked.files_checked, show_info=False))
+        click.echo(f"not built: the pack '{build.pack_id}' has errors")
+        return exit_code(checked.findings, strict) or 1
+    report = check_list(pack, list_file)
+    found = list(report.findings)
+    written: list[Path] = []
+    if report.file is not None and not any(f.severity == "error" for f in found):
+        lang = build.options.lang or pack.game.languages[0]
+        if build.options.only != ("battlescribe",):
+            written, problems = print_document(pack, report.file, build.paths.lang(lang), lang)
+            found += problems
+        exported, problems = make_list_exports(build, report.file, lang)
+        written, found = written + exported, found + problems
+    elif report.file is not None:
+        click.echo(f"not built: {report.file.path} breaks the rules below")
+    click.echo(format_findings(found, 1, show_info=False))
+    for path in written:
+        click.echo(f"wrote {path}")
+    return exit_code(found, strict)
 
 
 def _outputs_of(build: Build, lang: str) -> list[Finding]:

@@ -31,6 +31,7 @@ from pnpforge.findings import Finding
 
 if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Item, Pack
+    from pnpforge.content.player_files import PlayerFile
     from pnpforge.engine.events import Event
     from pnpforge.engine.map_marks import MapMarks
     from pnpforge.engine.matches import Pairing
@@ -92,6 +93,29 @@ class GoldenGame(Generic[StateT]):
 
 
 @dataclass(frozen=True)
+class PlayerDocument:
+    """The document ``build --list`` prints from a player file (a roster): the pack's template that lays out its
+    pages (rendered in the sandbox, like a face's), what the template sees besides the pack's helpers, and the items
+    printed after the pages as cards on sheets (their faces, imposed as the print plan does), by type."""
+
+    template: str
+    context: Mapping[str, Any]
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerFileRules:
+    """What a game package does with one kind of player file (``game.yaml``'s ``player_files:``): its checks, the
+    lines ``validate --list`` prints under them (points against the limit), and the document ``build --list`` prints
+    from it."""
+
+    check: Callable[[Pack, PlayerFile], Iterable[Finding]]
+    summary: Callable[[Pack, PlayerFile], list[str]] | None = None
+    document: Callable[[Pack, PlayerFile], PlayerDocument] | None = None
+
+
+@dataclass(frozen=True)
 class GamePackage(Generic[StateT]):
     """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone.
 
@@ -143,6 +167,8 @@ class GamePackage(Generic[StateT]):
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()
+    # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
+    player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

@@ -28,12 +28,15 @@ from pnpforge.render.stage import RenderResult, pack_output_dir, render_master, 
 from pnpforge.workers import give_back_memory
 
 if TYPE_CHECKING:
+    from pnpforge.publish.battlescribe import BattleScribeResult
     from pnpforge.publish.rulebook import CheckedBook
     from pnpforge.publish.tts import TtsResult
     from pnpforge.publish.web.site import SiteResult
 
-OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web")
+OUTPUTS = ("faces", "shop", "print", "tts", "rulebook", "web", "battlescribe")
 ON_REQUEST = ("tts",)  # made only when named in ``only``: exports for playing online, not for every build
+DECLARED = ("battlescribe",)  # made by a full build only for a pack that declares them (``--only`` asks any pack)
+NO_FACES = ("rulebook", "battlescribe")  # outputs that need no face drawn
 
 
 @dataclass
@@ -45,6 +48,7 @@ class BuildOutputs:
     shops: list[ShopResult] = field(default_factory=list)
     prints: PrintResult | None = None
     tts: TtsResult | None = None
+    battlescribe: BattleScribeResult | None = None
     rulebook: list[str] = field(default_factory=list)  # what the PDF rulebook stage said it wrote
     site: SiteResult | None = None
     findings: list[Finding] = field(default_factory=list)
@@ -81,6 +85,8 @@ class BuildOutputs:
             tts = self.tts
             lines.append(f"wrote {tts.folder}/: {len(tts.sheets)} deck sheets, {len(tts.pieces)} piece images and "
                          f"{tts.saved.name} ({tts.drawn} images drawn, see its README.md)")
+        if self.battlescribe is not None and self.battlescribe.files:
+            lines.append(self.battlescribe.summary())
         lines += self.rulebook
         if self.site is not None and not self.site.blocked:
             lines.append(self.site.summary())
@@ -104,14 +110,21 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
     (shop presets with ``format: pdfx``) are made only when ``only`` names ``shop``: they rasterise every page in
     CMYK, too slow for every build while a game changes. Raise ``LayoutError`` on bad layouts or sheet presets.
     """
-    wanted = set(OUTPUTS) - set(ON_REQUEST) if only is None else {only} if isinstance(only, str) else set(only)
+    wanted = wanted_outputs(pack, only)
     out_dir = paths.out if paths is not None else pack_output_dir(build_dir, pack, lang)
     paths = paths or OutputPaths.beside(out_dir, pack)
     outputs = BuildOutputs(out_dir)
     if "rulebook" in wanted:  # first: its findings are the site's too, reported once
         outputs.findings += _rulebook(pack, out_dir, lang, layouts_dir, jobs, outputs, step, paths, book)
         give_back_memory()  # putting the PDFs together leaves free memory the stages that follow can use
-    if not wanted - {"rulebook"}:
+    if "battlescribe" in wanted:
+        from pnpforge.publish.battlescribe import build_battlescribe  # noqa: PLC0415
+
+        outputs.battlescribe = build_battlescribe(pack, out_dir, lang)
+        outputs.findings += outputs.battlescribe.findings
+        if step is not None:
+            step("battlescribe", len(outputs.battlescribe.files))
+    if not wanted - set(NO_FACES):
         return outputs
     presets = load_presets(layouts_dir, pack)
     master = render_master(pack, lang, out_dir, [p.bleed_mm for p in presets], layouts_dir, step, jobs, select,
@@ -158,6 +171,21 @@ def build_outputs(pack: Pack, lang: str, build_dir: Path, only: str | tuple[str,
         if step is not None:
             step("tabletop simulator", outputs.tts.drawn)
     return outputs
+
+
+def wanted_outputs(pack: Pack, only: str | tuple[str, ...] | None) -> set[str]:
+    """The outputs a build makes: those named by ``only``, else all but those on request and those a pack does not
+    declare."""
+    if only is not None:
+        return {only} if isinstance(only, str) else set(only)
+    return set(OUTPUTS) - set(ON_REQUEST) - {name for name in DECLARED if not _declares(pack, name)}
+
+
+def _declares(pack: Pack, output: str) -> bool:
+    """Whether the pack declares an export that only some packs have."""
+    from pnpforge.content.battlescribe import has_mapping  # noqa: PLC0415
+
+    return output != "battlescribe" or has_mapping(pack)
 
 
 def _rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path, jobs: int | None, outputs: BuildOutputs,
