@@ -55,5 +55,5 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "standee": ("model", "base"),
     },
     checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
-    rules_modules=("profiles", "forces", "platoons", "cards"),
+    rules_modules=("profiles", "forces", "platoons", "cards", "damage", "data"),
 )
