@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles
+from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles, worth
 
 VOCABULARY = (
     "dystopian",
@@ -55,5 +55,6 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "standee": ("model", "base"),
     },
     checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
-    rules_modules=("profiles", "forces", "platoons", "cards", "damage", "data"),
+    rules_modules=("profiles", "forces", "platoons", "cards", "damage", "data", "odds", "odds_tables", "worth"),
+    data_analyses=worth.ANALYSES,
 )
