@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles, worth
+from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles, strips, worth
 
 VOCABULARY = (
     "dystopian",
@@ -54,7 +54,18 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
     },
-    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
-    rules_modules=("profiles", "forces", "platoons", "cards", "damage", "data", "odds", "odds_tables", "worth"),
+    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL + strips.ALL,
+    rules_modules=(
+        "profiles",
+        "forces",
+        "platoons",
+        "cards",
+        "damage",
+        "data",
+        "odds",
+        "odds_tables",
+        "worth",
+        "strips",
+    ),
     data_analyses=worth.ANALYSES,
 )

@@ -23,6 +23,7 @@ from pnpforge.games.dystopian_legions.odds import (
     QUALITIES,
     Dist,
     Kit,
+    Shot,
     armour_piercing,
     chain,
     energy,
@@ -212,6 +213,15 @@ def section_odds(pack: Pack) -> Analysis:
     )
 
 
+def melee_pair(kit: Kit, section: Section, target: Section) -> tuple[Shot, Shot, Fraction]:
+    """A melee between two sections striking together: what each does to the other, and the chance that the
+    first loses fewer LP (the Upper Hand)."""
+    strike = kit.melee(melee_pool(kit, section), chain(kit, target, melee=True))
+    back = kit.melee(melee_pool(kit, target), chain(kit, section, melee=True))
+    upper = sum((p * q for a, p in strike.lp.items() for b, q in back.lp.items() if a > b), Fraction(0))
+    return strike, back, upper
+
+
 def melee_odds(pack: Pack) -> Analysis:
     """Each section's melee pool against each reference target: expected LP, a wipe, and the Upper Hand."""
     kit = Kit(pack)
@@ -222,10 +232,7 @@ def melee_odds(pack: Pack) -> Analysis:
         if not dice or not own:
             continue
         for target in targets(kit):
-            theirs = chain(kit, target, melee=True)
-            strike = kit.melee(dice, theirs)
-            back = kit.melee(melee_pool(kit, target), own)
-            upper = sum((p * q for a, p in strike.lp.items() for b, q in back.lp.items() if a > b), Fraction(0))
+            strike, back, upper = melee_pair(kit, section, target)
             rows.append(
                 [
                     section.name,

@@ -22,7 +22,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.engine.pool_odds import decimal
 from pnpforge.engine.validate import Analysis, Bar, Chart, Table
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import odds_tables
+from pnpforge.games.dystopian_legions import odds_tables, strips
 from pnpforge.games.dystopian_legions.data import Profile, Section
 from pnpforge.games.dystopian_legions.odds import QUALITIES, Kit, chain, mean, melee_pool, section_pool, weapon_dice
 from pnpforge.games.dystopian_legions.odds_tables import dice_text, settings, signed, targets
@@ -252,5 +252,6 @@ ANALYSES = {
     "melee-odds": odds_tables.melee_odds,
     "ironclad-odds": odds_tables.ironclad_table,
     "worth-per-point": worth_per_point,
+    "odds-strips": strips.strip_table,
 }
 """The analyses of the pack's data the validator reports and the rulebook's appendix shows, by name."""
