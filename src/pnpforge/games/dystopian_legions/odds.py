@@ -3,7 +3,7 @@
 An attack's successes come from the shared exact distributions (``engine/dice_exact.py``); what they do to a target
 section follows ``damage.py``: allocation along its chain, the defensive pool of the models they threaten, its
 saves at 4+ cancelling hits, the LP lost. Red dice explode without end, so their distributions leave out a tail of
-probability under ``TAIL`` (``EXPLOSION_NOTE`` says so wherever they are printed); every other figure is exact.
+probability under ``dice_exact.TAIL`` (``EXPLOSION_NOTE`` says so where they are printed); all else is exact.
 
 The target chain puts troopers nearest, then specialists, NCOs and officers, as an owner would (p.79-80; the
 owner settles ties): the leaders are the last to fall. Towering models count their cover a level lower. Melee
@@ -23,7 +23,7 @@ from typing import Any
 
 from pnpforge.content.pack import Pack
 from pnpforge.engine.dice import DiceSet
-from pnpforge.engine.dice_exact import TAIL, distribution_exact
+from pnpforge.engine.dice_exact import distribution_exact
 from pnpforge.games.dystopian_legions import damage
 from pnpforge.games.dystopian_legions.damage import ChainModel
 from pnpforge.games.dystopian_legions.data import Data, Profile, Section, Weapon, read
@@ -34,8 +34,8 @@ SAVE_TARGET = 4  # defensive dice succeed on 4+ (p.81)
 MELEE_TARGET = 4  # melee hits on 4+, 5+ when Shaken (p.93)
 RANKS = ("trooper", "specialist", "nco", "officer")  # nearest first on a target chain
 EXPLOSION_NOTE = (
-    f"Red dice explode without limit: their distributions leave out a tail of probability under {TAIL:g}, which "
-    "moves no printed figure."
+    "Red dice explode without limit: their distributions leave out a tail of probability under one in a billion, "
+    "which moves no printed figure."
 )
 Counts = tuple[tuple[str, int], ...]  # dice by colour, sorted
 Dist = dict[int, Fraction]

@@ -93,11 +93,9 @@ def dice_kernel(pack: Pack) -> Analysis:
     )
 
 
-def weapon_odds(pack: Pack) -> Analysis:
-    """Every weapon's RAD at each band and shot quality against each reference target in each cover: expected
-    successes, expected LP removed, the chance of any LP and of wiping the section; with the distributions."""
-    kit = Kit(pack)
-    short, full = [], []
+def _weapon_shots(kit: Kit) -> list[tuple[Any, str, dict[str, int], str, Section, dict[str, Shot]]]:
+    """Every weapon's RAD at each band and shot quality on each reference target, by cover."""
+    found = []
     for weapon in kit.data.weapons.values():
         for band in BANDS:
             dice = weapon_dice(weapon, band)
@@ -105,49 +103,68 @@ def weapon_odds(pack: Pack) -> Analysis:
                 continue
             for quality, target in QUALITIES.items():
                 for section in targets(kit):
-                    shots = {
-                        c: kit.shoot(dice, target, chain(kit, section, c), weapon.has("energy-weapon")) for c in COVERS
-                    }
-                    short.append(
-                        [
-                            weapon.name,
-                            band,
-                            dice_text(dice),
-                            quality,
-                            section.name,
-                            decimal(shots["open"].expected_successes),
-                            *(decimal(shots[c].expected_lp) for c in COVERS),
-                        ]
-                    )
-                    for cover, shot in shots.items():
-                        full.append(
-                            [
-                                weapon.name,
-                                band,
-                                dice_text(dice),
-                                quality,
-                                cover,
-                                section.name,
-                                spread(shot.successes, 8),
-                                spread(shot.lp, 4),
-                                percent(shot.any_lp),
-                                percent(shot.wipe, 3),
-                            ]
-                        )
+                    energy = weapon.has("energy-weapon")
+                    shots = {c: kit.shoot(dice, target, chain(kit, section, c), energy) for c in COVERS}
+                    found.append((weapon, band, dice, quality, section, shots))
+    return found
+
+
+def weapon_odds(pack: Pack) -> Analysis:
+    """Every weapon at each band on each reference target: expected successes of a regular shot, and expected LP
+    removed by placed shots in the open, regular shots in each cover and rushed shots in the open."""
+    kit = Kit(pack)
+    rows: dict[tuple[str, str, str], list[Any]] = {}
+    for weapon, band, dice, quality, section, shots in _weapon_shots(kit):
+        row = rows.setdefault(
+            (weapon.id, band, section.id), [weapon.name, band, dice_text(dice), section.name, "", "", "", "", "", ""]
+        )
+        if quality == "regular":
+            row[4] = decimal(shots["open"].expected_successes)
+            row[6:9] = [decimal(shots[c].expected_lp) for c in COVERS]
+        else:
+            row[5 if quality == "placed" else 9] = decimal(shots["open"].expected_lp)
     return Analysis(
         tables=[
             Table(
-                f"Weapons: one model's attack at each band and shot quality on a reference section, expected "
-                f"successes and expected LP removed in the open, soft and hard cover. {EXPLOSION_NOTE}",
-                ["weapon", "band", "dice", "shot", "target", "successes", "LP open", "LP soft", "LP hard"],
-                short,
-            ),
+                f"Weapons: one model's attack at each band on a reference section: expected successes of a "
+                f"regular shot, and expected LP removed by placed shots (3+) in the open, regular shots (4+) in the "
+                f"open, soft and hard cover, and rushed shots (5+) in the open. {EXPLOSION_NOTE}",
+                ["weapon", "band", "dice", "target", "successes", "LP 3+", "LP open", "LP soft", "LP hard", "LP 5+"],
+                list(rows.values()),
+            )
+        ]
+    )
+
+
+def weapon_distributions(pack: Pack) -> Analysis:
+    """The full grid: weapon, band, shot quality, cover and reference target, with the distributions."""
+    kit = Kit(pack)
+    rows = []
+    for weapon, band, dice, quality, section, shots in _weapon_shots(kit):
+        for cover, shot in shots.items():
+            rows.append(
+                [
+                    weapon.name,
+                    band,
+                    dice_text(dice),
+                    quality,
+                    cover,
+                    section.name,
+                    spread(shot.successes, 8),
+                    spread(shot.lp, 4),
+                    percent(shot.any_lp),
+                    percent(shot.wipe, 3),
+                ]
+            )
+    return Analysis(
+        tables=[
             Table(
                 "Weapons in full: the distribution of successes and of LP removed, the chance of any LP and of "
-                "wiping the target section, for every weapon, band, shot quality, cover and reference target",
+                "wiping the target section, for every weapon, band, shot quality, cover and reference target. "
+                f"{EXPLOSION_NOTE}",
                 ["weapon", "band", "dice", "shot", "cover", "target", "successes", "LP removed", "any LP", "wipe"],
-                full,
-            ),
+                rows,
+            )
         ]
     )
 
@@ -280,7 +297,7 @@ def ironclad_table(pack: Pack) -> Analysis:
                         weapon.name,
                         band,
                         dice_text(dice),
-                        f"{profile.name} {reference['arc']} (AR {rating})",
+                        f"{profile.name.split()[0]} {reference['arc']}, AR {rating}",
                         *(percent(odds.get(row, Fraction(0))) for row in ROWS),
                     ]
                 )

@@ -248,6 +248,7 @@ def _finding(item: Any, path: tuple[Any, ...], message: str) -> Finding:
 ANALYSES = {
     "dice-kernel": odds_tables.dice_kernel,
     "weapon-odds": odds_tables.weapon_odds,
+    "weapon-distributions": odds_tables.weapon_distributions,
     "section-odds": odds_tables.section_odds,
     "melee-odds": odds_tables.melee_odds,
     "ironclad-odds": odds_tables.ironclad_table,
