@@ -67,6 +67,7 @@ def test_the_pack_holds_what_its_readme_counts() -> None:
         "marker": 14,
         "quick_reference": 2,
         "force_rule": 28,
+        "odds_strip": 25,
     }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, force_rules, forces, player_lists, profiles
+from pnpforge.games.dystopian_legions import cards, force_rules, forces, player_lists, profiles, strips, worth
 
 VOCABULARY = (
     "dystopian",
@@ -55,8 +55,23 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "standee": ("model", "base"),
         "force_rule": ("check", "severity", "message", "params"),
     },
-    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL,
-    rules_modules=("profiles", "forces", "platoons", "cards", "force_list", "force_rules", "player_lists",
-                   "roster"),
+    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL,
+    rules_modules=(
+        "profiles",
+        "forces",
+        "platoons",
+        "cards",
+        "force_list",
+        "force_rules",
+        "player_lists",
+        "roster",
+        "damage",
+        "data",
+        "odds",
+        "odds_tables",
+        "worth",
+        "strips",
+    ),
     player_files={"force_list": player_lists.RULES},
+    data_analyses=worth.ANALYSES,
 )
