@@ -18,6 +18,7 @@ from pnpforge.engine.dice_exact import TAIL
 from pnpforge.games import load_package
 from pnpforge.games.dystopian_legions import odds, strips, worth
 from pnpforge.games.dystopian_legions.damage import ChainModel
+from pnpforge.games.dystopian_legions.force_list import starter_forces
 
 from tests.conftest import REPO
 from tests.helpers import run_cli
@@ -143,10 +144,9 @@ def test_every_starter_section_card_prints_the_reports_odds(pack: Pack, tmp_path
     pages = {f["items"][0]: f["page"] for f in manifest["faces"] if f["type"] == "unit" and f["side"] == "front"}
     pdf = pdfium.PdfDocument(faces / "unit.pdf")
     names = {item.id: item["name"] for item in pack.of_type("unit")}
-    starters = {entry["section"] for force in pack.of_type("force") for entry in force["sections"]}
-    starters |= {
-        entry["transport"] for force in pack.of_type("force") for entry in force["sections"] if entry.get("transport")
-    }
+    forces = starter_forces(pack).values()
+    starters = {entry.section for force in forces for entry in force.entries}
+    starters |= {entry.transport.id for force in forces for entry in force.entries if entry.transport is not None}
     assert len(starters) >= 20
     for section in sorted(starters):
         text = " ".join(pdf[pages[section]].get_textpage().get_text_range().split())

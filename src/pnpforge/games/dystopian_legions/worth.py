@@ -23,6 +23,7 @@ from pnpforge.engine.pool_odds import decimal
 from pnpforge.engine.validate import Analysis, Bar, Chart, Table
 from pnpforge.findings import Finding
 from pnpforge.games.dystopian_legions import odds_tables, strips
+from pnpforge.games.dystopian_legions.force_list import starter_forces
 from pnpforge.games.dystopian_legions.data import Profile, Section
 from pnpforge.games.dystopian_legions.odds import QUALITIES, Kit, chain, mean, melee_pool, section_pool, weapon_dice
 from pnpforge.games.dystopian_legions.odds_tables import dice_text, settings, signed, targets
@@ -106,9 +107,9 @@ def bands(pack: Pack, kit: Kit, worth: dict[str, Fraction]) -> dict[str, tuple[F
     }
     margin = Fraction(config.get("margin_percent", 0), 100)
     starters: dict[str, list[Fraction]] = {}
-    for force in pack.of_type("force"):
-        for entry in force["sections"]:
-            section = kit.data.sections.get(entry["section"])
+    for force in starter_forces(pack).values():
+        for entry in force.entries:
+            section = kit.data.sections.get(entry.section)
             if section is not None:
                 starters.setdefault(section.slot, []).append(worth[section.id])
     out = {}
