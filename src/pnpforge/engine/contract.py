@@ -91,6 +91,19 @@ class GoldenGame(Generic[StateT]):
 
 
 @dataclass(frozen=True)
+class WebBuilder:
+    """A page of the web rulebook on which players write one kind of player file in the browser (a force list).
+
+    The shared site writes the page, embeds ``data(pack)`` in it as JSON (nothing is fetched, so it works from
+    ``file://``) and loads ``scripts``: files of the game package's ``web/`` folder, pnpforge's own code (a pack's
+    scripts are never run). The scripts read the embedded data and the shared kit (``assets/builder.js``)."""
+
+    kind: str  # the player-file kind the page writes
+    scripts: tuple[str, ...]  # file names in the game package's ``web/`` folder, loaded in this order
+    data: Callable[[Pack], dict[str, Any]]  # what the scripts need of the pack, as JSON values
+
+
+@dataclass(frozen=True)
 class GamePackage(Generic[StateT]):
     """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone.
 
@@ -135,6 +148,7 @@ class GamePackage(Generic[StateT]):
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()
+    builders: tuple[WebBuilder, ...] = ()  # pages of the web rulebook where players write their files
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles
+from pnpforge.games.dystopian_legions import builder, cards, forces, platoons, profiles
 
 VOCABULARY = (
     "dystopian",
@@ -56,4 +56,5 @@ PACKAGE: GamePackage[Any] = GamePackage(
     },
     checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
     rules_modules=("profiles", "forces", "platoons", "cards"),
+    builders=(builder.BUILDER,),
 )

@@ -1,0 +1,366 @@
+/* The force builder of the Dystopian Legions web rulebook: a form over one force list, kept as the very values the
+   list file holds (nation, mfv, platoons with their HQ and sections, strategic forces, the TAC deck). Every change
+   redraws the form, the points and the findings (force-rules.js, the same rule data as `pnpforge validate --list`);
+   the list is saved as that YAML file and printed as a roster. Pack text is shown as text, never as HTML. */
+(function () {
+  'use strict';
+  var kit = window.PnpBuilder;
+  var rules = window.PnpForceRules;
+  if (!kit || !rules) { return; }
+  var el = kit.el;
+  var word = kit.word;
+  var game = kit.data.game;
+  var byId = function (items) {
+    var found = {};
+    items.forEach(function (item) { found[item.id] = item; });
+    return found;
+  };
+  var sections = byId(game.sections);
+  var models = byId(game.models);
+  var tacs = byId(game.tacs);
+  var nations = byId(game.nations);
+  var deckSize = game.parameters.tac_deck_size || 12;
+  var FREE = { transport: true, sidekick: true };
+
+  var list = emptyList();
+  var fileName = 'my-force.yaml';
+
+  function emptyList() {
+    var nation = game.nations.length ? game.nations[0].id : '';
+    return { nation: nation, mfv: 1250, platoons: [{ hq: null, sections: [] }], tacs: [] };
+  }
+
+  /* --- what the list holds ------------------------------------------------------------------------------------ */
+  function fresh(sectionId) {
+    var section = sections[sectionId];
+    return { section: sectionId, models: rules.baseModels(section) };
+  }
+
+  function upgradeCount(entry, optionId) {
+    var found = (entry.upgrades || []).filter(function (u) { return rules.upgradeId(u) === optionId; });
+    return found.length ? rules.upgradeCount(found[0]) : 0;
+  }
+
+  function setUpgrade(entry, option, count) {
+    var others = (entry.upgrades || []).filter(function (u) { return rules.upgradeId(u) !== option.id; });
+    if (count > 0) { others.push(rules.makeUpgrade(option, count)); }
+    if (others.length) { entry.upgrades = others; } else { delete entry.upgrades; }
+  }
+
+  /* --- drawing --------------------------------------------------------------------------------------------------- */
+  function label(text, forId) { return el('label', { for: forId, text: text }); }
+
+  function sectionChoices(slotFilter) {
+    return game.sections.filter(function (s) {
+      return s.nation === list.nation && slotFilter(s.slot);
+    }).map(function (s) {
+      return [s.id, s.name + ' (' + rules.slotName(s.slot) + ', ' + s.points + ' ' + word('points_short') + ')'];
+    });
+  }
+
+  function entryRow(entry, where, id, remove) {
+    var section = sections[entry.section];
+    var row = el('div', { class: 'wb-builder-entry', 'data-where': where });
+    var head = el('div', { class: 'wb-builder-entry-head' }, [
+      el('span', { class: 'wb-builder-entry-name', text: section ? section.name : entry.section }),
+      el('span', { class: 'wb-builder-entry-points', text: kit.number(rules.entryPoints(entry, game)) + ' ' +
+                   word('points_short') })]);
+    if (remove) {
+      var button = el('button', { type: 'button', id: id + '-remove', class: 'wb-builder-remove',
+                                  'aria-label': word('remove') + ': ' + (section ? section.name : entry.section),
+                                  text: word('remove') });
+      button.addEventListener('click', remove);
+      head.appendChild(button);
+    }
+    row.appendChild(head);
+    if (!section) { return row; }
+    var controls = el('div', { class: 'wb-builder-controls' });
+    var low = rules.baseModels(section);
+    var high = rules.mostModels(section);
+    if (high > low) {
+      var count = el('input', { type: 'number', id: id + '-models', min: low, max: high, value: entry.models,
+                                inputmode: 'numeric' });
+      count.addEventListener('change', function () {
+        entry.models = Math.max(0, parseInt(count.value, 10) || 0);
+        update();
+      });
+      controls.appendChild(el('div', { class: 'wb-builder-field' }, [label(word('models'), id + '-models'), count]));
+    }
+    (section.options || []).filter(function (o) { return o.kind !== 'reinforce'; }).forEach(function (option) {
+      var optionId = id + '-o-' + option.id;
+      var name = rules.optionName(option, models) + ' (+' + option.points + ')';
+      var field = el('div', { class: 'wb-builder-field' });
+      if (option.max === 1) {
+        var box = el('input', { type: 'checkbox', id: optionId });
+        box.checked = upgradeCount(entry, option.id) > 0;
+        box.addEventListener('change', function () { setUpgrade(entry, option, box.checked ? 1 : 0); update(); });
+        field.appendChild(box);
+        field.appendChild(label(name, optionId));
+      } else {
+        var n = el('input', { type: 'number', id: optionId, min: 0, max: option.max,
+                              value: upgradeCount(entry, option.id), inputmode: 'numeric' });
+        n.addEventListener('change', function () {
+          setUpgrade(entry, option, Math.max(0, parseInt(n.value, 10) || 0));
+          update();
+        });
+        field.appendChild(label(name, optionId));
+        field.appendChild(n);
+      }
+      controls.appendChild(field);
+    });
+    (section.transports || []).forEach(function (transportId) {
+      var transport = sections[transportId];
+      if (!transport) { return; }
+      var boxId = id + '-t-' + transportId;
+      var box = el('input', { type: 'checkbox', id: boxId });
+      box.checked = rules.transportOf(entry) === transportId;
+      box.addEventListener('change', function () { rules.setTransport(entry, box.checked ? transportId : null); update(); });
+      controls.appendChild(el('div', { class: 'wb-builder-field' }, [
+        box, label(transport.name + ' (+' + transport.points + ')', boxId)]));
+    });
+    if (section.slot !== 'hq') {
+      var deployId = id + '-deploy';
+      var deploy = kit.select({ id: deployId }, rules.deployChoices().map(function (d) {
+        return [d, word('deploy_' + d)];
+      }), rules.deployOf(list, entry));
+      deploy.addEventListener('change', function () { rules.setDeploy(list, entry, deploy.value); update(); });
+      controls.appendChild(el('div', { class: 'wb-builder-field' }, [label(word('deploy'), deployId), deploy]));
+    }
+    row.appendChild(controls);
+    return row;
+  }
+
+  function platoonBox(platoon, index) {
+    var id = 'wb-p' + index;
+    var box = el('section', { class: 'wb-builder-platoon', 'aria-labelledby': id + '-title' });
+    var title = el('h3', { id: id + '-title', text: word('platoon') + ' ' + (index + 1) });
+    var head = el('div', { class: 'wb-builder-platoon-head' }, [title]);
+    if (list.platoons.length > 1) {
+      var remove = el('button', { type: 'button', id: id + '-remove', class: 'wb-builder-remove',
+                                  'aria-label': word('remove') + ': ' + title.textContent, text: word('remove') });
+      remove.addEventListener('click', function () { list.platoons.splice(index, 1); update(); });
+      head.appendChild(remove);
+    }
+    box.appendChild(head);
+    /* the HQ */
+    var hqId = id + '-hq';
+    var hqChoice = kit.select({ id: hqId }, [['', word('none')]].concat(sectionChoices(function (slot) {
+      return slot === 'hq';
+    })), platoon.hq ? platoon.hq.section : '');
+    hqChoice.addEventListener('change', function () { platoon.hq = hqChoice.value ? fresh(hqChoice.value) : null; update(); });
+    box.appendChild(el('div', { class: 'wb-builder-field wb-builder-hq' }, [label(word('hq'), hqId), hqChoice]));
+    if (platoon.hq) { box.appendChild(entryRow(platoon.hq, 'platoons[' + index + '].hq', hqId + 'e', null)); }
+    /* its sections */
+    platoon.sections.forEach(function (entry, at) {
+      box.appendChild(entryRow(entry, 'platoons[' + index + '].sections[' + at + ']', id + '-s' + at, function () {
+        platoon.sections.splice(at, 1);
+        update();
+      }));
+    });
+    var addId = id + '-add';
+    var add = kit.select({ id: addId }, [['', '']].concat(sectionChoices(function (slot) {
+      return slot !== 'hq' && !FREE[slot];
+    })), '');
+    var addButton = el('button', { type: 'button', id: addId + '-button', text: word('add') });
+    addButton.addEventListener('click', function () {
+      if (!add.value) { return; }
+      platoon.sections.push(fresh(add.value));
+      update(addId);
+    });
+    box.appendChild(el('div', { class: 'wb-builder-field wb-builder-add' }, [
+      label(word('add_section'), addId), add, addButton]));
+    return box;
+  }
+
+  function deckBox() {
+    var box = el('section', { class: 'wb-builder-deck', 'aria-labelledby': 'wb-deck-title' });
+    box.appendChild(el('h2', { id: 'wb-deck-title', text: word('deck') }));
+    var groups = {};
+    game.tacs.forEach(function (tac) {
+      if (tac.nation !== 'generic' && tac.nation !== list.nation) { return; }
+      (groups[tac.kind] = groups[tac.kind] || []).push(tac);
+    });
+    var listNode = el('ol', { class: 'wb-builder-cards' });
+    for (var at = 0; at < deckSize; at += 1) {
+      var cardId = 'wb-tac-' + at;
+      var choice = el('select', { id: cardId });
+      choice.appendChild(el('option', { value: '', text: word('none') }));
+      Object.keys(groups).forEach(function (kind) {
+        var group = el('optgroup', { label: word('kind_' + kind) });
+        groups[kind].forEach(function (tac) {
+          group.appendChild(el('option', { value: tac.id, text: tac.name + ' (' + tac.cp + ' CP)' }));
+        });
+        choice.appendChild(group);
+      });
+      var current = list.tacs[at] || '';
+      if (current && !tacs[current]) { choice.appendChild(el('option', { value: current, text: current })); }
+      if (current && tacs[current] && tacs[current].nation !== 'generic' && tacs[current].nation !== list.nation) {
+        choice.appendChild(el('option', { value: current, text: tacs[current].name }));
+      }
+      choice.value = current;
+      choice.addEventListener('change', (function (index, node) {
+        return function () {
+          var deck = list.tacs.slice();
+          while (deck.length < index) { deck.push(''); }
+          deck[index] = node.value;
+          while (deck.length && !deck[deck.length - 1]) { deck.pop(); }
+          list.tacs = deck;
+          update();
+        };
+      })(at, choice));
+      listNode.appendChild(el('li', {}, [label(word('card') + ' ' + (at + 1), cardId), choice]));
+    }
+    box.appendChild(listNode);
+    return box;
+  }
+
+  function pointsTable(result) {
+    var rows = result.sections.map(function (row) {
+      return el('tr', {}, [el('td', { text: row.platoon + 1 }), el('td', { text: row.name }),
+                           el('td', { class: 'wb-num', text: kit.number(row.points) })]);
+    });
+    return el('table', { class: 'wb-builder-points' }, [
+      el('caption', { text: word('points_by_section') }),
+      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: word('platoon') }),
+                                     el('th', { scope: 'col', text: word('section') }),
+                                     el('th', { scope: 'col', class: 'wb-num', text: word('points') })])]),
+      el('tbody', {}, rows),
+      el('tfoot', {}, [el('tr', {}, [el('th', { scope: 'row', colspan: 2, text: word('total') }),
+                                     el('td', { class: 'wb-num', text: kit.number(result.total) + ' / ' +
+                                                kit.number(list.mfv) })])])]);
+  }
+
+  /* The roster as printed: each platoon's sections with their models, upgrades, points and a tally box per LP. */
+  function roster(result) {
+    var nation = nations[list.nation];
+    var box = el('section', { class: 'wb-roster', 'aria-labelledby': 'wb-roster-title' }, [
+      el('h2', { id: 'wb-roster-title', text: word('roster') }),
+      el('p', { class: 'wb-roster-head', text: (nation ? nation.name : list.nation) + ' · ' +
+                kit.number(result.total) + ' / ' + kit.number(list.mfv) + ' ' + word('points_short') })]);
+    list.platoons.forEach(function (platoon, index) {
+      var entries = (platoon.hq ? [platoon.hq] : []).concat(platoon.sections);
+      box.appendChild(el('h3', { text: word('platoon') + ' ' + (index + 1) }));
+      var table = el('table', { class: 'wb-roster-table' }, [el('thead', {}, [el('tr', {}, [
+        el('th', { scope: 'col', text: word('section') }), el('th', { scope: 'col', text: word('models') }),
+        el('th', { scope: 'col', class: 'wb-num', text: word('points') })])])]);
+      var body = el('tbody');
+      entries.forEach(function (entry) {
+        var section = sections[entry.section];
+        var fielded = rules.fielded(entry, game);
+        var lines = Object.keys(fielded).map(function (modelId) {
+          var model = models[modelId];
+          var lp = model && model.lp ? model.lp : 0;
+          var tallies = [];
+          for (var n = 0; n < fielded[modelId]; n += 1) {
+            var boxes = [];
+            for (var b = 0; b < lp; b += 1) { boxes.push(el('span', { class: 'wb-tally', 'aria-hidden': 'true' })); }
+            tallies.push(el('span', { class: 'wb-tally-model' }, boxes));
+          }
+          return el('li', {}, [fielded[modelId] + ' × ' + (model ? model.name : modelId) +
+                               (lp ? ' (' + lp + ' LP)' : ''), el('span', { class: 'wb-tallies' }, tallies)]);
+        });
+        body.appendChild(el('tr', {}, [el('td', { text: section ? section.name : entry.section }),
+                                       el('td', {}, [el('ul', {}, lines)]),
+                                       el('td', { class: 'wb-num', text: kit.number(rules.entryPoints(entry, game)) })]));
+      });
+      table.appendChild(body);
+      box.appendChild(table);
+    });
+    box.appendChild(el('h3', { text: word('deck') }));
+    box.appendChild(el('ol', { class: 'wb-roster-cards' }, list.tacs.map(function (id) {
+      var tac = tacs[id];
+      return el('li', { text: tac ? tac.name + ' (' + tac.cp + ' CP)' : id });
+    })));
+    return box;
+  }
+
+  /* --- the page -------------------------------------------------------------------------------------------------- */
+  var toolbar = el('div', { class: 'wb-builder-toolbar' });
+  var form = el('form', { class: 'wb-builder-form', 'aria-label': word('list') });
+  form.addEventListener('submit', function (event) { event.preventDefault(); });
+  var summary = el('div', { class: 'wb-builder-summary', role: 'status', 'aria-live': 'polite' });
+  var findingsBox = el('section', { class: 'wb-builder-checks', 'aria-labelledby': 'wb-checks-title' });
+  var pointsBox = el('div', { class: 'wb-builder-points-box' });
+  var rosterBox = el('div', { class: 'wb-roster-box' });
+  kit.root.replaceChildren(toolbar, summary, el('div', { class: 'wb-builder-columns' }, [
+    form, el('div', { class: 'wb-builder-side' }, [findingsBox, pointsBox])]), rosterBox);
+
+  function drawToolbar() {
+    var starts = [['', word('empty')]].concat((game.starters || []).map(function (s, i) { return [String(i), s.name]; }));
+    var start = kit.select({ id: 'wb-start' }, starts, '');
+    var load = el('button', { type: 'button', id: 'wb-start-button', text: word('load') });
+    load.addEventListener('click', function () {
+      var chosen = start.value === '' ? emptyList() : JSON.parse(JSON.stringify(game.starters[+start.value].list));
+      fileName = start.value === '' ? 'my-force.yaml' : game.starters[+start.value].file;
+      loadList(chosen);
+    });
+    var nameInput = el('input', { type: 'text', id: 'wb-file-name', value: fileName, autocomplete: 'off' });
+    nameInput.addEventListener('change', function () { fileName = nameInput.value.trim() || 'my-force.yaml'; });
+    var saveButton = el('button', { type: 'button', id: 'wb-save', text: word('save') });
+    saveButton.addEventListener('click', function () {
+      var name = /\.ya?ml$/i.test(fileName) ? fileName : fileName + '.yaml';
+      kit.save(listYaml(), name);
+    });
+    var printButton = el('button', { type: 'button', id: 'wb-print', text: word('print') });
+    printButton.addEventListener('click', function () { window.print(); });
+    toolbar.replaceChildren(
+      el('div', { class: 'wb-builder-field' }, [label(word('start'), 'wb-start'), start, load]),
+      el('div', { class: 'wb-builder-field' }, [label(word('file_name'), 'wb-file-name'), nameInput, saveButton,
+                                                printButton]));
+  }
+
+  function drawForm() {
+    var nationChoice = kit.select({ id: 'wb-nation' }, game.nations.map(function (n) { return [n.id, n.name]; }),
+                                  list.nation);
+    nationChoice.addEventListener('change', function () { list.nation = nationChoice.value; update(); });
+    var mfv = el('input', { type: 'number', id: 'wb-mfv', min: 0, step: 50, value: list.mfv, inputmode: 'numeric' });
+    mfv.addEventListener('change', function () { list.mfv = Math.max(0, parseInt(mfv.value, 10) || 0); update(); });
+    var addPlatoon = el('button', { type: 'button', id: 'wb-add-platoon', text: word('add_platoon') });
+    addPlatoon.addEventListener('click', function () { list.platoons.push({ hq: null, sections: [] }); update(); });
+    form.replaceChildren(
+      el('div', { class: 'wb-builder-force' }, [
+        el('div', { class: 'wb-builder-field' }, [label(word('nation'), 'wb-nation'), nationChoice]),
+        el('div', { class: 'wb-builder-field' }, [label(word('mfv'), 'wb-mfv'), mfv])]),
+      el('h2', { text: word('platoons') }));
+    list.platoons.forEach(function (platoon, index) { form.appendChild(platoonBox(platoon, index)); });
+    form.appendChild(addPlatoon);
+    form.appendChild(deckBox());
+  }
+
+  /* The list as its file holds it. */
+  function listYaml() {
+    return '# ' + kit.data.title + ' · ' + kit.data.pack.id + ' ' + kit.data.pack.version + '\n' +
+      kit.yaml(rules.fileValues(list)) + '\n';
+  }
+
+  var result = null;
+
+  /* Redraw everything from the list; the focus stays on the control of the same id. */
+  function update(focusId) {
+    var focused = focusId || (document.activeElement && document.activeElement.id);
+    result = rules.evaluate(list, game);
+    drawForm();
+    summary.replaceChildren(
+      el('span', { class: 'wb-builder-total', text: word('points') + ': ' + kit.number(result.total) + ' / ' +
+                   kit.number(list.mfv) }),
+      el('span', { class: 'wb-builder-hand', text: word('hand') + ': ' + result.hand }));
+    findingsBox.replaceChildren(el('h2', { id: 'wb-checks-title', text: word('findings') }),
+                                el('div', { class: 'wb-builder-findings-box', 'aria-live': 'polite' }));
+    kit.showFindings(findingsBox.lastChild, result.findings);
+    pointsBox.replaceChildren(pointsTable(result));
+    rosterBox.replaceChildren(roster(result));
+    var again = focused && document.getElementById(focused);
+    if (again) { again.focus(); }
+  }
+
+  function loadList(values) {
+    list = rules.fromFile(values);
+    update();
+  }
+
+  drawToolbar();
+  update();
+  /* For tests and for people at the console: load a list's values (as its YAML file reads), read the findings. */
+  window.PnpForceBuilder = { load: loadList, yaml: listYaml, list: function () { return list; },
+                             result: function () { return result; } };
+})();
