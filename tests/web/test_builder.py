@@ -50,8 +50,9 @@ def test_embedded_json_keeps_hostile_text_inside_its_element() -> None:
     assert "<" not in scripts.found["data"] and "&" not in scripts.found["data"]
 
 
-def test_the_builder_page_embeds_the_packs_data_and_only_builder_sites_get_the_kit(legions_site: Site,
-                                                                                   legie_sites) -> None:
+def test_the_builder_page_embeds_the_packs_data_and_only_builder_sites_get_the_kit(
+    legions_site: Site, legie_sites
+) -> None:
     page = (legions_site.root / PAGE).read_text(encoding="utf-8")
     scripts = _Scripts()
     scripts.feed(page)
@@ -101,8 +102,9 @@ def test_a_force_is_built_with_the_keyboard_and_its_points_follow(legions_site: 
     more = next(o for o in units["kob-line-infantry"]["options"] if o["kind"] == "reinforce")
     total += 2 * more["points"]
     assert page.text_content(".wb-builder-total").endswith(f"{total:,} / 1,250")
-    rows = page.evaluate("() => Array.from(document.querySelectorAll('.wb-builder-points tbody tr'))"
-                         ".map(tr => tr.lastChild.textContent)")
+    rows = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.wb-builder-points tbody tr')).map(tr => tr.lastChild.textContent)"
+    )
     assert rows == [str(units["kob-captain-hq"]["points"]), str(total - units["kob-captain-hq"]["points"])]
     assert watched.take() == []
 
