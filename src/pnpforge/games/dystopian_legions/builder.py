@@ -28,6 +28,7 @@ SECTION_FIELDS = (
     "model_types",
 )
 MODEL_FIELDS = ("name", "nation", "model_type", "rank", "lp", "hp", "mars")
+RULE_FIELDS = ("check", "severity", "message", "params")
 TAC_FIELDS = ("name", "kind", "nation", "character", "number", "cp", "window")
 
 
@@ -56,6 +57,10 @@ def web_data(pack: Pack) -> dict[str, Any]:
         "models": [_pick(item, MODEL_FIELDS) for item in pack.of_type("model")],
         "tacs": [_pick(item, TAC_FIELDS) for item in pack.of_type("tac")],
         "platoons": [dict(item.values, id=item.id) for item in pack.of_type("platoon")],
+        "rules": [
+            {"id": rule.id, **{key: rule.get(key) for key in RULE_FIELDS}}
+            for rule in (pack.of_type("force_rule") if "force_rule" in pack.types else [])
+        ],
         "parameters": {
             key: pack.game.parameters.get(key) for key in ("tac_deck_size", "hand", "strategic_share_percent")
         },

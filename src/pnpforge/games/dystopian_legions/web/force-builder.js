@@ -24,28 +24,67 @@
 
   var list = emptyList();
   var fileName = 'my-force.yaml';
+  var result = null;
+  var read = {};  /* the sections as the rules read them, by their path in the list */
 
   function emptyList() {
     var nation = game.nations.length ? game.nations[0].id : '';
-    return { nation: nation, mfv: 1250, platoons: [{ hq: null, sections: [] }], tacs: [] };
+    return { nation: nation, mfv: 1250, platoons: [{ hq: null, sections: [] }], strategic: [], tacs: [] };
   }
 
-  /* --- what the list holds ------------------------------------------------------------------------------------ */
-  function fresh(sectionId) {
-    var section = sections[sectionId];
-    return { section: sectionId, models: rules.baseModels(section) };
+  /* --- what the list holds, as its file writes it ---------------------------------------------------------------- */
+  function fresh(sectionId) { return { section: sectionId }; }
+
+  function size(entry, section) {
+    return entry.models !== undefined && entry.models !== null ? entry.models : rules.listedSize(section);
+  }
+
+  function setSize(entry, section, count) {
+    if (count === rules.listedSize(section)) { delete entry.models; } else { entry.models = count; }
   }
 
   function upgradeCount(entry, optionId) {
-    var found = (entry.upgrades || []).filter(function (u) { return rules.upgradeId(u) === optionId; });
-    return found.length ? rules.upgradeCount(found[0]) : 0;
+    return (entry.upgrades || []).filter(function (u) { return u.upgrade === optionId; })
+      .reduce(function (total, u) { return total + (u.count === undefined ? 1 : u.count); }, 0);
   }
 
   function setUpgrade(entry, option, count) {
-    var others = (entry.upgrades || []).filter(function (u) { return rules.upgradeId(u) !== option.id; });
-    if (count > 0) { others.push(rules.makeUpgrade(option, count)); }
+    var others = (entry.upgrades || []).filter(function (u) { return u.upgrade !== option.id; });
+    if (count > 0) { others.push(count === 1 ? { upgrade: option.id } : { upgrade: option.id, count: count }); }
     if (others.length) { entry.upgrades = others; } else { delete entry.upgrades; }
   }
+
+  function setFlag(entry, key, on) { if (on) { entry[key] = true; } else { delete entry[key]; } }
+
+  /* Strategic Forces: an entry is held back by the strategic item of its platoon and section id whose turn it is
+     (the first such item holds the first such section, and so on). */
+  function deployOf(p, entry) {
+    var platoon = list.platoons[p];
+    var nth = platoon.sections.filter(function (e) { return e.section === entry.section; }).indexOf(entry);
+    var held = (list.strategic || []).filter(function (s) {
+      return (s.platoon || 1) === p + 1 && s.section === entry.section;
+    });
+    return held[nth] ? held[nth].deploy : 'table';
+  }
+
+  function setDeploy(p, entry, deploy) {
+    var platoon = list.platoons[p];
+    var choices = platoon.sections.filter(function (e) { return e.section === entry.section; })
+      .map(function (e) { return e === entry ? deploy : deployOf(p, e); });
+    var others = (list.strategic || []).filter(function (s) {
+      return !((s.platoon || 1) === p + 1 && s.section === entry.section);
+    });
+    choices.forEach(function (choice) {
+      if (choice !== 'table') {
+        others.push(p === 0 ? { section: entry.section, deploy: choice } :
+          { platoon: p + 1, section: entry.section, deploy: choice });
+      }
+    });
+    list.strategic = others;
+  }
+
+  function pointsOf(where) { return read[where] ? read[where].points : 0; }
+  function pathOf(p, at) { return at === null ? 'platoons[' + p + '].hq' : 'platoons[' + p + '].sections[' + at + ']'; }
 
   /* --- drawing --------------------------------------------------------------------------------------------------- */
   function label(text, forId) { return el('label', { for: forId, text: text }); }
@@ -54,16 +93,17 @@
     return game.sections.filter(function (s) {
       return s.nation === list.nation && slotFilter(s.slot);
     }).map(function (s) {
-      return [s.id, s.name + ' (' + rules.slotName(s.slot) + ', ' + s.points + ' ' + word('points_short') + ')'];
+      return [s.id, s.name + ' (' + word('slot_' + s.slot) + ', ' + s.points + ' ' + word('points_short') + ')'];
     });
   }
 
-  function entryRow(entry, where, id, remove) {
+  function entryRow(entry, platoonIndex, at, id, remove) {
+    var where = pathOf(platoonIndex, at);
     var section = sections[entry.section];
     var row = el('div', { class: 'wb-builder-entry', 'data-where': where });
     var head = el('div', { class: 'wb-builder-entry-head' }, [
       el('span', { class: 'wb-builder-entry-name', text: section ? section.name : entry.section }),
-      el('span', { class: 'wb-builder-entry-points', text: kit.number(rules.entryPoints(entry, game)) + ' ' +
+      el('span', { class: 'wb-builder-entry-points', text: rules.shown(pointsOf(where)) + ' ' +
                    word('points_short') })]);
     if (remove) {
       var button = el('button', { type: 'button', id: id + '-remove', class: 'wb-builder-remove',
@@ -75,20 +115,20 @@
     row.appendChild(head);
     if (!section) { return row; }
     var controls = el('div', { class: 'wb-builder-controls' });
-    var low = rules.baseModels(section);
-    var high = rules.mostModels(section);
-    if (high > low) {
-      var count = el('input', { type: 'number', id: id + '-models', min: low, max: high, value: entry.models,
+    var low = rules.listedSize(section);
+    var high = rules.reinforcement(section) ? section.max_models : low;
+    if (high > low || size(entry, section) !== low) {
+      var count = el('input', { type: 'number', id: id + '-models', min: low, max: high, value: size(entry, section),
                                 inputmode: 'numeric' });
       count.addEventListener('change', function () {
-        entry.models = Math.max(0, parseInt(count.value, 10) || 0);
+        setSize(entry, section, Math.max(1, parseInt(count.value, 10) || low));
         update();
       });
       controls.appendChild(el('div', { class: 'wb-builder-field' }, [label(word('models'), id + '-models'), count]));
     }
     (section.options || []).filter(function (o) { return o.kind !== 'reinforce'; }).forEach(function (option) {
       var optionId = id + '-o-' + option.id;
-      var name = rules.optionName(option, models) + ' (+' + option.points + ')';
+      var name = (models[option.model] ? models[option.model].name : option.id) + ' (+' + option.points + ')';
       var field = el('div', { class: 'wb-builder-field' });
       if (option.max === 1) {
         var box = el('input', { type: 'checkbox', id: optionId });
@@ -113,17 +153,25 @@
       if (!transport) { return; }
       var boxId = id + '-t-' + transportId;
       var box = el('input', { type: 'checkbox', id: boxId });
-      box.checked = rules.transportOf(entry) === transportId;
-      box.addEventListener('change', function () { rules.setTransport(entry, box.checked ? transportId : null); update(); });
+      box.checked = entry.transport === transportId;
+      box.addEventListener('change', function () {
+        if (box.checked) { entry.transport = transportId; } else { delete entry.transport; }
+        update();
+      });
       controls.appendChild(el('div', { class: 'wb-builder-field' }, [
         box, label(transport.name + ' (+' + transport.points + ')', boxId)]));
     });
-    if (section.slot !== 'hq') {
+    var seniorId = id + '-senior';
+    var senior = el('input', { type: 'checkbox', id: seniorId });
+    senior.checked = Boolean(entry.senior);
+    senior.addEventListener('change', function () { setFlag(entry, 'senior', senior.checked); update(); });
+    controls.appendChild(el('div', { class: 'wb-builder-field' }, [senior, label(word('senior'), seniorId)]));
+    if (platoonIndex !== null && at !== null) {
       var deployId = id + '-deploy';
-      var deploy = kit.select({ id: deployId }, rules.deployChoices().map(function (d) {
+      var deploy = kit.select({ id: deployId }, ['table', 'reserve', 'flank'].map(function (d) {
         return [d, word('deploy_' + d)];
-      }), rules.deployOf(list, entry));
-      deploy.addEventListener('change', function () { rules.setDeploy(list, entry, deploy.value); update(); });
+      }), deployOf(platoonIndex, entry));
+      deploy.addEventListener('change', function () { setDeploy(platoonIndex, entry, deploy.value); update(); });
       controls.appendChild(el('div', { class: 'wb-builder-field' }, [label(word('deploy'), deployId), deploy]));
     }
     row.appendChild(controls);
@@ -149,10 +197,11 @@
     })), platoon.hq ? platoon.hq.section : '');
     hqChoice.addEventListener('change', function () { platoon.hq = hqChoice.value ? fresh(hqChoice.value) : null; update(); });
     box.appendChild(el('div', { class: 'wb-builder-field wb-builder-hq' }, [label(word('hq'), hqId), hqChoice]));
-    if (platoon.hq) { box.appendChild(entryRow(platoon.hq, 'platoons[' + index + '].hq', hqId + 'e', null)); }
+    if (platoon.hq) { box.appendChild(entryRow(platoon.hq, index, null, hqId + 'e', null)); }
     /* its sections */
     platoon.sections.forEach(function (entry, at) {
-      box.appendChild(entryRow(entry, 'platoons[' + index + '].sections[' + at + ']', id + '-s' + at, function () {
+      box.appendChild(entryRow(entry, index, at, id + '-s' + at, function () {
+        if (deployOf(index, entry) !== 'table') { setDeploy(index, entry, 'table'); }
         platoon.sections.splice(at, 1);
         update();
       }));
@@ -215,9 +264,10 @@
   }
 
   function pointsTable(result) {
-    var rows = result.sections.map(function (row) {
-      return el('tr', {}, [el('td', { text: row.platoon + 1 }), el('td', { text: row.name }),
-                           el('td', { class: 'wb-num', text: kit.number(row.points) })]);
+    var rows = result.entries.map(function (entry) {
+      return el('tr', {}, [el('td', { text: entry.platoon + 1 }),
+                           el('td', { text: entry.unit ? entry.unit.name : entry.section }),
+                           el('td', { class: 'wb-num', text: rules.shown(entry.points) })]);
     });
     return el('table', { class: 'wb-builder-points' }, [
       el('caption', { text: word('points_by_section') }),
@@ -226,8 +276,8 @@
                                      el('th', { scope: 'col', class: 'wb-num', text: word('points') })])]),
       el('tbody', {}, rows),
       el('tfoot', {}, [el('tr', {}, [el('th', { scope: 'row', colspan: 2, text: word('total') }),
-                                     el('td', { class: 'wb-num', text: kit.number(result.total) + ' / ' +
-                                                kit.number(list.mfv) })])])]);
+                                     el('td', { class: 'wb-num', text: rules.shown(result.total) + ' / ' +
+                                                list.mfv })])])]);
   }
 
   /* The roster as printed: each platoon's sections with their models, upgrades, points and a tally box per LP. */
@@ -235,33 +285,35 @@
     var nation = nations[list.nation];
     var box = el('section', { class: 'wb-roster', 'aria-labelledby': 'wb-roster-title' }, [
       el('h2', { id: 'wb-roster-title', text: word('roster') }),
-      el('p', { class: 'wb-roster-head', text: (nation ? nation.name : list.nation) + ' · ' +
-                kit.number(result.total) + ' / ' + kit.number(list.mfv) + ' ' + word('points_short') })]);
+      el('p', { class: 'wb-roster-head', text: (list.name ? list.name + ' · ' : '') +
+                (nation ? nation.name : list.nation) + ' · ' + rules.shown(result.total) + ' / ' + list.mfv + ' ' +
+                word('points_short') + ' · ' + word('hand') + ' ' + result.hand })]);
     list.platoons.forEach(function (platoon, index) {
-      var entries = (platoon.hq ? [platoon.hq] : []).concat(platoon.sections);
+      var entries = result.entries.filter(function (entry) { return entry.platoon === index; });
       box.appendChild(el('h3', { text: word('platoon') + ' ' + (index + 1) }));
       var table = el('table', { class: 'wb-roster-table' }, [el('thead', {}, [el('tr', {}, [
         el('th', { scope: 'col', text: word('section') }), el('th', { scope: 'col', text: word('models') }),
         el('th', { scope: 'col', class: 'wb-num', text: word('points') })])])]);
       var body = el('tbody');
       entries.forEach(function (entry) {
-        var section = sections[entry.section];
-        var fielded = rules.fielded(entry, game);
-        var lines = Object.keys(fielded).map(function (modelId) {
+        var section = entry.unit;
+        var lines = entry.models.map(function (pair) {
+          var modelId = pair[0];
           var model = models[modelId];
           var lp = model && model.lp ? model.lp : 0;
           var tallies = [];
-          for (var n = 0; n < fielded[modelId]; n += 1) {
+          for (var n = 0; n < pair[1]; n += 1) {
             var boxes = [];
             for (var b = 0; b < lp; b += 1) { boxes.push(el('span', { class: 'wb-tally', 'aria-hidden': 'true' })); }
             tallies.push(el('span', { class: 'wb-tally-model' }, boxes));
           }
-          return el('li', {}, [fielded[modelId] + ' × ' + (model ? model.name : modelId) +
+          return el('li', {}, [pair[1] + ' × ' + (model ? model.name : modelId) +
                                (lp ? ' (' + lp + ' LP)' : ''), el('span', { class: 'wb-tallies' }, tallies)]);
         });
-        body.appendChild(el('tr', {}, [el('td', { text: section ? section.name : entry.section }),
-                                       el('td', {}, [el('ul', {}, lines)]),
-                                       el('td', { class: 'wb-num', text: kit.number(rules.entryPoints(entry, game)) })]));
+        var name = (section ? section.name : entry.section) + (entry.values.senior ? ' · ' + word('senior') : '') +
+          (entry.transport ? ' + ' + entry.transport.name : '');
+        body.appendChild(el('tr', {}, [el('td', { text: name }), el('td', {}, [el('ul', {}, lines)]),
+                                       el('td', { class: 'wb-num', text: rules.shown(entry.points) })]));
       });
       table.appendChild(body);
       box.appendChild(table);
@@ -317,8 +369,12 @@
     mfv.addEventListener('change', function () { list.mfv = Math.max(0, parseInt(mfv.value, 10) || 0); update(); });
     var addPlatoon = el('button', { type: 'button', id: 'wb-add-platoon', text: word('add_platoon') });
     addPlatoon.addEventListener('click', function () { list.platoons.push({ hq: null, sections: [] }); update(); });
+    var nameInput = el('input', { type: 'text', id: 'wb-name', value: list.name || '', maxlength: 60,
+                                  autocomplete: 'off' });
+    nameInput.addEventListener('change', function () { list.name = nameInput.value.trim() || undefined; update(); });
     form.replaceChildren(
       el('div', { class: 'wb-builder-force' }, [
+        el('div', { class: 'wb-builder-field' }, [label(word('name'), 'wb-name'), nameInput]),
         el('div', { class: 'wb-builder-field' }, [label(word('nation'), 'wb-nation'), nationChoice]),
         el('div', { class: 'wb-builder-field' }, [label(word('mfv'), 'wb-mfv'), mfv])]),
       el('h2', { text: word('platoons') }));
@@ -330,19 +386,40 @@
   /* The list as its file holds it. */
   function listYaml() {
     return '# ' + kit.data.title + ' · ' + kit.data.pack.id + ' ' + kit.data.pack.version + '\n' +
-      kit.yaml(rules.fileValues(list)) + '\n';
+      kit.yaml(fileValues()) + '\n';
   }
 
-  var result = null;
+  /* The list's values in the order its file writes them, without what it may leave out. */
+  function fileValues() {
+    var values = {};
+    if (list.name) { values.name = list.name; }
+    values.nation = list.nation;
+    values.mfv = list.mfv;
+    if (list.hand !== undefined && list.hand !== null) { values.hand = list.hand; }
+    values.platoons = list.platoons.map(function (platoon) {
+      var out = {};
+      if (platoon.hq) { out.hq = platoon.hq; }
+      if (platoon.sections.length) { out.sections = platoon.sections; }
+      return out;
+    });
+    if (list.strategic && list.strategic.length) { values.strategic = list.strategic; }
+    values.tacs = list.tacs;
+    return JSON.parse(JSON.stringify(values));
+  }
 
   /* Redraw everything from the list; the focus stays on the control of the same id. */
   function update(focusId) {
     var focused = focusId || (document.activeElement && document.activeElement.id);
-    result = rules.evaluate(list, game);
+    result = rules.evaluate(fileValues(), game);
+    read = {};
+    result.entries.forEach(function (entry) {
+      read[entry.at.map(function (p) { return typeof p === 'number' ? '[' + p + ']' : '.' + p; }).join('')
+        .replace(/^\./, '')] = entry;
+    });
     drawForm();
     summary.replaceChildren(
-      el('span', { class: 'wb-builder-total', text: word('points') + ': ' + kit.number(result.total) + ' / ' +
-                   kit.number(list.mfv) }),
+      el('span', { class: 'wb-builder-total', text: word('points') + ': ' + rules.shown(result.total) + ' / ' +
+                   list.mfv }),
       el('span', { class: 'wb-builder-hand', text: word('hand') + ': ' + result.hand }));
     findingsBox.replaceChildren(el('h2', { id: 'wb-checks-title', text: word('findings') }),
                                 el('div', { class: 'wb-builder-findings-box', 'aria-live': 'polite' }));
@@ -354,13 +431,17 @@
   }
 
   function loadList(values) {
-    list = rules.fromFile(values);
+    var copy = JSON.parse(JSON.stringify(values));
+    list = { name: copy.name, nation: copy.nation, mfv: copy.mfv, hand: copy.hand,
+             platoons: (copy.platoons || []).map(function (platoon) {
+               return { hq: platoon.hq || null, sections: platoon.sections || [] };
+             }), strategic: copy.strategic || [], tacs: copy.tacs || [] };
     update();
   }
 
   drawToolbar();
   update();
   /* For tests and for people at the console: load a list's values (as its YAML file reads), read the findings. */
-  window.PnpForceBuilder = { load: loadList, yaml: listYaml, list: function () { return list; },
+  window.PnpForceBuilder = { load: loadList, yaml: listYaml, values: fileValues,
                              result: function () { return result; } };
 })();
