@@ -14,7 +14,7 @@ from pnpforge.publish.web.builder import embedded_json
 
 from tests.web.conftest import Site, axe_violations
 
-PAGE = "builder-force.html"
+PAGE = "builder-force-list.html"
 PHONE_WIDTH = 390
 
 
@@ -57,11 +57,11 @@ def test_the_builder_page_embeds_the_packs_data_and_only_builder_sites_get_the_k
     scripts = _Scripts()
     scripts.feed(page)
     data = json.loads(scripts.found["wb-builder-data"])
-    assert data["pack"]["id"] == "dystopian-legions" and data["kind"] == "force"
+    assert data["pack"]["id"] == "dystopian-legions" and data["kind"] == "force_list"
     pack = legions_site.pack
     assert {s["id"] for s in data["game"]["sections"]} == {u.id for u in pack.of_type("unit")}
     assert {t["id"] for t in data["game"]["tacs"]} == {t.id for t in pack.of_type("tac")}
-    assert 'href="builder-force.html"' in (legions_site.root / "index.html").read_text(encoding="utf-8")
+    assert 'href="builder-force-list.html"' in (legions_site.root / "index.html").read_text(encoding="utf-8")
     assert (legions_site.root / "assets" / "builder" / "kit.js").is_file()
     assert (legions_site.root / "assets" / "games" / "dystopian_legions" / "force-rules.js").is_file()
     site = legie_sites["en"].root

@@ -67,4 +67,4 @@ def web_data(pack: Pack) -> dict[str, Any]:
     }
 
 
-BUILDER = WebBuilder("force", SCRIPTS, web_data)
+BUILDER = WebBuilder("force_list", SCRIPTS, web_data)

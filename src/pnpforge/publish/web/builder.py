@@ -1,6 +1,6 @@
 """The builder pages: where players write one kind of their files (a force list) in the browser, offline.
 
-A game package names a ``WebBuilder`` for a kind of player file; the site then has ``builder-<kind>.html``. The page
+A game package names a ``WebBuilder`` for a kind of player file; the site then has ``builder-<kind>.html (underscores as hyphens)``. The page
 is plain HTML from ``layouts/web/builder.html``; what the scripts need of the pack is embedded in it as JSON (a
 ``<script type="application/json">``, which the browser never runs), so nothing is fetched and the page works from
 ``file://``. The scripts are the shared kit (``layouts/web/builder/``, copied to ``assets/builder/``: the page's words,
@@ -38,7 +38,7 @@ _ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
 
 def page_path(builder: WebBuilder) -> str:
     """The builder's page in the site."""
-    return f"builder-{builder.kind}.html"
+    return f"builder-{builder.kind.replace('_', '-')}.html"
 
 
 def builders_of(pack: Pack) -> tuple[WebBuilder, ...]:

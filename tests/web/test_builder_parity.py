@@ -1,0 +1,142 @@
+"""One definition of each force rule, evaluated on both sides: every broken force list under tests/data/force-lists/
+and every starter list of the pack, loaded into the web force builder, gives the very findings (severity, rule,
+place in the file, words) that ``pnpforge validate dystopian-legions --list FILE`` gives; and a list the builder
+saves is a file ``--list`` reads.
+
+The lists also go through mutations that break a rule of each kind the fixtures leave alone (a slot the ladder has
+not opened, an unknown upgrade, a transport too small, a foreign section, a stray strategic entry), so that every
+check of the vocabulary is compared at least once."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnpforge.lists.run import check_list
+
+from tests.conftest import REPO
+from tests.helpers import run_cli
+from tests.web.conftest import Site
+
+FIXTURES = REPO / "tests" / "data" / "force-lists"
+STARTERS = REPO / "content" / "dystopian-legions" / "forces"
+PAGE = "builder-force-list.html"
+LISTS = sorted(FIXTURES.glob("*.yaml")) + sorted(STARTERS.glob("*.yaml"))
+
+
+def _line_findings(pack, path: Path) -> list[tuple[str, str, str, str]]:
+    """The command line's findings on a list file: (severity, rule, place, words)."""
+    report = check_list(pack, path)
+    assert report.file is not None, [str(f) for f in report.findings]
+    return [
+        (f.severity, f.rule or "", f.data.get("at") or f.message.partition(": ")[0], f.message) for f in report.findings
+    ]
+
+
+def _page_findings(page, values: dict) -> list[tuple[str, str, str, str]]:
+    """The builder's findings once the list's values are loaded into it, as its findings box shows them."""
+    page.evaluate("values => window.PnpForceBuilder.load(values)", values)
+    shown = page.evaluate("""() => Array.from(document.querySelectorAll('.wb-builder-findings li')).map(li => [
+        li.className.replace('wb-builder-', ''), li.getAttribute('data-rule'), li.getAttribute('data-where'),
+        li.querySelector('.wb-builder-message').textContent])""")
+    return [tuple(row) for row in shown]
+
+
+@pytest.fixture
+def builder(legions_site: Site, page_of):
+    watched = page_of(1280, 900)
+    watched.page.goto(legions_site.url(PAGE), wait_until="load")
+    watched.page.wait_for_selector(".wb-builder-summary")
+    yield watched
+    assert watched.take() == []
+
+
+def test_every_fixture_and_starter_shows_the_command_lines_findings(legions_site: Site, builder) -> None:
+    assert len(LISTS) >= 9  # seven broken lists and the two starters
+    for path in LISTS:
+        expected = _line_findings(legions_site.pack, path)
+        values = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert _page_findings(builder.page, values) == expected, path.name
+        run = run_cli("validate", "dystopian-legions", "--list", str(path))
+        errors = [f for f in expected if f[0] == "error"]
+        assert run.code == (1 if errors else 0), (path.name, run.output)
+        for _severity, _rule, _at, words in expected:
+            assert words in run.output, (path.name, words)
+        if path.parent == STARTERS:
+            assert expected == [], path.name
+        else:
+            assert errors, path.name  # each broken list is broken, and the page says so
+
+
+def _mutations(starter: dict) -> dict[str, dict]:
+    """Lists that break the rules the fixtures keep, each made from a starter list."""
+    made: dict[str, dict] = {}
+
+    def change(name: str, edit) -> None:
+        values = copy.deepcopy(starter)
+        edit(values)
+        made[name] = values
+
+    sections = lambda v: v["platoons"][0]["sections"]  # noqa: E731 - a short accessor
+    change("ladder", lambda v: sections(v).insert(0, sections(v).pop(1)))  # an Elite before any Line
+    change(
+        "upgrade",
+        lambda v: sections(v)[0].update(
+            upgrades=[{"upgrade": "no-such-thing"}, {"upgrade": "rifle-grenadier", "count": 3}]
+        ),
+    )
+    change("size", lambda v: sections(v)[1].update(models=1))
+    change("transport", lambda v: sections(v)[1].update(transport=sections(v)[0]["transport"]))
+    change("foreign", lambda v: v.update(nation="prussia" if v["nation"] != "prussia" else "britannia"))
+    change(
+        "strategic",
+        lambda v: v.update(
+            strategic=v.get("strategic", [])
+            + [
+                {"section": sections(v)[0]["section"], "deploy": "flank", "platoon": 2},
+                {"section": "no-such-section", "deploy": "flank"},
+            ]
+        ),
+    )
+    change("platoons", lambda v: v["platoons"].append({"hq": dict(v["platoons"][0]["hq"], senior=True)}))
+    change("hand", lambda v: v.update(hand=9, mfv=2000))
+    change("short-deck", lambda v: v.update(tacs=v["tacs"][:5]))
+    return made
+
+
+def test_mutated_lists_show_the_command_lines_findings(legions_site: Site, builder, tmp_path: Path) -> None:
+    checks_seen: set[str] = set()
+    for starter in sorted(STARTERS.glob("*.yaml")):
+        for name, values in _mutations(yaml.safe_load(starter.read_text(encoding="utf-8"))).items():
+            path = tmp_path / f"{starter.stem}-{name}.yaml"
+            path.write_text(yaml.safe_dump(values, sort_keys=False), encoding="utf-8")
+            expected = _line_findings(legions_site.pack, path)
+            assert expected, (path.name, "the mutation breaks a rule")
+            assert _page_findings(builder.page, values) == expected, path.name
+            checks_seen |= {rule for _s, rule, _a, _w in expected}
+    rules = {rule.id for rule in legions_site.pack.of_type("force_rule")}
+    assert len(checks_seen & rules) >= 15, sorted(checks_seen)
+
+
+def test_a_saved_starter_is_a_list_the_command_line_passes(legions_site: Site, builder, tmp_path: Path) -> None:
+    page = builder.page
+    names = page.evaluate("() => Array.from(document.querySelectorAll('#wb-start option')).map(o => o.textContent)")
+    assert len(names) == 1 + len(list(STARTERS.glob("*.yaml"))), names
+    page.select_option("#wb-start", "1")
+    page.click("#wb-start-button")
+    assert page.text_content(".wb-builder-count") == page.evaluate("() => window.PnpBuilder.word('clean')")
+    with page.expect_download() as download:
+        page.click("#wb-save")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    first = sorted(STARTERS.glob("*.yaml"))[0]
+    assert saved.name == first.name
+    assert yaml.safe_load(saved.read_text(encoding="utf-8")) == json.loads(
+        json.dumps(yaml.safe_load(first.read_text(encoding="utf-8")))
+    )
+    run = run_cli("validate", "dystopian-legions", "--list", str(saved))
+    assert run.code == 0, run.output
