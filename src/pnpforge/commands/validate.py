@@ -39,9 +39,12 @@ if TYPE_CHECKING:
 @executor_options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="Reports go to <out>/<game>/validation/ (<variant>/ below it for a variant).")
+@click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Check a file a player wrote for GAME (a force list) instead of the pack: its findings, located "
+                   "in it, and the summary the game prints (points against the limit).")
 def validate(game: str | None, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
              mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None, executor: str,
-             scheduler: str | None, out_dir: Path) -> None:
+             scheduler: str | None, out_dir: Path, list_file: Path | None) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     GAME is a pack id under content/ or a pack folder (default: the current folder when it holds a game.yaml).
@@ -54,6 +57,8 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     if compare and not variant:
         raise click.BadParameter("--compare puts a variant beside the published rules: name it with --variant",
                                  param_hint="--compare")
+    if list_file is not None:
+        _validate_list(game if game is not None else current_pack(), list_file, strict)
     check_executor(executor, scheduler, jobs)
     checked = check_pack(game if game is not None else current_pack())
     findings = list(checked.findings)
@@ -120,6 +125,28 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     if len(runs) > 1:
         click.echo(f"every mode ({', '.join(r.mode for r in runs)}): {count_line(every)}")
     sys.exit(exit_code(every, strict))
+
+
+def _validate_list(game: str, list_file: Path, strict: bool) -> NoReturn:
+    """``--list FILE``: the pack's own errors first (a list is checked against a pack that passes), then the
+    player file's findings and the game's summary of it."""
+    from pnpforge.lists.run import check_list
+
+    checked = check_pack(game)
+    pack = checked.pack
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if pack is None or errors:
+        click.echo(format_findings(checked.findings, checked.files_checked))
+        click.echo(f"the list is not checked: the pack '{game}' has errors")
+        sys.exit(exit_code(checked.findings, strict) or 1)
+    report = check_list(pack, list_file)
+    shown, _, counted = format_findings(report.findings, 1).rpartition("\n")
+    if shown:
+        click.echo(shown)
+    for line in report.lines:
+        click.echo(line)
+    click.echo(counted)
+    sys.exit(exit_code(report.findings, strict))
 
 
 def _data_analyses(pack: Pack | None, found: list[Finding]) -> Analysis | None:

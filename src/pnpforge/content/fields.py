@@ -152,6 +152,18 @@ class TypeSpec(BaseModel):
     fields: dict[str, FieldSpec] = {}
 
 
+class PlayerFileSpec(BaseModel):
+    """A kind of file the pack's players write (a force list): its fields, where the pack keeps examples of it, and
+    the document a build prints from one. The game package checks it and draws the document."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    doc: str = ""
+    label: Label | None = None  # what players call such a file (default: the kind's name in words)
+    examples: str | None = None  # a folder inside the pack holding examples, each of which must pass its checks
+    document: str | None = None  # the name of the document a build prints from such a file (the folder it goes to)
+    fields: dict[str, FieldSpec] = {}
+
+
 class EffectSpec(BaseModel):
     """One effect of a pack's closed effect vocabulary."""
 

@@ -15,7 +15,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StringConstr
                       field_validator)
 
 from pnpforge.content.dice import Kind, DieSpec
-from pnpforge.content.fields import ID_PATTERN, EffectSpec, TypeSpec
+from pnpforge.content.fields import ID_PATTERN, EffectSpec, PlayerFileSpec, TypeSpec
 
 KebabId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 Text = Union[str, dict[str, str]]
@@ -185,6 +185,8 @@ class GameFile(_Strict):
     types: dict[str, TypeSpec] | None = Field(None, description="component types (or in schema.yaml)")
     decks: list[Deck] | None = Field(None, description="cards grouped into decks for Tabletop Simulator and print "
                                                        "shops (default: one deck per type of cards)")
+    player_files: dict[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")], PlayerFileSpec] = Field(
+        default_factory=dict, description="kinds of files players write (a force list), checked with --list FILE")
 
     @field_validator("thresholds")
     @classmethod

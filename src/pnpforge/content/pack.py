@@ -312,6 +312,13 @@ def _check_declarations(pack: Pack, type_doc: Doc) -> list[Finding]:
     for name, effect in pack.effects.items():
         for key, field_spec in effect.params.items():
             visit(field_spec, ("effects", name, "params", key))
+    for kind, player_file in pack.game.player_files.items():  # declared in game.yaml
+        for key, field_spec in player_file.fields.items():
+            field_at = ("player_files", kind, "fields", key)
+            before = len(problems)
+            visit(field_spec, field_at)
+            for index in range(before, len(problems)):  # their marks are game.yaml's, not schema.yaml's
+                problems[index] = _blocking(pack.game_doc.mark(field_at), problems[index].message)
     return problems
 
 

@@ -31,6 +31,7 @@ from pnpforge.findings import Finding
 
 if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Pack
+    from pnpforge.content.player_files import PlayerFile
     from pnpforge.engine.events import Event
     from pnpforge.engine.matches import Pairing
     from pnpforge.engine.playout import Run
@@ -91,12 +92,23 @@ class GoldenGame(Generic[StateT]):
 
 
 @dataclass(frozen=True)
+class PlayerFileRules:
+    """What a game package does with one kind of player file (``game.yaml``'s ``player_files:``): its checks, the
+    lines ``validate --list`` prints under them (points against the limit), and the document ``build --list`` prints
+    (the files it wrote, given the file and the folder for them)."""
+
+    check: Callable[[Pack, PlayerFile], Iterable[Finding]]
+    summary: Callable[[Pack, PlayerFile], list[str]] | None = None
+    document: Callable[[Pack, PlayerFile, Path], list[Path]] | None = None
+
+
+@dataclass(frozen=True)
 class WebBuilder:
     """A page of the web rulebook on which players write one kind of player file in the browser (a force list).
 
     The shared site writes the page, embeds ``data(pack)`` in it as JSON (nothing is fetched, so it works from
     ``file://``) and loads ``scripts``: files of the game package's ``web/`` folder, pnpforge's own code (a pack's
-    scripts are never run). The scripts read the embedded data and the shared kit (``assets/builder.js``)."""
+    scripts are never run). The scripts read the embedded data and the shared kit (``layouts/web/builder/kit.js``)."""
 
     kind: str  # the player-file kind the page writes
     scripts: tuple[str, ...]  # file names in the game package's ``web/`` folder, loaded in this order
@@ -148,6 +160,8 @@ class GamePackage(Generic[StateT]):
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()
+    # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
+    player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
     builders: tuple[WebBuilder, ...] = ()  # pages of the web rulebook where players write their files
 
     def __post_init__(self) -> None:

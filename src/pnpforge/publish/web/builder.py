@@ -1,6 +1,6 @@
 """The builder pages: where players write one kind of their files (a force list) in the browser, offline.
 
-A game package names a ``WebBuilder`` for a kind of player file; the site then has ``builder-<kind>.html (underscores as hyphens)``. The page
+A game package names a ``WebBuilder`` for a kind of player file; the site then has ``builder-<kind>.html``
 is plain HTML from ``layouts/web/builder.html``; what the scripts need of the pack is embedded in it as JSON (a
 ``<script type="application/json">``, which the browser never runs), so nothing is fetched and the page works from
 ``file://``. The scripts are the shared kit (``layouts/web/builder/``, copied to ``assets/builder/``: the page's words,
