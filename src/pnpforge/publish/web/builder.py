@@ -1,12 +1,13 @@
 """The builder pages: where players write one kind of their files (a force list) in the browser, offline.
 
-A game package names a ``WebBuilder`` for a kind of player file; the site then has ``builder-<kind>.html``
-is plain HTML from ``layouts/web/builder.html``; what the scripts need of the pack is embedded in it as JSON (a
-``<script type="application/json">``, which the browser never runs), so nothing is fetched and the page works from
-``file://``. The scripts are the shared kit (``layouts/web/builder/``, copied to ``assets/builder/``: the page's words,
-the findings, YAML, saving a file, printing) and the game package's own (``web/`` beside its Python), copied to
-``assets/games/<package>/``; both are only copied into a site that has a builder page. They are
-pnpforge's code, never a pack's, so the site's policy (``script-src 'self'``) still lets no script of a pack's run.
+A game package names a ``WebBuilder`` for a kind of player file the pack declares; the site then has
+``builder-<kind>.html`` (``_`` written ``-``). The page is plain HTML from ``layouts/web/builder.html``; what the
+scripts need of the pack is embedded in it as JSON (a ``<script type="application/json">``, which the browser never
+runs), so nothing is fetched and the page works from ``file://``. The scripts are the shared kit
+(``layouts/web/builder/``, copied to ``assets/builder/``: the page's words, the findings, YAML, saving a file) and the
+game package's own (``web/`` beside its Python), copied to ``assets/games/<package>/``; both are only copied into a
+site that has a builder page. They are pnpforge's code, never a pack's, so the site's policy (``script-src 'self'``)
+still lets no script of a pack's run.
 Every text of the pack reaches the page as data and is shown with ``textContent``, never as HTML.
 """
 
@@ -42,9 +43,11 @@ def page_path(builder: WebBuilder) -> str:
 
 
 def builders_of(pack: Pack) -> tuple[WebBuilder, ...]:
-    """The builders the pack's game package offers."""
+    """The builders the pack's game package offers for kinds of player file the pack declares."""
     package = load_package(pack.game.engine) if pack.game.engine else None
-    return package.builders if package is not None else ()
+    if package is None:
+        return ()
+    return tuple(builder for builder in package.builders if builder.kind in pack.game.player_files)
 
 
 def embedded_json(value: Any) -> Markup:
@@ -65,10 +68,11 @@ def builder_assets(pack: Pack, layouts_dir: Path) -> dict[str, bytes]:
     """The files the builder pages load by their path in the site: the shared kit (from pnpforge's own web layouts,
     never a pack's) and each builder's scripts; none when the pack has no builder."""
     package = load_package(pack.game.engine) if pack.game.engine else None
-    if package is None or not package.builders:
+    builders = builders_of(pack)
+    if package is None or not builders:
         return {}
     found = {f"{KIT}/{name}": (layouts_dir / WEB_LAYOUTS / SHARED / name).read_bytes() for name in KIT_FILES}
-    for builder in package.builders:
+    for builder in builders:
         found.update(script_files(package, builder))
     return found
 

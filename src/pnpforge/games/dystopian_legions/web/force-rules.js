@@ -476,12 +476,13 @@
   }
 
   /* Ids the pack does not have (the nation, each section and transport, each card): an error each, before the
-     rules, which run only when every id is known. */
+     rules, which run only when every id is known (player_files.py's reference check: the type named by its label). */
   function references(list, game) {
     var pack = packOf(game);
     var found = [];
-    var check = function (at, value, ids, type) {
+    var check = function (at, value, ids, typeName) {
       if (has(ids, value)) { return; }
+      var type = game.labels[typeName] || typeName;
       var all = Object.keys(ids).sort();
       var hint = all.length > 0 && all.length <= 12 ? '; ' + type + ' ids: ' + all.join(', ') : '';
       found.push({ severity: 'error', rule: 'references', where: pathText(at),
