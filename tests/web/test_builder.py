@@ -12,6 +12,7 @@ import yaml
 
 from pnpforge.publish.web.builder import embedded_json
 
+from tests.conftest import REPO
 from tests.web.conftest import Site, axe_violations
 
 PAGE = "builder-force-list.html"
@@ -143,3 +144,19 @@ def test_the_builder_fits_a_phone_and_has_no_accessibility_violation(legions_sit
     dark.page.goto(legions_site.url(PAGE), wait_until="load")
     assert axe_violations(dark.page) == []
     assert watched.take() == [] and dark.take() == []
+
+
+def test_a_finding_leads_to_the_control_that_mends_it(legions_site: Site, page_of) -> None:
+    watched = _open(legions_site, page_of)
+    page = watched.page
+    fixture = REPO / "tests" / "data" / "force-lists" / "deck-duplicate.yaml"
+    page.evaluate("values => window.PnpForceBuilder.load(values)", yaml.safe_load(fixture.read_text(encoding="utf-8")))
+    assert page.text_content(".wb-builder-status") == "1 error"
+    where = page.get_attribute(".wb-builder-findings li", "data-where")
+    assert where.startswith("tacs[")
+    page.focus(".wb-builder-goto")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "wb-tac-" + where[5:-1]
+    page.select_option("#wb-tac-" + where[5:-1], "steady-lads")
+    assert page.text_content(".wb-builder-status") == page.evaluate("() => window.PnpBuilder.word('clean')")
+    assert watched.take() == []

@@ -104,8 +104,9 @@
     window.setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 0);
   }
 
-  /* The findings box: a count line and one entry a finding (severity, where in the file, the sentence). */
-  function showFindings(box, findings) {
+  /* The findings box: a count line and one entry a finding (severity, where in the file, the sentence). A finding
+     whose place has a control on the page (``target(where)`` gives its id) links to it. */
+  function showFindings(box, findings, target) {
     var errors = findings.filter(function (f) { return f.severity === 'error'; }).length;
     var warnings = findings.filter(function (f) { return f.severity === 'warning'; }).length;
     var parts = [];
@@ -118,10 +119,25 @@
       return el('li', { class: 'wb-builder-' + finding.severity, 'data-rule': finding.rule || '',
                         'data-where': finding.where || '' }, [
         el('span', { class: 'wb-builder-severity', text: word(finding.severity) }), ' ',
-        finding.where ? el('code', { class: 'wb-builder-where', text: finding.where }) : null,
+        finding.where ? place(finding.where, target) : null,
         finding.where ? ' ' : null,
         el('span', { class: 'wb-builder-message', text: finding.message })]);
     })));
+  }
+
+  /* A finding's place in the file, as a link to its control when the page has one. */
+  function place(where, target) {
+    var code = el('code', { class: 'wb-builder-where', text: where });
+    var id = target ? target(where) : null;
+    if (!id || !document.getElementById(id)) { return code; }
+    var link = el('a', { href: '#' + id, class: 'wb-builder-goto' }, [code]);
+    link.addEventListener('click', function (event) {
+      event.preventDefault();
+      var control = document.getElementById(id);
+      control.scrollIntoView({ block: 'center' });
+      control.focus();
+    });
+    return link;
   }
 
   /* A number as the page's language writes it. */

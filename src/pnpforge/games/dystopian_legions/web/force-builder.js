@@ -297,10 +297,12 @@
       var body = el('tbody');
       entries.forEach(function (entry) {
         var section = entry.unit;
-        var lines = entry.models.map(function (pair) {
+        var carrier = entry.transport ? entry.transport.models.map(function (part) { return [part.model, part.count]; }) : [];
+        var lines = entry.models.concat(carrier).map(function (pair) {
           var modelId = pair[0];
           var model = models[modelId];
-          var lp = model && model.lp ? model.lp : 0;
+          var lp = model ? model.lp || model.hp || 0 : 0;  /* an Ironclad's Hull Points stand for Life Points */
+          var unit = model && !model.lp && model.hp ? 'HP' : 'LP';
           var tallies = [];
           for (var n = 0; n < pair[1]; n += 1) {
             var boxes = [];
@@ -308,10 +310,11 @@
             tallies.push(el('span', { class: 'wb-tally-model' }, boxes));
           }
           return el('li', {}, [pair[1] + ' × ' + (model ? model.name : modelId) +
-                               (lp ? ' (' + lp + ' LP)' : ''), el('span', { class: 'wb-tallies' }, tallies)]);
+                               (lp ? ' (' + lp + ' ' + unit + ')' : ''), el('span', { class: 'wb-tallies' }, tallies)]);
         });
-        var name = (section ? section.name : entry.section) + (entry.values.senior ? ' · ' + word('senior') : '') +
-          (entry.transport ? ' + ' + entry.transport.name : '');
+        var deploy = entry.at[2] === 'sections' ? deployOf(index, list.platoons[index].sections[entry.at[3]]) : 'table';
+        var name = (section ? section.name : entry.section) + (entry.transport ? ' + ' + entry.transport.name : '') +
+          (entry.values.senior ? ' · ' + word('senior') : '') + (deploy !== 'table' ? ' · ' + word('deploy_' + deploy) : '');
         body.appendChild(el('tr', {}, [el('td', { text: name }), el('td', {}, [el('ul', {}, lines)]),
                                        el('td', { class: 'wb-num', text: rules.shown(entry.points) })]));
       });
@@ -383,6 +386,37 @@
     form.appendChild(deckBox());
   }
 
+  /* The findings in a few words: their counts, or that there is none. */
+  function status(findings) {
+    var errors = findings.filter(function (f) { return f.severity === 'error'; }).length;
+    var warnings = findings.length - errors;
+    var parts = (errors ? [kit.counted('errors', errors)] : []).concat(warnings ? [kit.counted('warnings', warnings)] : []);
+    return parts.length ? parts.join(', ') : word('clean');
+  }
+
+  /* The control of the form that edits the value at a place of the list file (where a finding points). */
+  function control(where) {
+    var found = /^platoons\[(\d+)\](?:\.(hq|sections)(?:\[(\d+)\])?)?(?:\.(\w+))?/.exec(where);
+    if (found) {
+      var p = found[1];
+      var group = found[2];
+      var key = found[4];
+      if (!group || group === 'hq' && (!key || key === 'section')) { return 'wb-p' + p + '-hq'; }
+      if (found[3] === undefined && group === 'sections') { return 'wb-p' + p + '-add'; }
+      var base = group === 'hq' ? 'wb-p' + p + '-hqe' : 'wb-p' + p + '-s' + found[3];
+      if (key === 'models' || key === 'senior') { return base + '-' + key; }
+      if (key === 'transport' || key === 'upgrades') {
+        var box = document.querySelector('[id^="' + base + (key === 'transport' ? '-t-' : '-o-') + '"]');
+        return box ? box.id : null;
+      }
+      return document.getElementById(base + '-remove') ? base + '-remove' : base + '-senior';
+    }
+    var card = /^tacs\[(\d+)\]/.exec(where);
+    if (card) { return 'wb-tac-' + card[1]; }
+    if (/^strategic/.test(where)) { return null; }
+    return { mfv: 'wb-mfv', nation: 'wb-nation', hand: 'wb-mfv', tacs: 'wb-tac-0', name: 'wb-name' }[where] || null;
+  }
+
   /* The list as its file holds it. */
   function listYaml() {
     return '# ' + kit.data.title + ' · ' + kit.data.pack.id + ' ' + kit.data.pack.version + '\n' +
@@ -420,10 +454,11 @@
     summary.replaceChildren(
       el('span', { class: 'wb-builder-total', text: word('points') + ': ' + rules.shown(result.total) + ' / ' +
                    list.mfv }),
-      el('span', { class: 'wb-builder-hand', text: word('hand') + ': ' + result.hand }));
+      el('span', { class: 'wb-builder-hand', text: word('hand') + ': ' + result.hand }),
+      el('a', { class: 'wb-builder-status', href: '#wb-checks-title', text: status(result.findings) }));
     findingsBox.replaceChildren(el('h2', { id: 'wb-checks-title', text: word('findings') }),
                                 el('div', { class: 'wb-builder-findings-box', 'aria-live': 'polite' }));
-    kit.showFindings(findingsBox.lastChild, result.findings);
+    kit.showFindings(findingsBox.lastChild, result.findings, control);
     pointsBox.replaceChildren(pointsTable(result));
     rosterBox.replaceChildren(roster(result));
     var again = focused && document.getElementById(focused);
