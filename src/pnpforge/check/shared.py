@@ -8,11 +8,13 @@ from typing import Any, Iterator
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.content.player_files import examples
 from pnpforge.content.text import ICON_NAME, icons_in, strings_of
 from pnpforge.content.walk import walk
 from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
 from pnpforge.games import available_packages, load_package
+from pnpforge.lists.run import check_list
 from pnpforge.render.icons import known_icons, unknown_icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -298,3 +300,23 @@ def decks(pack: Pack) -> Iterator[Finding]:
             if deck.group_by and type_name in pack.types and deck.group_by not in pack.types[type_name].fields:
                 yield Finding("error", f"deck '{deck.id}': group_by: type '{type_name}' has no field "
                                        f"'{deck.group_by}'", mark=pack.game_doc.mark(("decks", index, "group_by")))
+
+
+@static_rule("player-file-examples")
+def player_file_examples(pack: Pack) -> Iterator[Finding]:
+    """Every example of a kind of player file (its ``examples`` folder) reads and passes its kind's checks (their
+    errors and warnings are the pack's, not blocking): a pack's sample force list is one a player may copy. The
+    examples folder stays inside the pack."""
+    for kind, spec in pack.game.player_files.items():
+        if spec.examples:
+            try:
+                inside_pack(pack.root, spec.examples)
+            except PathEscape as exc:
+                yield Finding("error", f"player_files.{kind}.examples: {exc}", blocking=True,
+                              mark=pack.game_doc.value_mark(("player_files", kind, "examples")))
+                continue
+        for path in examples(pack, kind):
+            for finding in check_list(pack, path).findings:  # an example the pack ships passes its kind's checks
+                if finding.severity in ("error", "warning") and finding.rule != "player-files":
+                    yield Finding(finding.severity, finding.message, mark=finding.mark, rule="player-file-examples",
+                                  data=finding.data)

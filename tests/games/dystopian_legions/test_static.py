@@ -1,6 +1,6 @@
 """The static checks of Dystopian Legions on the shipped pack, and on copies of it with one defect each: every check
-group (dice, MAR parameters, model profiles, weapon profiles, sources, sections, TAC cards, TAC decks, starter
-forces) gives its exact finding at its place."""
+group (dice, MAR parameters, model profiles, weapon profiles, sources, sections, TAC cards, the starter forces' lists,
+standees) gives its exact finding at its place; the force rules themselves are tested in test_force_lists.py."""
 
 from __future__ import annotations
 
@@ -265,10 +265,10 @@ def test_a_section_too_big_for_its_transport(copy: Path) -> None:
         after="id: pru-assault",
     )
     line, column = edit(path, "pru-sturmwagen-section]", "pru-sturmwagen-section]", after="id: pru-assault")
-    force_line, force_column = edit(copy / "forces.yaml", "transport: pru-sturmwagen", "transport: pru-sturmwagen")
+    force_line, force_column = edit(copy / "forces" / "prussia-starter.yaml", "transport:", "transport:")
     assert errors(copy) == [
-        f"{copy}/forces.yaml:{force_line}:{force_column}: error: starter force 'prussia-starter': "
-        "sections[8].transport: 'pru-sturmwagen-section' carries 8; the section fields 9 (p.33, p.112)",
+        f"{copy}/forces/prussia-starter.yaml:{force_line}:{force_column}: error: 'pru-sturmwagen-section' has room "
+        "for 8, and 'pru-assault-grenadiers' fields 9 models who ride (p.33, p.112)",
         f"{copy}/sections.yaml:{line}:{column}: error: section 'pru-assault-grenadiers': transports[0]: "
         "'pru-sturmwagen-section' carries 8; the section has 9 models (p.112)",
     ]
@@ -301,92 +301,23 @@ def test_a_character_card_naming_a_section_that_is_no_character(copy: Path) -> N
     ]
 
 
-# --- TAC decks (p.36) ---------------------------------------------------------------
+# --- starter forces (p.29-36): their force lists in forces/ -------------------------
 
 
-def test_a_deck_whose_costs_are_not_the_common_decks(copy: Path) -> None:
-    line, _ = edit(copy / "forces.yaml", "iron-rain, countermand", "runner-from-hq, countermand")
+def test_a_starter_list_that_breaks_a_force_rule(copy: Path) -> None:
+    """The starter lists are the pack's examples of a force list: each passes the force rules, or the pack fails."""
+    line, column = edit(copy / "forces" / "britannia-starter.yaml", "stiff-upper-lip", "kadavergehorsam")
     assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:3: error: starter force 'prussia-starter': deck: costs 1 1 1 1 2 2 2 2 2 3 3 4; "
-        "each card replaces a generic card of the same cost, so the costs are the common deck's: "
-        "1 1 1 1 2 2 2 2 3 3 3 4 (p.36)"
+        f"{copy}/forces/britannia-starter.yaml:{line}:{column}: error: 'kadavergehorsam' belongs to the Prussian "
+        "Empire; this force serves the Kingdom of Britannia (p.35)"
     ]
 
 
-def test_a_national_card_of_the_other_nation(copy: Path) -> None:
-    line, column = edit(copy / "forces.yaml", "stiff-upper-lip", "kadavergehorsam")
+def test_a_starter_force_naming_a_list_the_pack_lacks(copy: Path) -> None:
+    line, column = edit(copy / "forces.yaml", "list: forces/prussia-starter.yaml", "list: forces/prussia.yaml")
     assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:{column}: error: starter force 'britannia-starter': deck[2]: 'kadavergehorsam' is "
-        "a card of prussia; the force is britannia (p.35)"
-    ]
-
-
-def test_a_card_twice_in_a_deck(copy: Path) -> None:
-    line, column = edit(copy / "forces.yaml", "dig-in, stiff-upper-lip", "dig-in, dig-in")
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:{column + 8}: error: starter force 'britannia-starter': deck[2]: 'dig-in' is "
-        "already in the deck; no card is repeated (p.36)"
-    ]
-
-
-def test_a_hand_too_big_for_the_points(copy: Path) -> None:
-    line, _ = edit(copy / "forces.yaml", "hand: 5", "hand: 6")
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:3: error: starter force 'britannia-starter': hand: 6 cards; 1250 points give 5 "
-        "(one per full 250, at most 10) (p.36)"
-    ]
-
-
-# --- starter forces (p.29-33) ------------------------------------------------------
-
-
-def test_a_force_over_its_maximum_force_value(copy: Path) -> None:
-    edit(
-        copy / "forces.yaml",
-        "{section: pru-teutonic-knights}",
-        "{section: pru-teutonic-knights, options: [{option: more-knights, count: 2}]}",
-    )
-    line, _ = edit(copy / "forces.yaml", "mfv: 1250", "mfv: 1250", after="id: prussia-starter")
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:3: error: starter force 'prussia-starter': sections: 1286 points, more than the "
-        "maximum force value of 1250 (p.29)"
-    ]
-
-
-def test_an_option_the_section_does_not_have(copy: Path) -> None:
-    line, column = edit(copy / "forces.yaml", "{option: rifle-grenadier, count: 1}", "{option: sniper, count: 1}")
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:{column + 1}: error: starter force 'britannia-starter': sections[1].options[0]: "
-        "'kob-line-infantry' has no option 'sniper'; options: more-riflemen, rifle-grenadier, colour-sergeant, bugler"
-    ]
-
-
-# --- the platoon structure (p.29-33) --------------------------------------------------
-
-
-def test_a_heavy_support_bought_before_the_line_section_that_opens_it(copy: Path) -> None:
-    line, _ = edit(
-        copy / "forces.yaml",
-        "    - {section: pru-landwehr-section}\n    - {section: pru-walze-section}\n",
-        "    - {section: pru-walze-section}\n    - {section: pru-landwehr-section}\n",
-    )
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:8: error: starter force 'prussia-starter': sections[4]: no heavy support place is "
-        "open for 'pru-walze-section' after 1 Line section (p.30)"
-    ]
-
-
-def test_a_unique_character_bought_twice(copy: Path) -> None:
-    line, _ = edit(
-        copy / "forces.yaml",
-        "    - {section: kob-sharpshooters}\n",
-        "    - {section: kob-sharpshooters}\n    - {section: kob-macdonald}\n",
-    )
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line + 1}:8: error: starter force 'britannia-starter': sections[10]: a second "
-        "'kob-colonel-macdonald'; a Unique model appears once in a force (p.113-119)",
-        f"{copy}/forces.yaml:{line + 1}:8: error: starter force 'britannia-starter': sections[10]: no character place "
-        "is open for 'kob-macdonald' after 3 Line sections (p.30)",
+        f"{copy}/forces.yaml:{line}:{column}: error: starter force 'prussia-starter': list: no force list "
+        "'forces/prussia.yaml' among the pack's examples (britannia-starter.yaml, prussia-starter.yaml)"
     ]
 
 
@@ -395,10 +326,10 @@ def test_a_unique_character_bought_twice(copy: Path) -> None:
 
 def test_too_few_standees_for_a_starter_force(copy: Path) -> None:
     edit(copy / "standees.yaml", "qty: 9, name: Landwehrmann", "qty: 8, name: Landwehrmann")
-    line, _ = edit(copy / "forces.yaml", "  sections:", "  sections:", after="id: prussia-starter")
+    line, _ = edit(copy / "forces.yaml", "  list:", "  list:", after="id: prussia-starter")
     box_line, box_column = edit(copy / "game.yaml", "{type: standee, count: 94", "{type: standee, count: 94")
     assert errors(copy, standees=True) == [
-        f"{copy}/forces.yaml:{line}:3: error: starter force 'prussia-starter': sections: it fields 9 'pru-landwehr', "
+        f"{copy}/forces.yaml:{line}:3: error: starter force 'prussia-starter': list: it fields 9 'pru-landwehr', "
         "and 8 standees are printed for it",
         f"{copy}/game.yaml:{box_line}:{box_column + 16}: warning: box: the box lists 94 standee items, the content "
         "has 93 (an error under --strict or box_strict: true)",
@@ -410,37 +341,4 @@ def test_a_standee_on_the_wrong_base(copy: Path) -> None:
     assert errors(copy, standees=True) == [
         f"{copy}/standees.yaml:{line}:{column}: error: standee 'standee-pru-teutonic-knight': base: 30 mm; "
         "'pru-teutonic-knight' stands on 40 mm"
-    ]
-
-
-# --- Strategic Forces (p.29) ------------------------------------------------------------
-
-
-def test_a_heavy_ironclad_held_in_reserve(copy: Path) -> None:
-    line, column = edit(
-        copy / "forces.yaml", "{section: kob-terrier-section}", "{section: kob-terrier-section, deploy: flank}"
-    )
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:{column + 31}: error: starter force 'britannia-starter': sections[5].deploy: "
-        "'kob-terrier' is a Heavy Ironclad, which never arrives late (p.29)"
-    ]
-
-
-def test_more_held_back_than_the_share_allows(copy: Path) -> None:
-    edit(copy / "game.yaml", "strategic_share_percent: 50", "strategic_share_percent: 5")
-    line, column = edit(copy / "forces.yaml", "deploy: reserve}", "deploy: reserve}")
-    flank_line, flank_column = edit(copy / "forces.yaml", "deploy: flank}", "deploy: flank}")
-    assert errors(copy) == [
-        f"{copy}/forces.yaml:{line}:{column}: error: starter force 'britannia-starter': sections[4].deploy: 128 "
-        "points held back as Reserve or Flank forces, more than 5% of 1250 (p.29)",
-        f"{copy}/forces.yaml:{flank_line}:{flank_column}: error: starter force 'prussia-starter': sections[9].deploy: "
-        "100 points held back as Reserve or Flank forces, more than 5% of 1250 (p.29)",
-    ]
-
-
-def test_a_card_giving_a_rule_the_registry_lacks(copy: Path) -> None:
-    line, column = edit(copy / "tacs.yaml", "{effect: gain_mar, mar: lethal}", "{effect: gain_mar, mar: deadly}")
-    assert errors(copy) == [
-        f"{copy}/tacs.yaml:{line}:{column + 19}: error: Tactical Action Card 'tesla-overcharge': effects[0].mar: no "
-        "MAR 'deadly' in the registry"
     ]

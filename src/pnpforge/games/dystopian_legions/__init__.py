@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import builder, cards, force_rules, forces, platoons, player_lists, profiles
+from pnpforge.games.dystopian_legions import builder, cards, force_rules, forces, player_lists, profiles
 
 VOCABULARY = (
     "dystopian",
@@ -50,12 +50,12 @@ PACKAGE: GamePackage[Any] = GamePackage(
         ),
         "unit": ("nation", "slot", "quality", "models", "points", "max_models", "options", "transports", "character"),
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
-        "force": ("nation", "mfv", "platoon", "hand", "sections", "deck"),
+        "force": ("list",),
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
         "force_rule": ("check", "severity", "message", "params"),
     },
-    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL + force_rules.ALL,
+    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL,
     rules_modules=("profiles", "forces", "platoons", "cards", "force_list", "force_rules", "player_lists"),
     player_files={"force_list": player_lists.RULES},
     builders=(builder.BUILDER,),

@@ -1,13 +1,9 @@
-"""Static checks of the Tactical Action Cards and the TAC decks of the starter forces.
-
-Cards: type, nation and character agree, the generic cards are the numbered common deck (p.35-36). Decks: 12
-distinct cards whose costs are the common deck's, national and character cards legal for the force, the hand size
-(p.36).
+"""Static checks of the Tactical Action Cards: type, nation and character agree, the generic cards are the numbered
+common deck (p.35-36). A force's deck is checked with its force list (the force rules' ``deck_*`` checks).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterator
 
 from pnpforge.content.pack import Item, Pack
@@ -69,71 +65,4 @@ def tac_cards(pack: Pack) -> Iterator[Finding]:
         )
 
 
-def _baseline(pack: Pack) -> Counter:
-    return Counter(card["cp"] for card in pack.of_type("tac") if card["kind"] == "generic")
-
-
-def tac_decks(pack: Pack) -> Iterator[Finding]:
-    """A force's deck holds 12 distinct cards whose costs are the common deck's; each national card is of the
-    force's nation and each character card's character is in the force; the hand is one card per full 250 points of
-    the maximum force value, at most 10 (p.36)."""
-    cards = {card.id: card for card in pack.of_type("tac")}
-    deck_size = pack.game.parameters.get("tac_deck_size", 12)
-    hand_rule = pack.game.parameters.get("hand", {"points_per_card": 250, "max": 10})
-    baseline = _baseline(pack)
-    for force in pack.of_type("force"):
-        deck = force["deck"]
-        if len(deck) != deck_size:
-            yield _error(force, f"deck: {len(deck)} cards; a TAC deck holds exactly {deck_size} (p.36)", "deck")
-        seen: set[str] = set()
-        for index, card_id in enumerate(deck):
-            if card_id in seen:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' is already in the deck; no card is repeated (p.36)",
-                    "deck",
-                    index,
-                )
-            seen.add(card_id)
-        in_force = {entry["section"] for entry in force["sections"]}
-        for index, card_id in enumerate(deck):
-            card = cards.get(card_id)
-            if card is None or card["kind"] == "generic":
-                continue
-            if card["nation"] != force["nation"]:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' is a card of {card['nation']}; the force is {force['nation']} (p.35)",
-                    "deck",
-                    index,
-                )
-            if card["kind"] == "character" and card.get("character") not in in_force:
-                yield _error(
-                    force,
-                    f"deck[{index}]: '{card_id}' needs {card.get('character')} in the force (p.35)",
-                    "deck",
-                    index,
-                )
-        costs = Counter(cards[c]["cp"] for c in deck if c in cards)
-        if len(deck) == deck_size and costs != baseline:
-            yield _error(
-                force,
-                f"deck: costs {_costs(costs)}; each card replaces a generic card of the same cost, "
-                f"so the costs are the common deck's: {_costs(baseline)} (p.36)",
-                "deck",
-            )
-        hand = min(hand_rule["max"], force["mfv"] // hand_rule["points_per_card"])
-        if force["hand"] != hand:
-            yield _error(
-                force,
-                f"hand: {force['hand']} cards; {force['mfv']} points give {hand} (one per full "
-                f"{hand_rule['points_per_card']}, at most {hand_rule['max']}) (p.36)",
-                "hand",
-            )
-
-
-def _costs(costs: Counter) -> str:
-    return " ".join(str(cp) for cp in sorted(costs.elements()))
-
-
-ALL = (tac_cards, tac_decks)
+ALL = (tac_cards,)

@@ -14,7 +14,8 @@ from typing import Any
 
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
-from pnpforge.content.player_files import PlayerFile
+from pnpforge.content.paths import PathEscape, inside_pack
+from pnpforge.content.player_files import PlayerFile, load_player_file
 
 
 def points(value: Any) -> Fraction:
@@ -130,3 +131,28 @@ def _entry(at: tuple, platoon: int, values: dict, units: dict[str, Item]) -> Ent
         entry.points += points(transport["points"])
     entry.models = +entry.models  # drop profiles an upgrade replaced entirely
     return entry
+
+
+def starter_forces(pack: Pack) -> dict[str, Force]:
+    """The starter forces (``forces.yaml``) read from their force lists, by the force's id; a list that cannot be
+    read is left out (the check ``starter_lists`` and the examples' check report it)."""
+    found = {}
+    for item in pack.of_type("force"):
+        try:
+            path = inside_pack(pack.root, item["list"])
+        except PathEscape:
+            continue
+        player_file, _problems = load_player_file(pack, path) if path.is_file() else (None, [])
+        if player_file is not None and not any(f.severity == "error" for f in _problems):
+            found[item.id] = read_force(pack, player_file)
+    return found
+
+
+def fielded(force: Force) -> Counter:
+    """The models a force puts on the table, by profile: every section as bought, its transport included."""
+    models: Counter = Counter()
+    for entry in force.entries:
+        models.update(entry.models)
+        if entry.transport is not None:
+            models.update({part["model"]: part["count"] for part in entry.transport["models"]})
+    return models

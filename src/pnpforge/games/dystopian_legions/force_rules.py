@@ -18,10 +18,9 @@ from pnpforge.content.pack import Item, Pack
 from pnpforge.content.player_files import PlayerFile
 from pnpforge.findings import Finding
 from pnpforge.games.dystopian_legions.force_list import Entry, Force, listed_size, read_force, reinforcement, shown
+from pnpforge.games.dystopian_legions.platoons import FREE, HEAVY, Places
 
 Hit = tuple[tuple, dict[str, Any]]  # (path in the list file, values for the message)
-FREE = ("transport", "sidekick")  # take no place in a platoon (p.33)
-HEAVY = "heavy_support"
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -188,7 +187,7 @@ def transport_capacity(force: Force, params: dict) -> Iterator[Hit]:
 def sidekick_character(force: Force, params: dict) -> Iterator[Hit]:
     present = {entry.section for entry in force.entries}
     for entry, unit in _sections(force):
-        if unit["slot"] == "sidekick" and unit.get("character") not in present:
+        if unit["slot"] == "sidekick" and unit.get("character") is not None and unit["character"] not in present:
             yield entry.at + ("section",), {"section": unit.id, "character": unit.get("character")}
 
 
@@ -211,45 +210,6 @@ def platoon_required(force: Force, params: dict) -> Iterator[Hit]:
                         "count": need["count"],
                     },
                 )
-
-
-class Places:
-    """The places a platoon has opened so far, each a set of slots and the Line section that opened it (p.30)."""
-
-    def __init__(self, structure: Item):
-        self.unlocks = structure["unlocks"]
-        self.open: list[tuple[frozenset[str], int]] = []
-        self.lines = 0
-
-    def add_line(self) -> None:
-        """A Line section bought: its entry of the ladder (the last entry repeats) opens its places."""
-        self.lines += 1
-        entry = next((u for u in self.unlocks if u["line"] == self.lines), self.unlocks[-1])
-        for grant in entry["grants"]:
-            self.open += [(frozenset(grant["slots"]), self.lines)] * grant["count"]
-
-    def take(self, slot: str) -> bool:
-        """Fill the first open place that takes ``slot``; False when none does."""
-        for index, (slots, _line) in enumerate(self.open):
-            if slot in slots:
-                del self.open[index]
-                return True
-        return False
-
-    def take_instead(self) -> bool:
-        """A Heavy Support: give up the places its Line section lets it replace (p.30, p.32)."""
-        for entry in self.unlocks:
-            instead = entry.get("instead")
-            if not instead or HEAVY not in instead["take"]["slots"]:
-                continue
-            line = entry["line"] if entry is not self.unlocks[-1] else None
-            wanted, need = set(instead["give_up"]["slots"]), instead["give_up"]["count"]
-            spots = [i for i, (slots, at) in enumerate(self.open) if slots & wanted and (line is None or at == line)]
-            if len(spots) >= need:
-                for index in reversed(spots[:need]):
-                    del self.open[index]
-                return True
-        return False
 
 
 def _ladder(force: Force) -> Iterator[tuple[Entry, str, str, Places, int]]:

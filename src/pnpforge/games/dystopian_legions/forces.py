@@ -1,7 +1,7 @@
 """Static checks of sections and the starter forces.
 
-Sections: size, options, transports, field gun crews, characters and sidekicks (p.32-33, p.39, p.112). Forces:
-points within the maximum force value, options and transports as their sections allow them (p.29-33).
+Sections: size, options, transports, field gun crews, characters and sidekicks (p.32-33, p.39, p.112). Starter
+forces: each names its force list in forces/ (the force rules check the lists), and the standees cover them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from typing import Any, Iterator
 
 from pnpforge.content.fields import EnumField
 from pnpforge.content.pack import Item, Pack
+from pnpforge.content.player_files import examples
 from pnpforge.findings import Finding
+from pnpforge.games.dystopian_legions.force_list import fielded, starter_forces
 
 CREW_FOR_FIELD_GUN = 2  # p.39
 
@@ -190,194 +192,39 @@ def _roles(unit: Item, units: dict[str, Item], models: dict[str, Item]) -> Itera
         yield _error(unit, f"character: '{master.id}' is no character section of {unit['nation']} (p.33)", "character")
 
 
-def force_lists(pack: Pack) -> Iterator[Finding]:
-    """A starter force is of one nation and within its maximum force value; its options are its sections' own and
-    within their limits; a transport is one its section may buy and takes the section as fielded; a sidekick's
-    character is in the force; one section leads it (p.29-33)."""
-    units = {unit.id: unit for unit in pack.of_type("unit")}
-    models = _models(pack)
+def starter_lists(pack: Pack) -> Iterator[Finding]:
+    """A starter force names its force list, one of the examples of the pack's force lists (``forces/``): there
+    alone are its sections and deck written, and the examples' check holds each to the force rules."""
+    kinds = pack.game.player_files
+    folder = kinds["force_list"].examples if "force_list" in kinds else None
+    shipped = {path.name for path in examples(pack, "force_list")} if folder else set()
     for force in pack.of_type("force"):
-        total = 0.0
-        for index, entry in enumerate(force["sections"]):
-            unit = units.get(entry["section"])
-            if unit is None:
-                continue
-            if unit["nation"] != force["nation"]:
-                yield _error(
-                    force, f"sections[{index}]: '{unit.id}' serves {unit['nation']}", "sections", index, "section"
-                )
-            total += unit["points"] + (units[entry["transport"]]["points"] if entry.get("transport") in units else 0)
-            options = {option["id"]: option for option in unit.get("options", [])}
-            added: Counter = Counter()
-            for at, pick in enumerate(entry.get("options", [])):
-                option = options.get(pick["option"])
-                if option is None:
-                    yield _error(
-                        force,
-                        f"sections[{index}].options[{at}]: '{unit.id}' has no option "
-                        f"'{pick['option']}'; options: {', '.join(options) or 'none'}",
-                        "sections",
-                        index,
-                        "options",
-                        at,
-                        "option",
-                    )
-                    continue
-                if pick["count"] > option["max"]:
-                    yield _error(
-                        force,
-                        f"sections[{index}].options[{at}]: {pick['count']} of '{pick['option']}', "
-                        f"at most {option['max']}",
-                        "sections",
-                        index,
-                        "options",
-                        at,
-                        "count",
-                    )
-                total += pick["count"] * option["points"]
-                if option["kind"] != "upgrade":
-                    added[option["model"]] += pick["count"]
-            yield from _carried(force, index, entry, unit, units, models, added)
-            master = unit.get("character")
-            if master is not None and master not in {e["section"] for e in force["sections"]}:
-                yield _error(
-                    force,
-                    f"sections[{index}]: the sidekick '{unit.id}' comes only with '{master}' (p.33)",
-                    "sections",
-                    index,
-                    "section",
-                )
-        yield from _strategic(pack, force, units, models)
-        if total > force["mfv"]:
-            yield _error(
-                force, f"sections: {total:g} points, more than the maximum force value of {force['mfv']} (p.29)", "mfv"
-            )
-        leaders = [i for i, entry in enumerate(force["sections"]) if entry.get("senior")]
-        if len(leaders) != 1:
-            yield _error(
-                force,
-                f"sections: {len(leaders)} sections marked senior; one Senior Commanding Officer "
-                "leads the force (p.44)",
-                "sections",
-            )
-
-
-def _strategic(pack: Pack, force: Item, units: dict[str, Item], models: dict[str, Item]) -> Iterator[Finding]:
-    """Reserve and Flank sections: at most the pack's share of the MFV, and no Heavy Ironclad among them (p.29)."""
-    share = pack.game.parameters.get("strategic_share_percent", 50)
-    held, first = 0.0, None
-    for index, entry in enumerate(force["sections"]):
-        unit = units.get(entry["section"])
-        if unit is None or entry.get("deploy", "table") == "table":
-            continue
-        first = index if first is None else first
-        held += _points(unit, entry, units)
-        heavy = [
-            p["model"]
-            for p in unit["models"]
-            if p["model"] in models and models[p["model"]]["model_type"] == "heavy_ironclad"
-        ]
-        if heavy:
-            yield _error(
-                force,
-                f"sections[{index}].deploy: '{heavy[0]}' is a Heavy Ironclad, which never arrives late (p.29)",
-                "sections",
-                index,
-                "deploy",
-            )
-    if first is not None and held * 100 > share * force["mfv"]:
-        yield _error(
-            force,
-            f"sections[{first}].deploy: {held:g} points held back as Reserve or Flank forces, more "
-            f"than {share}% of {force['mfv']} (p.29)",
-            "sections",
-            first,
-            "deploy",
-        )
-
-
-def _points(unit: Item, entry: dict, units: dict[str, Item]) -> float:
-    """A section's points as the force buys it: its options and its transport included."""
-    options = {option["id"]: option for option in unit.get("options", [])}
-    total = unit["points"] + sum(
-        pick["count"] * options[pick["option"]]["points"]
-        for pick in entry.get("options", [])
-        if pick["option"] in options
-    )
-    return total + (units[entry["transport"]]["points"] if entry.get("transport") in units else 0)
-
-
-def _carried(
-    force: Item, index: int, entry: dict, unit: Item, units: dict[str, Item], models: dict[str, Item], added: Counter
-) -> Iterator[Finding]:
-    transport_id = entry.get("transport")
-    if transport_id is None:
-        return
-    if transport_id not in unit.get("transports", []):
-        yield _error(
-            force,
-            f"sections[{index}].transport: '{unit.id}' may not buy '{transport_id}'; transports: "
-            f"{', '.join(unit.get('transports', [])) or 'none'}",
-            "sections",
-            index,
-            "transport",
-        )
-        return
-    room = capacity(units[transport_id], models) if transport_id in units else None
-    seats = sum(_riders(unit, models, added).values())
-    if room is not None and seats > room["value"]:
-        yield _error(
-            force,
-            f"sections[{index}].transport: '{transport_id}' carries {room['value']}; the section "
-            f"fields {seats} (p.33, p.112)",
-            "sections",
-            index,
-            "transport",
-        )
-
-
-def fielded(force: Item, units: dict[str, Item]) -> Counter:
-    """The models a starter force puts on the table, by profile: its sections as bought, with their options (an
-    upgrade in place of the model it replaces) and transports."""
-    models: Counter = Counter()
-    for entry in force["sections"]:
-        unit = units.get(entry["section"])
-        if unit is None:
-            continue
-        models.update({part["model"]: part["count"] for part in unit["models"]})
-        options = {option["id"]: option for option in unit.get("options", [])}
-        for pick in entry.get("options", []):
-            option = options.get(pick["option"])
-            if option is not None:
-                models[option["model"]] += pick["count"]
-                if option["kind"] == "upgrade":
-                    models[option["replaces"]] -= pick["count"]
-        if entry.get("transport") in units:
-            models.update({part["model"]: part["count"] for part in units[entry["transport"]]["models"]})
-    return models
+        name = force["list"].split("/", 1)[-1]
+        if folder is None or force["list"].split("/", 1)[0] != folder.strip("/") or name not in shipped:
+            yield _error(force, f"list: no force list '{force['list']}' among the pack's examples "
+                                f"({', '.join(sorted(shipped)) or 'none'})", "list")
 
 
 def standees(pack: Pack) -> Iterator[Finding]:
     """The paper standees stand on their model's base, and there are as many of each as a starter force fields."""
     models = _models(pack)
-    units = {unit.id: unit for unit in pack.of_type("unit")}
     printed: Counter = Counter()
     for standee in pack.of_type("standee"):
         printed[standee["model"]] += standee.qty
         model = models.get(standee["model"])
         if model is not None and standee["base"] != model["base"]:
             yield _error(standee, f"base: {standee['base']} mm; '{model.id}' stands on {model['base']} mm", "base")
-    standees_ = pack.of_type("standee")
-    if not standees_:
+    if not pack.of_type("standee"):
         return
+    forces = starter_forces(pack)
     for force in pack.of_type("force"):
-        for model_id, count in sorted(fielded(force, units).items()):
+        for model_id, count in sorted(fielded(forces[force.id]).items()) if force.id in forces else []:
             if count > printed[model_id]:
                 yield _error(
                     force,
-                    f"sections: it fields {count} '{model_id}', and {printed[model_id]} standees are printed for it",
-                    "sections",
+                    f"list: it fields {count} '{model_id}', and {printed[model_id]} standees are printed for it",
+                    "list",
                 )
 
 
-ALL = (sections, force_lists, standees)
+ALL = (sections, starter_lists, standees)
