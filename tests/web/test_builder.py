@@ -160,3 +160,52 @@ def test_a_finding_leads_to_the_control_that_mends_it(legions_site: Site, page_o
     page.select_option("#wb-tac-" + where[5:-1], "steady-lads")
     assert page.text_content(".wb-builder-status") == page.evaluate("() => window.PnpBuilder.word('clean')")
     assert watched.take() == []
+
+
+TRICKY = """# a comment
+name: 'It''s a #1 force'   # a comment after a value
+nation: britannia
+mfv: 1250
+hand: 5
+platoons:
+- hq:
+    section: kob-captain-hq
+    senior: true
+  sections:
+    - {section: "kob-line-infantry", upgrades: [{upgrade: rifle-grenadier, count: 1}],
+       transport: kob-bulldog-section}
+    -
+      section: kob-dragoons
+      models: 5
+strategic: []
+tacs: [a, "b: c", 'd', 1, 2.5, true, null, ~]
+"""
+
+
+def test_the_page_reads_list_files_as_yaml_does(legions_site: Site, page_of) -> None:
+    """Every list file of the pack and the tests, and one in every style a player may write, reads in the page as
+    PyYAML reads it; YAML the page does not read is refused with its line."""
+    watched = _open(legions_site, page_of)
+    texts = [p.read_text(encoding="utf-8") for p in sorted((REPO / "tests" / "data" / "force-lists").glob("*.yaml"))]
+    texts += [
+        p.read_text(encoding="utf-8")
+        for p in sorted((REPO / "content" / "dystopian-legions" / "forces").glob("*.yaml"))
+    ]
+    texts.append(TRICKY)
+    texts.append(watched.page.evaluate("() => window.PnpForceBuilder.yaml()"))
+    for text in texts:
+        read = watched.page.evaluate("text => window.PnpBuilder.readYaml(text)", text)
+        assert read == yaml.safe_load(text), text
+    for bad, line in [
+        ("a: 1\na: 2\n", 2),
+        ("a: &x 1\n", 1),
+        ("a: [1, 2\n", 1),
+        ("a:\n  b: 1\n    c: 2\n", 3),
+        ("a: |\n  text\n", 1),
+        ("a: 1\n---\nb: 2\n", 2),
+    ]:
+        problem = watched.page.evaluate(
+            "text => { try { window.PnpBuilder.readYaml(text); return null; } catch (e) { return e.message; } }", bad
+        )
+        assert problem is not None and problem.startswith(f"line {line}: "), (bad, problem)
+    assert watched.take() == []

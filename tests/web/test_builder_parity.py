@@ -1,11 +1,11 @@
 """One definition of each force rule, evaluated on both sides: every broken force list under tests/data/force-lists/
-and every starter list of the pack, loaded into the web force builder, gives the very findings (severity, rule,
-place in the file, words) that ``pnpforge validate dystopian-legions --list FILE`` gives; and a list the builder
-saves is a file ``--list`` reads.
+and every starter list of the pack, opened in the web force builder as a player opens a saved file, gives the very
+findings (severity, rule, place in the file, words) that ``pnpforge validate dystopian-legions --list FILE`` gives;
+and a list the builder saves is a file ``--list`` reads.
 
 The lists also go through mutations that break a rule of each kind the fixtures leave alone (a slot the ladder has
-not opened, an unknown upgrade, a transport too small, a foreign section, a stray strategic entry), so that every
-check of the vocabulary is compared at least once."""
+not opened, an unknown upgrade, a transport too small, a foreign section, a stray strategic entry...), so that every
+rule of force-rules.yaml is compared at least once."""
 
 from __future__ import annotations
 
@@ -37,9 +37,16 @@ def _line_findings(pack, path: Path) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def _page_findings(page, values: dict) -> list[tuple[str, str, str, str]]:
-    """The builder's findings once the list's values are loaded into it, as its findings box shows them."""
-    page.evaluate("values => window.PnpForceBuilder.load(values)", values)
+def _page_findings(page, values: dict | Path) -> list[tuple[str, str, str, str]]:
+    """The builder's findings once the list is loaded into it (a file opened as a player opens one, or the values
+    of one), as its findings box shows them."""
+    if isinstance(values, Path):
+        page.fill("#wb-file-name", "")
+        page.set_input_files("#wb-open", str(values))
+        page.wait_for_function(f"() => document.getElementById('wb-file-name').value === {json.dumps(values.name)}")
+        assert page.text_content(".wb-builder-problem") == ""
+    else:
+        page.evaluate("values => window.PnpForceBuilder.load(values)", values)
     shown = page.evaluate("""() => Array.from(document.querySelectorAll('.wb-builder-findings li')).map(li => [
         li.className.replace('wb-builder-', ''), li.getAttribute('data-rule'), li.getAttribute('data-where'),
         li.querySelector('.wb-builder-message').textContent])""")
@@ -57,10 +64,10 @@ def builder(legions_site: Site, page_of):
 
 def test_every_fixture_and_starter_shows_the_command_lines_findings(legions_site: Site, builder) -> None:
     assert len(LISTS) >= 9  # seven broken lists and the two starters
+    builder.page.wait_for_selector("#wb-open")
     for path in LISTS:
         expected = _line_findings(legions_site.pack, path)
-        values = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert _page_findings(builder.page, values) == expected, path.name
+        assert _page_findings(builder.page, path) == expected, path.name
         run = run_cli("validate", "dystopian-legions", "--list", str(path))
         errors = [f for f in expected if f[0] == "error"]
         assert run.code == (1 if errors else 0), (path.name, run.output)

@@ -4,7 +4,7 @@ A game package names a ``WebBuilder`` for a kind of player file the pack declare
 ``builder-<kind>.html`` (``_`` written ``-``). The page is plain HTML from ``layouts/web/builder.html``; what the
 scripts need of the pack is embedded in it as JSON (a ``<script type="application/json">``, which the browser never
 runs), so nothing is fetched and the page works from ``file://``. The scripts are the shared kit
-(``layouts/web/builder/``, copied to ``assets/builder/``: the page's words, the findings, YAML, saving a file) and the
+(``layouts/web/builder/``, copied to ``assets/builder/``: the page's words, the findings, writing and reading YAML, saving a file) and the
 game package's own (``web/`` beside its Python), copied to ``assets/games/<package>/``; both are only copied into a
 site that has a builder page. They are pnpforge's code, never a pack's, so the site's policy (``script-src 'self'``)
 still lets no script of a pack's run.
@@ -29,7 +29,7 @@ from pnpforge.publish.web.pages import SiteContent, SitePage
 from pnpforge.publish.web.settings import WEB_LAYOUTS
 
 SHARED = "builder"  # the kit's folder in the shared web layouts: its script and styles
-KIT_FILES = ("kit.js", "builder.css")
+KIT_FILES = ("kit.js", "yaml-read.js", "builder.css")
 KIT = "assets/builder"  # where the site keeps them
 GAME_ASSETS = "assets/games"
 WORDS_PREFIX = "builder_"  # the site's words the builder pages take along (shared ones and the pack's own)
@@ -89,7 +89,8 @@ def builder_context(pack: Pack, builder: WebBuilder, words: dict[str, str], titl
         "words": {key: value for key, value in sorted(words.items()) if key.startswith(WORDS_PREFIX)},
         "game": builder.data(pack),
     }
-    scripts = [f"{ROOT}{KIT}/kit.js"] + [f"{ROOT}{path}" for path in script_files(package, builder)]
+    kit = [f"{ROOT}{KIT}/{name}" for name in KIT_FILES if name.endswith(".js")]
+    scripts = kit + [f"{ROOT}{path}" for path in script_files(package, builder)]
     return {
         "builder": {"kind": builder.kind, "title": title, "styles": f"{ROOT}{KIT}/builder.css"},
         "data": embedded_json(data),

@@ -349,6 +349,30 @@
       fileName = start.value === '' ? 'my-force.yaml' : game.starters[+start.value].file;
       loadList(chosen);
     });
+    var opener = el('input', { type: 'file', id: 'wb-open', accept: '.yaml,.yml,application/x-yaml,text/yaml' });
+    opener.addEventListener('change', function () {
+      var file = opener.files && opener.files[0];
+      if (!file) { return; }
+      var reader = new FileReader();
+      reader.onload = function () {
+        try {
+          var values = kit.readYaml(String(reader.result));
+          if (!values || typeof values !== 'object' || Array.isArray(values)) {
+            throw new kit.YamlError(word('not_a_list'), 1);
+          }
+          fileName = file.name;
+          nameInput.value = fileName;
+          problem.textContent = '';
+          loadList(values);
+        } catch (error) {
+          if (!(error instanceof kit.YamlError)) { throw error; }
+          problem.textContent = file.name + ': ' + error.message;
+        }
+        opener.value = '';
+      };
+      reader.readAsText(file);
+    });
+    var problem = el('p', { class: 'wb-builder-problem', role: 'alert' });
     var nameInput = el('input', { type: 'text', id: 'wb-file-name', value: fileName, autocomplete: 'off' });
     nameInput.addEventListener('change', function () { fileName = nameInput.value.trim() || 'my-force.yaml'; });
     var saveButton = el('button', { type: 'button', id: 'wb-save', text: word('save') });
@@ -360,8 +384,9 @@
     printButton.addEventListener('click', function () { window.print(); });
     toolbar.replaceChildren(
       el('div', { class: 'wb-builder-field' }, [label(word('start'), 'wb-start'), start, load]),
+      el('div', { class: 'wb-builder-field' }, [label(word('open'), 'wb-open'), opener]),
       el('div', { class: 'wb-builder-field' }, [label(word('file_name'), 'wb-file-name'), nameInput, saveButton,
-                                                printButton]));
+                                                printButton]), problem);
   }
 
   function drawForm() {
