@@ -46,9 +46,12 @@ OUTPUT_NAMES = ("faces", "shop", "print", "tts", "rulebook", "web")
                    "play on this computer): the saved object names them there (default: paths relative to tts/).")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (by default the last good "
                                             "outputs are kept).")
+@click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Print the document of a file a player wrote for GAME (a force list's roster) instead of the "
+                   "pack's outputs, on each paper: build/<game>/<document>/<file name>-<paper>.pdf.")
 def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None, lang: str | None,
           jobs: int | None, back_offset: str, papers: str | None, sheets: str | None, base_url: str | None,
-          force: bool) -> None:
+          force: bool, list_file: Path | None) -> None:
     """Build every output of each GAME (default: every pack under content/) into build/<game>/.
 
     Faces go to build/<game>/faces/<type>.pdf with faces.json; print-shop files to build/<game>/shop/<preset>/;
@@ -62,6 +65,11 @@ def build(games: tuple[str, ...], out_dir: Path, strict: bool, only: str | None,
     """
     options = BuildOptions(only=_outputs(only), lang=lang, jobs=jobs, back_offset=_offset(back_offset),
                            papers=_names(papers), sheets=_names(sheets), base_url=_base_url(base_url), force=force)
+    if list_file is not None:
+        if len(games) != 1:
+            raise click.BadParameter("a list belongs to one game: name it, as in build GAME --list FILE",
+                                     param_hint="--list")
+        sys.exit(_build_list(start_build(games[0], out_dir, options), list_file, strict))
     names = list(games) or all_pack_ids()
     if not names:
         raise click.ClickException("no packs under content/ and no GAME given")
@@ -93,6 +101,34 @@ def _build_one(build: Build, strict: bool) -> int:
         write_findings(target, checked.findings, checked.pack.id)
         click.echo(f"wrote {target}")
     return exit_code(build.findings, strict)
+
+
+def _build_list(build: Build, list_file: Path, strict: bool) -> int:
+    """``--list FILE``: the pack checked, the player file checked, then its document printed; the exit code."""
+    from pnpforge.lists.document import print_document  # noqa: PLC0415 - the render stage loads on demand
+    from pnpforge.lists.run import check_list
+
+    load_and_check(build)
+    checked, pack = build.checked, build.pack
+    assert checked is not None
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if pack is None or build.paths is None or errors:
+        click.echo(format_findings(checked.findings, checked.files_checked, show_info=False))
+        click.echo(f"not built: the pack '{build.pack_id}' has errors")
+        return exit_code(checked.findings, strict) or 1
+    report = check_list(pack, list_file)
+    found = list(report.findings)
+    written: list[Path] = []
+    if report.file is not None and not any(f.severity == "error" for f in found):
+        lang = build.options.lang or pack.game.languages[0]
+        written, problems = print_document(pack, report.file, build.paths.lang(lang), lang)
+        found += problems
+    elif report.file is not None:
+        click.echo(f"not built: {report.file.path} breaks the rules below")
+    click.echo(format_findings(found, 1, show_info=False))
+    for path in written:
+        click.echo(f"wrote {path}")
+    return exit_code(found, strict)
 
 
 def _outputs_of(build: Build, lang: str) -> list[Finding]:

@@ -92,14 +92,26 @@ class GoldenGame(Generic[StateT]):
 
 
 @dataclass(frozen=True)
+class PlayerDocument:
+    """The document ``build --list`` prints from a player file (a roster): the pack's template that lays out its
+    pages (rendered in the sandbox, like a face's), what the template sees besides the pack's helpers, and the items
+    printed after the pages as cards on sheets (their faces, imposed as the print plan does), by type."""
+
+    template: str
+    context: Mapping[str, Any]
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    title: str = ""
+
+
+@dataclass(frozen=True)
 class PlayerFileRules:
     """What a game package does with one kind of player file (``game.yaml``'s ``player_files:``): its checks, the
     lines ``validate --list`` prints under them (points against the limit), and the document ``build --list`` prints
-    (the files it wrote, given the file and the folder for them)."""
+    from it."""
 
     check: Callable[[Pack, PlayerFile], Iterable[Finding]]
     summary: Callable[[Pack, PlayerFile], list[str]] | None = None
-    document: Callable[[Pack, PlayerFile, Path], list[Path]] | None = None
+    document: Callable[[Pack, PlayerFile], PlayerDocument] | None = None
 
 
 @dataclass(frozen=True)

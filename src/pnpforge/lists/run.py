@@ -57,20 +57,3 @@ def check_list(pack: Pack, path: Path) -> ListReport:
     found += list(rules.check(pack, player_file))
     lines = rules.summary(pack, player_file) if rules.summary is not None else []
     return ListReport(player_file, found, lines)
-
-
-def print_document(pack: Pack, player_file: PlayerFile, pack_dir: Path) -> tuple[list[Path], list[Finding]]:
-    """The document of a player file, into ``<pack_dir>/<document>/``: the files written, or a finding saying why
-    none could be."""
-    rules = rules_for(pack, player_file.kind)
-    folder = player_file.spec.document
-    if rules is None or rules.document is None or not folder:
-        return [], [
-            Finding(
-                "error",
-                f"pack '{pack.id}' prints no document from a {player_file.label}",
-                mark=Mark(player_file.path),
-                rule="player-files",
-            )
-        ]
-    return rules.document(pack, player_file, pack_dir / folder), []

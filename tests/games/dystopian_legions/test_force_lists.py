@@ -1,11 +1,7 @@
 """Force lists (``validate dystopian-legions --list FILE``): the starter lists pass and print their points by
 section against the limit; each broken list under tests/data/force-lists/ gives its exact finding at its place;
-the rules are the pack's data (force-rules.yaml), so a rule's wording and severity change with it.
-
-Rule ids checked here: force-mfv, force-platoons, force-strategic, force-sco, force-unique, platoon-minimum,
-platoon-line-1, platoon-line-2, slot-heavy-support, option-upgrade, option-add, option-transport, option-sidekick,
-tac-types, tac-deck, tac-hand-size.
-"""
+the rules are the pack's data (force-rules.yaml), so a rule's wording and severity change with it. Each test names
+the ids of rules.yaml it checks."""
 
 from __future__ import annotations
 
@@ -57,6 +53,7 @@ def test_the_pack_keeps_two_starter_lists() -> None:
 
 
 @pytest.mark.parametrize("path", STARTERS, ids=lambda p: p.stem)
+@pytest.mark.rules("platoon-line-1", "platoon-line-2", "platoon-line-3", "option-transport", "option-sidekick")
 def test_each_starter_list_passes_and_shows_its_points(path: Path) -> None:
     result = run_cli("validate", "dystopian-legions", "--list", str(path.relative_to(REPO)))
     assert result.code == 0, result.output
@@ -76,7 +73,20 @@ def test_the_british_starter_is_priced_section_by_section() -> None:
     assert "total 1117 of 1250 points (133 to spare); a hand of 5 TACs" in lines
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+RULES = {
+    "over-points": "force-mfv",
+    "no-sco": "force-sco",
+    "second-unique": "force-unique",
+    "strategic-over-half": "force-strategic",
+    "deck-duplicate": "tac-deck",
+    "deck-wrong-costs": "tac-deck",
+    "deck-foreign-card": "tac-types",
+}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(name, marks=pytest.mark.rules(RULES[name])) for name in sorted(EXPECTED)]
+)
 def test_each_broken_list_gives_its_finding(pack, name: str) -> None:
     path = BROKEN / f"{name}.yaml"
     shown = str(path.relative_to(REPO))
@@ -97,6 +107,7 @@ def starter_copy(tmp_path: Path, name: str = "britannia-starter") -> Path:
     return target
 
 
+@pytest.mark.rules("tac-types")
 def test_a_character_card_without_its_character_is_a_warning(pack, tmp_path: Path) -> None:
     path = starter_copy(tmp_path)
     line, column = edit(path, "      - {section: kob-macdonald, senior: true}\n", "")
@@ -111,6 +122,7 @@ def test_a_character_card_without_its_character_is_a_warning(pack, tmp_path: Pat
     assert run_cli("validate", "dystopian-legions", "--list", str(path), "--strict").code == 1
 
 
+@pytest.mark.rules("force-platoons")
 def test_more_platoons_than_usual_is_a_warning(pack, tmp_path: Path) -> None:
     path = starter_copy(tmp_path)
     text = path.read_text(encoding="utf-8")
@@ -123,6 +135,7 @@ def test_more_platoons_than_usual_is_a_warning(pack, tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.rules("platoon-line-1", "slot-heavy-support", "option-upgrade", "option-add", "force-mfv")
 def test_the_platoon_ladder_sections_and_upgrades(pack, tmp_path: Path) -> None:
     path = starter_copy(tmp_path)
     edit(path, "{section: kob-dragoons, models: 5}", "{section: kob-dragoons, models: 6}")
@@ -137,13 +150,14 @@ def test_the_platoon_ladder_sections_and_upgrades(pack, tmp_path: Path) -> None:
         "error: 'kob-dragoons' fields 6 models; it may field 3 to 5, added models aside (p.32)",
         "error: 'kob-line-infantry' has no upgrade 'sniper'; its upgrades: rifle-grenadier, colour-sergeant, bugler",
         "error: 2 of 'rifle-grenadier' for 'kob-line-infantry'; it takes 1 at most (p.32)",
-        "error: no heavy support place is open for 'kob-terrier-section' after 0 Line sections; buy a Line section "
-        "before it (p.30)",
+        "error: no heavy support place is open for 'kob-terrier-section' (Line sections bought before it in its "
+        "platoon: 0); each Line section opens the next places (p.30)",
         "error: 'kob-terrier-section' would be Heavy Support number 2 in its platoon, which holds 1 (p.32)",
         "error: the force costs 1371 points, 121 over its Maximum Force Value of 1250 (p.29)",
     ]
 
 
+@pytest.mark.rules("force-strategic")
 def test_strategic_forces_from_two_platoons_and_a_heavy_ironclad(pack, tmp_path: Path) -> None:
     path = starter_copy(tmp_path, "prussia-starter")
     text = path.read_text(encoding="utf-8").replace(
@@ -163,6 +177,7 @@ def test_strategic_forces_from_two_platoons_and_a_heavy_ironclad(pack, tmp_path:
     ]
 
 
+@pytest.mark.rules("tac-hand-size")
 def test_a_stated_hand_is_checked(pack, tmp_path: Path) -> None:
     path = starter_copy(tmp_path)
     line, _ = edit(path, "mfv: 1250\n", "mfv: 1250\nhand: 6\n")
@@ -214,4 +229,30 @@ def test_a_message_naming_a_value_its_check_lacks_is_refused(tmp_path: Path) -> 
     assert found == [
         f"{copy}/force-rules.yaml:{line}:3: error: force rule 'deck-size': message: {{cards}} is no "
         "value of deck_size; its values: count, size"
+    ]
+
+
+@pytest.mark.rules("platoon-minimum", "option-sidekick", "transport-capacity", "platoon-line-2")
+def test_a_platoon_without_a_line_section_a_lone_sidekick_and_a_full_transport(pack, tmp_path: Path) -> None:
+    path = starter_copy(tmp_path, "prussia-starter")
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("      - {section: pru-van-hahl-section}\n", "")
+    text = text.replace(
+        "{section: pru-assault-grenadiers, transport:", "{section: pru-assault-grenadiers, models: 10, transport:"
+    )
+    text = text.replace(
+        "strategic:", "  - hq: {section: pru-oberst-hq}\n    sections: [{section: pru-hmg-section}]\nstrategic:"
+    )
+    path.write_text(text, encoding="utf-8")
+    assert [f.split(": ", 1)[1] for f in findings(pack, path)] == [
+        "error: 'pru-sturmwagen-section' has room for 8, and 'pru-assault-grenadiers' fields 10 models who ride "
+        "(p.33, p.112)",
+        "error: 'pru-gluecklich-section' is a sidekick and joins only with 'pru-van-hahl-section', which this force "
+        "lacks (p.33)",
+        "error: platoon 2 has no line section; every platoon needs 1 (p.30)",
+        "error: no support place is open for 'pru-hmg-section' (Line sections bought before it in its platoon: 0); "
+        "each Line section opens the next places (p.30)",
+        "warning: the force fields 2 platoons; that is fine if your opponent agreed to it, the usual game is 1 (p.29)",
+        "warning: 'van-hahls-challenge' needs 'pru-van-hahl-section' in the force; keep it only if the scenario you "
+        "play allows it (p.35)",
     ]

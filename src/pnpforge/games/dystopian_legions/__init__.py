@@ -56,7 +56,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force_rule": ("check", "severity", "message", "params"),
     },
     checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL,
-    rules_modules=("profiles", "forces", "platoons", "cards", "force_list", "force_rules", "player_lists"),
+    rules_modules=("profiles", "forces", "platoons", "cards", "force_list", "force_rules", "player_lists",
+                   "roster"),
     player_files={"force_list": player_lists.RULES},
     builders=(builder.BUILDER,),
 )

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pnpforge.content.pack import Pack
 from pnpforge.content.player_files import PlayerFile
-from pnpforge.engine.contract import PlayerFileRules
+from pnpforge.engine.contract import PlayerDocument, PlayerFileRules
 from pnpforge.games.dystopian_legions.force_list import read_force, shown
 from pnpforge.games.dystopian_legions.force_rules import evaluate, hand
+from pnpforge.games.dystopian_legions.roster import roster
 
 
 def hand_rule(pack: Pack) -> dict:
@@ -38,4 +39,9 @@ def summary(pack: Pack, player_file: PlayerFile) -> list[str]:
     return lines
 
 
-RULES = PlayerFileRules(check=evaluate, summary=summary)
+def document(pack: Pack, player_file: PlayerFile) -> PlayerDocument:
+    """The roster of a force list (``roster.py``)."""
+    return roster(pack, player_file, hand_rule(pack))
+
+
+RULES = PlayerFileRules(check=evaluate, summary=summary, document=document)
