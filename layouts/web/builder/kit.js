@@ -140,9 +140,7 @@
     return link;
   }
 
-  /* A number as the page's language writes it. */
-  function number(n) { return Number(n).toLocaleString(data.lang); }
 
   window.PnpBuilder = { data: data, root: root, word: word, counted: counted, el: el, select: select, yaml: yaml,
-                        scalar: scalar, save: save, showFindings: showFindings, number: number };
+                        scalar: scalar, save: save, showFindings: showFindings };
 })();

@@ -16,7 +16,7 @@ from pnpforge.content.player_files import examples, load_player_file
 from pnpforge.engine.contract import WebBuilder
 
 KIND = "force_list"  # game.yaml's player_files
-SCRIPTS = ("force-rules.js", "force-builder.js")
+SCRIPTS = ("force-list.js", "force-rules.js", "force-roster.js", "force-builder.js")
 SECTION_FIELDS = (
     "name",
     "nation",

@@ -4,11 +4,10 @@ A game package names a ``WebBuilder`` for a kind of player file the pack declare
 ``builder-<kind>.html`` (``_`` written ``-``). The page is plain HTML from ``layouts/web/builder.html``; what the
 scripts need of the pack is embedded in it as JSON (a ``<script type="application/json">``, which the browser never
 runs), so nothing is fetched and the page works from ``file://``. The scripts are the shared kit
-(``layouts/web/builder/``, copied to ``assets/builder/``: the page's words, the findings, writing and reading YAML, saving a file) and the
-game package's own (``web/`` beside its Python), copied to ``assets/games/<package>/``; both are only copied into a
-site that has a builder page. They are pnpforge's code, never a pack's, so the site's policy (``script-src 'self'``)
-still lets no script of a pack's run.
-Every text of the pack reaches the page as data and is shown with ``textContent``, never as HTML.
+(``layouts/web/builder/``, copied to ``assets/builder/``: the page's words, the findings, writing and reading YAML,
+saving a file) and the game package's own (``web/`` beside its Python), copied to ``assets/games/<package>/``; both
+are only copied into a site that has a builder page. They are pnpforge's code, never a pack's, so the site's policy
+(``script-src 'self'``) still lets no script of a pack's run.
 """
 
 from __future__ import annotations

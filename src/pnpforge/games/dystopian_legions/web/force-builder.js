@@ -1,24 +1,21 @@
 /* The force builder of the Dystopian Legions web rulebook: a form over one force list, kept as the very values the
    list file holds (nation, mfv, platoons with their HQ and sections, strategic forces, the TAC deck). Every change
    redraws the form, the points and the findings (force-rules.js, the same rule data as `pnpforge validate --list`);
-   the list is saved as that YAML file and printed as a roster. Pack text is shown as text, never as HTML. */
+   the list is saved as that YAML file and printed as a roster (force-roster.js). Pack text is shown as text, never
+   as HTML. */
 (function () {
   'use strict';
   var kit = window.PnpBuilder;
+  var reading = window.PnpForceList;
   var rules = window.PnpForceRules;
-  if (!kit || !rules) { return; }
+  var roster = window.PnpForceRoster;
+  if (!kit || !reading || !rules || !roster) { return; }
   var el = kit.el;
   var word = kit.word;
   var game = kit.data.game;
-  var byId = function (items) {
-    var found = {};
-    items.forEach(function (item) { found[item.id] = item; });
-    return found;
-  };
-  var sections = byId(game.sections);
-  var models = byId(game.models);
-  var tacs = byId(game.tacs);
-  var nations = byId(game.nations);
+  var sections = reading.index(game.sections);
+  var models = reading.index(game.models);
+  var tacs = reading.index(game.tacs);
   var deckSize = game.parameters.tac_deck_size || 12;
   var FREE = { transport: true, sidekick: true };
 
@@ -36,11 +33,11 @@
   function fresh(sectionId) { return { section: sectionId }; }
 
   function size(entry, section) {
-    return entry.models !== undefined && entry.models !== null ? entry.models : rules.listedSize(section);
+    return entry.models !== undefined && entry.models !== null ? entry.models : reading.listedSize(section);
   }
 
   function setSize(entry, section, count) {
-    if (count === rules.listedSize(section)) { delete entry.models; } else { entry.models = count; }
+    if (count === reading.listedSize(section)) { delete entry.models; } else { entry.models = count; }
   }
 
   function upgradeCount(entry, optionId) {
@@ -103,7 +100,7 @@
     var row = el('div', { class: 'wb-builder-entry', 'data-where': where });
     var head = el('div', { class: 'wb-builder-entry-head' }, [
       el('span', { class: 'wb-builder-entry-name', text: section ? section.name : entry.section }),
-      el('span', { class: 'wb-builder-entry-points', text: rules.shown(pointsOf(where)) + ' ' +
+      el('span', { class: 'wb-builder-entry-points', text: reading.shown(pointsOf(where)) + ' ' +
                    word('points_short') })]);
     if (remove) {
       var button = el('button', { type: 'button', id: id + '-remove', class: 'wb-builder-remove',
@@ -115,8 +112,8 @@
     row.appendChild(head);
     if (!section) { return row; }
     var controls = el('div', { class: 'wb-builder-controls' });
-    var low = rules.listedSize(section);
-    var high = rules.reinforcement(section) ? section.max_models : low;
+    var low = reading.listedSize(section);
+    var high = reading.reinforcement(section) ? section.max_models : low;
     if (high > low || size(entry, section) !== low) {
       var count = el('input', { type: 'number', id: id + '-models', min: low, max: high, value: size(entry, section),
                                 inputmode: 'numeric' });
@@ -267,7 +264,7 @@
     var rows = result.entries.map(function (entry) {
       return el('tr', {}, [el('td', { text: entry.platoon + 1 }),
                            el('td', { text: entry.unit ? entry.unit.name : entry.section }),
-                           el('td', { class: 'wb-num', text: rules.shown(entry.points) })]);
+                           el('td', { class: 'wb-num', text: reading.shown(entry.points) })]);
     });
     return el('table', { class: 'wb-builder-points' }, [
       el('caption', { text: word('points_by_section') }),
@@ -276,57 +273,8 @@
                                      el('th', { scope: 'col', class: 'wb-num', text: word('points') })])]),
       el('tbody', {}, rows),
       el('tfoot', {}, [el('tr', {}, [el('th', { scope: 'row', colspan: 2, text: word('total') }),
-                                     el('td', { class: 'wb-num', text: rules.shown(result.total) + ' / ' +
+                                     el('td', { class: 'wb-num', text: reading.shown(result.total) + ' / ' +
                                                 list.mfv })])])]);
-  }
-
-  /* The roster as printed: each platoon's sections with their models, upgrades, points and a tally box per LP. */
-  function roster(result) {
-    var nation = nations[list.nation];
-    var box = el('section', { class: 'wb-roster', 'aria-labelledby': 'wb-roster-title' }, [
-      el('h2', { id: 'wb-roster-title', text: word('roster') }),
-      el('p', { class: 'wb-roster-head', text: (list.name ? list.name + ' · ' : '') +
-                (nation ? nation.name : list.nation) + ' · ' + rules.shown(result.total) + ' / ' + list.mfv + ' ' +
-                word('points_short') + ' · ' + word('hand') + ' ' + result.hand })]);
-    list.platoons.forEach(function (platoon, index) {
-      var entries = result.entries.filter(function (entry) { return entry.platoon === index; });
-      box.appendChild(el('h3', { text: word('platoon') + ' ' + (index + 1) }));
-      var table = el('table', { class: 'wb-roster-table' }, [el('thead', {}, [el('tr', {}, [
-        el('th', { scope: 'col', text: word('section') }), el('th', { scope: 'col', text: word('models') }),
-        el('th', { scope: 'col', class: 'wb-num', text: word('points') })])])]);
-      var body = el('tbody');
-      entries.forEach(function (entry) {
-        var section = entry.unit;
-        var carrier = entry.transport ? entry.transport.models.map(function (part) { return [part.model, part.count]; }) : [];
-        var lines = entry.models.concat(carrier).map(function (pair) {
-          var modelId = pair[0];
-          var model = models[modelId];
-          var lp = model ? model.lp || model.hp || 0 : 0;  /* an Ironclad's Hull Points stand for Life Points */
-          var unit = model && !model.lp && model.hp ? 'HP' : 'LP';
-          var tallies = [];
-          for (var n = 0; n < pair[1]; n += 1) {
-            var boxes = [];
-            for (var b = 0; b < lp; b += 1) { boxes.push(el('span', { class: 'wb-tally', 'aria-hidden': 'true' })); }
-            tallies.push(el('span', { class: 'wb-tally-model' }, boxes));
-          }
-          return el('li', {}, [pair[1] + ' × ' + (model ? model.name : modelId) +
-                               (lp ? ' (' + lp + ' ' + unit + ')' : ''), el('span', { class: 'wb-tallies' }, tallies)]);
-        });
-        var deploy = entry.at[2] === 'sections' ? deployOf(index, list.platoons[index].sections[entry.at[3]]) : 'table';
-        var name = (section ? section.name : entry.section) + (entry.transport ? ' + ' + entry.transport.name : '') +
-          (entry.values.senior ? ' · ' + word('senior') : '') + (deploy !== 'table' ? ' · ' + word('deploy_' + deploy) : '');
-        body.appendChild(el('tr', {}, [el('td', { text: name }), el('td', {}, [el('ul', {}, lines)]),
-                                       el('td', { class: 'wb-num', text: rules.shown(entry.points) })]));
-      });
-      table.appendChild(body);
-      box.appendChild(table);
-    });
-    box.appendChild(el('h3', { text: word('deck') }));
-    box.appendChild(el('ol', { class: 'wb-roster-cards' }, list.tacs.map(function (id) {
-      var tac = tacs[id];
-      return el('li', { text: tac ? tac.name + ' (' + tac.cp + ' CP)' : id });
-    })));
-    return box;
   }
 
   /* --- the page -------------------------------------------------------------------------------------------------- */
@@ -477,7 +425,7 @@
     });
     drawForm();
     summary.replaceChildren(
-      el('span', { class: 'wb-builder-total', text: word('points') + ': ' + rules.shown(result.total) + ' / ' +
+      el('span', { class: 'wb-builder-total', text: word('points') + ': ' + reading.shown(result.total) + ' / ' +
                    list.mfv }),
       el('span', { class: 'wb-builder-hand', text: word('hand') + ': ' + result.hand }),
       el('a', { class: 'wb-builder-status', href: '#wb-checks-title', text: status(result.findings) }));
@@ -485,7 +433,9 @@
                                 el('div', { class: 'wb-builder-findings-box', 'aria-live': 'polite' }));
     kit.showFindings(findingsBox.lastChild, result.findings, control);
     pointsBox.replaceChildren(pointsTable(result));
-    rosterBox.replaceChildren(roster(result));
+    rosterBox.replaceChildren(roster.draw(list, result, function (p, at) {
+      return deployOf(p, list.platoons[p].sections[at]);
+    }));
     var again = focused && document.getElementById(focused);
     if (again) { again.focus(); }
   }

@@ -1,127 +1,34 @@
 /* The force rules of Dystopian Legions evaluated in the page: the twin of the game package's force_rules.py, over
    the same rule items (force-rules.yaml, embedded in the page) and in the vocabulary docs/why/force-rules.md
-   documents. Each check finds the places in a force list that break its rule, with the values the rule's message
-   names; the finding's words, severity and place (a path into the list file) are the command line's.
-
-   Points are counted in hundredths of a point, as integers: the pack may write 32.5, and no rule decision rests on
-   floating point. */
+   documents. Each check finds the places in a force list (as force-list.js reads it) that break its rule, with the
+   values the rule's message names; the finding's words, severity and place (a path into the list file) are the
+   command line's. */
 (function () {
   'use strict';
   var FREE = { transport: true, sidekick: true };  /* take no place in a platoon (p.33) */
   var HEAVY = 'heavy_support';
   var PLACEHOLDER = /\{([a-z_]+)\}/g;
 
-  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
-  function index(items) {
-    var found = {};
-    items.forEach(function (item) { found[item.id] = item; });
-    return found;
-  }
-  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
+  var reading = window.PnpForceList;
+  if (!reading) { return; }
+  var has = reading.has;
+  var sum = reading.sum;
+  var cents = reading.cents;
+  var shown = reading.shown;
+  var slotName = reading.slotName;
+  var joined = reading.joined;
+  var pathText = reading.pathText;
+  var packOf = reading.packOf;
+  var nationName = reading.nationName;
+  var listedSize = reading.listedSize;
+  var reinforcement = reading.reinforcement;
+  var upgradeOptions = reading.upgradeOptions;
+  var marOf = reading.marOf;
+  var normalise = reading.normalise;
+  var read = reading.read;
 
-  /* --- numbers and words as messages print them ------------------------------------------------------------------ */
-  function cents(points) { return Math.round(Number(points) * 100); }
-  /* Hundredths of a point as printed: 1250, or 32.5 when it has decimals. */
-  function shown(hundredths) {
-    if (hundredths % 100 === 0) { return String(hundredths / 100); }
-    return (hundredths / 100).toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
-  }
-  function slotName(slot) { return String(slot).split('_').join(' '); }
-  function joined(ids) { return ids.length ? ids.join(', ') : 'none'; }
-  function pathText(at) {
-    var text = '';
-    at.forEach(function (part) {
-      text += typeof part === 'number' ? '[' + part + ']' : (text ? '.' + part : String(part));
-    });
-    return text;
-  }
   function message(text, values) {
     return text.replace(PLACEHOLDER, function (whole, name) { return has(values, name) ? String(values[name]) : whole; });
-  }
-
-  /* --- the pack as the rules read it ------------------------------------------------------------------------------ */
-  function packOf(game) {
-    if (!game.index) {
-      game.index = { units: index(game.sections), models: index(game.models), cards: index(game.tacs),
-                     nations: index(game.nations), structure: game.platoons.length ? game.platoons[0] : null };
-    }
-    return game.index;
-  }
-  function nationName(pack, nation) { return pack.nations[nation] ? pack.nations[nation].name : nation; }
-  function listedSize(unit) { return sum(unit.models.map(function (part) { return part.count; })); }
-  function reinforcement(unit) {
-    return (unit.options || []).filter(function (option) { return option.kind === 'reinforce'; })[0] || null;
-  }
-  function upgradeOptions(unit) {
-    var found = {};
-    (unit.options || []).forEach(function (option) { if (option.kind !== 'reinforce') { found[option.id] = option; } });
-    return found;
-  }
-  function marOf(model, name) {
-    return (model.mars || []).filter(function (use) { return use.mar === name; })[0] || null;
-  }
-
-  /* A force list with the defaults its file may leave out (upgrades, sections and strategic empty, count and
-     platoon 1), as the command line reads it. */
-  function normalise(list) {
-    var entry = function (values) {
-      var copy = Object.assign({}, values);
-      copy.upgrades = (values.upgrades || []).map(function (u) { return Object.assign({ count: 1 }, u); });
-      return copy;
-    };
-    return Object.assign({}, list, {
-      platoons: (list.platoons || []).map(function (platoon) {
-        return { hq: platoon.hq ? entry(platoon.hq) : platoon.hq, sections: (platoon.sections || []).map(entry) };
-      }),
-      strategic: (list.strategic || []).map(function (held) { return Object.assign({ platoon: 1 }, held); }),
-      tacs: list.tacs || []
-    });
-  }
-
-  /* Each section as the list buys it, platoon by platoon, its HQ first: its size, points and models fielded. */
-  function read(list, game) {
-    var pack = packOf(game);
-    var entries = [];
-    list.platoons.forEach(function (platoon, p) {
-      var places = [[['platoons', p, 'hq'], platoon.hq]];
-      platoon.sections.forEach(function (values, at) { places.push([['platoons', p, 'sections', at], values]); });
-      places.forEach(function (place) { if (place[1]) { entries.push(readEntry(place[0], p, place[1], pack)); } });
-    });
-    return entries;
-  }
-
-  function readEntry(at, platoon, values, pack) {
-    var unit = pack.units[values.section] || null;
-    var entry = { at: at, platoon: platoon, values: values, unit: unit, section: values.section, transport: null,
-                  size: 0, points: 0, models: [] };
-    if (!unit) { return entry; }
-    var counts = new Map();
-    var add = function (model, count) { counts.set(model, (counts.get(model) || 0) + count); };
-    var base = listedSize(unit);
-    entry.size = has(values, 'models') && values.models !== null ? values.models : base;
-    entry.points = cents(unit.points);
-    unit.models.forEach(function (part) { add(part.model, part.count); });
-    var more = reinforcement(unit);
-    var extra = Math.max(0, entry.size - base);
-    if (more && extra) {
-      entry.points += extra * cents(more.points);
-      add(more.model, extra);
-    }
-    var options = upgradeOptions(unit);
-    values.upgrades.forEach(function (pick) {
-      var option = options[pick.upgrade];
-      if (!option) { return; }
-      entry.points += pick.count * cents(option.points);
-      add(option.model, pick.count);
-      if (option.kind === 'upgrade' && option.replaces) { add(option.replaces, -pick.count); }
-    });
-    var transport = pack.units[values.transport || ''];
-    if (transport) {
-      entry.transport = transport;
-      entry.points += cents(transport.points);
-    }
-    counts.forEach(function (count, model) { if (count > 0) { entry.models.push([model, count]); } });
-    return entry;
   }
 
   /* --- the checks: each yields [path, values] --------------------------------------------------------------------- */
@@ -527,7 +434,5 @@
              hand: hand(list.mfv, handRule ? handRule.params || {} : {}) };
   }
 
-  window.PnpForceRules = { evaluate: evaluate, normalise: normalise, read: read, shown: shown, cents: cents,
-                           listedSize: listedSize, reinforcement: reinforcement, slotName: slotName,
-                           checks: Object.keys(CHECKS) };
+  window.PnpForceRules = { evaluate: evaluate, checks: Object.keys(CHECKS) };
 })();
