@@ -35,7 +35,7 @@ from pnpforge.render.template_errors import RENDER_FAILURES, template_finding
 
 CACHE_FOLDER = "player-documents"  # below the build's cache folder
 CARD_STYLE = "cards"  # the sheet style the cards are imposed on
-PAGE_MARGIN_MM = 12
+PAGE_MARGIN_MM = 10
 
 
 def print_document(

@@ -5,6 +5,7 @@ the ids of rules.yaml it checks."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -256,3 +257,27 @@ def test_a_platoon_without_a_line_section_a_lone_sidekick_and_a_full_transport(p
         "warning: 'van-hahls-challenge' needs 'pru-van-hahl-section' in the force; keep it only if the scenario you "
         "play allows it (p.35)",
     ]
+
+
+def test_the_recorded_findings_are_the_evaluators(pack) -> None:
+    """findings.json records each broken list's findings (place, severity, rule, path, message) for both evaluators:
+    this one, and the web force builder's in the browser."""
+    recorded = json.loads((BROKEN / "findings.json").read_text(encoding="utf-8"))
+    assert sorted(recorded) == sorted(f"{name}.yaml" for name in EXPECTED)
+    for name, expected in recorded.items():
+        found = check_list(pack, BROKEN / name).findings
+        assert [
+            {
+                "line": f.mark.line,
+                "col": f.mark.col,
+                "severity": f.severity,
+                "rule": f.rule,
+                "at": f.data["at"],
+                "message": f.message,
+            }
+            for f in found
+            if f.mark
+        ] == expected, name
+        assert [f"{e['line']}:{e['col']}: {e['severity']}: {e['message']}" for e in expected] == [
+            EXPECTED[name.removesuffix(".yaml")]
+        ]
