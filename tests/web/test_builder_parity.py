@@ -26,6 +26,7 @@ FIXTURES = REPO / "tests" / "data" / "force-lists"
 STARTERS = REPO / "content" / "dystopian-legions" / "forces"
 PAGE = "builder-force-list.html"
 LISTS = sorted(FIXTURES.glob("*.yaml")) + sorted(STARTERS.glob("*.yaml"))
+RECORDED = json.loads((FIXTURES / "findings.json").read_text(encoding="utf-8"))
 
 
 def _line_findings(pack, path: Path) -> list[tuple[str, str, str, str]]:
@@ -63,11 +64,13 @@ def builder(legions_site: Site, page_of):
 
 
 def test_every_fixture_and_starter_shows_the_command_lines_findings(legions_site: Site, builder) -> None:
-    assert len(LISTS) >= 9  # seven broken lists and the two starters
+    assert len(LISTS) >= 9 and set(RECORDED) <= {path.name for path in LISTS}  # seven broken lists, two starters
     builder.page.wait_for_selector("#wb-open")
     for path in LISTS:
         expected = _line_findings(legions_site.pack, path)
         assert _page_findings(builder.page, path) == expected, path.name
+        if path.parent == FIXTURES:  # each broken list's exact findings, recorded once for both sides
+            assert expected == [(f["severity"], f["rule"], f["at"], f["message"]) for f in RECORDED[path.name]]
         run = run_cli("validate", "dystopian-legions", "--list", str(path))
         errors = [f for f in expected if f[0] == "error"]
         assert run.code == (1 if errors else 0), (path.name, run.output)
