@@ -163,6 +163,11 @@ def test_a_finding_leads_to_the_control_that_mends_it(legions_site: Site, page_o
     assert page.evaluate("() => document.activeElement.id") == "wb-tac-" + where[5:-1]
     page.select_option("#wb-tac-" + where[5:-1], "steady-lads")
     assert page.text_content(".wb-builder-status") == page.evaluate("() => window.PnpBuilder.word('clean')")
+    page.select_option("#wb-nation", "prussia")  # the form keeps what the list holds and shows what is wrong
+    assert page.input_value("#wb-p0-hq") == "kob-captain-hq" and page.input_value("#wb-tac-2") == "steady-lads"
+    assert page.input_value("#wb-tac-7") == "thin-red-line"  # a British card, kept in a Prussian deck
+    errors = page.evaluate("() => Number(document.querySelector('.wb-builder-count').dataset.errors)")
+    assert errors > 10, errors
     assert watched.take() == []
 
 

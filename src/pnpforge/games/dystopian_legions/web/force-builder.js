@@ -189,9 +189,12 @@
     box.appendChild(head);
     /* the HQ */
     var hqId = id + '-hq';
-    var hqChoice = kit.select({ id: hqId }, [['', word('none')]].concat(sectionChoices(function (slot) {
-      return slot === 'hq';
-    })), platoon.hq ? platoon.hq.section : '');
+    var hqChoices = [['', word('none')]].concat(sectionChoices(function (slot) { return slot === 'hq'; }));
+    var current = platoon.hq ? platoon.hq.section : '';
+    if (!hqChoices.some(function (choice) { return choice[0] === current; })) {
+      hqChoices.push([current, sections[current] ? sections[current].name : current]);  /* as a file gave it */
+    }
+    var hqChoice = kit.select({ id: hqId }, hqChoices, current);
     hqChoice.addEventListener('change', function () { platoon.hq = hqChoice.value ? fresh(hqChoice.value) : null; update(); });
     box.appendChild(el('div', { class: 'wb-builder-field wb-builder-hq' }, [label(word('hq'), hqId), hqChoice]));
     if (platoon.hq) { box.appendChild(entryRow(platoon.hq, index, null, hqId + 'e', null)); }
