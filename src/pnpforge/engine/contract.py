@@ -116,6 +116,19 @@ class PlayerFileRules:
 
 
 @dataclass(frozen=True)
+class WebBuilder:
+    """A page of the web rulebook on which players write one kind of player file in the browser (a force list).
+
+    The shared site writes the page, embeds ``data(pack)`` in it as JSON (nothing is fetched, so it works from
+    ``file://``) and loads ``scripts``: files of the game package's ``web/`` folder, pnpforge's own code (a pack's
+    scripts are never run). The scripts read the embedded data and the shared kit (``layouts/web/builder/kit.js``)."""
+
+    kind: str  # the player-file kind the page writes
+    scripts: tuple[str, ...]  # file names in the game package's ``web/`` folder, loaded in this order
+    data: Callable[[Pack], dict[str, Any]]  # what the scripts need of the pack, as JSON values
+
+
+@dataclass(frozen=True)
 class GamePackage(Generic[StateT]):
     """What a game package adds to a pack's data. Only ``name`` is required: a package may bring checks alone.
 
@@ -169,6 +182,7 @@ class GamePackage(Generic[StateT]):
     search: SearchPlan[StateT] = SearchPlan()
     # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
     player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
+    builders: tuple[WebBuilder, ...] = ()  # pages of the web rulebook where players write their files
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpforge.engine.contract import GamePackage
-from pnpforge.games.dystopian_legions import cards, force_rules, forces, player_lists, profiles, strips, worth
+from pnpforge.games.dystopian_legions import builder, cards, force_rules, forces, player_lists, profiles, strips, worth
 
 VOCABULARY = (
     "dystopian",
@@ -74,4 +74,5 @@ PACKAGE: GamePackage[Any] = GamePackage(
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
+    builders=(builder.BUILDER,),
 )

@@ -33,6 +33,7 @@ PAGE_NAMES: dict[str, tuple[str, ...]] = {  # each page template's own values (`
     "examples.html": ("examples",),
     "home.html": ("subtitle", "note", "cover", "chapters", "counts", "about", "downloads"),
     "search.html": (),
+    "builder.html": ("builder", "data", "scripts"),
 }
 
 

@@ -13,6 +13,7 @@ from markupsafe import escape
 
 from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark
+from pnpforge.publish.web.builder import GAME_ASSETS, KIT, builder_assets, builder_pages, builders_of, page_path
 from pnpforge.publish.web.favicon import site_icon
 from pnpforge.publish.web.figures import ROOT
 from pnpforge.publish.web.links import Linker
@@ -47,6 +48,8 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     linker.files.update(_static_files(search))
     linker.files.update(path.relative_to(site).as_posix() for path in site.rglob("*.webp"))
     linker.files.update({f"{ASSETS}/search-index.js", f"{ASSETS}/fonts.css"})
+    scripts = builder_assets(content.pack, content.layouts_dir)
+    linker.files.update(scripts)
     linker.files.update(f for d in content.downloads for f in d.get("files", [d["href"]]))
     icon = site_icon(content.pack, content.macros.icons, content.accent, findings)
     if icon is not None:
@@ -92,7 +95,8 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
     counts = {"cards": len(content.cards), "glossary": len(entries), "examples": len(examples.context["examples"]),
               "chapters": len(rules)}
     sections = [glossary, *([examples] if any(link["kind"] == "examples" for link in nav) else [])]
-    for page in [*sections, gallery_page(content), *cards, home_page(content, counts), search_page(content)]:
+    for page in [*sections, gallery_page(content), *cards, home_page(content, counts), search_page(content),
+                 *builder_pages(content)]:
         render(page)
     written = 0
     for path, (page, html) in rendered.items():
@@ -109,6 +113,9 @@ def write_site(content: SiteContent, fonts: dict[str, tuple[Path, Path]]) -> tup
         elif name not in linker.files:
             (site / ASSETS / name).unlink(missing_ok=True)
     _copy_static(search, site)
+    for path, data in scripts.items():
+        write_if_changed(site / path, data)
+    _prune_assets(site, set(scripts))
     _prune_pages(site, set(rendered) | {f for d in content.downloads for f in d.get("files", [d["href"]])})
     return len(rendered), written, findings
 
@@ -170,6 +177,10 @@ def _nav(content: SiteContent) -> list[dict]:
     nav.append({"kind": "glossary", "label": content.label("glossary"), "href": f"{ROOT}glossary.html"})
     if example_files(content):
         nav.append({"kind": "examples", "label": content.label("examples"), "href": f"{ROOT}examples.html"})
+    words = content.settings.strings.words
+    for builder in builders_of(content.pack):
+        nav.append({"kind": "builder", "href": f"{ROOT}{page_path(builder)}",
+                    "label": words.get(f"builder_nav_{builder.kind}") or content.label("builder_nav")})
     return nav
 
 
@@ -214,6 +225,14 @@ def _copy_static(search: list[Path], site: Path) -> None:
 def _write_text(target: Path, text: str) -> int:
     """Write a text file unless it holds these bytes already; 1 when written."""
     return int(write_if_changed(target, text))
+
+
+def _prune_assets(site: Path, keep: set[str]) -> None:
+    """Remove builder scripts and styles the site no longer has (the pack's game package dropped a builder)."""
+    for folder in (KIT, GAME_ASSETS):
+        for path in (site / folder).rglob("*") if (site / folder).is_dir() else ():
+            if path.is_file() and path.relative_to(site).as_posix() not in keep:
+                path.unlink()
 
 
 def _prune_pages(site: Path, keep: set[str]) -> None:
