@@ -22,11 +22,32 @@ RULES = {
     "reroll-initial-dice-only": ("dice-reroll",),
     "halving-rounds-up": ("dice-halving", "morale-modifiers"),
     "opposed-check-tie": ("command-opposed", "initiative", "command-check"),
-    "knights-open-fire": ("shoot-range", "shoot-priority", "shoot-allocation", "shoot-saves", "profile-ir",
-                          "profile-lp", "weapon-profile", "shoot-attacks", "profile-model"),
-    "melee-grenadiers-charge-riflemen": ("melee-bonus", "melee-casualties", "melee-victory", "profile-mad",
-                                         "dice-mixed"),
-    "morale-failure-and-rally": ("morale-check", "morale-routed", "order-rally", "order-issue", "cp-spent-anyway"),
+    "knights-open-fire": (
+        "shoot-range",
+        "shoot-priority",
+        "shoot-allocation",
+        "shoot-saves",
+        "profile-ir",
+        "profile-lp",
+        "weapon-profile",
+        "shoot-attacks",
+        "profile-model",
+    ),
+    "melee-grenadiers-charge-riflemen": (
+        "melee-bonus",
+        "melee-casualties",
+        "melee-victory",
+        "profile-mad",
+        "dice-mixed",
+    ),
+    "morale-failure-and-rally": (
+        "morale-check",
+        "morale-routed",
+        "order-rally",
+        "order-issue",
+        "cp-spent-anyway",
+        "dice-d3",
+    ),
     "cover-and-hit-the-deck": ("shoot-hit-the-deck", "terrain-cover"),
     "ironclad-side-arc": ("ironclad-stats", "ironclad-damage"),
     "card-in-its-window": ("tac-anatomy", "tac-cost", "shoot-quality", "graveyard", "tac-no-retract"),
@@ -61,19 +82,23 @@ def test_a_changed_face_changes_the_outcome_and_is_reported(pack, tmp_path: Path
 
 def test_a_throw_with_too_few_faces_is_an_error_at_its_line(pack, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("title: short\nstart: shoot\nrange: 10\nsides:\n  - {player: prussia, section: pru-line-grenadiers}"
-                   "\n  - {player: britannia, section: kob-volunteers}\nthrows:\n  - {faces: [6, 6]}\n",
-                   encoding="utf-8")
+    bad.write_text(
+        "title: short\nstart: shoot\nrange: 10\nsides:\n  - {player: prussia, section: pru-line-grenadiers}"
+        "\n  - {player: britannia, section: kob-volunteers}\nthrows:\n  - {faces: [6, 6]}\n",
+        encoding="utf-8",
+    )
     outcome = PACKAGE.replay(pack, bad)
     assert outcome.data is None
     assert [str(f).splitlines()[0] for f in outcome.findings] == [
         f"{bad}:8:5: error: throw 1 (attack of the prussia, 20 black at 4+): wave 0 shows 2 faces, but the pool "
-        "throws 20 dice (" + ", ".join(["black"] * 20) + ")"]
+        "throws 20 dice (" + ", ".join(["black"] * 20) + ")"
+    ]
 
 
 def test_an_unknown_section_is_an_error_at_its_line(pack, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("title: nobody\nstart: morale\nsides:\n  - {player: prussia, section: pru-nobody}\n",
-                   encoding="utf-8")
+    bad.write_text(
+        "title: nobody\nstart: morale\nsides:\n  - {player: prussia, section: pru-nobody}\n", encoding="utf-8"
+    )
     outcome = PACKAGE.replay(pack, bad)
     assert outcome.data is None and str(outcome.findings[0]).startswith(f"{bad}:4:23: error: no section 'pru-nobody'")
