@@ -13,6 +13,7 @@ from typing import Any
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles
+from pnpforge.games.dystopian_legions.analysis import analyse, nations
 from pnpforge.games.dystopian_legions.bots import determinize, greedy_bot
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import check
@@ -83,11 +84,14 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "setup",
         "log",
         "generator",
+        "analysis",
     ),
     new_game=new_game,
     modes=("duel",),
     bots={"greedy": greedy_bot, "random": random_bot},
     invariants=check,
+    analyse=analyse,
+    factions=nations,
     determinize=determinize,
     replay=replay,
     goldens=(

@@ -1,6 +1,7 @@
 """The duel mode: a fight between two sections at a stated range and cover, made from a ``GameConfig``.
 
-Options (``GameConfig.options``): ``sections`` (two section ids, default the Line Infantry of each nation),
+Options (``GameConfig.options``): ``sections`` (two section ids, default the Line section of each nation, in the
+order of the config's sides by seat),
 ``range`` (inches, default 12), ``cover`` (each side's cover: open, soft or hard; default soft and open), ``turns``
 (default 6) and ``facing`` (the arc of an Ironclad that attacks hit, default front). Each side holds a hand dealt
 from its nation's starter deck: the cards it may play in a duel's windows, as many as its force value gives
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 STEPS = Steps.collect(turn, shooting, melee, ironclads, throws)
 DEFAULT_SECTIONS = ("kob-line-infantry", "pru-line-grenadiers")
+DEFAULT_NATIONS = ("britannia", "prussia")  # whose section each default is; sides by seat pick them
 DUEL_WINDOWS = ("pre_turn", "command", "shooting", "melee")
 
 
@@ -48,8 +50,11 @@ def hand(pack: Pack, nation: str) -> tuple[str, ...]:
 
 
 def new_game(pack: Pack, config: GameConfig) -> Duel:
-    units = tuple(config.option("sections", DEFAULT_SECTIONS))
-    covers = tuple(config.option("cover", ("soft", "open")))
+    by_nation = {DEFAULT_NATIONS[n]: unit for n, unit in enumerate(DEFAULT_SECTIONS)}
+    default = tuple(by_nation[side] for side in config.sides) if config.sides else DEFAULT_SECTIONS
+    units = tuple(config.option("sections", default))
+    nations = tuple(config.sides) or DEFAULT_NATIONS
+    covers = tuple(config.option("cover", tuple("soft" if n == "britannia" else "open" for n in nations)))
     sides: list[SideSetup] = []
     for unit, cover in zip(units, covers):
         nation = next(item["nation"] for item in pack.of_type("unit") if item.id == unit)
