@@ -212,3 +212,14 @@ def test_battle_log_points(pack) -> None:
         None,
         None,
     )
+
+
+@pytest.mark.rules("shoot-hit-the-deck", "morale-modifiers")
+def test_getting_up_to_charge_shakes_and_suppression_asks_one_success_more(pack) -> None:
+    from pnpforge.games.dystopian_legions.melee import charge
+
+    state = duel(pack, range=6)
+    state.sides[0].deck = True
+    charge(state, 0)
+    assert (state.sides[0].deck, state.sides[0].markers, state.sides[1].engaged) == (False, 1, True)
+    assert morale_check(state, 1, suppressed=True).needed == 2 and morale_check(state, 1).needed == 1

@@ -41,9 +41,12 @@ def may_charge(s: DuelState, p: int) -> str | None:
 
 def charge(s: DuelState, p: int) -> None:
     """The section charges into contact; a Shaken target takes a Morale check, and a Daunting charger makes any
-    target take one (rule ``morale-triggers``)."""
+    target take one (rule ``morale-triggers``); a section that had hit the deck gets up, with a Shaken marker."""
     side, target = s.sides[p], s.sides[1 - p]
     side.engaged = target.engaged = side.charging = True
+    if side.deck:  # getting up to charge ends Hit the Deck and shakes the section (rule shoot-hit-the-deck)
+        side.deck = False
+        side.markers = morale.failed(side.markers, s.game.routed_at)
     if target.markers or any(s.profile(t).has("daunting") for t in side.troopers):
         s.push(("morale", 1 - p))
 

@@ -192,7 +192,10 @@ def wounds(s: DuelState, p: int, saved: bool) -> None:
     result = damage.losses(damage.cancel(allocation, s.last[("saves", 1 - p)] if saved else 0), models)
     lost = take(s, 1 - p, result)
     if lost:
-        s.push(("morale", 1 - p))
+        suppressed = any(
+            s.game.data.weapons[m.weapon].has("suppression") for t in s.sides[p].troopers for m in s.profile(t).weapons
+        )
+        s.push(("morale", 1 - p, suppressed))
 
 
 def take(s: DuelState, q: int, result: damage.Losses) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import morale, orders
 from pnpforge.games.dystopian_legions.melee import charge, may_charge
@@ -90,7 +91,7 @@ def actions(s: DuelState, p: int) -> list[str]:
             options.append("focus-fire")
     if may_charge(s, p) is None:
         options.append("charge")
-    if side_may_drop(s, side) and not side.deck:
+    if side_may_drop(s, side) and not side.deck and not side.engaged:
         options.append("hit-the-deck")
     return options
 
@@ -227,7 +228,7 @@ def card_shaken(s: DuelState, on: int, remove: int, p: int) -> None:
 
 
 # --- morale --------------------------------------------------------------------------------------------------------
-def morale_check(s: DuelState, p: int, triggers: int = 1) -> morale.Check:
+def morale_check(s: DuelState, p: int, suppressed: bool = False) -> morale.Check:
     side = s.sides[p]
     colour = s.colour(side)
     officer = next((colour for t in side.troopers if s.profile(t).rank == "officer"), None)
@@ -246,19 +247,21 @@ def morale_check(s: DuelState, p: int, triggers: int = 1) -> morale.Check:
         steadfast=steadfast,
         officer=officer,
         inspiring=inspiring,
-        triggers=triggers,
+        suppressed=suppressed,
         extra=extra,
     )
 
 
 @task("morale")
-def take_morale(s: DuelState, p: int) -> None:
-    """A Morale check after the event that called for it; Fearless sections never take one."""
+def take_morale(s: DuelState, p: int, suppressed: bool = False) -> None:
+    """A Morale check after the event that called for it, one success more after Suppression; Fearless sections
+    never take one; a Musician re-rolls one failed die."""
     side = s.sides[p]
     if side.wiped or all(s.profile(t).has("fearless") for t in side.troopers):
         return
-    check = morale_check(s, p)
-    s.push(ask(s, "morale", p, dict(check.dice), s.game.success), ("morale-result", p, check.needed))
+    check = morale_check(s, p, suppressed)
+    musician = Reroll(limit=1, initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
+    s.push(ask(s, "morale", p, dict(check.dice), s.game.success, musician), ("morale-result", p, check.needed))
 
 
 @task("morale-result")
