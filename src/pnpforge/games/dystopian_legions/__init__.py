@@ -12,7 +12,7 @@ from typing import Any
 
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
-from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles
+from pnpforge.games.dystopian_legions import cards, forces, platoons, profiles, strips, worth
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
 from pnpforge.games.dystopian_legions.bots import determinize, greedy_bot
 from pnpforge.games.dystopian_legions.duel import new_game
@@ -60,7 +60,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
     },
-    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL,
+    checks=profiles.ALL + forces.ALL + platoons.ALL + cards.ALL + strips.ALL,
     rules_modules=(
         "profiles",
         "forces",
@@ -68,6 +68,10 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "cards",
         "data",
         "damage",
+        "odds",
+        "odds_tables",
+        "worth",
+        "strips",
         "morale",
         "orders",
         "tacs",
@@ -86,6 +90,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "generator",
         "analysis",
     ),
+    data_analyses=worth.ANALYSES,
     new_game=new_game,
     modes=("duel",),
     bots={"greedy": greedy_bot, "random": random_bot},

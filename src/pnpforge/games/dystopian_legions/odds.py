@@ -1,0 +1,246 @@
+"""Exact odds of Dystopian Legions attacks from the pack's dice, profiles, weapons and sections, in fractions.
+
+An attack's successes come from the shared exact distributions (``engine/dice_exact.py``); what they do to a target
+section follows ``damage.py``: allocation along its chain, the defensive pool of the models they threaten, its
+saves at 4+ cancelling hits, the LP lost. Red dice explode without end, so their distributions leave out a tail of
+probability under ``dice_exact.TAIL`` (``EXPLOSION_NOTE`` says so where they are printed); all else is exact.
+
+The target chain puts troopers nearest, then specialists, NCOs and officers, as an owner would (p.79-80; the
+owner settles ties): the leaders are the last to fall. Towering models count their cover a level lower. Melee
+uses IR with Combat Armour and no saves; each side's pool is its models' MAD with a die of the ER colour of each
+CQB weapon, and Cold Steel adds a red die per Command Point of its officer or NCO (p.93-94). An Ironclad's odds
+follow its damage table: cover removes D3-1 or D3+1 successes, and the highest Armour Piercing and Open Topped
+add to 2D6 and the excess (p.109-111).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from pnpforge.content.pack import Pack
+from pnpforge.engine.dice import DiceSet
+from pnpforge.engine.dice_exact import distribution_exact
+from pnpforge.games.dystopian_legions import damage
+from pnpforge.games.dystopian_legions.damage import ChainModel
+from pnpforge.games.dystopian_legions.data import Data, Profile, Section, Weapon, read
+from pnpforge.games.dystopian_legions.forces import CREW_FOR_FIELD_GUN
+
+QUALITIES = {"placed": 3, "regular": 4, "rushed": 5}  # shot quality and its target (p.80)
+SAVE_TARGET = 4  # defensive dice succeed on 4+ (p.81)
+MELEE_TARGET = 4  # melee hits on 4+, 5+ when Shaken (p.93)
+RANKS = ("trooper", "specialist", "nco", "officer")  # nearest first on a target chain
+EXPLOSION_NOTE = (
+    "Red dice explode without limit: their distributions leave out a tail of probability under one in a billion, "
+    "which moves no printed figure."
+)
+Counts = tuple[tuple[str, int], ...]  # dice by colour, sorted
+Dist = dict[int, Fraction]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """What an attack does to a target section: its successes, the LP it takes and the chance it wipes the
+    section out, each exact."""
+
+    successes: Dist
+    lp: Dist
+    wipe: Fraction
+
+    @property
+    def expected_successes(self) -> Fraction:
+        return mean(self.successes)
+
+    @property
+    def expected_lp(self) -> Fraction:
+        return mean(self.lp)
+
+    @property
+    def any_lp(self) -> Fraction:
+        return sum((p for n, p in self.lp.items() if n >= 1), Fraction(0))
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    return sum((n * p for n, p in dist.items()), Fraction(0))
+
+
+class Kit:
+    """The pack's dice and data, with the distributions it has already worked out."""
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        self.dice = DiceSet.of_pack(pack)
+        self.data: Data = read(pack)
+        self._successes: dict[tuple[Counts, int], Dist] = {}
+        self._outcomes: dict[tuple[tuple[ChainModel, ...], int, bool], tuple[Dist, Fraction]] = {}
+        self.memo: dict[Any, Any] = {}  # what callers work out from the kit, by their own keys
+
+    def successes(self, counts: Mapping[str, int] | Counts, target: int) -> Dist:
+        """The exact distribution of a pool's successes at ``target``+."""
+        items = counts.items() if isinstance(counts, Mapping) else counts
+        key = (tuple(sorted((c, n) for c, n in items if n)), target)
+        if key not in self._successes:
+            pool = self.dice.pool(dict(key[0]), target) if key[0] else None
+            self._successes[key] = distribution_exact(pool) if pool else {0: Fraction(1)}
+        return self._successes[key]
+
+    def _outcome(self, hits: int, chain: tuple[ChainModel, ...], energy: bool) -> tuple[Dist, Fraction]:
+        """LP lost and the chance of a wipe once ``hits`` have been allocated and saved against."""
+        key = (chain, hits, energy)
+        if key not in self._outcomes:
+            allocated = damage.allocate(hits, chain)
+            saves = self.successes(damage.save_pool(allocated, chain, energy), SAVE_TARGET)
+            lp: Dist = {}
+            wipe = Fraction(0)
+            for saved, q in saves.items():
+                lost = damage.losses(damage.cancel(allocated, saved), chain)
+                lp[lost.total_lp] = lp.get(lost.total_lp, Fraction(0)) + q
+                if lost.kills == len(chain):
+                    wipe += q
+            self._outcomes[key] = (lp, wipe)
+        return self._outcomes[key]
+
+    def shoot(
+        self, counts: Mapping[str, int] | Counts, target: int, chain: tuple[ChainModel, ...], energy: bool = False
+    ) -> Shot:
+        """An attack of ``counts`` dice at ``target``+ on a section's ``chain``."""
+        hits = self.successes(counts, target)
+        lp: Dist = {}
+        wipe = Fraction(0)
+        for n, p in hits.items():
+            lost, wiped = self._outcome(n, chain, energy)
+            for k, q in lost.items():
+                lp[k] = lp.get(k, Fraction(0)) + p * q
+            wipe += p * wiped
+        return Shot(hits, dict(sorted(lp.items())), wipe)
+
+    def melee(
+        self, counts: Mapping[str, int] | Counts, chain: tuple[ChainModel, ...], target: int = MELEE_TARGET
+    ) -> Shot:
+        """A melee pool's hits on a section's chain: no saves, leftover hits lost."""
+        hits = self.successes(counts, target)
+        lp: Dist = {}
+        wipe = Fraction(0)
+        for n, p in hits.items():
+            lost = damage.melee_losses(n, chain)
+            lp[lost.total_lp] = lp.get(lost.total_lp, Fraction(0)) + p
+            if lost.kills == len(chain):
+                wipe += p
+        return Shot(hits, dict(sorted(lp.items())), wipe)
+
+
+# --- sections, models and pools ---------------------------------------------------------------------------------
+
+
+def models_of(kit: Kit, section: Section) -> list[Profile]:
+    """A section's models as bought, one entry a model, nearest first on its chain (troopers first)."""
+    listed = [kit.data.profiles[m] for m, count in section.models for _ in range(count)]
+    return sorted(listed, key=lambda p: RANKS.index(p.rank) if p.rank in RANKS else 0)
+
+
+def chain(kit: Kit, section: Section, cover: str = "open", melee: bool = False) -> tuple[ChainModel, ...]:
+    """The chain of a section's models that are no Ironclads, in ``cover``; in melee, IR with Combat Armour."""
+    found = []
+    for profile in models_of(kit, section):
+        if profile.ironclad:
+            continue
+        shield = profile.mar("shield")
+        found.append(
+            ChainModel(
+                ir=profile.combat_ir if melee else profile.ir,
+                lp=profile.lp,
+                cover=damage.cover_level(cover, -1) if profile.has("towering") else cover,
+                shield=(shield.value or 0) if shield else 0,
+                shield_colour=(shield.colour or "red") if shield else "red",
+            )
+        )
+    return tuple(found)
+
+
+def weapon_dice(weapon: Weapon, band: str, pool: str = "rad") -> dict[str, int]:
+    """A weapon's dice at a band (RAD or IAD), by colour; none for a dash."""
+    found = weapon.band(band)
+    cell = (found.rad if pool == "rad" else found.iad) if found else None
+    return {cell.colour: cell.count} if cell else {}
+
+
+def section_pool(kit: Kit, section: Section, band: str, pool: str = "rad") -> dict[str, int]:
+    """The dice every model of the section adds to one attack at a band, all weapons pooled by colour; the two crew
+    who fire each field gun do not fire their own weapons (p.39)."""
+    total: dict[str, int] = {}
+    listed = models_of(kit, section)
+    crewing = CREW_FOR_FIELD_GUN * sum(p.model_type == "field_gun" for p in listed)
+    for profile in listed:
+        if crewing and not profile.ironclad:
+            crewing -= 1
+            continue
+        for mount in profile.weapons:
+            for colour, count in weapon_dice(kit.data.weapons[mount.weapon], band, pool).items():
+                total[colour] = total.get(colour, 0) + count * mount.count
+    return total
+
+
+def energy(kit: Kit, section: Section) -> bool:
+    """Whether every weapon of the section's attack is an Energy Weapon (the shields then roll black)."""
+    weapons = [kit.data.weapons[m.weapon] for p in models_of(kit, section) for m in p.weapons]
+    return bool(weapons) and all(w.has("energy-weapon") for w in weapons)
+
+
+def melee_pool(kit: Kit, section: Section) -> dict[str, int]:
+    """The section's melee dice: MAD, a die of the ER colour per CQB weapon, a red die per CP with Cold Steel."""
+    total: dict[str, int] = {}
+
+    def add(colour: str, count: int) -> None:
+        total[colour] = total.get(colour, 0) + count
+
+    for profile in models_of(kit, section):
+        if profile.ironclad or profile.mad is None:
+            continue
+        add(profile.mad.colour, profile.mad.count)
+        for mount in profile.weapons:
+            weapon = kit.data.weapons[mount.weapon]
+            near = weapon.band("effective")
+            if weapon.has("cqb-weapon") and near and near.rad:
+                add(near.rad.colour, 1)
+        if profile.has("cold-steel"):
+            nco = profile.mar("nco")
+            add("red", profile.cp or ((nco.value or 0) if nco else 0))
+    return {colour: count for colour, count in total.items() if count}
+
+
+# --- Ironclads ----------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)  # process cache: the 2D6 sums, the same for every pack
+def two_d6() -> dict[int, Fraction]:
+    sums: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            sums[a + b] = sums.get(a + b, Fraction(0)) + Fraction(1, 36)
+    return sums
+
+
+def ironclad_odds(
+    hits: Mapping[int, Fraction], rating: int, cover: str = "open", ap: int = 0, open_topped: bool = False
+) -> dict[str, Fraction]:
+    """The chance of each row of the damage table (``no effect`` included) for an attack's successes."""
+    out: dict[str, Fraction] = {}
+    removals = [(damage.cover_removes(cover, d3), Fraction(1, 3)) for d3 in (1, 2, 3)]
+    for n, p in hits.items():
+        for removed, q in removals:
+            left = max(0, n - removed)
+            if left < rating:
+                out[damage.NO_EFFECT.name] = out.get(damage.NO_EFFECT.name, Fraction(0)) + p * q
+                continue
+            for roll, r in two_d6().items():
+                row = damage.ironclad_hit(left, rating, roll, (ap,), open_topped).name
+                out[row] = out.get(row, Fraction(0)) + p * q * r
+    return out
+
+
+def armour_piercing(weapon: Weapon) -> int:
+    """The weapon's ranged Armour Piercing value (0 without)."""
+    return max((m.value or 0 for m in weapon.mars if m.id == "armour-piercing" and m.attack != "melee"), default=0)

@@ -1,0 +1,156 @@
+"""Exact odds of Dystopian Legions: the kernel's expected successes per die and two-dice chances, figures worked out
+by hand for a few cells, the Ironclad damage table, worth per point, and the odds strip on every section card of
+both starter forces, read back from the printed PDF."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnpforge.content.pack import Pack, load_pack
+from pnpforge.engine.data_analyses import analyse_data
+from pnpforge.engine.dice_exact import TAIL
+from pnpforge.games import load_package
+from pnpforge.games.dystopian_legions import odds, strips, worth
+from pnpforge.games.dystopian_legions.damage import ChainModel
+
+from tests.conftest import REPO
+from tests.helpers import run_cli
+
+PACK = REPO / "content" / "dystopian-legions"
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    loaded, problems = load_pack(PACK)
+    assert loaded is not None and problems == []
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def kit(pack: Pack) -> odds.Kit:
+    return odds.Kit(pack)
+
+
+@pytest.mark.parametrize("target", [2, 3, 4, 5, 6])
+def test_expected_successes_per_die(kit: odds.Kit, target: int) -> None:
+    """(7 - t) / 6 black, (8 - t) / 6 blue, (8 - t) / 5 red; red's exploding tail is under TAIL."""
+    assert odds.mean(kit.successes({"black": 1}, target)) == Fraction(7 - target, 6)
+    assert odds.mean(kit.successes({"blue": 1}, target)) == Fraction(8 - target, 6)
+    assert abs(odds.mean(kit.successes({"red": 1}, target)) - Fraction(8 - target, 5)) < TAIL
+
+
+@pytest.mark.parametrize("colour", ["black", "blue", "red"])
+def test_one_success_of_two_dice_is_three_in_four(kit: odds.Kit, colour: str) -> None:
+    two = kit.successes({colour: 2}, 4)
+    assert 1 - two[0] == Fraction(3, 4)
+
+
+def test_two_successes_of_two_dice(kit: odds.Kit) -> None:
+    assert kit.successes({"black": 2}, 4)[2] == Fraction(1, 4)
+    blue = kit.successes({"blue": 2}, 4)
+    assert sum(p for n, p in blue.items() if n >= 2) == Fraction(5, 12)
+    red = kit.successes({"red": 2}, 4)
+    assert abs(sum(p for n, p in red.items() if n >= 2) - Fraction(5, 12)) < TAIL
+
+
+def test_a_revolver_at_the_line_infantry(kit: odds.Kit) -> None:
+    """3 black at 4+ take a trooper (IR 3) only with three successes, 1/8; in soft cover the trooper's blue die
+    saves half of those; in hard cover its two blue dice save 3/4 of them."""
+    line = kit.data.sections["kob-line-infantry"]
+    shots = {c: kit.shoot({"black": 3}, 4, odds.chain(kit, line, c)) for c in ("open", "soft", "hard")}
+    assert shots["open"].expected_lp == Fraction(1, 8)
+    assert shots["soft"].expected_lp == Fraction(1, 16)
+    assert shots["hard"].expected_lp == Fraction(1, 32)
+    assert shots["open"].wipe == 0
+
+
+def test_a_wipe_of_a_one_model_section(kit: odds.Kit) -> None:
+    """One model of IR 3 and LP 1 in the open: a wipe is three successes of 4 blue dice or more."""
+    blue = kit.successes({"blue": 4}, 4)
+    shot = kit.shoot({"blue": 4}, 4, (ChainModel(3, 1),))
+    assert shot.wipe == sum(p for n, p in blue.items() if n >= 3)
+    assert shot.lp == {0: 1 - shot.wipe, 1: shot.wipe}
+
+
+def test_the_book_ironclad_odds_at_no_excess(kit: odds.Kit) -> None:
+    """Successes just reaching the armour: 2D6 of 7 or less does nothing, 7/12 (the digest's .58)."""
+    table = odds.ironclad_odds({9: Fraction(1)}, 9)
+    assert table["no effect"] == Fraction(7, 12)
+    assert table["shaken"] == Fraction(9, 36)
+    assert sum(table.values()) == 1
+    assert odds.ironclad_odds({8: Fraction(1)}, 9) == {"no effect": Fraction(1)}
+
+
+def test_melee_uses_combat_armour_and_cold_steel(kit: odds.Kit) -> None:
+    knights = kit.data.sections["pru-teutonic-knights"]
+    assert {m.ir for m in odds.chain(kit, knights, melee=True)} == {7}
+    assert {m.cover for m in odds.chain(kit, knights, "soft")} == {"open"}  # Towering
+    captain = kit.data.sections["kob-captain-hq"]
+    assert odds.melee_pool(kit, captain) == {"blue": 3, "black": 1, "red": 3}
+
+
+def test_worth_per_point_findings(pack: Pack, kit: odds.Kit) -> None:
+    """The pack's findings are the two it accepts; the Colour Sergeant at its old 10 points would be a third."""
+    found = worth.worth_per_point(pack).findings
+    assert sorted((f.subject, f.message.split(":")[0]) for f in found) == [
+        ("section 'kob-royal-marines'", "option rifle-grenadier"),
+        ("section 'pru-line-grenadiers'", "option drummer"),
+    ]
+    assert all(f.rule == "worth-per-point" and f.mark.path.endswith("sections.yaml") for f in found)
+    line = kit.data.sections["kob-line-infantry"]
+    more = worth.gain(kit, line, "kob-colour-sergeant", "kob-line-sergeant")
+    low, high = worth.bands(
+        pack, kit, {s.id: worth.best(worth.section_turn(kit, s)) / s.points for s in kit.data.sections.values()}
+    )["line"]
+    assert low <= more / 16 <= high < more / 10
+
+
+def test_a_stale_strip_is_an_error(pack: Pack, tmp_path: Path) -> None:
+    assert list(strips.odds_strips(pack)) == []
+    copy = tmp_path / "pack"
+    shutil.copytree(PACK, copy, ignore=shutil.ignore_patterns("build"))
+    path = copy / "odds-strips.yaml"
+    text = path.read_text(encoding="utf-8")
+    stale = text.replace('fire: "2.33 / 1.81 / 1.30"', 'fire: "2.30 / 1.81 / 1.30"', 1)
+    assert stale != text
+    path.write_text(stale, encoding="utf-8")
+    changed, _ = load_pack(copy)
+    assert changed is not None
+    found = list(strips.odds_strips(changed))
+    assert [f.message for f in found] == ["fire: '2.30 / 1.81 / 1.30', but the odds give '2.33 / 1.81 / 1.30'"]
+    assert found[0].mark.path.endswith("odds-strips.yaml") and found[0].mark.line
+
+
+def test_the_strips_file_is_what_the_odds_give(pack: Pack) -> None:
+    assert (PACK / "odds-strips.yaml").read_text(encoding="utf-8") == strips.strips_yaml(pack)
+
+
+def test_every_starter_section_card_prints_the_reports_odds(pack: Pack, tmp_path: Path) -> None:
+    """The report's odds-strip figures are printed on the section card of every section of both starter forces."""
+    package = load_package(pack.game.engine or "dystopian_legions")
+    report = analyse_data(pack, package, ("odds-strips",)).tables[0]
+    rows = {row[0]: row for row in report.rows}
+    result = run_cli("build", str(PACK), "--only", "faces", "--out", str(tmp_path), "--jobs", "2")
+    assert result.code == 0, result.output
+    faces = tmp_path / PACK.name / "faces"
+    manifest = json.loads((faces / "faces.json").read_text(encoding="utf-8"))
+    pages = {f["items"][0]: f["page"] for f in manifest["faces"] if f["type"] == "unit" and f["side"] == "front"}
+    pdf = pdfium.PdfDocument(faces / "unit.pdf")
+    names = {item.id: item["name"] for item in pack.of_type("unit")}
+    starters = {entry["section"] for force in pack.of_type("force") for entry in force["sections"]}
+    starters |= {
+        entry["transport"] for force in pack.of_type("force") for entry in force["sections"] if entry.get("transport")
+    }
+    assert len(starters) >= 20
+    for section in sorted(starters):
+        text = " ".join(pdf[pages[section]].get_textpage().get_text_range().split())
+        _, against, fire, wipe, melee, upper = rows[names[section]]
+        assert f"Odds vs {against}" in text, section
+        assert f"{fire} LP open / soft / hard, wipe {wipe}" in text, section
+        assert (f"melee {melee} LP, Upper Hand {upper}" if melee != "-" else "melee none") in text, section
