@@ -66,6 +66,7 @@ def test_the_pack_holds_what_its_readme_counts() -> None:
         "ruler": 3,
         "marker": 14,
         "quick_reference": 2,
+        "odds_strip": 25,
     }
 
 

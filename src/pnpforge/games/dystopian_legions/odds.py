@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from typing import Any
 
 from pnpforge.content.pack import Pack
@@ -34,11 +35,12 @@ SAVE_TARGET = 4  # defensive dice succeed on 4+ (p.81)
 MELEE_TARGET = 4  # melee hits on 4+, 5+ when Shaken (p.93)
 RANKS = ("trooper", "specialist", "nco", "officer")  # nearest first on a target chain
 EXPLOSION_NOTE = (
-    "Red dice explode without limit: their distributions leave out a tail of probability under one in a billion, "
-    "which moves no printed figure."
+    "Red dice explode without limit: each die's distribution leaves out a tail of probability under one in a "
+    "billion, which moves no printed figure."
 )
 Counts = tuple[tuple[str, int], ...]  # dice by colour, sorted
 Dist = dict[int, Fraction]
+Outcome = tuple[dict[int, int], int, int]  # LP lost as weights, the weight of a wipe, their denominator
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,20 @@ class Shot:
         return sum((p for n, p in self.lp.items() if n >= 1), Fraction(0))
 
 
+def _key(counts: Mapping[str, int] | Counts) -> Counts:
+    items = counts.items() if isinstance(counts, Mapping) else counts
+    return tuple(sorted((c, n) for c, n in items if n))
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
 def mean(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((n * p for n, p in dist.items()), Fraction(0))
 
@@ -75,61 +91,108 @@ class Kit:
         self.dice = DiceSet.of_pack(pack)
         self.data: Data = read(pack)
         self._successes: dict[tuple[Counts, int], Dist] = {}
-        self._outcomes: dict[tuple[tuple[ChainModel, ...], int, bool], tuple[Dist, Fraction]] = {}
+        self._powers: dict[tuple[str, int, int], tuple[list[int], int]] = {}
+        self._outcomes: dict[tuple[tuple[ChainModel, ...], bool], dict[int, Outcome]] = {}
         self.memo: dict[Any, Any] = {}  # what callers work out from the kit, by their own keys
 
     def successes(self, counts: Mapping[str, int] | Counts, target: int) -> Dist:
         """The exact distribution of a pool's successes at ``target``+."""
-        items = counts.items() if isinstance(counts, Mapping) else counts
-        key = (tuple(sorted((c, n) for c, n in items if n)), target)
+        key = (_key(counts), target)
         if key not in self._successes:
-            pool = self.dice.pool(dict(key[0]), target) if key[0] else None
-            self._successes[key] = distribution_exact(pool) if pool else {0: Fraction(1)}
+            weights, scale = self._pool(key[0], target)
+            self._successes[key] = {n: Fraction(w, scale) for n, w in enumerate(weights) if w}
         return self._successes[key]
 
-    def _outcome(self, hits: int, chain: tuple[ChainModel, ...], energy: bool) -> tuple[Dist, Fraction]:
-        """LP lost and the chance of a wipe once ``hits`` have been allocated and saved against."""
-        key = (chain, hits, energy)
-        if key not in self._outcomes:
-            allocated = damage.allocate(hits, chain)
-            saves = self.successes(damage.save_pool(allocated, chain, energy), SAVE_TARGET)
-            lp: Dist = {}
-            wipe = Fraction(0)
-            for saved, q in saves.items():
-                lost = damage.losses(damage.cancel(allocated, saved), chain)
-                lp[lost.total_lp] = lp.get(lost.total_lp, Fraction(0)) + q
-                if lost.kills == len(chain):
-                    wipe += q
-            self._outcomes[key] = (lp, wipe)
-        return self._outcomes[key]
+    def _pool(self, counts: Counts, target: int) -> tuple[list[int], int]:
+        """A pool's successes as whole weights over a denominator."""
+        weights, scale = [1], 1
+        for colour, count in counts:
+            more, denominator = self._weights(colour, count, target)
+            weights, scale = _convolve(weights, more), scale * denominator
+        return weights, scale
+
+    def _weights(self, colour: str, count: int, target: int) -> tuple[list[int], int]:
+        """``count`` dice of a colour as whole weights over a denominator: one die's exact distribution (from
+        ``engine/dice_exact.py``) convolved ``count`` times in integers, which is far quicker than in fractions."""
+        key = (colour, count, target)
+        if key not in self._powers:
+            if count == 0:
+                self._powers[key] = ([1], 1)
+            else:
+                one = distribution_exact(self.dice.pool({colour: 1}, target))
+                denominator = lcm(*(p.denominator for p in one.values()))
+                die = [0] * (max(one) + 1)
+                for n, p in one.items():
+                    die[n] = p.numerator * (denominator // p.denominator)
+                fewer, scale = self._weights(colour, count - 1, target)
+                self._powers[key] = (_convolve(fewer, die), scale * denominator)
+        return self._powers[key]
+
+    def _outcome(self, hits: int, chain: tuple[ChainModel, ...], energy: bool) -> Outcome:
+        """LP lost (as weights) and the weight of a wipe once ``hits`` are allocated and saved against, over the
+        save pool's denominator."""
+        allocated = damage.allocate(hits, chain)
+        saves, scale = self._pool(_key(damage.save_pool(allocated, chain, energy)), SAVE_TARGET)
+        lp: dict[int, int] = {}
+        wipe = 0
+        for saved, weight in enumerate(saves):
+            if not weight:
+                continue
+            lost = damage.losses(damage.cancel(allocated, saved), chain)
+            lp[lost.total_lp] = lp.get(lost.total_lp, 0) + weight
+            if lost.kills == len(chain):
+                wipe += weight
+        return lp, wipe, scale
 
     def shoot(
         self, counts: Mapping[str, int] | Counts, target: int, chain: tuple[ChainModel, ...], energy: bool = False
     ) -> Shot:
         """An attack of ``counts`` dice at ``target``+ on a section's ``chain``."""
-        hits = self.successes(counts, target)
-        lp: Dist = {}
-        wipe = Fraction(0)
-        for n, p in hits.items():
-            lost, wiped = self._outcome(n, chain, energy)
-            for k, q in lost.items():
-                lp[k] = lp.get(k, Fraction(0)) + p * q
-            wipe += p * wiped
-        return Shot(hits, dict(sorted(lp.items())), wipe)
+        weights, scale = self._pool(_key(counts), target)
+        known = self._outcomes.setdefault((chain, energy), {})
+        outcomes = {}
+        for n, weight in enumerate(weights):
+            if weight:
+                if n not in known:
+                    known[n] = self._outcome(n, chain, energy)
+                outcomes[n] = known[n]
+        return self._combine(counts, target, weights, scale, outcomes)
 
     def melee(
         self, counts: Mapping[str, int] | Counts, chain: tuple[ChainModel, ...], target: int = MELEE_TARGET
     ) -> Shot:
         """A melee pool's hits on a section's chain: no saves, leftover hits lost."""
-        hits = self.successes(counts, target)
-        lp: Dist = {}
-        wipe = Fraction(0)
-        for n, p in hits.items():
-            lost = damage.melee_losses(n, chain)
-            lp[lost.total_lp] = lp.get(lost.total_lp, Fraction(0)) + p
-            if lost.kills == len(chain):
-                wipe += p
-        return Shot(hits, dict(sorted(lp.items())), wipe)
+        weights, scale = self._pool(_key(counts), target)
+        outcomes = {}
+        for n, weight in enumerate(weights):
+            if weight:
+                lost = damage.melee_losses(n, chain)
+                outcomes[n] = ({lost.total_lp: 1}, int(lost.kills == len(chain)), 1)
+        return self._combine(counts, target, weights, scale, outcomes)
+
+    def _combine(
+        self,
+        counts: Mapping[str, int] | Counts,
+        target: int,
+        weights: list[int],
+        scale: int,
+        outcomes: dict[int, Outcome],
+    ) -> Shot:
+        """The attack's LP and wipe from each count of hits' outcome, summed in whole numbers."""
+        common = lcm(*(o[2] for o in outcomes.values())) if outcomes else 1
+        lp: dict[int, int] = {}
+        wipe = 0
+        for n, (lost, wiped, denominator) in outcomes.items():
+            factor = weights[n] * (common // denominator)
+            for k, w in lost.items():
+                lp[k] = lp.get(k, 0) + factor * w
+            wipe += factor * wiped
+        total = scale * common
+        return Shot(
+            self.successes(counts, target),
+            {k: Fraction(w, total) for k, w in sorted(lp.items())},
+            Fraction(wipe, total),
+        )
 
 
 # --- sections, models and pools ---------------------------------------------------------------------------------
@@ -227,18 +290,20 @@ def ironclad_odds(
     hits: Mapping[int, Fraction], rating: int, cover: str = "open", ap: int = 0, open_topped: bool = False
 ) -> dict[str, Fraction]:
     """The chance of each row of the damage table (``no effect`` included) for an attack's successes."""
-    out: dict[str, Fraction] = {}
-    removals = [(damage.cover_removes(cover, d3), Fraction(1, 3)) for d3 in (1, 2, 3)]
+    scale = lcm(*(p.denominator for p in hits.values()))
+    rolls = {roll: int(p * 36) for roll, p in two_d6().items()}
+    out: dict[str, int] = {}
     for n, p in hits.items():
-        for removed, q in removals:
-            left = max(0, n - removed)
+        weight = p.numerator * (scale // p.denominator)
+        for d3 in (1, 2, 3):
+            left = max(0, n - damage.cover_removes(cover, d3))
             if left < rating:
-                out[damage.NO_EFFECT.name] = out.get(damage.NO_EFFECT.name, Fraction(0)) + p * q
+                out[damage.NO_EFFECT.name] = out.get(damage.NO_EFFECT.name, 0) + weight * 36
                 continue
-            for roll, r in two_d6().items():
+            for roll, ways in rolls.items():
                 row = damage.ironclad_hit(left, rating, roll, (ap,), open_topped).name
-                out[row] = out.get(row, Fraction(0)) + p * q * r
-    return out
+                out[row] = out.get(row, 0) + weight * ways
+    return {row: Fraction(w, scale * 3 * 36) for row, w in out.items()}
 
 
 def armour_piercing(weapon: Weapon) -> int:

@@ -39,7 +39,8 @@ ROWS = ("no effect", "shaken", "-1 HP, shaken", "-2 HP, shaken", "wrecked", "exp
 
 def settings(pack: Pack) -> dict[str, Any]:
     """The pack's odds settings: reference target sections, the target of each nation's strip, Ironclad arcs."""
-    return dict(pack.game.parameters.get("odds") or {})
+    found = pack.game.parameters.get("odds")
+    return dict(found) if isinstance(found, dict) else {}
 
 
 def dice_text(counts: dict[str, int]) -> str:

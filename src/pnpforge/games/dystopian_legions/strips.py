@@ -15,6 +15,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.engine.pool_odds import decimal, percent
 from pnpforge.engine.validate import Analysis, Table
 from pnpforge.findings import Finding
+from pnpforge.games.dystopian_legions import forces, profiles
 from pnpforge.games.dystopian_legions.damage import COVERS
 from pnpforge.games.dystopian_legions.data import Section
 from pnpforge.games.dystopian_legions.odds import Kit, chain, melee_pool
@@ -56,13 +57,19 @@ def strips_yaml(pack: Pack) -> str:
     ]
     for found in strips(pack):
         cells = ", ".join(f'{key}: "{value}"' if key in FIGURES else f"{key}: {value}" for key, value in found.items())
-        lines.append(f"- {{{cells}}}")
+        lines.append(f"- {{{cells}, source: authored}}")
     return "\n".join(lines) + "\n"
+
+
+def _unsound(pack: Pack) -> bool:
+    """Whether the dice, profiles, weapons or sections have an error of their own (the checks that find it report
+    it): the odds of such data mean nothing, so the strips are not weighed against them."""
+    return any(f.severity == "error" for check in (*profiles.ALL, *forces.ALL) for f in check(pack))
 
 
 def odds_strips(pack: Pack) -> Iterator[Finding]:
     """Every section the pack names a reference section for has a strip, and each strip says what the odds give."""
-    if "odds_strip" not in pack.types:
+    if "odds_strip" not in pack.types or _unsound(pack):
         return
     kit = Kit(pack)
     written = {item["section"]: item for item in pack.of_type("odds_strip")}

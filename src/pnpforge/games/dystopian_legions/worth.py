@@ -193,8 +193,19 @@ def worth_per_point(pack: Pack) -> Analysis:
     for weapon in kit.data.weapons.values():
         dice = weapon_dice(weapon, "effective")
         hits = kit.successes(dice, QUALITIES["regular"]) if dice else {0: Fraction(1)}
+        alone = fire(kit, dice, weapon.has("energy-weapon"))
+        carrier = next((p for p in kit.data.profiles.values() if any(m.weapon == weapon.id for m in p.weapons)), None)
+        points = priced[carrier.id][0] if carrier is not None and carrier.id in priced else Fraction(0)
         weapon_rows.append(
-            [weapon.name, dice_text(dice), decimal(mean(hits)), decimal(fire(kit, dice, weapon.has("energy-weapon")))]
+            [
+                weapon.name,
+                dice_text(dice),
+                decimal(mean(hits)),
+                decimal(alone),
+                carrier.name if carrier is not None else "-",
+                decimal(points) if points else "-",
+                decimal(alone / points, 4) if points else "-",
+            ]
         )
     chart = Chart(
         RULE,
@@ -227,9 +238,10 @@ def worth_per_point(pack: Pack) -> Analysis:
             ),
             Table(
                 "Worth of each weapon: one mount's expected successes and expected LP removed by regular fire at "
-                "effective range, the mean over the reference targets in the open (dice pool with the section's: "
-                "see the options' table for what one more model adds)",
-                ["weapon", "dice", "successes", "LP alone"],
+                "effective range, the mean over the reference targets in the open, alone and per point of the first "
+                "model that carries it (its dice join the section's pool: the options' table gives what one more "
+                "model adds)",
+                ["weapon", "dice", "successes", "LP alone", "carried by", "points", "LP per point"],
                 weapon_rows,
             ),
         ],
