@@ -1,17 +1,23 @@
 """Dystopian Legions: the game package's static checks of profiles, weapons, the MAR registry, sections, Tactical
-Action Cards and the starter forces with their decks.
+Action Cards and the starter forces with their decks, and the rules that need no table as an engine.
 
-The engine that plays the game comes later, so this package brings checks alone (``GamePackage`` needs only a
-name): it has no ``new_game``, and ``validate`` plays nothing. It names the types and fields the checks read, which
-are the shapes the engine and the force builder will read too.
+The engine plays one mode, ``duel``: two sections at a stated range and cover (``duel.py``), with shooting,
+melee, morale, orders, cards in their windows and attacks on Ironclads as steps; ``scenario.py`` replays the pack's
+scenarios (``examples/*.yaml``) through it. The battles on a table come later.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
+from pnpforge.engine.loop import random_bot
 from pnpforge.games.dystopian_legions import builder, cards, force_rules, forces, player_lists, profiles, strips, worth
+from pnpforge.games.dystopian_legions.analysis import analyse, nations
+from pnpforge.games.dystopian_legions.bots import determinize, greedy_bot
+from pnpforge.games.dystopian_legions.duel import new_game
+from pnpforge.games.dystopian_legions.invariants import check
+from pnpforge.games.dystopian_legions.scenario import replay
 
 VOCABULARY = (
     "dystopian",
@@ -65,14 +71,55 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force_rules",
         "player_lists",
         "roster",
-        "damage",
         "data",
+        "damage",
         "odds",
         "odds_tables",
         "worth",
         "strips",
+        "morale",
+        "orders",
+        "tacs",
+        "state",
+        "throws",
+        "turn",
+        "shooting",
+        "melee",
+        "ironclads",
+        "duel",
+        "bots",
+        "invariants",
+        "scenario",
+        "setup",
+        "log",
+        "generator",
+        "analysis",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
     builders=(builder.BUILDER,),
+    new_game=new_game,
+    modes=("duel",),
+    bots={"greedy": greedy_bot, "random": random_bot},
+    invariants=check,
+    analyse=analyse,
+    factions=nations,
+    determinize=determinize,
+    replay=replay,
+    goldens=(
+        GoldenGame(
+            "duel",
+            GameConfig(mode="duel"),
+            ("greedy", "random"),
+            7,
+            header="# dystopian-legions duel: Line Infantry (soft cover) and Line Grenadiers at 12 inches, "
+            "greedy and random, seed 7",
+        ),
+        GoldenGame(
+            "duel-close",
+            GameConfig(mode="duel", options=(("cover", ("open", "hard")), ("range", 8))),
+            ("random", "greedy"),
+            3,
+        ),
+    ),
 )

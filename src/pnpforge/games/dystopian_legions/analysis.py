@@ -1,0 +1,46 @@
+"""What the validator reports of simulated duels: how they ended, each nation's win share with its interval, and a
+note of the match played. A duel pits two particular sections, so an uneven result is information about those
+sections at that range and cover, not a balance fault of the game: it is reported, never a warning."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pnpforge.engine.analyses import outcomes, replay_hint, win_share
+from pnpforge.engine.validate import Analysis, Bar, Chart
+from pnpforge.findings import Finding
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+    from pnpforge.engine.tally import Tally
+
+NATIONS = ("britannia", "prussia")
+
+
+def nations(pack: Pack) -> tuple[str, ...]:
+    """The sides the seats rotate over: the two nations, each with its Line section."""
+    return NATIONS
+
+
+def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
+    result = Analysis()
+    for players, tally in sorted(tallies.items()):
+        summary, bars = outcomes(tally)
+        shares = {nation: share for nation in NATIONS if (share := win_share(tally, f"side/{nation}")) is not None}
+        result.summary[f"{players}p"] = {"games": tally.get("games"), **summary, "win_share": shares}
+        result.charts.append(Chart(f"outcomes-{players}p", "How the duels ended", bars))
+        side_bars = [Bar(n, s["share"], s["low"], s["high"]) for n, s in shares.items()]
+        result.charts.append(Chart(f"sides-{players}p", "Each nation's share of the duels won", side_bars))
+        if shares:
+            words = ", ".join(f"{n} {s['share']:.0%}" for n, s in shares.items())
+            hint = replay_hint(pack.id, players, tally, "games", "duel")
+            result.findings.append(
+                Finding(
+                    "info",
+                    f"duels of the nations' Line sections at 12 inches, the British "
+                    f"in soft cover: won by {words} of {tally.get('games')}{hint}",
+                    mark=pack.game_doc.mark(("factions",)),
+                    rule="duel",
+                )
+            )
+    return result

@@ -1,0 +1,84 @@
+"""The duel's greedy bot: it rallies a Routed section, fires Placed when it can pay for Focus Fire, charges when its
+melee dice outnumber the enemy's, otherwise fires; it plays the first card it may, hits the deck under a pool of six
+dice or more when it stands in the open or soft cover, and spends every point Cold Steel allows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pnpforge.games.dystopian_legions.melee import melee_dice
+from pnpforge.games.dystopian_legions.shooting import attack_dice
+from pnpforge.games.dystopian_legions.state import DuelState
+
+PREFERENCE = ("rally", "focus-fire", "charge", "fire", "snap-out", "hit-the-deck", "hold")
+
+
+class Greedy:
+    name = "greedy"
+
+    def rank(self, s: DuelState, player: int, rng: random.Random) -> list[Any]:
+        legal = s.legal_actions()
+        return sorted(legal, key=lambda a: (self.score(s, player, a), legal.index(a)))
+
+    def choose(self, s: DuelState, player: int, rng: random.Random) -> Any:
+        return self.rank(s, player, rng)[0]
+
+    def score(self, s: DuelState, p: int, action: Any) -> int:
+        """Lower is better."""
+        step = s.pending[0] if s.pending else ""
+        if step == "act":
+            if action == "charge" and sum(melee_dice(s, p).values()) <= sum(melee_dice(s, 1 - p).values()):
+                return len(PREFERENCE)
+            return PREFERENCE.index(action)
+        if step == "tac":
+            return 1 if action == "pass" else 0 if useful(s, p, action) else 2
+        if step == "deck":
+            side = s.sides[p]
+            threat = sum(attack_dice(s, 1 - p).values()) >= 6 and all(t.cover != "hard" for t in side.troopers)
+            return 0 if action == threat else 1
+        if step == "cold-steel":
+            return -int(action)
+        if step == "reroll":
+            return -len(action)
+        return 0
+
+
+def useful(s: DuelState, p: int, card: str) -> bool:
+    """Whether a card would change anything now: shooting cards for the side that fires or is fired at, melee
+    cards in a melee, Shaken markers removed from a Shaken section, points for the pool."""
+    firing = s.active == p
+    side = s.sides[p]
+    for kind, params in s.game.cards[card].effects:
+        values = dict(params)
+        if kind == "shaken":
+            return side.markers > 0
+        if kind == "command_points":
+            return True
+        if kind in ("cover", "shot_quality"):
+            return (
+                firing == (values.get("whose") == "enemy")
+                if kind == "cover"
+                else firing == (values.get("whose") == "own")
+            )
+        if kind in ("bolster", "reroll"):
+            roll = values.get("roll")
+            return (
+                (roll == "shooting" and firing)
+                or (roll == "defence" and not firing)
+                or (roll == "melee" and side.engaged)
+                or (roll == "morale" and side.markers > 0)
+            )
+        if kind == "strike_first":
+            return side.engaged
+    return False
+
+
+def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Greedy:
+    return Greedy()
+
+
+def determinize(s: DuelState, player: int, rng: random.Random) -> DuelState:
+    """The other side's hand is hidden, but the hands come from the starter decks in a fixed order and nothing is
+    drawn, so every hand a player could face is the one there is: the world is a copy."""
+    return s.clone()
