@@ -41,12 +41,14 @@ def troopers(pack: Pack, unit: str, cover: str) -> tuple[Trooper, ...]:
 
 def hand(pack: Pack, nation: str) -> tuple[str, ...]:
     """The first cards of the nation's starter deck that a duel can play, as many as its force value allows."""
-    force = next((f for f in pack.of_type("force") if f["nation"] == nation), None)
+    from pnpforge.games.dystopian_legions.force_list import starter_forces
+
+    force = next((f for f in starter_forces(pack).values() if f.data["nation"] == nation), None)
     if force is None:
         return ()
     windows = {t.id: t["window"] for t in pack.of_type("tac")}
-    size = hand_size(int(force["mfv"]))
-    return tuple([c for c in force["deck"] if windows.get(c) in DUEL_WINDOWS][:size])
+    size = hand_size(int(force.data["mfv"]))
+    return tuple([c for c in force.data["tacs"] if windows.get(c) in DUEL_WINDOWS][:size])
 
 
 def new_game(pack: Pack, config: GameConfig) -> Duel:
