@@ -29,29 +29,31 @@ Log = list[LogEntry]  # a game's log, oldest entry first
 
 @dataclass_transform(frozen_default=True)
 def entry(cls: type[T]) -> type[T]:
-    """Make ``cls`` (a ``LogEntry`` subclass) a game's own log entry type: a slotted dataclass, equal and hashed by
-    its fields, whose fields the type checker holds read-only. It is not frozen at run time: a frozen dataclass
-    stores each field through ``object.__setattr__``, which made a shipped game's random playouts about 1.4% slower
-    (an entry is written at nearly every move and seldom read; docs/why/game-packages.md); the guard
+    """Make ``cls`` (a ``LogEntry`` subclass) a log entry type, the shared events below or a game's own: a slotted
+    dataclass, equal and hashed by its fields, whose fields the type checker holds read-only. It is not frozen at
+    run time: a frozen dataclass stores each field through ``object.__setattr__``, which made a shipped game's
+    random playouts about 1.4% slower (an entry is written at nearly every move and seldom read;
+    docs/why/game-packages.md), and a shared event of three fields twice as slow to make (a game's events are
+    made for every entry of its log when its tally is counted; docs/why/engine-speed.md); the guard
     ``tests/guards/test_logs.py`` checks in played games that no entry changes once logged."""
     return dataclass(slots=True, unsafe_hash=True)(cls)
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Offered(LogEntry):
     """An item came into play: a card drawn or revealed. Tally: ``offered/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Entered(LogEntry):
     """A player took an offered item up: joined a contest, kept a card. Tally: ``entered/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Used(LogEntry):
     """An item was used: played, bought, its effect mattered. Tallies ``used/<item>`` (every use) and
     ``used-games/<item>`` (games with a use)."""
@@ -59,21 +61,21 @@ class Used(LogEntry):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Won(LogEntry):
     """An item was won or scored. Tally: ``won/<item>``."""
 
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class RuleGap(LogEntry):
     """The game met a situation its rules do not cover and settled it as the pack's DECISIONS.md says."""
 
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Counted(LogEntry):
     """A game-specific count under the game's own key (losses by cause, cards kept)."""
 
@@ -81,7 +83,7 @@ class Counted(LogEntry):
     amount: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Scores(LogEntry):
     """The scores that decided the game, by seat (the totals, for a series of games). Tallies ``score/total`` and
     ``score/hist/<score>``."""
@@ -89,7 +91,7 @@ class Scores(LogEntry):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Ended(LogEntry):
     """The rule that ended the game. Tallies ``ended/<rule>`` (and ``draws/<rule>`` for a drawn game,
     ``lost-by-all/<rule>`` for one every player lost)."""
@@ -97,14 +99,14 @@ class Ended(LogEntry):
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Length(LogEntry):
     """The game's own length (turns, rounds); without it the length is the playout's moves."""
 
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@entry
 class Held(LogEntry):
     """A player had an item in the game: a card they acquired, played or won (once a game counts, however often).
     ``kind`` is the item's type: the validator's card impact weighs items of one kind together. Counted only in

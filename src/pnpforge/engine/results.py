@@ -20,6 +20,7 @@ from pnpforge.engine.playout import Played
 from pnpforge.engine.tally import Tally
 
 TWELFTHS = 12
+ITEM_KEYS: dict[type, str] = {Offered: "offered/", Entered: "entered/", Won: "won/"}  # events counted by their item
 SLACK = 1e-9  # returns summing to within this of one sum to one
 
 
@@ -117,36 +118,35 @@ def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool =
     get = counts.get
     used: set[str] = set()
     for event in events:
-        if type(event) is Used:
+        kind = type(event)
+        if kind is Held:  # counted by count_held, when asked for
+            continue
+        if isinstance(event, Used):
             key = "used/" + event.item
             counts[key] = get(key, 0) + 1
             if event.item not in used:
                 used.add(event.item)
                 counts["used-games/" + event.item] = get("used-games/" + event.item, 0) + 1
             continue
-        if type(event) is Offered:
-            key, amount = "offered/" + event.item, 1
-        elif type(event) is Entered:
-            key, amount = "entered/" + event.item, 1
-        elif type(event) is Won:
-            key, amount = "won/" + event.item, 1
-        elif type(event) is RuleGap:
+        if isinstance(event, (Offered, Entered, Won)):
+            key, amount = ITEM_KEYS[kind] + event.item, 1
+        elif isinstance(event, RuleGap):
             key, amount = "gap/" + event.rule, 1
-        elif type(event) is Counted:
+        elif isinstance(event, Counted):
             key, amount = event.key, event.amount
-        elif type(event) is Scores:
+        elif isinstance(event, Scores):
             for score in event.scores:
                 plain["score/total"] = plain.get("score/total", 0) + score
                 key = f"score/hist/{score}"
                 counts[key] = get(key, 0) + 1
             continue
-        elif type(event) is Ended:
+        elif isinstance(event, Ended):
             key, amount = "ended/" + event.rule, 1
             if drawn:
                 counts["draws/" + event.rule] = get("draws/" + event.rule, 0) + 1
             elif lost:
                 counts["lost-by-all/" + event.rule] = get("lost-by-all/" + event.rule, 0) + 1
-        elif type(event) is Length:
+        elif isinstance(event, Length):
             plain["length"] = plain.get("length", 0) + event.value
             key, amount = f"length/{event.value}", 1
         else:

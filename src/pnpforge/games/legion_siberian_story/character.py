@@ -52,8 +52,8 @@ def orders_it_gives(state: LegionState, character: str) -> int:
 
 def may_receive_order(state: LegionState, character: str) -> bool:
     """Officers, and characters with Officer Exams (DECISIONS: Officer Exams), take no orders; one order each."""
-    return (not state.data.characters[character].officer and orders_it_gives(state, character) == 0
-            and character not in state.tokens)
+    return (character not in state.tokens and not state.data.characters[character].officer
+            and not sleeve_of(state, character).orders)
 
 
 def may_enter(state: LegionState, character: str, plot: int) -> bool:

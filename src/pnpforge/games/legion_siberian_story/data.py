@@ -178,6 +178,17 @@ class LegionData:
         return tuple(o.id for o in self.overlays.values() if o.cost is not None)
 
     @cached_property
+    def sleeve_cards(self) -> tuple[OverlayCard, ...]:
+        """The Equipment and Enhancement cards, in the pack's sequence: what a sleeve may take."""
+        return tuple(o for o in self.overlays.values() if o.kind in SLEEVE_CARDS)
+
+    @cached_property
+    def equip_actions(self) -> Mapping[str, Mapping[str, tuple[str, str, str]]]:
+        """The shop's actions made once: ``("equip", card, character)`` by card and character."""
+        return MappingProxyType({o: MappingProxyType({c: ("equip", o, c) for c in self.characters})
+                                 for o in self.buyable_ids})
+
+    @cached_property
     def location_effects(self) -> Mapping[str, Mapping[str, tuple]]:
         """Per location, its effects by effect name, in printed sequence."""
         return MappingProxyType({loc.id: _by_name(loc.effects) for loc in self.locations.values()})
@@ -279,8 +290,7 @@ class LegionData:
             if gives and not orders:
                 orders = gives["count"]
         shown = frozenset(skills.difference(crippled))
-        takes = frozenset(o.id for o in self.overlays.values() if o.kind in SLEEVE_CARDS
-                          and may_take_card(o, card, shown, abilities, gear, crippled))
+        takes = frozenset(o.id for o in self.sleeve_cards if may_take_card(o, card, shown, abilities, gear, crippled))
         return Sleeve(shown, frozenset(abilities), takes, power, frozenset(effects), orders)
 
     @cached_property
@@ -372,3 +382,4 @@ def build_data(pack: Pack) -> LegionData:
         despatches=MappingProxyType(despatches),
         thresholds=MappingProxyType(dict(pack.game.thresholds)),
     )
+

@@ -188,14 +188,13 @@ def _shop_options(state: LegionState, player: int) -> list:
         options.append(("recruit",))
     if money >= limits["equipment_cost"]:
         per_type = limits["buys_per_equipment_type"]
-        pool, bought = state.pool, state.bought[player]
-        hand = [(c, ch.takes(state, c)) for c in sorted(state.hand[player])]
-        for cid in state.data.buyable_ids:
-            if pool[cid] > 0 and bought.get(cid, 0) < per_type:
-                for c, takes in hand:
-                    if cid in takes:
-                        options.append(("equip", cid, c))
-    if money >= limits["restore_order_cost"]:
+        data, pool, bought = state.data, state.pool, state.bought[player]
+        hand = [(c, ch.sleeve_of(state, c).takes) for c in sorted(state.hand[player])]
+        equip = data.equip_actions
+        # one comprehension for every card and character (each comprehension is a call of its own)
+        options += [equip[cid][c] for cid in data.buyable_ids if pool[cid] > 0 and bought.get(cid, 0) < per_type
+                    for c, takes in hand if cid in takes]
+    if money >= limits["restore_order_cost"] and state.used[player]:
         options += [("restore", o) for o in sorted({o for o, _ in state.used[player]})]
     return options
 
@@ -311,11 +310,14 @@ def _march_options(state: LegionState, player: int) -> list:
             options += [("send", c, i) for i, entry in enumerate(entries) if hidden[i] or entry <= shown]
         return options
     sends = _round_sends(state)
+    fighters = state.fighters
     for c in hand:
-        key = (c, ch.skills(state, c))
+        fighter = fighters.get(c)
+        # a character with a fresh sleeve shows its printed skills: its sends are kept under its id alone
+        key = c if fighter is None or not (fighter.gear or fighter.crippled) else (c, ch.skills(state, c))
         found = sends.get(key)
         if found is None:
-            shown, plots = key[1], state.data.plots
+            shown, plots = ch.skills(state, c), state.data.plots
             found = sends[key] = [("send", c, i) for i, p in enumerate(state.plots) if plots[p].entry_set <= shown]
         options += found
     return options
@@ -357,9 +359,11 @@ def march(state: LegionState, action: tuple, player: int) -> None:
 def _assign_options(state: LegionState, player: int, officer: str, left: int) -> list:
     if not state.available[player] and state.used[player]:
         return [("take_back",)]  # Story rules: Order resolution, a player with no token takes the used ones back
+    if not state.available[player]:
+        return []
     owner = state.game.owner_of
     targets = sorted(c for c in state.at if owner[c] == player and c != officer and ch.may_receive_order(state, c))
-    if not (targets and state.available[player]):
+    if not targets:
         return []
     options: list = [("stop",)]
     for order in sorted(set(state.available[player])):

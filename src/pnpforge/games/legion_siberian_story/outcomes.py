@@ -22,53 +22,61 @@ from pnpforge.games.legion_siberian_story.usefulness import immediate_checkpoint
 
 DESPATCH_EVENTS: dict[str, type[Offered | Entered | Used | Won]] = {"drawn": Offered, "kept": Entered, "played": Used,
                                                                     "scored": Won}
+COUNTED = frozenset({Assigned, OrderFate, LocationDrawn, Died, RuleGap, LocationHelped, Despatch})  # the others
 
 
 def events(state: LegionState) -> Iterator[Event]:
-    """The game's log as events, in the sequence it happened."""
+    """The game's log as events, in the sequence it happened (made as a list: a tally reads them all)."""
+    found: list[Event] = []
+    add = found.append
     location = None
     entered: set = set()
     for entry in state.log:
-        if isinstance(entry, LocationDrawn):
-            location = entry.location
-            yield Offered(location)
-        elif isinstance(entry, Sent):
-            yield Used(entry.character)
-            yield Held(entry.character, entry.player, "character")
+        if isinstance(entry, Sent):
+            add(Used(entry.character))
+            add(Held(entry.character, entry.player, "character"))
             if not entry.face_down:  # entered in the March, showing its entry skills (not moved there by an order)
                 entered.add((location, entry.plot))
-        elif isinstance(entry, PlotDrawn):
-            yield Offered(entry.plot)
-        elif isinstance(entry, PlotScored) and entry.power:
-            if (location, entry.plot) in entered:
-                yield Entered(entry.plot)
-            if entry.winners:
-                yield Won(entry.plot)
-            for player in entry.winners:
-                yield Held(entry.plot, player, "plot")
         elif isinstance(entry, Bought):
-            yield Used(entry.card)
-            yield Held(entry.card, entry.player, "overlay")
+            add(Used(entry.card))
+            add(Held(entry.card, entry.player, "overlay"))
+        elif isinstance(entry, PlotDrawn):
+            add(Offered(entry.plot))
+        elif isinstance(entry, PlotScored):
+            if entry.power:
+                if (location, entry.plot) in entered:
+                    add(Entered(entry.plot))
+                if entry.winners:
+                    add(Won(entry.plot))
+                for player in entry.winners:
+                    add(Held(entry.plot, player, "plot"))
+        elif type(entry) not in COUNTED:
+            continue  # an entry the validator does not count (a wound, a frostbite, ...)
         elif isinstance(entry, Assigned):
-            yield Used(entry.order)
-            yield Held(entry.order, entry.player, "order")
+            add(Used(entry.order))
+            add(Held(entry.order, entry.player, "order"))
         elif isinstance(entry, OrderFate):
-            yield Counted(f"order/{entry.order}/{entry.fate}")
+            add(Counted(f"order/{entry.order}/{entry.fate}"))
+        elif isinstance(entry, LocationDrawn):
+            location = entry.location
+            add(Offered(location))
         elif isinstance(entry, Died):
-            yield Counted("deaths")
-            yield Counted(f"deaths/{entry.cause}")
+            add(Counted("deaths"))
+            add(Counted(f"deaths/{entry.cause}"))
         elif isinstance(entry, RuleGap):
-            yield entry
-        elif isinstance(entry, LocationHelped) and location:
-            yield Used(location)
+            add(entry)
+        elif isinstance(entry, LocationHelped):
+            if location:
+                add(Used(location))
         elif isinstance(entry, Despatch):
-            yield DESPATCH_EVENTS[entry.fate](entry.card)
+            add(DESPATCH_EVENTS[entry.fate](entry.card))
             if entry.fate == "kept":
-                yield Held(entry.card, entry.player, "despatch")
+                add(Held(entry.card, entry.player, "despatch"))
     # the scores that decided the game, as its end recorded them (a Survival campaign's totals over its games)
-    yield Scores(next(entry.scores for entry in reversed(state.log) if isinstance(entry, GameOver)))
+    add(Scores(next(entry.scores for entry in reversed(state.log) if isinstance(entry, GameOver))))
     if state.game.mode == "survival":
-        yield Counted("campaigns")
+        add(Counted("campaigns"))
+    return iter(found)
 
 
 class Weighing:

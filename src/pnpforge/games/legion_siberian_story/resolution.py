@@ -52,7 +52,8 @@ def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict
 def blocked_steps(state: LegionState, plot: int) -> set[str]:
     """The steps switched off at the plot: by Peaceful plots, CEASEFIRE!, NO MEDICS! and locations
     (DECISIONS: Peaceful)."""
-    found = {e["what"] for e in location_effects(state, "block")}
+    blocks = location_effects(state, "block")
+    found = {e["what"] for e in blocks} if blocks else set()
     if state.tokens:
         found.update(e["what"] for _, e in revealed_effects(state, plot, "block"))
     if "peaceful" in plot_types(state, plot):

@@ -84,7 +84,8 @@ class LegionState(StepMachine):
         self.tokens: dict[str, list] = {}  # character -> [order, revealed]
         self.bought: list[Counter] = [Counter() for _ in range(n)]
         self.passed: set[int] = set()
-        self.sends: tuple[list, dict] = ([], {})  # the round's plots, and the March's sends by (character, skills)
+        self.sends: tuple[list, dict] = ([], {})  # the round's plots, and the March's sends by character (fresh sleeve)
+        # or by (character, skills)
         self.bonus: dict[str, int] = {}  # combat power gained for this round (SACRIFICE!)
         self.stolen: set[int] = set()
         self.cancels: dict[str, int] = {}  # wounds still cancelled by a revealed GET DOWN!
