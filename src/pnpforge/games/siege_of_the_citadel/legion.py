@@ -317,7 +317,8 @@ def ai_act(state: SiegeState, card: AiCard, fid: str) -> None:
 
 
 def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
-    """The action an instruction asks of ``fig`` here, or None when it does not apply."""
+    """The action an instruction asks of ``fig`` here, or None when it does not apply. A figure waiting outside an
+    entrance is one step further from everything than the entrance itself: stepping onto the map brings it nearer."""
     troopers = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None]
     if not troopers:
         return None
@@ -349,7 +350,8 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         return ("move", extreme(cells, COMPASS[card.primary], COMPASS[card.secondary]))
 
     distance = state.game.distance
-    here = distance(where(state, fig), goal.cell)
+    entering = 1 if fig.cell is None else 0  # a figure waiting outside steps onto its entrance first
+    here = distance(where(state, fig), goal.cell) + entering
     if kind == "close_in":
         beside = [c for c in reach if board.touching(state.game.mission.grid, c, goal.cell)]
         return pick(beside)
@@ -377,7 +379,7 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         if not targets:
             return None
         aim = min(targets, key=lambda t: (distance(where(state, fig), t), t))
-        now = distance(where(state, fig), aim)
+        now = distance(where(state, fig), aim) + entering
         best = min(distance(c, aim) for c in reach)
         return pick([c for c in reach if distance(c, aim) == best]) if best < now else None
     return None
