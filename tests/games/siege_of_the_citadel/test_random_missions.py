@@ -14,7 +14,7 @@ from pnpforge.games.siege_of_the_citadel.invariants import check
 
 from tests.games.siege_of_the_citadel.helpers import game
 
-GAMES = 30  # per mode and side
+GAMES = 10  # per mode and side
 
 
 @pytest.mark.parametrize("mode", [m + side for m in MISSIONS for side in ("", "-ai")])

@@ -136,7 +136,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     matches=(Pairing(("greedy", "random", "random"), players=3, mode="battle-plans"),
              Pairing(("greedy", "random"), players=2, mode="battle-plans-ai"),
              Pairing(("search", "greedy", "greedy"), players=3, mode="battle-plans", games=20,
-                     bot_options=(("samples", 2), ("candidates", 3))),
+                     bot_options=SOLO_SEARCH_OPTIONS),
              *SOLO),
 )
 
