@@ -28,7 +28,7 @@ from pnpforge.engine.transcript import golden_transcript
 from tests.conftest import REPO
 from tests.engine.registered import engine_packs, pack_at, params
 
-GAMES = 100  # random games per golden configuration
+GAMES = 100  # random games per golden configuration, unless the golden game names its own count (``random_games``)
 HIDDEN_EVERY = 5  # every fifth decision, the mover's and one other player's view of a state drawn anew
 GOLDEN = REPO / "tests" / "golden"
 
@@ -96,7 +96,7 @@ def test_random_games_keep_the_invariants_and_the_protocol(package: GamePackage,
     game = package.new_game(pack_at(root), golden.config)
     bots = [RandomBot()] * golden.config.players
     short = may_fall_short(package, root, golden.config.mode)
-    for seed in range(GAMES):
+    for seed in range(GAMES if golden.random_games is None else golden.random_games):
         final = play_game(game, bots, random.Random(seed), after_action=ProtocolCheck(package, seed, short))
         assert final.is_terminal()
 

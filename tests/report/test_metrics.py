@@ -98,3 +98,18 @@ def test_the_ladder_holds_where_the_stronger_bot_wins_and_warns_where_it_does_no
     block, findings = skill_ladder(pack, swapped, 1, LocalExecutor(1), most=80)
     assert not block["holds"] and block["steps"][0]["verdict"] == "fails"
     assert [(f.severity, f.rule, f.subject) for f in findings] == [("warning", "skill-ladder", "greedy over random")]
+
+
+def test_a_team_ladder_against_the_game_holds_where_the_stronger_team_wins_more_and_warns_where_it_wins_less(
+) -> None:
+    pack = pack_at(DATA / "dice-race")
+    rungs = (Pairing(("random",), mode="co-op"), Pairing(("greedy",), mode="co-op"))
+    package = replace(PACKAGE, matches=rungs)
+    block, findings = skill_ladder(pack, package, 1, LocalExecutor(1), most=80)
+    (step,) = block["teams"]
+    assert (step["stronger"], step["weaker"], step["verdict"]) == ("greedy", "random", "holds") and not findings
+    assert step["low_together"] > 0 and step["stronger_share"]["share"] > step["weaker_share"]["share"]
+    swapped = replace(package, bots={"greedy": random_bot, "random": greedy_bot})  # the "stronger" team is weaker
+    block, findings = skill_ladder(pack, swapped, 1, LocalExecutor(1), most=80)
+    assert not block["holds"] and block["teams"][0]["verdict"] == "fails"
+    assert [(f.severity, f.rule, f.subject) for f in findings] == [("warning", "skill-ladder", "greedy over random")]

@@ -31,7 +31,8 @@ def sections(args: argparse.Namespace, reference: float) -> dict[str, Callable[[
     from pnpforge.bench.startup import bench_startup
     from pnpforge.bench.stress import bench_stress
 
-    return {"static": bench_static_checks, "simulation": bench_simulation,
+    packs = {name.strip() for name in args.packs.split(",")} if args.packs else None
+    return {"static": bench_static_checks, "simulation": lambda: bench_simulation(packs=packs),
             "build": lambda: {**bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
                               "startup": bench_startup(reference=reference)},
             "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
     parser.add_argument("--only", help=f"comma-separated sections to run ({','.join(SECTIONS)}); the others' "
                                        "figures are kept from the existing --out file")
+    parser.add_argument("--packs", help="comma-separated pack ids the simulation section plays (default: every pack "
+                                        "with an engine); the other packs' figures are kept from the --out file")
     parser.add_argument("--stress-cards", type=int, default=int(os.environ.get("BENCH_STRESS_CARDS", 10_000)),
                         help="cards in the stress pack (default $BENCH_STRESS_CARDS or 10000; 0 leaves it out)")
     parser.add_argument("--peer-runs", type=int, default=3, help="cold runs of each tool on the bench deck")
@@ -103,7 +106,10 @@ def main(argv: list[str] | None = None) -> None:
     compile_modules()
     for name in names:
         print(f"== bench: {name}", flush=True)
-        report[REPORT_KEYS.get(name, name)] = normalise(measure[name](), reference)
+        figures = normalise(measure[name](), reference)
+        if name == "simulation" and args.packs:  # the other packs' figures stay as they were
+            figures = {**report.get(name, {}), **figures}
+        report[REPORT_KEYS.get(name, name)] = figures
         report["machine"]["normalised_with"][name] = reference
     report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)

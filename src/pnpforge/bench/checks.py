@@ -31,9 +31,9 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
-def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict:
+def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: set[str] | None = None) -> dict:
     """Full games per second (wall, and per CPU second of every process) through the simulation harness (the
-    validator's path), at the most players."""
+    validator's path), at the most players, for every pack with an engine (or the ``packs`` named)."""
     import cProfile
     import io
     import pstats
@@ -46,6 +46,8 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2) -> dict
     games = games or {"random": 2000, "greedy": 200}  # what one --games auto round plays over the configurations
     results = {}
     for pack_id in all_pack_ids():
+        if packs and pack_id not in packs:
+            continue
         pack = check_pack(pack_id).pack
         package = load_package(pack.game.engine) if pack else None
         if pack is None or package is None or not package.has_engine:

@@ -80,7 +80,9 @@ class GoldenGame(Generic[StateT]):
     """A seeded playthrough kept as a golden transcript (``tests/golden/<pack>/<name>.txt``).
 
     ``header`` opens the file when given; chance outcomes are drawn by their probabilities, as in every playout;
-    ``final`` writes the final position (default ``str``).
+    ``final`` writes the final position (default ``str``). ``random_games``: how many random games the engine suite
+    plays in this configuration with the protocol checked after every action (None: the suite's own count), for a
+    game whose package plays many configurations, or slow ones, and keeps the rest of that coverage in its own tests.
     """
 
     name: str
@@ -90,6 +92,7 @@ class GoldenGame(Generic[StateT]):
     header: str | None = None
     blank_before_final: bool = True
     final: Callable[[StateT], str] | None = None
+    random_games: int | None = None
 
 
 @dataclass(frozen=True)

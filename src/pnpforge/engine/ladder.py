@@ -21,6 +21,7 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
+from pnpforge.engine.team_ladder import team_ladder, team_steps
 from pnpforge.engine.validate import schedule
 from pnpforge.engine.verdicts import below, sequential, z_score
 from pnpforge.findings import Finding, Mark
@@ -51,8 +52,10 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
                  mark: Mark | None = None) -> tuple[dict[str, Any], list[Finding]]:
     """Each step played until decided (at most ``most`` games, or its pairing's limit): the ladder's block for the
     report (``steps``: each with its share, interval, games and verdict: holds, fails or undecided; ``holds``:
-    whether every step does) and its findings (rule ``skill-ladder``, subject ``<stronger> over <weaker>``)."""
+    whether every step does; ``teams``: the steps of a game played together against an automaton,
+    ``engine/team_ladder.py``) and its findings (rule ``skill-ladder``, subject ``<stronger> over <weaker>``)."""
     pairings = steps(package)
+    family = len(pairings) + len(team_steps(package, pack))
     rows, findings = [], []
     for pairing in pairings:
         limit = min(most, pairing.games or most)
@@ -68,9 +71,9 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
             wins, games = tally.get(f"wins/bot/{first}") / TWELFTHS, tally.get(f"played/bot/{first}")
             equal = players_share(tally) / pairing.players
             with sequential(len(plan)):
-                z = z_score(len(pairings))
+                z = z_score(family)
                 low, high = wilson(wins, games, z)
-                verdict = below(wins, games, equal, len(pairings))  # below an equal player: a finding
+                verdict = below(wins, games, equal, family)  # below an equal player: a finding
             status = "holds" if low > equal else "fails" if verdict is not None and verdict.clear else "undecided"
             if status != "undecided":
                 break
@@ -88,4 +91,6 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
                                             f"in {games} games ({where}), {low:.1%}-{high:.1%} together with the "
                                             f"other steps; the ladder's limit of {limit} games did not decide it",
                                     mark=mark, subject=subject, rule="skill-ladder"))
-    return {"played": True, "steps": rows, "holds": all(r["verdict"] == "holds" for r in rows)}, findings
+    teams, found = team_ladder(pack, package, seed, executor, family, most, mark)
+    return {"played": True, "steps": rows, "teams": teams,
+            "holds": all(r["verdict"] == "holds" for r in rows + teams)}, findings + found

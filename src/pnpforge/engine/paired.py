@@ -35,14 +35,16 @@ from pnpforge.engine.verdicts import Verdict, outside
 
 MIN_UNITS = 20  # fewer units: the residuals' variance may only widen an interval, never narrow it
 EXACT = 10**9  # the effective trials of a share every unit gives exactly (no residual at all)
-PER_UNIT = ("wins/", "played/")  # the counts kept per unit: these prefixes, and the keys of WHOLE
+# the counts kept per unit: these prefixes, and the keys of WHOLE; ``share/<what>`` is a game package's own count of
+# games where something happened (at most one a game: a mission won), judged over the units like the draws
+PER_UNIT = ("wins/", "played/", "share/")
 WHOLE = ("draws", "lost-by-all", "games")
 TWELFTHS = 12  # wins are counted in twelfths (``engine/results.py``)
 
 
 def trials_key(key: str) -> str:
-    """The trials a per-unit count is a share of: a side's, seat's or bot's wins of the games it played; draws and
-    losses for all of the games."""
+    """The trials a per-unit count is a share of: a side's, seat's or bot's wins of the games it played; draws,
+    losses for all and a game package's ``share/`` counts of the games."""
     return "played/" + key[len("wins/") :] if key.startswith("wins/") else "games"
 
 
@@ -56,7 +58,7 @@ def add_unit(tally: Tally, unit: Tally) -> None:
         if not count or not (key.startswith(PER_UNIT) or key in WHOLE):
             continue
         tally.add(f"unit/sq/{key}", count * count)
-        if key.startswith("wins/") or key in ("draws", "lost-by-all"):
+        if key.startswith(("wins/", "share/")) or key in ("draws", "lost-by-all"):
             tally.add(f"unit/x/{key}", count * counts.get(trials_key(key), 0))
 
 

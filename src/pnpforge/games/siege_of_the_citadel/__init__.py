@@ -16,7 +16,7 @@ from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.seating import Roles
-from pnpforge.games.siege_of_the_citadel import campaign, checks, diagrams, exact
+from pnpforge.games.siege_of_the_citadel import analysis, campaign, checks, diagrams, exact
 from pnpforge.games.siege_of_the_citadel.bots import determinize, greedy_bot
 from pnpforge.games.siege_of_the_citadel.game import CORPORATIONS, Settings, SiegeGame
 from pnpforge.games.siege_of_the_citadel.invariants import check
@@ -80,10 +80,23 @@ def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
 
 
 MODES = (*MISSIONS, *(m + AI for m in MISSIONS), CAMPAIGN)
+# a golden playthrough of every mission against a player and against the AI deck; the engine suite plays a few random
+# games in each (a Siege game is long: the mission suite, tests/games/siege_of_the_citadel, plays more of them)
+SUITE_GAMES = 10
 GOLDENS: tuple[GoldenGame[Any], ...] = tuple(
     GoldenGame(mode, GameConfig(players=3, mode=mode), ("greedy", "random", "greedy"), 7,
-               header=f"# siege-of-the-citadel {mode}: greedy, random, greedy by seat, seed 7")
-    for mode in ("battle-plans", "battle-plans-ai"))
+               header=f"# siege-of-the-citadel {mode}: greedy, random, greedy by seat, seed 7",
+               random_games=SUITE_GAMES)
+    for mission in MISSIONS for mode in (mission, mission + AI))
+
+# the solo check: one player's two corporations against the AI deck on every mission, played by random, greedy and
+# search teams (the validator's skill ladder of a game played together, ``engine/team_ladder.py``); the search team
+# plays a few games on a small budget (about 5 s of CPU a game)
+SOLO_SEARCH_GAMES = 8
+SOLO_SEARCH_OPTIONS: tuple[tuple[str, object], ...] = (("samples", 1), ("candidates", 2))
+SOLO = tuple(Pairing((bot,), players=1, mode=mission + AI, games=SOLO_SEARCH_GAMES if bot == "search" else None,
+                     bot_options=SOLO_SEARCH_OPTIONS if bot == "search" else ())
+             for mission in MISSIONS for bot in ("random", "greedy", "search"))
 
 PACKAGE: GamePackage[Any] = GamePackage(
     name="siege_of_the_citadel",
@@ -102,13 +115,12 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "board", "bots", "campaign", "checks", "combat", "data", "diagrams", "exact",
-                   "feasibility", "game",
-                   "invariants", "legion", "log", "maps", "odds", "refusals", "replay", "scenario", "scoring", "state",
-                   "steps", "turns", "value", "view", "figures"),
+    rules_modules=("actions", "analysis", "board", "bots", "campaign", "checks", "combat", "data", "diagrams",
+                   "exact", "feasibility", "game", "invariants", "legion", "log", "maps", "odds", "refusals", "replay",
+                   "scenario", "scoring", "state", "steps", "turns", "value", "view", "figures"),
     new_game=new_game,
     modes=MODES,
-    validated_modes=("battle-plans", "battle-plans-ai"),
+    validated_modes=MISSIONS,  # each mission against a Dark Legion player and against the AI deck
     scenarios=missions,
     data_analyses=exact.ANALYSES,
     bots={"greedy": greedy_bot, "random": random_bot},
@@ -118,12 +130,16 @@ PACKAGE: GamePackage[Any] = GamePackage(
     replay=replay,
     item_map=diagrams.mission_map,
     example_map=diagrams.example_map,
+    events=analysis.events,
+    analyse=analysis.analyse,
+    configurations=analysis.configurations,
     goldens=GOLDENS,
     # the Dark Legion seat rotates with the bots, so each pairing weighs a bot on both sides of the board
     matches=(Pairing(("greedy", "random", "random"), players=3, mode="battle-plans"),
              Pairing(("greedy", "random"), players=2, mode="battle-plans-ai"),
              Pairing(("search", "greedy", "greedy"), players=3, mode="battle-plans", games=20,
-                     bot_options=(("samples", 2), ("candidates", 3)))),
+                     bot_options=SOLO_SEARCH_OPTIONS),
+             *SOLO),
 )
 
 __all__ = ["PACKAGE", "SiegeState"]

@@ -53,10 +53,14 @@ class GreedyBot:
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]
-        if head in ("special", "leave"):
+        if head == "special":
             return 1000.0
+        if head == "leave":  # off the map with the objective; otherwise only once the mission is won
+            return 1000.0 if state.carrier == fig.id and state.game.mission.goal == "carry" else \
+                20.0 if state.goal_done else -1.0
         if head in ("attack", "sweep", "line", "grenade"):
-            return (50.0 if fig.side == LEGION else 40.0) + (5.0 if head != "attack" else 0.0)
+            objective = len(action) > 2 and str(action[2]).startswith("token@")  # a terminal or the portal
+            return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
             return 35.0
         if head == "end":
@@ -70,6 +74,8 @@ class GreedyBot:
         game = state.game
         if fig.side == LEGION:
             aims = [f.cell for f in state.figs.values() if f.side != LEGION and f.cell is not None]
+        elif state.carrier == fig.id and game.mission.goal == "carry":  # the objective goes out at a white entrance
+            aims = [e.cell for e in game.mission.entrances if e.colour == "white"]
         else:
             aims = list(game.mission.targets)
             if state.goal_done:

@@ -38,6 +38,7 @@ def turn(state: SiegeState) -> None:
         if fig.side == LEGION:
             fig.done = False
     state.ai_seen = ()
+    state.ai_cards = 0
     state.tiebreak = None
     first = (("chance", "ai", "tiebreak", ""),) if state.game.automaton else ()
     blasts = tuple(("blast", cell) for cell in state.bombs)
@@ -106,6 +107,7 @@ def new_figure(state: SiegeState, kind: str) -> Fig | None:
         state.count("figures missing")
         return None
     state.pool[kind] -= 1
+    state.count(f"placed {kind}")
     state.counter += 1
     fig = Fig(f"{kind}-{state.counter}", LEGION, kind, kind.replace("_", " "))
     state.figs[fig.id] = fig
@@ -217,6 +219,11 @@ def where(state: SiegeState, fig: Fig) -> Cell:
 
 def legion_end(state: SiegeState) -> None:
     """Rules ``dl-discard-event``, ``ai-reshuffle``: the event is discarded and the AI cards shuffled together."""
+    if state.game.automaton:  # the AI cards this turn took, as the validator weighs the deck's work
+        state.count("ai turns")
+        state.count("ai turn cards", state.ai_cards)
+        state.count(f"ai turn cards {state.ai_cards}")
+        state.ai_cards = 0
     state.event = None
     state.ai_seen = ()
     state.tiebreak = None
@@ -241,6 +248,7 @@ def ai(state: SiegeState, number: int, purpose: str, subject: str) -> None:
     if all(c.number in state.ai_seen for c in state.game.ai):
         state.ai_seen = ()
     state.ai_seen = (*state.ai_seen, number)
+    state.ai_cards += 1
     card = card_of(state, number)
     state.count(f"ai card {number}")
     if purpose == "tiebreak":
@@ -304,11 +312,13 @@ def ai_act(state: SiegeState, card: AiCard, fid: str) -> None:
     fig = state.figs.get(fid)
     if fig is None:
         return
-    for instruction in card.instructions:
+    state.count(f"ai card {card.number} turned")
+    for line, instruction in enumerate(card.instructions, 1):
         action = follow(state, fig, instruction.kind)
         if action is not None:
             state.count(f"ai instruction {instruction.kind}")
             state.count(f"ai card {card.number} resolved")
+            state.count(f"ai card {card.number} line {line}")
             act(state, action, fid)
             return
     state.count("ai instruction none")
@@ -317,7 +327,8 @@ def ai_act(state: SiegeState, card: AiCard, fid: str) -> None:
 
 
 def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
-    """The action an instruction asks of ``fig`` here, or None when it does not apply."""
+    """The action an instruction asks of ``fig`` here, or None when it does not apply. A figure waiting outside an
+    entrance is one step further from everything than the entrance itself: stepping onto the map brings it nearer."""
     troopers = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None]
     if not troopers:
         return None
@@ -349,7 +360,8 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         return ("move", extreme(cells, COMPASS[card.primary], COMPASS[card.secondary]))
 
     distance = state.game.distance
-    here = distance(where(state, fig), goal.cell)
+    entering = 1 if fig.cell is None else 0  # a figure waiting outside steps onto its entrance first
+    here = distance(where(state, fig), goal.cell) + entering
     if kind == "close_in":
         beside = [c for c in reach if board.touching(state.game.mission.grid, c, goal.cell)]
         return pick(beside)
@@ -377,7 +389,7 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         if not targets:
             return None
         aim = min(targets, key=lambda t: (distance(where(state, fig), t), t))
-        now = distance(where(state, fig), aim)
+        now = distance(where(state, fig), aim) + entering
         best = min(distance(c, aim) for c in reach)
         return pick([c for c in reach if distance(c, aim) == best]) if best < now else None
     return None

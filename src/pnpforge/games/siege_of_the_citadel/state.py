@@ -60,6 +60,7 @@ class SiegeState:
         self.hands: dict[str, int] = {}  # Doomtrooper cards held, by team
         self.ai_seen: tuple[int, ...] = ()  # AI cards turned this Dark Legion turn
         self.tiebreak: int | None = None  # the AI card set aside for the order of activation
+        self.ai_cards = 0  # AI cards turned this Dark Legion turn, the reshuffles included (counted, not a rule)
         self.smoke: tuple[int, ...] = ()  # tiles filled with smoke this round
         self.log: Log = []
         self.attacks: list[dict[str, Any]] = []  # each attack resolved, as a scenario reports it
