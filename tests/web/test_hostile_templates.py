@@ -36,7 +36,7 @@ def test_a_fault_in_a_web_template_stops_the_build_before_the_faces_and_sheets(t
     assert result.code == 2, result.output
     assert [row for row in result.lines if ": error: " in row] == [
         f"{template}:{line}:41: error: layout 'card': template 'card.html': 'shipwright' is undefined: no page gives "
-        "it; card.html is given entry, faction, label, neighbours, page, pictures, root, rows, shown_in, site"]
+        "it; card.html is given entry, faction, label, neighbours, page, pictures, root, rows, shown_in, site, tables"]
     assert {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in outputs} == before
 
     template.write_text(text.replace(OPENING, '<article class="wb-card-page" title="{{ 1 / 0 }}">'),

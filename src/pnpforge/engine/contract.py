@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.engine.playout import Run
     from pnpforge.engine.seating import Roles
     from pnpforge.engine.tally import Tally
-    from pnpforge.engine.validate import Analysis, Settings
+    from pnpforge.engine.validate import Analysis, Settings, Table
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,9 @@ class GamePackage(Generic[StateT]):
     # them with or without an engine (``engine/data_analyses.py``), and a rulebook page shows one's tables with
     # ``{analysis NAME}``
     data_analyses: Mapping[str, Callable[[Pack], Analysis]] = field(default_factory=dict)
+    # A card page's own figures: called once per site with the pack, it gives each item's tables (its rows of the
+    # data analyses, say), shown on the item's card page under its fields; an item without any shows none.
+    item_tables: Callable[[Pack], Callable[[Item], list[Table]]] | None = None
     matches: tuple[Pairing, ...] = ()  # the pairings ``make matches`` plays
     goldens: tuple[GoldenGame[StateT], ...] = ()  # also the configurations the engine suite plays random games in
     # (Pack, examples/<stem>.yaml, language, label) -> (figures [(caption, SVG)], outcome sentences): a worked

@@ -12,7 +12,17 @@ from typing import Any
 
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
-from pnpforge.games.dystopian_legions import builder, cards, force_rules, forces, player_lists, profiles, strips, worth
+from pnpforge.games.dystopian_legions import (
+    builder,
+    cards,
+    force_rules,
+    forces,
+    odds_tables,
+    player_lists,
+    profiles,
+    strips,
+    worth,
+)
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
 from pnpforge.games.dystopian_legions.bots import determinize, greedy_bot
 from pnpforge.games.dystopian_legions.duel import new_game
@@ -97,6 +107,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
+    item_tables=odds_tables.section_tables,
     builders=(builder.BUILDER,),
     new_game=new_game,
     modes=("duel",),

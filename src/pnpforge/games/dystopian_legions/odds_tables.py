@@ -10,9 +10,9 @@ at, and the Ironclad arcs its examples name. Figures are rounded for print only 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
-from pnpforge.content.pack import Pack
+from pnpforge.content.pack import Item, Pack
 from pnpforge.engine.pool_odds import decimal, percent
 from pnpforge.engine.validate import Analysis, Bar, Chart, Table
 from pnpforge.games.dystopian_legions.damage import COVERS
@@ -312,3 +312,16 @@ def ironclad_table(pack: Pack) -> Analysis:
             )
         ]
     )
+
+
+def section_tables(pack: Pack) -> Callable[[Item], list[Table]]:
+    """A section card page's own odds: its rows of the section fire and melee tables (worked out once per site)."""
+    tables = section_odds(pack).tables + melee_odds(pack).tables
+
+    def of(item: Item) -> list[Table]:
+        if item.type != "unit":
+            return []
+        mine = [Table(t.title, t.columns, [row for row in t.rows if row[0] == item["name"]]) for t in tables]
+        return [t for t in mine if t.rows]
+
+    return of

@@ -4,12 +4,17 @@ figures are in the validator's report; a change in the data changes both."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from markupsafe import Markup, escape
 
 from pnpforge.games import load_package
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.rulebook.markdown import Where
 from pnpforge.publish.rulebook.tables import colgroup
+
+if TYPE_CHECKING:
+    from pnpforge.engine.validate import Table
 
 HEADING = 1.6  # a heading letter, in spaced capitals, against a letter of a cell
 UNBROKEN = 24  # cells up to this many letters are kept on one line (figures, dice); longer ones wrap at words
@@ -30,8 +35,13 @@ def analysis_html(macros: Macros, args: str, page: str, where: Where | None) -> 
     if name not in known:
         macros.error(page, where, f"unknown analysis '{name}'; analyses: {', '.join(known)}")
         return Markup("")
+    return tables_html(known[name](pack).tables)
+
+
+def tables_html(tables: list[Table]) -> Markup:
+    """Analysis tables as HTML, each under its title, with column widths that keep figures on one line."""
     parts = []
-    for table in known[name](pack).tables:
+    for table in tables:
         cells = [[str(cell) for cell in row] for row in table.rows]
         columns = [[row[i] for row in cells] for i in range(len(table.columns))]
         head = "".join(f"<th>{escape(label)}</th>" for label in table.columns)

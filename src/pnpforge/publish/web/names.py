@@ -29,7 +29,7 @@ PAGE_NAMES: dict[str, tuple[str, ...]] = {  # each page template's own values (`
     "rules.html": ("chapter", "html", "classes", "previous", "next"),
     "glossary.html": ("groups",),
     "gallery.html": ("sections", "facets", "total", "image", "size", "srcset"),
-    "card.html": ("entry", "rows", "pictures", "shown_in", "neighbours", "faction"),
+    "card.html": ("entry", "rows", "pictures", "shown_in", "tables", "neighbours", "faction"),
     "examples.html": ("examples",),
     "home.html": ("subtitle", "note", "cover", "chapters", "counts", "about", "downloads"),
     "search.html": (),

@@ -28,6 +28,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.findings import Finding, display_path
 from pnpforge.games import load_package
+from pnpforge.publish.rulebook.analyses import tables_html
 from pnpforge.publish.rulebook.document import Rulebook
 from pnpforge.publish.rulebook.examples import EXAMPLES_DIR, example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
@@ -207,7 +208,10 @@ def card_pages(content: SiteContent, shown_in: dict[str, list[tuple[str, str]]])
     by_type: dict[str, list[CardEntry]] = {}
     for entry in content.cards:
         by_type.setdefault(entry.item.type, []).append(entry)
+    package = load_package(content.pack.game.engine) if content.pack.game.engine else None
+    tables_of = package.item_tables(content.pack) if package is not None and package.item_tables else None
     for entry in content.cards:
+        tables = tables_html(tables_of(entry.item)) if tables_of is not None else Markup("")
         siblings = by_type[entry.item.type]
         index = siblings.index(entry)
         rows = content.values.rows(entry.item)
@@ -215,12 +219,14 @@ def card_pages(content: SiteContent, shown_in: dict[str, list[tuple[str, str]]])
         pictures = [_picture(content, entry, side, face) for side, face in faces]
         shown = shown_in.get(entry.front.key, [])
         toc = [(2, content.label("faces"), "faces"), (2, content.label("details"), "details")]
+        if tables:
+            toc.append((2, content.label("figures"), "figures"))
         if shown:
             toc.append((2, content.label("in_rules"), "in-rules"))
         neighbours = {"previous": siblings[index - 1] if index else None,
                       "next": siblings[index + 1] if index + 1 < len(siblings) else None}
         pages.append(SitePage(entry.page, "card.html", entry.name, "card", entry.item.mark().path, toc, {
-            "entry": entry, "rows": rows, "pictures": pictures, "shown_in": shown,
+            "entry": entry, "rows": rows, "pictures": pictures, "shown_in": shown, "tables": tables,
             "neighbours": {k: ({"title": v.name, "href": f"{ROOT}{v.page}"} if v else None)
                            for k, v in neighbours.items()},
             "faction": _faction(content, entry)}))
