@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from click.testing import CliRunner
 
 from pnpforge.cli import cli
+from pnpforge.content.pack import Pack, load_pack
 
 
 @dataclass
@@ -65,3 +67,11 @@ def edit(path: Path, old: str, new: str, after: str = "") -> tuple[int, int]:
     at = text.index(old, text.index(after) if after else 0)
     path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
     return text[:at].count("\n") + 1, at - text.rfind("\n", 0, at)
+
+
+@lru_cache(maxsize=None)
+def shipped_pack(root: Path) -> Pack:
+    """A pack as shipped, loaded once per test session; loading it must give no problem at all."""
+    pack, problems = load_pack(root)
+    assert pack is not None and problems == [], [str(p) for p in problems]
+    return pack

@@ -5,16 +5,15 @@ standees) gives its exact finding at its place; the force rules themselves are t
 from __future__ import annotations
 
 import shutil
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from pnpforge.check.registry import run_static_checks
-from pnpforge.content.pack import load_pack
+from pnpforge.content.pack import Pack, load_pack
 
 from tests.conftest import REPO
-from tests.helpers import edit
+from tests.helpers import edit, shipped_pack
 
 PACK = REPO / "content" / "dystopian-legions"
 
@@ -39,11 +38,8 @@ def errors(root: Path, standees: bool = False) -> list[str]:
     ]
 
 
-@lru_cache(maxsize=1)
-def shipped():
-    pack, problems = load_pack(PACK)
-    assert pack is not None and problems == [], [str(p) for p in problems]
-    return pack
+def shipped() -> Pack:
+    return shipped_pack(PACK)
 
 
 def test_the_shipped_pack_has_no_finding() -> None:
