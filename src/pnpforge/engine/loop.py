@@ -7,11 +7,22 @@ tests all share it.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
 
 from pnpforge.engine.api import Action, Bot, Game, State
 
 MAX_STEPS = 100_000
+
+
+def uniform(outcomes: Iterable[Action]) -> list[tuple[Action, Fraction]]:
+    """Equally likely outcomes as a chance node's ``(outcome, probability)`` pairs, all holding one probability
+    (made once, and converted once by a state that turns it into a float)."""
+    listed = list(outcomes)
+    if not listed:
+        return []
+    p = Fraction(1, len(listed))
+    return [(outcome, p) for outcome in listed]
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -44,25 +44,24 @@ def touching(grid: Grid, a: Cell, b: Cell) -> bool:
 def sight_grid(state: SiegeState) -> Grid:
     """The map with each door token still in place closed, unless a creature stands on one of the two squares it
     joins (p.21)."""
-    grid = state.game.mission.grid
+    if not state.doors:
+        return state.game.mission.grid
     creatures = {f.cell for f in state.figs.values() if f.side == "legion" and f.cell is not None}
-    for key in state.doors:
-        if key[0] not in creatures and key[1] not in creatures:
-            grid = grid.with_door(key, False)
-    return grid
+    return state.game.with_closed(frozenset(key for key in state.doors
+                                            if key[0] not in creatures and key[1] not in creatures))
 
 
-def can_see(state: SiegeState, grid: Grid, a: Cell, b: Cell) -> bool:
+def can_see(state: SiegeState, grid: Grid, a: Cell, b: Cell, occupied: set[Cell] | None = None) -> bool:
     """Whether a figure on ``a`` sees ``b`` (rules ``line-of-sight``, ``sight-stairs``): centre to centre, walls,
     closed doors and squares holding other figures block; a line through a corner squeezes by. On the stairs, the
-    book's own table decides."""
+    book's own table decides. ``occupied``: the squares holding figures, when the caller has them."""
     terrain = state.game.mission.terrain
     low, high = STAIRS.get(terrain.get(a, "")), STAIRS.get(terrain.get(b, ""))
     if low is not None or high is not None:
         stairs = stairs_sight(low, high, terrain.get(b, ""))
         if stairs is not None:
             return stairs
-    opaque = state.occupied_cells() - {a, b}
+    opaque = (state.occupied_cells() if occupied is None else occupied) - {a, b}
     return grid.line_of_sight(a, b, opaque=opaque)
 
 
@@ -156,11 +155,10 @@ def distances(steps: Callable[[Cell], tuple[Cell, ...]], start: Cell, occupied: 
 
 def route(state: SiegeState, fig: Fig, goal: Cell) -> list[Cell]:
     """The squares a Move to ``goal`` passes, the start left out (for doors and traps crossed on the way)."""
-    grid = state.game.mission.grid
     start = fig.cell if fig.cell is not None else state.game.mission.entrances[fig.outside or 0].cell
     if fig.side == "legion":
         foes = {f.cell for f in state.figs.values() if f.side != "legion" and f.cell is not None}
     else:
         foes = {f.cell for f in state.figs.values() if f.side != fig.side and f.cell is not None}
-    path = grid.path(start, goal, diagonal=True, occupied=foes - {goal}) or [start, goal]
+    path = state.game.paths.path(start, goal, occupied=foes - {goal}) or [start, goal]
     return path if fig.cell is None else path[1:]

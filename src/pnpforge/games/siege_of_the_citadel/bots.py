@@ -21,16 +21,20 @@ class GreedyBot:
 
     def choose(self, state: SiegeState, player: int, rng: random.Random) -> Any:
         actions = state.legal_actions()
-        scored = [(self.score(state, a), -i) for i, a in enumerate(actions)]
+        memo: dict[Any, float] = {}
+        scored = [(self.score(state, a, memo), -i) for i, a in enumerate(actions)]
         best = max(range(len(actions)), key=lambda i: scored[i])
         return actions[best]
 
     def rank(self, state: SiegeState, player: int, rng: random.Random) -> list[Any]:
         actions = state.legal_actions()
-        order = sorted(range(len(actions)), key=lambda i: (-self.score(state, actions[i]), i))
+        memo: dict[Any, float] = {}
+        order = sorted(range(len(actions)), key=lambda i: (-self.score(state, actions[i], memo), i))
         return [actions[i] for i in order]
 
-    def score(self, state: SiegeState, action: Any) -> float:
+    def score(self, state: SiegeState, action: Any, memo: dict[Any, float] | None = None) -> float:
+        """The option's worth (``memo``: the distances to the figure's aim already worked out for this question,
+        by square)."""
         top = state.agenda[-1]
         kind = top[2]
         head = action[0]
@@ -67,7 +71,11 @@ class GreedyBot:
             return 0.0
         if head == "move":  # how much nearer the aim the move brings the figure
             here = fig.cell if fig.cell is not None else state.game.mission.entrances[fig.outside or 0].cell
-            return 30.0 + 5.0 * (self.distance_to_aim(state, fig, here) - self.distance_to_aim(state, fig, action[1]))
+            memo = {} if memo is None else memo
+            for cell in (here, action[1]):
+                if cell not in memo:
+                    memo[cell] = self.distance_to_aim(state, fig, cell)
+            return 30.0 + 5.0 * (memo[here] - memo[action[1]])
         return 0.0
 
     def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
@@ -82,7 +90,8 @@ class GreedyBot:
                 aims = [f.cell for f in state.figs.values() if f.side == LEGION and f.cell is not None] or aims
         if not aims:
             return 0.0
-        return float(min(game.distance(cell, a) for a in aims))
+        table = game.paths.distances_from(cell)
+        return float(min(table.get(a, 999) for a in aims))
 
 
 def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> GreedyBot:

@@ -52,6 +52,7 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
     grid = board.sight_grid(state)
     terrain = game.mission.terrain.get(fig.cell, "")
     found: list[tuple] = []
+    occupied = state.occupied_cells()
     targets = [(f.id, f.cell) for f in state.figs.values() if f.side == LEGION and f.cell is not None]
     targets += [(token_id(c), c) for c, t in sorted(state.tokens.items()) if t in TERRAIN_TARGETS]
     for index, attack in enumerate(weapon.attacks):
@@ -70,7 +71,7 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
                 distance = chebyshev(fig.cell, cell)
                 ok = attack.min_range <= distance <= attack.max_range
                 if ok and attack.sight:
-                    ok = board.can_see(state, grid, fig.cell, cell)
+                    ok = board.can_see(state, grid, fig.cell, cell, occupied)
                 if ok and not attack.sight:
                     ok = beside_wall(state, fig.cell)
             if ok:
@@ -140,6 +141,7 @@ def creature_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
     if fig.cell is None:
         return []
     grid = board.sight_grid(state)
+    occupied = state.occupied_cells()
     found = []
     for other in state.figs.values():
         if other.side == LEGION or other.cell is None:
@@ -147,7 +149,7 @@ def creature_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
         if board.touching(grid, fig.cell, other.cell):
             found.append(("attack", "close_combat", other.id))
         elif 2 <= chebyshev(fig.cell, other.cell) <= DARK_LEGION_RANGE and not state.smoke_on(fig) and \
-                board.can_see(state, grid, fig.cell, other.cell):
+                board.can_see(state, grid, fig.cell, other.cell, occupied):
             found.append(("attack", "firearms", other.id))
     return found
 
@@ -180,8 +182,7 @@ def start(state: SiegeState, attacker: str | None, kind: str, targets: list[str]
 
 def die_outcomes(state: SiegeState, index: int) -> list[tuple[str, Fraction]]:
     assert state.attack is not None
-    chance = state.game.hit[state.attack["dice"][index]]
-    return [("hit", chance), ("blank", 1 - chance)]
+    return state.game.die_faces(state.attack["dice"][index])
 
 
 def die(state: SiegeState, face: str, index: int) -> None:
@@ -274,8 +275,7 @@ def resolve(state: SiegeState) -> None:
 
 
 def armour_outcomes(state: SiegeState, target: str, colour: str, damage: int) -> list[tuple[str, Fraction]]:
-    chance = state.game.hit[colour]
-    return [("hit", chance), ("blank", 1 - chance)]
+    return state.game.die_faces(colour)
 
 
 def armour(state: SiegeState, face: str, target: str, colour: str, damage: int) -> None:

@@ -5,13 +5,13 @@ the Dark Legion uses, read from the pack once (rule ids ``setup-mission``, ``set
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
 from pnpforge.content.pack import Pack
-from pnpforge.engine.grid import Cell
+from pnpforge.engine.grid import Cell, Edge, Grid
+from pnpforge.engine.grid_table import StepTable, table_for
 from pnpforge.games.siege_of_the_citadel import data
 from pnpforge.games.siege_of_the_citadel.data import AiCard, Board, Equipment, Mission, Rank, Trooper
 
@@ -54,10 +54,12 @@ class SiegeGame:
     doors: tuple[Any, ...]
     ai: tuple[AiCard, ...]
     start: Callable[[SiegeGame], Any]  # the state's constructor (``SiegeState.start``)
-    _distances: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
-    _steps: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict)
+    _faces: dict[str, tuple[tuple[str, Fraction], ...]] = field(default_factory=dict)
     # a campaign's next missions, made once for each set of ranks carried into them
     _chain: dict[tuple[tuple[str, int, int], ...], SiegeGame] = field(default_factory=dict)
+    # the map's steps and distances, figures ignored: shared by every game of the process on this map
+    _paths: tuple[Any, StepTable] | None = None  # (the grid it was looked up for, the table)
+    _closed: tuple[Any, dict[frozenset[Edge], Grid]] | None = None  # (the grid, its versions with doors closed)
 
     @classmethod
     def of(cls, pack: Pack, settings: Settings, start: Callable[[SiegeGame], Any]) -> SiegeGame:
@@ -111,34 +113,48 @@ class SiegeGame:
     def rank_of(self, corp: str, rank: int) -> Rank:
         return self.ranks[corp][max(1, min(12, rank))]
 
+    def die_faces(self, colour: str) -> list[tuple[str, Fraction]]:
+        """A die's faces with their chances: a hit, or a blank."""
+        found = self._faces.get(colour)
+        if found is None:
+            chance = self.hit[colour]
+            found = self._faces[colour] = (("hit", chance), ("blank", 1 - chance))
+        return list(found)
+
     # --- distances on the map (figures ignored) -------------------------------------------------------------------
+    @property
+    def paths(self) -> StepTable:
+        """The map's step table (``engine/grid_table.py``), the mission's grid's as it is now (a scenario lays a
+        map of its own)."""
+        found, grid = self._paths, self.mission.grid
+        if found is None or found[0] is not grid:
+            found = self._paths = (grid, table_for(grid, diagonal=True))
+        return found[1]
+
     def distance(self, a: Cell, b: Cell) -> int:
         """Steps between two squares on the map, figures ignored (for "nearest" in the AI's rules)."""
-        table = self._distances.get(a)
-        if table is None:
-            table = self._bfs(a)
-            self._distances[a] = table
-        return table.get(b, 999)
+        return self.paths.distances_from(a).get(b, 999)
+
+    def with_closed(self, doors: frozenset[Edge]) -> Grid:
+        """The map with a closed door on each edge of ``doors``, made once per set of doors."""
+        grid = self.mission.grid
+        if not doors:
+            return grid
+        if self._closed is None or self._closed[0] is not grid:
+            self._closed = (grid, {})
+        made = self._closed[1]
+        found = made.get(doors)
+        if found is None:
+            found = grid
+            for key in sorted(doors):
+                found = found.with_door(key, False)
+            made[doors] = found
+        return found
 
     def steps(self, cell: Cell) -> tuple[Cell, ...]:
         """The squares one step (straight or diagonal) from ``cell`` on the map, figures ignored: the shared grid's
-        ``steps``, kept per square (figures only stop a step onto their own square)."""
-        found = self._steps.get(cell)
-        if found is None:
-            found = tuple(self.mission.grid.steps(cell, diagonal=True))
-            self._steps[cell] = found
-        return found
-
-    def _bfs(self, start: Cell) -> dict[Cell, int]:
-        found = {start: 0}
-        queue = deque([start])
-        while queue:
-            cell = queue.popleft()
-            for nxt in self.steps(cell):
-                if nxt not in found:
-                    found[nxt] = found[cell] + 1
-                    queue.append(nxt)
-        return found
+        ``steps`` (figures only stop a step onto their own square)."""
+        return self.paths.steps(cell)
 
     def chained(self, carried: tuple[tuple[str, int, int], ...], make: Callable[[], SiegeGame]) -> SiegeGame:
         """The campaign's next mission for the ranks carried into it, made once per ranks."""

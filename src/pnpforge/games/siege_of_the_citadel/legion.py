@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.compass import extreme
+from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, chebyshev
 from pnpforge.games.siege_of_the_citadel import board, combat, turns
 from pnpforge.games.siege_of_the_citadel.actions import act
@@ -50,7 +51,7 @@ def turn(state: SiegeState) -> None:
 
 def event_outcomes(state: SiegeState) -> list[tuple[int, Fraction]]:
     left = [n for n in state.game.mission.events if n not in state.events_seen]
-    return [(n, Fraction(1, len(left))) for n in left]
+    return uniform(left)
 
 
 def event(state: SiegeState, number: int) -> None:
@@ -123,8 +124,7 @@ def unseen(state: SiegeState) -> list[int]:
 
 
 def force_outcomes(state: SiegeState, tile: int, purpose: str) -> list[tuple[int, Fraction]]:
-    left = unseen(state)
-    return [(n, Fraction(1, len(left))) for n in left]
+    return uniform(unseen(state))
 
 
 def force(state: SiegeState, number: int, tile: int, purpose: str) -> None:
@@ -240,8 +240,9 @@ def card_of(state: SiegeState, number: int | None) -> AiCard:
 
 
 def ai_outcomes(state: SiegeState, purpose: str, subject: str) -> list[tuple[int, Fraction]]:
-    left = [c.number for c in state.game.ai if c.number not in state.ai_seen] or [c.number for c in state.game.ai]
-    return [(n, Fraction(1, len(left))) for n in left]
+    seen = state.ai_seen
+    left = [c.number for c in state.game.ai if c.number not in seen] or [c.number for c in state.game.ai]
+    return uniform(left)
 
 
 def ai(state: SiegeState, number: int, purpose: str, subject: str) -> None:
@@ -313,8 +314,9 @@ def ai_act(state: SiegeState, card: AiCard, fid: str) -> None:
     if fig is None:
         return
     state.count(f"ai card {card.number} turned")
+    looked = Looked(state, fig)
     for line, instruction in enumerate(card.instructions, 1):
-        action = follow(state, fig, instruction.kind)
+        action = follow(state, fig, instruction.kind, looked)
         if action is not None:
             state.count(f"ai instruction {instruction.kind}")
             state.count(f"ai card {card.number} resolved")
@@ -326,13 +328,52 @@ def ai_act(state: SiegeState, card: AiCard, fid: str) -> None:
     state.push(("go_on", fid))
 
 
-def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
+class Looked:
+    """What the instructions of one AI card ask about a creature's position, each worked out once for all of the
+    card's lines (nothing moves while they are read)."""
+
+    def __init__(self, state: SiegeState, fig: Fig):
+        self.state, self.fig = state, fig
+        self._attacks: list[tuple] | None = None
+        self._reach: dict[Cell, int] | None = None
+        self._grid: Any = None
+        self._occupied: set[Cell] | None = None
+        self.troopers = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None]
+
+    @property
+    def attacks(self) -> list[tuple]:
+        if self._attacks is None:
+            self._attacks = combat.creature_attacks(self.state, self.fig)
+        return self._attacks
+
+    @property
+    def reach(self) -> dict[Cell, int]:
+        if self._reach is None:
+            self._reach = board.destinations(self.state, self.fig)
+        return self._reach
+
+    @property
+    def grid(self) -> Any:
+        if self._grid is None:
+            self._grid = board.sight_grid(self.state)
+        return self._grid
+
+    @property
+    def occupied(self) -> set[Cell]:
+        if self._occupied is None:
+            self._occupied = self.state.occupied_cells()
+        return self._occupied
+
+
+def follow(state: SiegeState, fig: Fig, kind: str, looked: Looked | None = None) -> tuple | None:
     """The action an instruction asks of ``fig`` here, or None when it does not apply. A figure waiting outside an
-    entrance is one step further from everything than the entrance itself: stepping onto the map brings it nearer."""
-    troopers = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None]
+    entrance is one step further from everything than the entrance itself: stepping onto the map brings it nearer.
+    ``looked``: what the card's earlier lines worked out about this position."""
+    looked = looked or Looked(state, fig)
+    troopers = looked.troopers
     if not troopers:
         return None
-    attacks = combat.creature_attacks(state, fig)
+    attacks = looked.attacks
     by_target: dict[str, tuple] = {}
     for attack in attacks:
         if kind == "fire_nearest" and attack[1] != "firearms":
@@ -346,13 +387,12 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         if close:
             target = nearest(state, fig, [state.figs[a[2]] for a in close])
             return None if target is None else ("attack", "close_combat", target.id)
-    reach = board.destinations(state, fig)
+    reach = looked.reach
     if not reach:
         return None
     goal = nearest(state, fig, troopers)
     assert goal is not None and goal.cell is not None
     card = card_of(state, state.tiebreak)
-    grid = board.sight_grid(state)
 
     def pick(cells: list[Cell]) -> tuple | None:
         if not cells:
@@ -369,17 +409,20 @@ def follow(state: SiegeState, fig: Fig, kind: str) -> tuple | None:
         best = min(distance(c, goal.cell) for c in reach)
         return pick([c for c in reach if distance(c, goal.cell) == best]) if best < here else None
     if kind == "move_to_sight":
-        if fig.cell is not None and any(board.can_see(state, grid, fig.cell, t.cell) for t in troopers
+        grid, occupied = looked.grid, looked.occupied
+        if fig.cell is not None and any(board.can_see(state, grid, fig.cell, t.cell, occupied) for t in troopers
                                         if t.cell is not None):
             return None
-        seen = [c for c in reach if any(board.can_see(state, grid, c, t.cell) for t in troopers
+        seen = [c for c in reach if any(board.can_see(state, grid, c, t.cell, occupied) for t in troopers
                                         if t.cell is not None)]
         if not seen:
             return None
         best = min(distance(c, goal.cell) for c in seen)
         return pick([c for c in seen if distance(c, goal.cell) == best])
     if kind == "move_away_in_sight":
-        away = [c for c in reach if distance(c, goal.cell) > here and board.can_see(state, grid, c, goal.cell)]
+        grid, occupied = looked.grid, looked.occupied
+        away = [c for c in reach if distance(c, goal.cell) > here and
+                board.can_see(state, grid, c, goal.cell, occupied)]
         if not away:
             return None
         best = max(distance(c, goal.cell) for c in away)

@@ -12,6 +12,8 @@ The rules of each part live beside it: ``turns.py`` (set-up, rounds, corporation
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any
 
 from pnpforge.engine.api import CHANCE, TERMINAL
@@ -24,6 +26,22 @@ from pnpforge.games.siege_of_the_citadel.log import Said
 from pnpforge.games.siege_of_the_citadel.scoring import returns
 from pnpforge.games.siege_of_the_citadel.steps import DECISIONS, TASKS, options, outcomes
 from pnpforge.games.siege_of_the_citadel.view import action_words, describe
+
+
+_NOTHING = object()  # no chance outcome sampled
+
+
+def as_floats(listed: list[tuple[Any, Any]]) -> list[tuple[Any, float]]:
+    """Outcomes with their probabilities as floats, each probability object converted once (the outcomes of a
+    card drawn share one)."""
+    found = []
+    last: Any = None
+    value = 0.0
+    for outcome, p in listed:
+        if p is not last:
+            last, value = p, float(p)
+        found.append((outcome, value))
+    return found
 
 
 class SiegeState:
@@ -66,6 +84,7 @@ class SiegeState:
         self.attacks: list[dict[str, Any]] = []  # each attack resolved, as a scenario reports it
         self.sight_asked: tuple[tuple[Cell, Cell], ...] = ()  # sight lines a scenario asks about
         self._options: list[Any] | None = None  # the legal actions of this position, once listed
+        self._sampled: Any = _NOTHING  # the chance outcome ``sample_chance`` picked here, known to be possible
         self.counter = 0  # creatures placed so far, for their ids
         self.stats: dict[str, int] = {}
 
@@ -93,6 +112,7 @@ class SiegeState:
         new.stats = dict(self.stats)
         new.attack = None if self.attack is None else {k: (list(v) if isinstance(v, list) else v)
                                                          for k, v in self.attack.items()}
+        new._sampled = _NOTHING
         return new
 
     # --- helpers the rules use ------------------------------------------------------------------------------------
@@ -158,18 +178,28 @@ class SiegeState:
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.is_chance_node():
             return []
-        return [(o, float(p)) for o, p in outcomes(self, self.agenda[-1])]
+        return as_floats(outcomes(self, self.agenda[-1]))
+
+    def sample_chance(self, rng: Any) -> Any:
+        """The outcome ``loop.sample_chance`` picks with the same draw of ``rng`` (the first whose running total of
+        probability exceeds ``rng.random()``, the last if rounding leaves none), listed once: the outcome is then
+        applied without listing them again."""
+        listed = as_floats(outcomes(self, self.agenda[-1]))
+        index = bisect_right(list(accumulate(p for _, p in listed)), rng.random())
+        self._sampled = outcome = listed[index if index < len(listed) else -1][0]
+        return outcome
 
     def apply_action(self, action: Any) -> None:
         if not self.agenda:
             raise ValueError("the mission is over")
         top = self.agenda[-1]
         if top[0] == "chance":
-            if action not in [o for o, p in outcomes(self, top) if p > 0]:
+            if action is not self._sampled and action not in [o for o, p in outcomes(self, top) if p > 0]:
                 raise ValueError(f"{action!r} cannot come up here")
         elif action not in self.legal_actions():
             raise ValueError(f"{action!r} is not allowed here")
         self._options = None
+        self._sampled = _NOTHING
         self.agenda.pop()
         DECISIONS[top[2] if top[0] == "decide" else top[1]](self, action, *top[3 if top[0] == "decide" else 2:])
         self.advance()

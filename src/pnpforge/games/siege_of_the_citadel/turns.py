@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, edge
 from pnpforge.games.siege_of_the_citadel import board, campaign
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
@@ -183,9 +184,7 @@ def new_round(state: SiegeState) -> None:
 
 
 def marker_outcomes(state: SiegeState) -> list[tuple[str, Any]]:
-    from fractions import Fraction
-
-    return [(side, Fraction(1, len(state.markers))) for side in state.markers]
+    return uniform(state.markers)
 
 
 def marker(state: SiegeState, side: str) -> None:
@@ -308,10 +307,7 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
 
 
 def door_outcomes(state: SiegeState, fid: str) -> list[tuple[int, Any]]:
-    from fractions import Fraction
-
-    cards = state.game.doors
-    return [(i, Fraction(1, len(cards))) for i in range(len(cards))]
+    return uniform(range(len(state.game.doors)))
 
 
 def door(state: SiegeState, index: int, fid: str) -> None:
