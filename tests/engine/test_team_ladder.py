@@ -44,3 +44,14 @@ def test_two_equal_teams_stop_before_the_rungs_limits() -> None:
     assert step["verdict"] == "undecided"
     assert step["stronger_share"]["games"] < 160 and step["weaker_share"]["games"] < 160
     assert [f.severity for f in findings] == ["info"] and "would not decide" in findings[0].message
+
+
+def test_a_step_between_equal_bots_stops_before_its_limit() -> None:
+    pack = pack_at(DATA / "dice-race")
+    package = replace(
+        PACKAGE, matches=(Pairing(("greedy", "random")),), bots={"greedy": random_bot, "random": random_bot}
+    )
+    block, findings = skill_ladder(pack, package, 1, LocalExecutor(1), most=160)
+    (step,) = block["steps"]
+    assert step["verdict"] == "undecided" and step["games"] < 160
+    assert [f.severity for f in findings] == ["info"] and "would not decide" in findings[0].message

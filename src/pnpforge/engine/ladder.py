@@ -4,7 +4,9 @@ the weaker, with its score share and 95% interval against an equal player's.
 The steps are the pairings the game package declares for ``make matches`` (``GamePackage.matches``) whose first bot
 is the higher on the ladder and whose other bots are all one rung below it. Each is played sequentially: looks at
 ``LADDER_FIRST`` games, doubling, up to ``LADDER_MAX`` (or the pairing's own limit, for a slow bot), with the error
-spent over the looks and shared by the steps (``engine/verdicts.py``); a step stops once decided. A step whose
+spent over the looks and shared by the steps (``engine/verdicts.py``); a step stops once decided, or once its
+limit could not decide it at the share seen (a pairing with a limit below ``LADDER_MAX`` is looked at the same
+number of times, at shares of its limit: ``team_ladder.look_counts``). A step whose
 stronger bot clearly does not beat the weaker is a warning: a finding about the game (nothing to learn, or luck
 decides) or about its bots. One still undecided at its limit is info.
 """
@@ -21,7 +23,7 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.simulate import CHUNK, chunks
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
-from pnpforge.engine.team_ladder import team_ladder, team_steps
+from pnpforge.engine.team_ladder import look_counts, team_ladder, team_steps
 from pnpforge.engine.validate import schedule
 from pnpforge.engine.verdicts import below, sequential, z_score
 from pnpforge.findings import Finding, Mark
@@ -59,15 +61,18 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
     rows, findings = [], []
     for pairing in pairings:
         limit = min(most, pairing.games or most)
-        plan = schedule(min(LADDER_FIRST, limit), limit)
+        plan = look_counts(limit, schedule(min(LADDER_FIRST, most), most))  # a slow pairing: shares of its limit
         config = Run(players=pairing.players, mode=pairing.mode or package.modes[0], scenario=pairing.scenario,
                      bots=tuple(pairing.bots), bot_options=pairing.bot_options)
         tally, played = Tally(), 0
         first, weaker = pairing.bots[0], pairing.bots[1]
+        hopeless = False
         for target in plan:
-            size = min(CHUNK, max(1, -(-(target - played) // 8)))  # slow bots: every process gets some
-            tally.merge(executor.run(chunks(pack.root, package, config, seed, target - played, size, first=played)))
-            played = target
+            if target > played:
+                size = min(CHUNK, max(1, -(-(target - played) // 8)))  # slow bots: every process gets some
+                tally.merge(executor.run(chunks(pack.root, package, config, seed, target - played, size,
+                                                first=played)))
+                played = target
             wins, games = tally.get(f"wins/bot/{first}") / TWELFTHS, tally.get(f"played/bot/{first}")
             equal = players_share(tally) / pairing.players
             with sequential(len(plan)):
@@ -76,6 +81,10 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
                 verdict = below(wins, games, equal, family)  # below an equal player: a finding
             status = "holds" if low > equal else "fails" if verdict is not None and verdict.clear else "undecided"
             if status != "undecided":
+                break
+            at_limit = wilson(wins / games * limit, limit, z) if games else (0.0, 1.0)
+            if played < limit and at_limit[0] <= equal <= at_limit[1]:  # the limit would not decide it either
+                hopeless = True
                 break
         subject = f"{first} over {weaker}"
         where = f"{pairing.players} players" + (f", mode {pairing.mode}" if pairing.mode else "")
@@ -89,7 +98,10 @@ def skill_ladder(pack: Pack, package: GamePackage, seed: int, executor: Executor
         elif status == "undecided":
             findings.append(Finding("info", f"undecided: the {first} bot scores {wins / games:.1%} against {weaker} "
                                             f"in {games} games ({where}), {low:.1%}-{high:.1%} together with the "
-                                            f"other steps; the ladder's limit of {limit} games did not decide it",
+                                            f"other steps; " + (f"at the share seen, the ladder's limit of {limit} "
+                                                                "games would not decide it" if hopeless else
+                                                                f"the ladder's limit of {limit} games did not "
+                                                                "decide it"),
                                     mark=mark, subject=subject, rule="skill-ladder"))
     teams, found = team_ladder(pack, package, seed, executor, family, most, mark)
     return {"played": True, "steps": rows, "teams": teams,
