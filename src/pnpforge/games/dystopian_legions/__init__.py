@@ -104,6 +104,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "log",
         "generator",
         "analysis",
+        "templates",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
