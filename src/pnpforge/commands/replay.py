@@ -18,10 +18,14 @@ from pnpforge.report.terminal import format_findings
 @click.option("--bots", default="greedy", show_default=True, help="Bots for --seed, one name or a comma list.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players for --seed.")
 @click.option("--mode", help="Game mode for --seed (default: the game's first).")
-def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str | None) -> None:
+@click.option("--svg", "svg", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the position a scenario on the table ends in, as SVG, to this file.")
+def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str | None,
+           svg: Path | None) -> None:
     """Play a scripted game or scenario FILE through GAME's engine and print the result as JSON.
 
-    With --seed instead of FILE, print the transcript of the simulated game of that seed.
+    With --seed instead of FILE, print the transcript of the simulated game of that seed. With --svg, a scenario
+    on the table is also drawn, where it ends and where its models stood before.
     """
     from pnpforge.engine.playout import Run
     from pnpforge.engine.replay import replay as replay_file
@@ -63,4 +67,13 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
         sys.exit(2)
     outcome = replay_file(package, checked.pack, file)
     click.echo(outcome.to_json() if outcome.ok else format_findings(outcome.findings))
+    if outcome.ok and svg is not None:
+        if package.example_plane is None:
+            click.echo(f"{file}: error: pack '{checked.pack.id}' draws no position on a table", err=True)
+            sys.exit(2)
+        try:
+            svg.write_text(package.example_plane(checked.pack, file).svg(), encoding="utf-8")
+        except (ValueError, OSError) as exc:
+            click.echo(f"{file}: error: no drawing: {exc}", err=True)
+            sys.exit(2)
     sys.exit(0 if outcome.ok else 2)

@@ -15,6 +15,7 @@ from pnpforge.engine.loop import random_bot
 from pnpforge.games.dystopian_legions import (
     builder,
     cards,
+    figures,
     force_rules,
     forces,
     odds_tables,
@@ -105,6 +106,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "generator",
         "analysis",
         "templates",
+        "table_setup",
+        "table_play",
+        "figures",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
@@ -118,6 +122,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     factions=nations,
     determinize=determinize,
     replay=replay,
+    example_plane=figures.example_plane,
     goldens=(
         GoldenGame(
             "duel",

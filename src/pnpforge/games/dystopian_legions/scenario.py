@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.contract import Outcome
 from pnpforge.engine.script import Answer, Refusal, ScriptAdapter, replay as run_script
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import melee, shooting, turn
+from pnpforge.games.dystopian_legions import melee, shooting, table_play, turn
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.setup import FLOWS, STARTS, Choice, ScenarioFile, build
 from pnpforge.games.dystopian_legions.state import DuelState
@@ -132,8 +132,11 @@ ADAPTER = ScriptAdapter[DuelState](
 
 
 def replay(pack: Pack, path: Path) -> Outcome:
-    """The package's ``replay``: the scenario played by the script runner; a stated throw that does not fit the
-    pool the rules throw stops it, an error at that throw."""
+    """The package's ``replay``: the scenario played by the script runner, on the table when it sets a position
+    (``table_play.py``), else as a duel; a stated throw that does not fit the pool the rules throw stops it, an
+    error at that throw."""
+    if table_play.on_table_file(path):
+        return run_script(table_play.ADAPTER, pack, path)
     try:
         return run_script(ADAPTER, pack, path)
     except ThrowMismatch as exc:
