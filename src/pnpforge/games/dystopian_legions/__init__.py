@@ -21,6 +21,7 @@ from pnpforge.games.dystopian_legions import (
     player_lists,
     profiles,
     strips,
+    table,
     worth,
 )
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
@@ -69,9 +70,11 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force": ("list",),
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
+        "table": ("width", "depth", "up_to", "pieces"),
+        "terrain": ("category", "cover", "difficult", "impassable"),
         "force_rule": ("check", "severity", "message", "params"),
     },
-    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL,
+    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL + (table.table_terrain,),
     rules_modules=(
         "profiles",
         "forces",
@@ -104,6 +107,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "log",
         "generator",
         "analysis",
+        "table",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
