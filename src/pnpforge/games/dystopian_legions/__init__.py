@@ -22,6 +22,7 @@ from pnpforge.games.dystopian_legions import (
     player_lists,
     profiles,
     strips,
+    table,
     worth,
 )
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
@@ -70,9 +71,11 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force": ("list",),
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
+        "table": ("width", "depth", "up_to", "pieces"),
+        "terrain": ("category", "cover", "difficult", "impassable"),
         "force_rule": ("check", "severity", "message", "params"),
     },
-    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL,
+    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL + (table.table_terrain,),
     rules_modules=(
         "profiles",
         "forces",
@@ -109,6 +112,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "table_setup",
         "table_play",
         "figures",
+        "table",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
