@@ -111,6 +111,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "templates",
         "table_setup",
         "table_play",
+        "table_rules",
         "figures",
         "table",
     ),

@@ -4,35 +4,27 @@ The scenario is played by the script runner as ``replay`` plays it (``table_play
 it ends: each side's bases in its colour (the first faction of game.yaml red, the second blue), a dashed outline
 where a model stood before it moved or fell, each blast where it landed with a measured line from its aim point,
 the named points (objectives, aim points), and for each ``fire`` or ``charge`` the sight line between the nearest
-models as the position stood before the choices: measured when open, red when something blocks it. The key says
+models as the position stood before the choices, allowed or refused: measured when open, red when blocked. The key says
 what each mark means, only for the marks the figure has.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pnpforge.content.source import LoadError, load_yaml_shared
 from pnpforge.engine.plane import Base, Point, dist2
 from pnpforge.engine.plane_figure import PlaneFigure
-from pnpforge.engine.plane_sight import sight
+from pnpforge.engine.plane_sight import Piece, sight
 from pnpforge.engine.script import play
-from pnpforge.games.dystopian_legions import table_play, templates
+from pnpforge.games.dystopian_legions import templates
+from pnpforge.games.dystopian_legions.scenario import ADAPTER
+from pnpforge.games.dystopian_legions.table import Terrain
 from pnpforge.games.dystopian_legions.table_play import TableState
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
-
-LOOKS = ("fire", "charge")  # choices whose sight line the figure draws
-
-
-def _choices(path: Path) -> list[dict[str, Any]]:
-    try:
-        data = load_yaml_shared(path).data
-    except LoadError:
-        return []
-    return [c for c in (data.get("choices") or []) if isinstance(c, dict)] if isinstance(data, dict) else []
 
 
 def _nearest_pair(first: list[Base], second: list[Base]) -> tuple[Base, Base]:
@@ -41,32 +33,30 @@ def _nearest_pair(first: list[Base], second: list[Base]) -> tuple[Base, Base]:
     )
 
 
-def _sight_lines(start: TableState, path: Path) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:
+def _sight_lines(start: TableState, final: TableState) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:
+    """The sight line of each fire or charge asked for, allowed or not, between the nearest models as the position
+    stood before the choices: open or blocked."""
     clear: list[tuple[Point, Point]] = []
     blocked: list[tuple[Point, Point]] = []
-    for choice in _choices(path):
-        for kind in LOOKS:
-            pair = choice.get(kind)
-            if not isinstance(pair, list) or len(pair) != 2:
-                continue
-            mine, theirs = (start.unit(str(name)) for name in pair)
-            if mine is None or theirs is None or not start.bases(mine) or not start.bases(theirs):
-                continue
-            a, b = _nearest_pair(start.bases(mine), start.bases(theirs))
-            line = sight(a, b, start.field.pieces, start.field.bases)
-            (clear if line.open else blocked).append((a.centre, b.centre))
+    for section, target in final.asked:
+        mine, theirs = start.unit(section), start.unit(target)
+        if mine is None or theirs is None or not start.bases(mine) or not start.bases(theirs):
+            continue
+        a, b = _nearest_pair(start.bases(mine), start.bases(theirs))
+        line = sight(a, b, start.field.pieces, start.field.bases, ignore={x.id for x in start.bases(mine)})
+        (clear if line.open else blocked).append((a.centre, b.centre))
     return clear, blocked
 
 
 def example_plane(pack: Pack, path: Path) -> PlaneFigure:
     """The position a table scenario ends in, with where it started; ``ValueError`` for a file that sets no
     position on the table or does not replay."""
-    if not table_play.on_table_file(path):
-        raise ValueError("it sets no position on the table (no 'table:')")
-    played = play(table_play.ADAPTER, pack, path)
+    played = play(ADAPTER, pack, path)
     first, final = played.first, played.final
-    if played.findings or not isinstance(first, TableState) or not isinstance(final, TableState):
-        raise ValueError(played.findings[0].message if played.findings else "the scenario sets up no position")
+    if played.findings:
+        raise ValueError(played.findings[0].message)
+    if not isinstance(first, TableState) or not isinstance(final, TableState):
+        raise ValueError("it sets no position on the table (no 'table:')")
     start = first.game.start
     factions = [f.id for f in pack.game.factions]
     groups = {}
@@ -78,13 +68,13 @@ def example_plane(pack: Pack, path: Path) -> PlaneFigure:
     ghosts = tuple(b for b in first.field.bases if now.get(b.id) != b)
     shapes = tuple(templates.blast(c) for _, centres in final.landed for c in centres)
     scattered = [(aim, centres[0]) for aim, centres in final.landed]
-    clear, blocked = _sight_lines(first, path)
+    clear, blocked = _sight_lines(first, final)
     lines = tuple(scattered + clear)
     marks = tuple((at, name) for name, at in start.points.items())
     key = _key(pack, start.players, ghosts, shapes, clear, blocked, marks, first)
     return PlaneFigure(
         final.field.table,
-        final.field.pieces,
+        tuple(_as_drawn(piece, start.kinds[piece.id]) for piece in final.field.pieces),
         final.field.bases,
         groups,
         ghosts,
@@ -94,6 +84,12 @@ def example_plane(pack: Pack, path: Path) -> PlaneFigure:
         marks,
         key,
     )
+
+
+def _as_drawn(piece: Piece, kind: Terrain) -> Piece:
+    """A piece as the figure colours it: one giving hard cover (a building) grey, though its occupants see out of
+    it; a wood green; what does not block sight light."""
+    return replace(piece, open_depth=0) if kind.cover == "hard" else piece
 
 
 def _key(
@@ -110,17 +106,20 @@ def _key(
     factions = [f.id for f in pack.game.factions]
     colours = ("red", "blue")
     sides = []
-    for player in players:
-        group = factions.index(player) if player in factions else players.index(player)
-        sides.append(f"{colours[group % 2]}: {names.get(player, player)}")
-    lines = ["Bases in " + " and ".join(sides) + ", each with a stroke to its front."]
+    for group, faction in enumerate(factions):
+        if faction in players:
+            sides.append(f"{colours[group % 2]} bases: {names.get(faction, faction)}")
+    sides += [f"other bases: {p}" for p in players if p not in factions]
+    said_sides = "; ".join(sides)
+    lines = [said_sides[:1].upper() + said_sides[1:] + "; the stroke on each base points to its front."]
     kinds = {kind for _, kind in _kinds(first)}
     terrain = {
         "building": "grey: a building, which blocks sight",
         "wood": "green: a wood, seen into through 3 inches",
-        "wall": "grey: a wall, which blocks sight",
+        "stone-wall": "light green: a stone wall, seen across",
+        "hedge": "light green: a hedge, seen across",
     }
-    said = [terrain[k] for k in ("building", "wall", "wood") if k in kinds]
+    said = [words for kind, words in terrain.items() if kind in kinds]
     if said:
         lines.append("Terrain in " + "; ".join(said) + ".")
     marks_said = []
@@ -140,8 +139,4 @@ def _key(
 
 
 def _kinds(first: TableState) -> list[tuple[str, str]]:
-    found = []
-    for piece in first.field.pieces:
-        kind = "wood" if piece.open_depth else "building" if piece.blocks_sight else "open"
-        found.append((piece.id, kind))
-    return found
+    return [(piece, kind.id) for piece, kind in first.game.start.kinds.items()]

@@ -1,41 +1,35 @@
 """What a scenario on the table states (``examples/*.yaml`` with a ``table:``) and the position it starts from.
 
 A table scenario sets a position, not a game: the part of the table it plays on (``table: [width, depth]`` in
-inches), terrain pieces (convex corners in inches; a ``building`` or ``wall`` blocks sight, a ``wood`` blocks it
-but may be seen into through 3", ``hill``/``rubble``/``hedge`` are seen across), named points (``points:``, an
+inches), terrain pieces (convex corners in inches, each of a kind of the pack's ``terrain.yaml``, which says whether
+it blocks sight, how far into it a model sees and which models may not enter it), named points (``points:``, an
 objective among them when it says ``objective: true``), and sections of the pack (``section:``) with their models'
 centres (``at:``, in the section's order, or ``models:`` naming each) and a facing in degrees (0 to the right, 90
 up the table, in steps of 45). The choices act on it one by one (``table_play.py``) and the dice come from
 ``chance:``: ``direction`` and ``scatter`` for a blast, ``spot`` for a spotter. Every length is exact: an inch is
-254 units of the plane kit, so a coordinate may be given to the quarter inch at most where it lands on the lattice.
+254 units of the plane kit, so a coordinate is given in whole or half inches (a quarter inch falls between lattice
+points).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pnpforge.engine.plane import INCH, MM, Base, Point, Table, polygon
+from pnpforge.engine.plane import INCH, Base, Point, Table, polygon
+from pnpforge.engine.plane_measure import overlap
 from pnpforge.engine.plane_sight import Piece
 from pnpforge.engine.script import Report, ScriptChoice
 from pnpforge.games.dystopian_legions.data import Profile, read
+from pnpforge.games.dystopian_legions.table import Terrain, base_size, terrain_kinds
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 Number = Union[int, float]
-WOOD_DEPTH = 3  # inches a model inside a wood sees, and is seen, through (p.51)
-KINDS: dict[str, tuple[bool, int]] = {  # terrain kind -> (blocks sight, open depth in inches)
-    "building": (True, 0),
-    "wall": (True, 0),
-    "wood": (True, WOOD_DEPTH),
-    "hill": (False, 0),
-    "rubble": (False, 0),
-    "hedge": (False, 0),
-}
 
 
 class _Strict(BaseModel):
@@ -44,7 +38,7 @@ class _Strict(BaseModel):
 
 class PieceSpec(_Strict):
     id: str = Field(min_length=1, max_length=24)
-    kind: Literal["building", "wall", "wood", "hill", "rubble", "hedge"]
+    kind: str = Field(min_length=1, max_length=40)
     corners: list[list[Number]] = Field(min_length=3, max_length=12)
 
 
@@ -65,12 +59,13 @@ class SectionSpec(_Strict):
     line: bool = False
 
 
-class TableFile(_Strict):
-    title: str = Field(min_length=1, max_length=200)
-    table: list[Number] = Field(min_length=2, max_length=2)
+class TableKeys(_Strict):
+    """The keys a scenario on the table adds to a scenario file; ``table`` says it is one."""
+
+    table: list[Number] | None = Field(None, min_length=2, max_length=2)
     terrain: list[PieceSpec] = Field(default_factory=list, max_length=20)
     points: list[PointSpec] = Field(default_factory=list, max_length=12)
-    sections: list[SectionSpec] = Field(min_length=1, max_length=8)
+    sections: list[SectionSpec] = Field(default_factory=list, max_length=8)
 
 
 class TableChoice(ScriptChoice):
@@ -116,6 +111,11 @@ class Position:
     bases: tuple[Base, ...]
     units: dict[str, Unit]
     players: tuple[str, ...]
+    kinds: dict[str, Terrain]  # each piece's kind of terrain, by the piece's id
+
+    def closed_to(self, model_type: str) -> tuple[str, ...]:
+        """The pieces a model of this type may not enter."""
+        return tuple(p.id for p in self.pieces if model_type in self.kinds[p.id].impassable)
 
 
 def units_of(value: Number, where: tuple, report: Report) -> int:
@@ -131,27 +131,26 @@ def _point(pair: list[Number], where: tuple, report: Report) -> Point:
     return units_of(pair[0], where + (0,), report), units_of(pair[1], where + (1,), report)
 
 
-def base_size(text: str) -> tuple[int, int]:
-    """A model's ``base`` as the pack prints it (``"25"`` round, ``"50 x 75"`` a rectangle) in units: length along
-    the facing and width across (0 for a round base)."""
-    sides = sorted(int(part) for part in text.replace("×", "x").split("x"))
-    return (sides[0] * MM, 0) if len(sides) == 1 else (sides[-1] * MM, sides[0] * MM)
-
-
-def position(pack: Pack, spec: TableFile, report: Report) -> Position | None:
+def position(pack: Pack, spec: TableKeys, report: Report) -> Position | None:
     """The position a table scenario states, every problem reported together."""
     data = read(pack)
-    width, depth = (units_of(v, ("table", i), report) for i, v in enumerate(spec.table))
+    width, depth = (units_of(v, ("table", i), report) for i, v in enumerate(spec.table or (0, 0)))
     if width <= 0 or depth <= 0:
         report.error(("table",), "a table is at least a little wider and deeper than nothing")
         return None
     table = Table(width, depth)
-    pieces = []
+    pieces: list[Piece] = []
+    kinds: dict[str, Terrain] = {}
+    known = terrain_kinds(pack)
     for index, piece in enumerate(spec.terrain):
         corners = [_point(c, ("terrain", index, "corners", i), report) for i, c in enumerate(piece.corners)]
+        kind = known.get(piece.kind)
+        if kind is None:
+            report.error(("terrain", index, "kind"), f"no terrain '{piece.kind}'; terrain: {', '.join(known)}")
+            continue
         try:
-            blocks, depth_inches = KINDS[piece.kind]
-            pieces.append(Piece(piece.id, polygon(corners), blocks, depth_inches * INCH))
+            pieces.append(Piece(piece.id, polygon(corners), kind.blocks_sight, kind.exposure))
+            kinds[piece.id] = kind
         except ValueError as exc:
             report.error(("terrain", index, "corners"), str(exc))
     points = {p.id: _point(p.at, ("points", i, "at"), report) for i, p in enumerate(spec.points)}
@@ -194,7 +193,14 @@ def position(pack: Pack, spec: TableFile, report: Report) -> Position | None:
     for base in bases:
         if not table.holds(base.shape):
             report.error(("sections",), f"model {base.id} stands off the table")
+        for placed in pieces:
+            if overlap(base.shape, placed.shape) and _type_of(units, base.id) in kinds[placed.id].impassable:
+                report.error(("sections",), f"model {base.id} stands inside {placed.id}, where it may not go")
     if report.problems:
         return None
     objectives = tuple(p.id for p in spec.points if p.objective)
-    return Position(table, tuple(pieces), points, objectives, tuple(bases), units, tuple(players))
+    return Position(table, tuple(pieces), points, objectives, tuple(bases), units, tuple(players), kinds)
+
+
+def _type_of(units: dict[str, Unit], base_id: str) -> str:
+    return next(profile.model_type for u in units.values() for b, profile in u.models if b == base_id)
