@@ -188,6 +188,9 @@ class GamePackage(Generic[StateT]):
     # before, its templates and sight lines: ``{plane example:STEM}`` and ``replay --svg``; ``ValueError`` saying
     # what is wrong with the file (one that sets no position on the table, say)
     example_plane: Callable[[Pack, Path], PlaneFigure] | None = None
+    # state -> the position a game on a table has reached, as a figure (None for a state off the table):
+    # ``replay --seed N --svg FILE`` draws the final position of a simulated game with it
+    position_figure: Callable[[StateT], PlaneFigure | None] | None = None
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()

@@ -171,3 +171,14 @@ def test_a_mistake_in_a_table_scenario_is_an_error_at_its_line(
     outcome = PACKAGE.replay(pack, _moved(tmp_path, old, new))
     assert outcome.data is None and any(message in str(f) for f in outcome.findings), [str(f) for f in outcome.findings]
     assert all(re.match(rf"{re.escape(str(tmp_path))}/moved.yaml:\d+:\d+: error: ", str(f)) for f in outcome.findings)
+
+
+def test_replay_of_a_battle_seed_draws_where_the_battle_ended(tmp_path: Path) -> None:
+    drawn = tmp_path / "battle.svg"
+    run = run_cli("replay", "dystopian-legions", "--seed", "1", "--mode", "battle", "--svg", str(drawn))
+    assert run.code == 0, run.output
+    svg = drawn.read_text(encoding="utf-8")
+    assert 'width="1219.2mm" height="1219.2mm"' in svg  # the 4 by 4 foot table at its real size
+    assert 'class="base group-0"' in svg and 'class="base group-1"' in svg and ">obj 1</text>" in svg
+    duel = run_cli("replay", "dystopian-legions", "--seed", "1", "--svg", str(tmp_path / "duel.svg"))
+    assert duel.code == 2 and "not played on a table" in duel.output

@@ -140,6 +140,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     determinize=determinize,
     replay=replay,
     example_plane=figures.example_plane,
+    position_figure=figures.battle_figure,
     goldens=(
         GoldenGame(
             "duel",

@@ -140,3 +140,34 @@ def _key(
 
 def _kinds(first: TableState) -> list[tuple[str, str]]:
     return [(piece, kind.id) for piece, kind in first.game.start.kinds.items()]
+
+
+def battle_figure(state: object) -> PlaneFigure | None:
+    """The package's ``position_figure``: a battle's position as it stands, each section drawn as the block it
+    stands on (``table.py``) in its side's colour with its number, the table's terrain and the objectives; None for a
+    duel, which has no table."""
+    from pnpforge.games.dystopian_legions.battle import BattleState
+
+    if not isinstance(state, BattleState):
+        return None
+    factions = [f.id for f in state.game.pack.game.factions]
+    groups, marks = {}, []
+    for unit in state.units:
+        if unit.block is None or unit.side.wiped:
+            continue
+        player = state.game.players[unit.spec.player]
+        groups[unit.block.id] = factions.index(player) if player in factions else unit.spec.player
+        marks.append((unit.block.centre, unit.block.id))
+    marks += [(point, f"obj {n}") for n, point in enumerate(state.objectives, 1)]
+    setup = state.game.setup
+    names = {f.id: f.name for f in state.game.pack.game.factions}
+    sides = "; ".join(
+        f"{('red', 'blue')[factions.index(p) % 2] if p in factions else 'grey'} blocks: {names.get(p, p)}"
+        for p in state.game.players
+    )
+    key = (
+        sides[:1].upper() + sides[1:] + "; each block is a section, numbered as the transcript numbers it.",
+        "Black rings: the sections' centres and the objectives.",
+    )
+    pieces = tuple(_as_drawn(piece, setup.kinds[piece.id]) for piece in setup.pieces)
+    return PlaneFigure(setup.table, pieces, state.blocks(), groups, marks=tuple(marks), key=key)
