@@ -11,6 +11,7 @@ import pytest
 from pnpforge.engine.plane import INCH, Base, Table, dist2, inches
 from pnpforge.engine.plane_measure import FULLY, PARTLY, overlap, touching
 from pnpforge.games.dystopian_legions import templates as t
+from pnpforge.games.dystopian_legions.damage import ChainModel
 
 TABLE = Table(inches(48), inches(48))
 MID = (inches(24), inches(24))
@@ -98,6 +99,19 @@ def test_every_section_under_a_blast_is_hit_friend_or_foe_once_per_blast() -> No
     assert set(found) == {"friends", "enemies"}
     assert found["friends"].blasts == 2 and found["friends"].dice == 16  # under both: two pools of 8
     assert found["enemies"].blasts == 1 and found["enemies"].dice == 8
+
+
+@pytest.mark.rules("shoot-allocation")
+def test_what_each_model_under_a_blast_suffers_nearest_the_centre_first() -> None:
+    landing = t.Landing(MID, (MID,))
+    x, y = MID
+    line = [base("far", x + inches(2), y), base("centre", x, y), base("near", x + INCH, y)]
+    [hit] = t.hits(landing, {"line": line}, 8, "red")
+    assert hit.casualties == ("centre", "near", "far")
+    models = {"centre": ChainModel(3, 1), "near": ChainModel(3, 2), "far": ChainModel(3, 1)}
+    # 11 successes: 3 kill the model at the centre, 6 the next (2 LP), 2 fall short of the last; the save takes one
+    assert t.suffered(hit, models, 11, 1) == {"centre": 1, "near": 2}
+    assert t.suffered(hit, models, 5, 0) == {"centre": 1}
 
 
 def test_blast_shots_are_placed_against_a_line_and_indirect_fire_lowers_cover() -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pnpforge.engine.plane import Base, Point, Shape, Table, add, along, disc, dist2, inches
 from pnpforge.engine.plane_measure import FULLY, nearest_first, under, within
 from pnpforge.engine.plane_moves import SIX, scatter
-from pnpforge.games.dystopian_legions.damage import cover_level
+from pnpforge.games.dystopian_legions.damage import ChainModel, cover_level, resolve
 
 BLAST = inches(3)  # the blast template's diameter (p.13)
 EXPLOSION_REACH = inches(4)  # an exploding Ironclad hits every section within 4" (p.109)
@@ -145,6 +145,15 @@ def hits(landing: Landing, sections: Mapping[str, Sequence[Base]], dice: int, co
 def fully_under(hit: SectionHit) -> tuple[str, ...]:
     """The bases of a section hit that lie wholly under some blast."""
     return tuple(sorted({base for covered in hit.under for base, how in covered.items() if how == FULLY}))
+
+
+def suffered(hit: SectionHit, models: Mapping[str, ChainModel], successes: int, saves: int) -> dict[str, int]:
+    """What each model of a section under the blasts suffers: the LP it loses when the attack's ``successes``
+    (against ``saves``) are allocated along the chain nearest the first blast's centre first, each model's IR a Life
+    Point, its cover counted from above (``indirect_cover``) in its ``ChainModel``; only models that lose any."""
+    chain = [models[base] for base in hit.casualties]
+    lost = resolve(successes, chain, saves).lp_lost
+    return {base: n for base, n in zip(hit.casualties, lost) if n}
 
 
 def shot_quality(in_line: bool) -> str:
