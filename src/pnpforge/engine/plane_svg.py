@@ -74,10 +74,10 @@ class _Page:
         (x1, y1), (x2, y2) = self.xy(a), self.xy(b)
         self.parts.append(f'<line class="{css}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
 
-    def text(self, at: Point, words: str, css: str = "") -> None:
+    def text(self, at: Point, words: str, css: str = "", anchor: str = "middle") -> None:
         x, y = self.xy(at)
         cls = f' class="{css}"' if css else ""
-        self.parts.append(f'<text{cls} x="{x}" y="{y}" text-anchor="middle">{escape(words)}</text>')
+        self.parts.append(f'<text{cls} x="{x}" y="{y}" text-anchor="{anchor}">{escape(words)}</text>')
 
 
 def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = (),
@@ -89,7 +89,7 @@ def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = 
 
     For a figure of a move or a shot: ``ghosts`` are bases where they stood before (a dashed outline under the
     position), ``blocked`` sight lines are drawn in red without a length, ``marks`` are named points (an objective,
-    an aim point) drawn as a ring with the name above; ``width_mm`` prints the drawing at that width instead of the
+    an aim point) drawn as a ring with the name beside it; ``width_mm`` prints the drawing at that width instead of the
     table's real size; ``scope`` names a class the ``<svg>`` gets and every rule of its style is limited to, for a
     drawing placed inside an HTML page (whose own classes its style must not touch). Without them the drawing is as
     it always was."""
@@ -118,7 +118,7 @@ def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = 
         page.line(start, end, "blocked")
     for at, name in marks:
         page.shape(Shape((at,), MARK_RADIUS), "mark", name)
-        page.text((at[0], at[1] + MARK_RADIUS + 40), name, "mark")
+        page.text((at[0] + MARK_RADIUS + 30, at[1] - 40), name, "mark", anchor="start")
     width, height = table.width, table.height
     shown_w, shown_h = (width, height) if width_mm is None else (width_mm * 10, width_mm * 10 * height // width)
     style = STYLE + (f"\n{FIGURE_STYLE}" if ghosts or blocked or marks else "")
