@@ -2,8 +2,9 @@
 
 The greedy bot scores each option by what it does at once: the objective's Special action above all; a move that
 brings the figure three squares nearer its aim (the objective for a corporation, the nearest Doomtrooper for a
-creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It drafts a weapon
-for each Doomtrooper first, the dearest it can pay for, then the dearest other card.
+creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It sends a tech
+specialist when the objective is a hack, and drafts a weapon for each Doomtrooper first, the dearest it can pay
+for, then the dearest other card.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from typing import Any
 
 from pnpforge.engine.grid import chebyshev
+from pnpforge.games.siege_of_the_citadel.combat import token_cell
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
@@ -34,6 +36,10 @@ class GreedyBot:
         top = state.agenda[-1]
         kind = top[2]
         head = action[0]
+        if kind == "send":  # a hack needs a tech specialist (rule tech-terminal-hack): send one when the goal asks
+            wanted = "tech" if state.game.mission.goal == "hack" else ""
+            known = {t.id: t.specialty for t in state.game.troopers[top[3]]}
+            return 1.0 if wanted and any(known[f] == wanted for f in action[1:]) else 0.0
         if kind == "take":
             if head == "done":
                 return 0.0
@@ -59,7 +65,8 @@ class GreedyBot:
             return 1000.0 if state.carrier == fig.id and state.game.mission.goal == "carry" else \
                 20.0 if state.goal_done else -1.0
         if head in ("attack", "sweep", "line", "grenade"):
-            objective = len(action) > 2 and str(action[2]).startswith("token@")  # a terminal or the portal
+            objective = len(action) > 2 and str(action[2]).startswith("token@") and \
+                token_cell(action[2]) in state.game.mission.targets  # a terminal or target, not a turret
             return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
             return 35.0
@@ -78,6 +85,8 @@ class GreedyBot:
             aims = [e.cell for e in game.mission.entrances if e.colour == "white"]
         else:
             aims = list(game.mission.targets)
+            if game.mission.goal in ("hack", "destroy"):  # the targets still standing
+                aims = [a for a in aims if a in state.tokens] or aims
             if state.goal_done:
                 aims = [f.cell for f in state.figs.values() if f.side == LEGION and f.cell is not None] or aims
         if not aims:
