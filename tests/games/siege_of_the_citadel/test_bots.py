@@ -7,11 +7,11 @@ import random
 
 from pnpforge.games.siege_of_the_citadel.bots import GreedyBot
 
-from tests.games.siege_of_the_citadel.helpers import game
+from tests.games.siege_of_the_citadel.helpers import dealt, game
 
 
 def sent(mode: str) -> set[str]:
-    state = game(mode, players=2).new_initial_state()
+    state = dealt(game(mode, players=2).new_initial_state())
     bot = GreedyBot()
     rng = random.Random(1)
     while state.agenda and state.agenda[-1][2:3] == ("send",):

@@ -12,7 +12,7 @@ from pnpforge.games.siege_of_the_citadel import roles
 from pnpforge.games.siege_of_the_citadel.campaign import board_rank, mission_settings
 from pnpforge.games.siege_of_the_citadel.invariants import check
 
-from tests.games.siege_of_the_citadel.helpers import game, pack
+from tests.games.siege_of_the_citadel.helpers import dealt, game, pack
 
 MISSIONS = ("battle-plans", "you-got-in-now-get-out", "high-command-error", "secret-mission", "throne-of-alakhai")
 
@@ -57,7 +57,7 @@ def test_the_lowest_team_drafts_first_in_a_campaign() -> None:
     from pnpforge.games.siege_of_the_citadel.game import SiegeGame
     from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
-    state = SiegeGame.of(pack(), settings, SiegeState.start).new_initial_state()
+    state = dealt(SiegeGame.of(pack(), settings, SiegeState.start).new_initial_state())
     assert state.teams["mishima"].rank == 2 and state.legion_rank == 4
     assert state.current_player() == 2 and state.agenda[-1][3] == "mishima"  # rank 2 with 1 point before 3 points
 

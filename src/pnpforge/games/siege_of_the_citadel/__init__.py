@@ -128,7 +128,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "analysis", "board", "bots", "campaign", "checks", "combat", "data", "diagrams",
+    rules_modules=("actions", "analysis", "board", "bots", "campaign", "cards", "checks", "combat", "data", "diagrams",
                    "exact", "feasibility", "game", "invariants", "legion", "log", "maps", "odds", "refusals", "replay",
                    "scenario", "scoring", "state", "steps", "turns", "value", "view", "figures"),
     new_game=new_game,

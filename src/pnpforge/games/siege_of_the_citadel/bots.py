@@ -13,6 +13,8 @@ import random
 from typing import Any
 
 from pnpforge.engine.grid import chebyshev
+from pnpforge.games.siege_of_the_citadel import board
+from pnpforge.games.siege_of_the_citadel.cards import hidden_world
 from pnpforge.games.siege_of_the_citadel.combat import token_cell
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
@@ -56,6 +58,8 @@ class GreedyBot:
                 return 0.0
             return -float(min((chebyshev(action[1], f.cell) for f in state.figs.values()
                                if f.side != LEGION and f.cell is not None), default=0))
+        if kind == "react":  # a card played on another player's turn: always, when its moment comes
+            return 1.0 if head == "react" else 0.0
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]
@@ -70,12 +74,35 @@ class GreedyBot:
             return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
             return 35.0
+        if head == "play":
+            return 36.0 if self.worth_playing(state, fig, action) else -1.0
         if head == "end":
             return 0.0
         if head == "move":  # how much nearer the aim the move brings the figure
             here = fig.cell if fig.cell is not None else state.game.mission.entrances[fig.outside or 0].cell
             return 30.0 + 5.0 * (self.distance_to_aim(state, fig, here) - self.distance_to_aim(state, fig, action[1]))
         return 0.0
+
+    def worth_playing(self, state: SiegeState, fig: Any, action: tuple) -> bool:
+        """Whether a Doomtrooper card's text helps now: a heal of a Doomtrooper down to 3 health or less, a die more
+        for an attack it can make, blocking lifted from a blocked figure, a longer Move when no attack is in reach,
+        a door card saved next to a closed door (a swap never)."""
+        kind = state.game.card_effects.get(action[1], "")
+        attacks = any(a[0] in ("attack", "sweep", "line", "grenade", "nimrod") for a in state.legal_actions())
+        if kind == "heal":
+            return bool(state.figs[action[2]].health <= 3)
+        if kind in ("add_red", "tech_white"):
+            return attacks
+        if kind == "unblocked":
+            return True
+        if kind == "unblocked_team":
+            return any(board.blocked(state, f) for f in state.figs.values() if f.side == fig.side and f.cell)
+        if kind == "extra_move":
+            return fig.left == 2 and not attacks
+        if kind == "no_door_card":
+            return fig.kind != "tech" and fig.cell is not None and any(
+                chebyshev(fig.cell, door[0]) <= 3 for door in state.doors)
+        return False
 
     def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
         game = state.game
@@ -100,6 +127,9 @@ def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Gree
 
 def determinize(state: SiegeState, player: int, rng: random.Random) -> SiegeState:
     """A world the player cannot tell from this one. Face-down force cards, the event deck and the AI deck are drawn
-    only when they are turned up (every unseen card equally likely), and Doomtrooper cards are used only for one more
-    action, so the cards are interchangeable: the state holds nothing hidden, and the world is a copy."""
-    return state.clone()
+    only when they are turned up (every unseen card equally likely); the other teams' Doomtrooper cards are dealt
+    again from the cards the player cannot see (in solo play the player holds every team's hand)."""
+    world = state.clone()
+    if not state.game.settings.solo:
+        hidden_world(world, state.game.side_of(player), rng)
+    return world

@@ -272,6 +272,12 @@ def cards(pack: Pack, type_name: str) -> dict[int, Any]:
     return {item["number"]: item for item in pack.of_type(type_name)}
 
 
+def card_effects(pack: Pack) -> dict[str, str]:
+    """The Doomtrooper cards by id, each with the effect the engine plays for its text ("": none, only ever
+    discarded for one more action)."""
+    return {item.id: item.get("effect") or "" for item in pack.of_type("doomtrooper_card")}
+
+
 def ai_deck(pack: Pack) -> tuple[AiCard, ...]:
     found = []
     for item in pack.of_type("ai_card"):
