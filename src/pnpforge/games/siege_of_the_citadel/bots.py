@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from pnpforge.engine.grid import chebyshev
-from pnpforge.games.siege_of_the_citadel import board
+from pnpforge.games.siege_of_the_citadel import board, secondary
 from pnpforge.games.siege_of_the_citadel.cards import hidden_world
 from pnpforge.games.siege_of_the_citadel.combat import token_cell
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -60,6 +60,9 @@ class GreedyBot:
                                if f.side != LEGION and f.cell is not None), default=0))
         if kind == "react":  # a card played on another player's turn: always, when its moment comes
             return 1.0 if head == "react" else 0.0
+        if kind == "keep":  # the secondary mission whose reward weighs most against its penalty
+            card = next(i for i in state.game.pack.of_type("secondary_mission") if i.id == action[1])
+            return float(card["reward"] - card["penalty"])
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]
@@ -132,4 +135,5 @@ def determinize(state: SiegeState, player: int, rng: random.Random) -> SiegeStat
     world = state.clone()
     if not state.game.settings.solo:
         hidden_world(world, state.game.side_of(player), rng)
+        secondary.hidden_world(world, state.game.side_of(player), rng)
     return world

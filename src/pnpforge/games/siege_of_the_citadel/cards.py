@@ -78,12 +78,13 @@ def own_turn_options(state: SiegeState, fig: Fig) -> list[tuple]:
         kind = effect(state, card)
         if kind == "heal":
             found += [("play", card, f.id) for f in team_figs(state, fig.side) if f.health < MAX_HEALTH]
-        elif kind == "swap":
+        elif kind == "swap" and fig.cell is not None:
+            here = fig.cell
             found += [
                 ("play", card, f.id)
                 for f in team_figs(state, fig.side)
-                if f is not fig and fig.cell is not None and chebyshev(f.cell, fig.cell) <= SWAP_RANGE
-            ]  # type: ignore[arg-type]
+                if f is not fig and f.cell is not None and chebyshev(f.cell, here) <= SWAP_RANGE
+            ]
         elif kind == "tech_white":
             weapon = state.game.equipment.get(fig.weapon or "")
             if fig.left > 0 and weapon is not None and any(a.kind == "tech" for a in weapon.attacks):

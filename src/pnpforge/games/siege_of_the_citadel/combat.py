@@ -312,7 +312,12 @@ def hurt(state: SiegeState, target: str, damage: int, asked: bool = False) -> No
     team = state.teams.get(by.side) if by is not None else None
     if target.startswith("token@"):
         cell = token_cell(target)
-        terrain = TERRAIN_TARGETS[state.tokens.pop(cell)]
+        token = state.tokens.pop(cell)
+        terrain = TERRAIN_TARGETS[token]
+        if team is not None:
+            from pnpforge.games.siege_of_the_citadel.secondary import feat
+
+            feat(state, team.corp, f"destroyed {token}")
         if team is not None:
             scoring.gain(state, team, int(state.game.board().terrain.get(terrain, {}).get("points", 0)))
         state.tell(f"{target} ({terrain}) is destroyed", "attack-terrain")
@@ -352,9 +357,15 @@ def eliminate(state: SiegeState, fig: Fig) -> None:
     state.tell(f"{fig.id} is eliminated", "attack-damage")
     del state.figs[fig.id]
     if fig.side == LEGION:
-        state.pool[fig.kind] = state.pool.get(fig.kind, 0) + 1
-        state.count(f"eliminated {fig.kind}")
+        from pnpforge.games.siege_of_the_citadel import secondary
+
         attack = state.attack
+        by = state.figs.get(attack["by"] or "") if attack is not None else None
+        far = by is not None and by.cell is not None and fig.cell is not None and \
+            chebyshev(by.cell, fig.cell) >= secondary.FAR
+        if not secondary.eliminated(state, by, fig, attack["kind"] if attack is not None else "", far):
+            state.pool[fig.kind] = state.pool.get(fig.kind, 0) + 1
+        state.count(f"eliminated {fig.kind}")
         if attack is not None and attack["kind"] == "close_combat" and fig.cell is not None:
             by = state.figs.get(attack["by"] or "")
             if by is not None and by.side != LEGION and by.kind == "close_combat" and len(attack["targets"]) == 1:

@@ -148,6 +148,7 @@ class Mission:
     failure: int
     commander: int
     terrain: dict[Cell, str]
+    secondary: bool = False  # the brief uses secondary missions
 
 
 def _entrances(assembly: Any, numbers: list[int], spots: list[dict]) -> tuple[Entrance, ...]:
@@ -207,7 +208,7 @@ def mission_of(pack: Pack, mission_id: str) -> Mission:
         goal=item.get("goal", "signal"), events=tuple(item.get("events", [])), rounds=int(item.get("rounds", 5)),
         forces=tuple(item.get("forces", [])), forces_per_tile=int(item.get("forces_per_tile", 1)),
         success=int(item.get("success", 0)), failure=int(item.get("failure", 0)),
-        commander=int(item.get("commander", 0)), terrain=terrain)
+        commander=int(item.get("commander", 0)), terrain=terrain, secondary=bool(item.get("secondary", False)))
 
 
 def hit_chance(pack: Pack) -> dict[str, Fraction]:

@@ -97,6 +97,10 @@ class SiegeGame:
         return None
 
     @property
+    def secondary(self) -> bool:
+        return self.mission.secondary
+
+    @property
     def automaton(self) -> bool:
         return self.settings.legion_seat is None
 

@@ -44,9 +44,12 @@ def finish(state: SiegeState) -> None:
     mission = state.game.mission
     success = state.goal_done or (mission.goal == "hold" and state.carrier in state.figs)
     state.goal_done = success
+    from pnpforge.games.siege_of_the_citadel.secondary import score
+
     for team in state.teams.values():
         if success and any(f in state.figs or f in state.escaped for f in team.troopers):
             gain(state, team, mission.success)
+        score(state, team)  # rule score-secondary: each team's card, survivors or not
         if team.reckless:
             team.score -= RECKLESS * team.reckless
             move_track(team, -RECKLESS * team.reckless)

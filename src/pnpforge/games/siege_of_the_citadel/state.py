@@ -61,6 +61,10 @@ class SiegeState:
         self.hands: dict[str, tuple[str, ...]] = {}  # Doomtrooper cards held, by team (hidden from the others)
         self.played: tuple[str, ...] = ()  # Doomtrooper cards discarded this mission
         self.boosts: dict[str, tuple[str, ...]] = {}  # card effects in force this turn, by figure or team
+        self.drawn: dict[str, tuple[str, ...]] = {}  # secondary mission cards drawn, not yet kept, by team
+        self.secondary: dict[str, str] = {}  # the secondary mission kept, by team (hidden from the others)
+        self.feats: dict[str, int] = {}  # what each team did toward a secondary mission ("corp|feat")
+        self.held: dict[str, tuple[str, ...]] = {}  # creatures kept on a secondary mission card, by team
         self.ai_seen: tuple[int, ...] = ()  # AI cards turned this Dark Legion turn
         self.tiebreak: int | None = None  # the AI card set aside for the order of activation
         self.ai_cards = 0  # AI cards turned this Dark Legion turn, the reshuffles included (counted, not a rule)
@@ -92,6 +96,10 @@ class SiegeState:
         new.taken = dict(self.taken)
         new.hands = dict(self.hands)
         new.boosts = dict(self.boosts)
+        new.drawn = dict(self.drawn)
+        new.secondary = dict(self.secondary)
+        new.feats = dict(self.feats)
+        new.held = dict(self.held)
         new.log = list(self.log)
         new.attacks = list(self.attacks)
         new.stats = dict(self.stats)
@@ -185,10 +193,12 @@ class SiegeState:
         """Everything on the table; of the other teams' Doomtrooper cards only how many they hold."""
         side = self.game.side_of(player) if self.game.num_players > player else None
         own = self.game.settings.corporations if self.game.settings.solo else (side,)
-        return self.key(tuple(sorted((c, h if c in own else len(h)) for c, h in self.hands.items())))
+        return self.key(tuple(sorted((c, h if c in own else len(h)) for c, h in self.hands.items())),
+                        tuple(sorted((c, k if c in own else "?") for c, k in self.secondary.items())))
 
-    def key(self, hands: tuple | None = None) -> tuple:
+    def key(self, hands: tuple | None = None, secret: tuple | None = None) -> tuple:
         hands = tuple(sorted(self.hands.items())) if hands is None else hands
+        secret = tuple(sorted(self.secondary.items())) if secret is None else secret
         return (tuple(f.key() for f in self.figs.values()), tuple(t.key() for t in self.teams.values()),
                 tuple(self.agenda), self.round, self.markers, self.acting, tuple(sorted(self.doors)),
                 tuple(sorted(self.tokens.items())), tuple(sorted(self.traps.items())), self.face_down,
@@ -197,7 +207,8 @@ class SiegeState:
                 None if self.attack is None else tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
                                                               for k, v in self.attack.items())),
                 self.draft, tuple(sorted(self.taken.items())), self.card_used, hands, self.played,
-                tuple(sorted(self.boosts.items())),
+                tuple(sorted(self.boosts.items())), secret, tuple(sorted(self.drawn.items())),
+                tuple(sorted(self.feats.items())), tuple(sorted(self.held.items())),
                 self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs,
                 self.game.settings.number, self.campaign_result)
 

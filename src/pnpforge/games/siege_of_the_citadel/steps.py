@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.games.siege_of_the_citadel import actions, campaign, cards, combat, legion, scoring, turns
+from pnpforge.games.siege_of_the_citadel import actions, campaign, cards, combat, legion, scoring, secondary, turns
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ OPTIONS: dict[str, Callable[..., list]] = {
     "place": legion.place_options,
     "reveal": lambda state: legion.reveal_options(state),
     "react": cards.react_options,
+    "keep": secondary.keep_options,
 }
 
 OUTCOMES: dict[str, Callable[..., list]] = {
@@ -86,6 +87,7 @@ OUTCOMES: dict[str, Callable[..., list]] = {
     "force": legion.force_outcomes,
     "ai": legion.ai_outcomes,
     "deal": cards.deal_outcomes,
+    "secondary": secondary.draw_outcomes,
 }
 
 DECISIONS: dict[str, Callable[..., None]] = {
@@ -101,6 +103,8 @@ DECISIONS: dict[str, Callable[..., None]] = {
     "reveal": legion.do_reveal,
     "react": cards.react,
     "deal": cards.deal,
+    "secondary": secondary.draw,
+    "keep": secondary.keep,
     "marker": turns.marker,
     "die": combat.die,
     "armour": combat.armour,

@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.grid import Cell, edge
-from pnpforge.games.siege_of_the_citadel import board, campaign, cards
+from pnpforge.games.siege_of_the_citadel import board, campaign, cards, secondary
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -43,6 +43,7 @@ def set_up(state: SiegeState) -> None:
     state.commander = commander(state)
     order = draft_order(state)
     deal = cards.deal_steps(state, {c: game.rank_of(c, t.rank).cards for c, t in state.teams.items()})
+    deal += secondary.setup_steps(state)
     if not settings.draft:
         for corp in order:
             quick_start(state, corp)
@@ -286,6 +287,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
             key = edge(previous, cell)
             if key in state.doors:
                 state.doors = state.doors - {key}
+                if fig.side != LEGION:
+                    secondary.feat(state, fig.side, "doors")
                 if fig.side != LEGION and fig.kind != "tech" and not cards.boosted(state, fig.side, "no_door_card"):
                     steps.append(("chance", "door", fig.id))
                 state.tell(f"{fig.id} opens the door at {key}", "door-card")
@@ -304,6 +307,10 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
         team = state.teams[fig.side]
         tile = state.game.mission.tile_of.get(goal)
         if tile is not None and tile not in team.tiles:
+            if not any(tile in t.tiles for t in state.teams.values()):  # the first team on this tile
+                secondary.feat(state, fig.side, "first tiles")
+                if any(state.game.mission.tile_of.get(c) == tile for c in state.game.mission.targets):
+                    secondary.feat(state, fig.side, "first to objective")
             team.tiles = team.tiles | {tile}
             if state.face_down[tile] > 0:
                 steps.append(("chance", "force", tile, "spawn"))

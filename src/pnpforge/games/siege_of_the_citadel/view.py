@@ -33,6 +33,8 @@ def action_words(state: SiegeState, action: Any) -> str:
             return f"event {action}"
         if kind == "deal":
             return f"deal {action}"
+        if kind == "secondary":
+            return f"draw {action}"
         return str(action)
     if not isinstance(action, tuple):
         return str(action)
@@ -75,6 +77,8 @@ def action_words(state: SiegeState, action: Any) -> str:
         return f"play {action[1]}" + (f" on {action[2]}" if len(action) > 2 else "")
     if head == "react":
         return f"play {action[1]}"
+    if head == "keep":
+        return f"keep {action[1]}"
     return " ".join(str(a) for a in action)
 
 
