@@ -1,9 +1,7 @@
 """Secondary missions: when a brief uses them, each team draws two cards and keeps one in secret (rule
 ``setup-secondary``); the engine keeps count of what the team does toward its goal (``check:`` in
 secondary-missions.yaml, the goal in the engine's words), holds the eliminated figures a card keeps until its goal
-is met (rule ``secondary-figures``), and at the mission's end scores each card on its own, whether the team still
-has Doomtroopers or not (rule ``score-secondary``): the reward, or the penalty with the commander's and the Dark
-Legion's extra (a commander who fails it keeps the primary reward, rule ``commander-secondary``).
+is met (rule ``secondary-figures``); ``scoring.py`` scores each card at the mission's end by ``met``.
 
 A check counts feats kept per team in ``state.feats`` (``"<corp>|<feat>"``): creatures eliminated by kind, by
 close combat, by a firearm attack from far off and by each Doomtrooper; terrain tokens destroyed by kind; door
@@ -19,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
-    from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
+    from pnpforge.games.siege_of_the_citadel.figures import Fig
     from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
 DRAWN = 2
@@ -161,23 +159,3 @@ def met(state: SiegeState, corp: str) -> bool:
     if kind == "unhurt":
         return all(f in state.figs and 5 - state.figs[f].health <= need for f in team.troopers)
     return False
-
-
-def score(state: SiegeState, team: Team) -> None:
-    """Rules ``score-secondary``, ``commander-secondary``: the card's reward or penalty (the commander loses its
-    further points; the Dark Legion gains its points), the held figures back to the pool."""
-    from pnpforge.games.siege_of_the_citadel.scoring import gain, move_track
-
-    card = deck(state).get(state.secondary.get(team.corp, ""))
-    if card is None:
-        return
-    if met(state, team.corp):
-        gain(state, team, int(card["reward"]))
-        state.tell(f"{team.corp} reveals {card.id}: +{card['reward']}", "score-secondary")
-    else:
-        lost = int(card["penalty"]) + (int(card.get("commander", 0)) if state.commander == team.corp else 0)
-        team.score -= lost
-        move_track(team, -lost)
-        state.legion_score += int(card.get("dark_legion", 0))
-        state.tell(f"{team.corp} fails {card.id}: -{lost}", "score-secondary")
-    release(state, team.corp)
