@@ -54,6 +54,7 @@ class SiegeGame:
     doors: tuple[Any, ...]
     ai: tuple[AiCard, ...]
     start: Callable[[SiegeGame], Any]  # the state's constructor (``SiegeState.start``)
+    card_effects: dict[str, str] = field(default_factory=dict)  # Doomtrooper cards by id -> effect
     _distances: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
     _steps: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict)
     # a campaign's next missions, made once for each set of ranks carried into them
@@ -68,7 +69,8 @@ class SiegeGame:
             raise ValueError("each corporation plays at most once, and at least one plays")
         return cls(pack, settings, data.mission_of(pack, settings.mission), data.hit_chance(pack), data.ranks(pack),
                    data.boards(pack), data.equipment(pack), data.troopers(pack), data.cards(pack, "force_card"),
-                   data.cards(pack, "event_card"), tuple(pack.of_type("door_card")), data.ai_deck(pack), start)
+                   data.cards(pack, "event_card"), tuple(pack.of_type("door_card")), data.ai_deck(pack), start,
+                   data.card_effects(pack))
 
     # --- seats ----------------------------------------------------------------------------------------------------
     @property
@@ -93,6 +95,10 @@ class SiegeGame:
             if self.side_of(seat) == side:
                 return seat
         return None
+
+    @property
+    def secondary(self) -> bool:
+        return self.mission.secondary
 
     @property
     def automaton(self) -> bool:
