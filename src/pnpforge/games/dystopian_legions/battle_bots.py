@@ -14,6 +14,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from pnpforge.engine.plane import INCH
 from pnpforge.games.dystopian_legions import morale
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import aim, targets
@@ -49,7 +50,12 @@ def expected_shot(s: BattleState, p: int, i: int, j: int, placed: bool = False) 
         if s.ironclad(target):
             return Fraction(sum(counts.values()), 20)  # a rough share of a hull point: no chain to allocate along
         shot = quality(s, p, "placed" if placed else "regular")
-        return kit(s).shoot(counts, TARGETS[shot], tuple(chain(s, p))).expected_lp
+        key = ("battle-shot", tuple(sorted(counts.items())), TARGETS[shot], tuple(chain(s, p)))
+        odds = kit(s)
+        found = odds.memo.get(key)
+        if found is None:
+            found = odds.memo[key] = odds.shoot(counts, TARGETS[shot], key[3]).expected_lp
+        return found
     finally:
         target.troopers, target.facing = troopers, facing
         s.firing = firing
@@ -96,7 +102,16 @@ class BattleGreedy(Greedy):
         return super().choose(s, player, rng)
 
     def best_shot(self, s: BattleState, p: int, i: int, placed: bool = False) -> tuple[int | None, Fraction]:
-        """The target worth most and its expected Life Points per Life Point the target has."""
+        """The target worth most and its expected Life Points per Life Point the target has (worked out once per
+        position, throw and section state)."""
+        unit = s.units[i]
+        key = ("best-shot", i, placed, len(s.record), unit.moved, unit.side.markers, unit.side.engaged)
+        found = s.memo.get(key)
+        if found is None:
+            found = s.memo[key] = self._best_shot(s, p, i, placed)
+        return found
+
+    def _best_shot(self, s: BattleState, p: int, i: int, placed: bool) -> tuple[int | None, Fraction]:
         best: tuple[int | None, Fraction] = (None, Fraction(-1))
         for j in targets(s, i) if s.units[i].live else []:
             gain = expected_shot(s, p, i, j, placed) / max(1, s.units[j].side.lp)
@@ -167,7 +182,13 @@ class BattleGreedy(Greedy):
             return turn if turn in legal else "hold"
         if self.best_shot(s, p, i)[0] is not None:
             return "hold"
-        return "ahead" if "ahead" in legal else "hold"
+        from pnpforge.games.dystopian_legions.battle_moves import ironclad_move
+
+        for option in ("ahead", "left", "right"):
+            made = ironclad_move(s, unit, option) if option in legal else None
+            if made is not None and made.length >= 2 * INCH:
+                return option
+        return "hold"
 
 
 def battle_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> Greedy:

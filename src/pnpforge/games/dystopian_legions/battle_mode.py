@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.paths import inside_pack
 from pnpforge.content.player_files import load_player_file
-from pnpforge.engine.contract import GameConfig
+from pnpforge.engine.contract import GameConfig, GoldenGame
 from pnpforge.engine.plane import INCH
 from pnpforge.engine.steps import Steps
 from pnpforge.games.dystopian_legions import (
@@ -136,3 +136,24 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         blp_target(pack, mfv),
         STEPS,
     )
+
+
+# the battles the engine suite plays at random with every check, and keeps as golden transcripts
+BATTLE_GOLDENS: tuple[GoldenGame, ...] = (
+    GoldenGame(
+        "battle",
+        GameConfig(mode="battle"),
+        ("greedy", "random"),
+        5,
+        header="# dystopian-legions battle: the 500-point forces, the scenario generator played, greedy and "
+        "random, seed 5",
+        random_games=12,
+    ),
+    GoldenGame(
+        "battle-centre-ground",
+        GameConfig(mode="battle", options=(("scenario", (0, 0, 0)), ("table", "crossroads"))),
+        ("random", "greedy"),
+        8,
+        random_games=8,
+    ),
+)

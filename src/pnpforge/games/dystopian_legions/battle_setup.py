@@ -98,4 +98,4 @@ def deploy(s: BattleState, place: tuple[int, int, int], i: int) -> None:
     unit.block = block(unit.id, (place[1], place[2]), heading, len(unit.side.troopers), spec.size)
     unit.formed = len(unit.side.troopers)
     unit.slots = {t.number: n for n, t in enumerate(unit.side.troopers)}
-    s.looks = {}
+    s.moved()
