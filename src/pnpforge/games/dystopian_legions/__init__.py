@@ -26,7 +26,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
 from pnpforge.games.dystopian_legions.battle import battle_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
-from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS
+from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
@@ -132,6 +132,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
     analyse=analyse,
     factions=nations,
     determinize=determinize,
+    search=SEARCH,
+    matches=MATCHES,
     replay=replay,
     goldens=(
         GoldenGame(

@@ -238,6 +238,11 @@ class BattleState(DuelState):
         ua, ub = self.units[a].block, self.units[b].block
         self.inches = gap_inches(ua, ub) if ua is not None and ub is not None else 0
 
+    def still_engaged(self, p: int) -> bool:
+        """After a melee: the section stays engaged while any of its melees goes on."""
+        self.settle_engagements()
+        return self.sides[p].engaged
+
     def sync(self) -> None:
         """Write the paired sections' pools back to the players' pools."""
         for p in (0, 1):

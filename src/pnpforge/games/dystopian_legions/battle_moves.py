@@ -170,8 +170,12 @@ def _around(
     best, best_gap = direct, _d2(direct.after.centre, point) if direct is not None else None
     field = s.field()
     for turn in (1, -1, 2, -2):
+        if abs(turn) == 2 and best is not direct:
+            break  # a way one step aside was found
         aside = add(base.centre, nearest_along(HEADINGS[(heading + turn) % 8], length))
-        found = towards(field, unit.id, goal, aside, length, shut, keep_away=enemies, away=INCH)
+        found = clear_towards(s, unit, goal, aside, length, shut, enemies) or towards(
+            field, unit.id, goal, aside, length, shut, keep_away=enemies, away=INCH
+        )
         if found is not None and (best_gap is None or _d2(found.after.centre, point) < best_gap):
             best, best_gap = found, _d2(found.after.centre, point)
     return best
