@@ -237,3 +237,21 @@ def test_greedy_beats_random() -> None:
         returns = final.returns()
         wins += returns[names.index("greedy")] > returns[names.index("random")]
     assert wins >= 5
+
+
+@pytest.mark.rules("tac-one-per-section")
+def test_a_card_moves_a_section_on_after_its_move() -> None:
+    s = battle()
+    line = unit_of(s, "kob-line-infantry")
+    only(s, line, unit_of(s, "pru-line-grenadiers"))
+    put(s, unit_of(s, "pru-line-grenadiers"), 40, 44)
+    put(s, line, 24, 4)
+    s.units[line].side.effects = {"move": (("inches", 6), ("when", "now"))}  # Forced March
+    s.agenda = []
+    battle_moves.card_move(s, 0, line, "enemy")
+    assert s.agenda == [("b-extra-move", 0, line, "enemy", 6, False)]
+    before = s.units[line].block.centre  # type: ignore[union-attr]
+    battle_moves.extra_move(s, 0, line, "enemy", 6, False)
+    after_move = s.units[line].block.centre  # type: ignore[union-attr]
+    assert 0 < (after_move[0] - before[0]) ** 2 + (after_move[1] - before[1]) ** 2 <= (6 * INCH) ** 2 + 2
+    assert "move" not in s.units[line].side.effects

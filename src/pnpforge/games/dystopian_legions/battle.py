@@ -257,7 +257,10 @@ class BattleState(DuelState):
         return (band.start + 1) // 2 <= self.inches <= (band.end + 1) // 2
 
     def bears(self, trooper: Trooper, mount: pack_data.Mount) -> bool:
-        """A weapon with an arc fires only at a target its arc holds (rule ``los-arcs``)."""
+        """A weapon with an arc fires only at a target its arc holds (rule ``los-arcs``); an indirect weapon does
+        not fire in a battle yet (rule ``idf-fire``, unplayed)."""
+        if self.game.data.weapons[mount.weapon].has("idf-weapon"):
+            return False
         if mount.arc >= 360:
             return True
         firer, target = self.units[self.view[self.firing]], self.units[self.view[1 - self.firing]]
