@@ -11,19 +11,25 @@ import pytest
 from pnpforge.engine.contract import GameConfig
 from pnpforge.engine.events import Ended
 from pnpforge.engine.loop import play_game
-from pnpforge.engine.plane import INCH
+from pnpforge.engine.plane import INCH, Shape
 from pnpforge.engine.plane_measure import within
 from pnpforge.games.dystopian_legions import PACKAGE, battle_moves, battle_turn, deployment
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import after, targets
 from pnpforge.games.dystopian_legions.data import Band
-from pnpforge.games.dystopian_legions.table import in_contact
+from pnpforge.games.dystopian_legions.table import in_contact, standard_table
 
 from tests.conftest import REPO
 from tests.helpers import shipped_pack
 
 PACK = REPO / "content" / "dystopian-legions"
 W = 48 * INCH
+
+
+def T_FARMHOUSE() -> Shape:  # noqa: N802
+    """The farmhouse at the centre of the Farmstead table."""
+    setup = standard_table(shipped_pack(PACK), 500, "farmstead")
+    return next(piece.shape for piece in setup.pieces if piece.id == "farmhouse")
 
 
 def battle(rows: tuple[int, int, int] = (0, 0, 0), **options: object) -> BattleState:
@@ -69,6 +75,8 @@ def test_zones_and_objectives_on_the_4_by_4_table() -> None:
     assert deployment.objectives("centre-ground", W, W) == ((12 * INCH, 24 * INCH), (36 * INCH, 24 * INCH))
     assert deployment.objectives("vital-objective", W, W) == ((24 * INCH, 24 * INCH),)
     assert deployment.objectives("annihilate", W, W) == ()
+    house = T_FARMHOUSE()
+    assert deployment.objectives("vital-objective", W, W, [house]) == ((18 * INCH, 24 * INCH),)  # clear of its wall
 
 
 @pytest.mark.rules("deploy-order")

@@ -10,14 +10,16 @@ force under 1,000 points the zones keep their depth and share of the table (DECI
 - Surprise Attack: the attacker's 12" strip, the defender's strip split into two zones, its sections alternating.
 
 Centre Ground places one objective in the middle of each 24" sector along the centre line (the only places on a 48"
-deep table 24" from both reserve edges), 24" apart; Vital Objective one at the centre.
+deep table 24" from both reserve edges), 24" apart; Vital Objective one at the centre; a marker that would fall in a
+house moves along the centre line to the nearest place clear of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pnpforge.engine.plane import INCH, Base, Point
+from pnpforge.engine.plane import INCH, Base, Point, Shape
+from pnpforge.engine.plane_measure import within
 from pnpforge.games.dystopian_legions.table import TableSetup
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 in units
@@ -39,13 +41,26 @@ def zones(deployment: str, width: int, height: int, defender: int = 1) -> tuple[
     return (bottom,), (top,)
 
 
-def objectives(mission: str, width: int, height: int) -> tuple[Point, ...]:
-    """The objective markers a mission places (none for Annihilate and Breakthrough)."""
+def objectives(mission: str, width: int, height: int, closed: Sequence[Shape] = ()) -> tuple[Point, ...]:
+    """The objective markers a mission places (none for Annihilate and Breakthrough). A marker that would fall in
+    or within an inch of terrain closed to foot (a house at the centre) moves along the centre line, a whole inch at
+    a time, to the nearest place a section can reach (the left one of two as near)."""
     if mission == "centre-ground":
-        return ((width // 4, height // 2), (width - width // 4, height // 2))
-    if mission == "vital-objective":
-        return ((width // 2, height // 2),)
-    return ()
+        points: tuple[Point, ...] = ((width // 4, height // 2), (width - width // 4, height // 2))
+    elif mission == "vital-objective":
+        points = ((width // 2, height // 2),)
+    else:
+        return ()
+    return tuple(_clear_of(point, width, closed) for point in points)
+
+
+def _clear_of(point: Point, width: int, closed: Sequence[Shape]) -> Point:
+    for step in range(0, width // INCH + 1):
+        for x in (point[0] - step * INCH, point[0] + step * INCH):
+            spot = (x, point[1])
+            if 0 <= x <= width and not any(within(Shape((spot,)), shape, INCH) for shape in closed):
+                return spot
+    return point
 
 
 def inside(zone: Rect, base: Base) -> bool:
