@@ -168,5 +168,4 @@ SEARCH_GAMES = 40  # search is slow: at most this many battles in ``make matches
 MATCHES = (
     Pairing(("greedy", "random"), mode="battle"),
     Pairing(("search", "greedy"), mode="battle", games=SEARCH_GAMES),
-    Pairing(("greedy", "random"), mode="duel"),
 )
