@@ -225,6 +225,16 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 
 
 def ironclad_move(s: BattleState, unit: Unit, kind: str) -> Move | None:
+    """An Ironclad's move of this kind from where it stands, worked out once per position and throw (a bot that
+    weighs it and the move made share it)."""
+    key = ("ironclad", unit.spec.index, kind, len(s.record))
+    if key not in s.memo:
+        s.memo[key] = _ironclad_move(s, unit, kind)
+    found: Move | None = s.memo[key]
+    return found
+
+
+def _ironclad_move(s: BattleState, unit: Unit, kind: str) -> Move | None:
     """Ahead, a 45 degree turn after an inch (and an inch for the turn) then ahead, or ahead At The Double."""
     field = s.field()
     shut = tuple(closed(s, unit, kind == "double"))
