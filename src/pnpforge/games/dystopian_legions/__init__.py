@@ -1,9 +1,8 @@
 """Dystopian Legions: the game package's static checks of profiles, weapons, the MAR registry, sections, Tactical
-Action Cards and the starter forces with their decks, and the rules that need no table as an engine.
-
-The engine plays one mode, ``duel``: two sections at a stated range and cover (``duel.py``), with shooting,
-melee, morale, orders, cards in their windows and attacks on Ironclads as steps; ``scenario.py`` replays the pack's
-scenarios (``examples/*.yaml``) through it. The battles on a table come later.
+Action Cards and the starter forces with their decks, and the rules as an engine of two modes: ``duel``, two
+sections at a stated range and cover (``duel.py``; shooting, melee, morale, orders, cards and attacks on Ironclads as
+steps; ``scenario.py`` replays ``examples/*.yaml`` through it), and ``battle``, two forces on a standard table
+(``battle_mode.py``: deployment, activations, movement, sight and cover on the plane kit, the same rules of attack).
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
 from pnpforge.games.dystopian_legions.battle import battle_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
+from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
@@ -98,6 +98,8 @@ PACKAGE: GamePackage[Any] = GamePackage(
     analyse=analyse,
     factions=nations,
     determinize=determinize,
+    search=SEARCH,
+    matches=MATCHES,
     replay=replay,
     example_plane=figures.example_plane,
     position_figure=figures.battle_figure,
@@ -116,21 +118,6 @@ PACKAGE: GamePackage[Any] = GamePackage(
             ("random", "greedy"),
             3,
         ),
-        GoldenGame(
-            "battle",
-            GameConfig(mode="battle"),
-            ("greedy", "random"),
-            5,
-            header="# dystopian-legions battle: the 500-point forces, the scenario generator played, greedy and "
-            "random, seed 5",
-            random_games=12,
-        ),
-        GoldenGame(
-            "battle-centre-ground",
-            GameConfig(mode="battle", options=(("scenario", (0, 0, 0)), ("table", "crossroads"))),
-            ("random", "greedy"),
-            8,
-            random_games=8,
-        ),
+        *BATTLE_GOLDENS,
     ),
 )
