@@ -78,6 +78,7 @@ class Side:
     killed: list[str] = field(default_factory=list)
     lp_lost: int = 0  # Life Points lost in the game
     effects: dict[str, Any] = field(default_factory=dict)  # card effects in force for the current attack or melee
+    luck: int = 0  # Luck tokens left (rule mar-lucky)
 
     def copy(self) -> Side:
         return replace(
@@ -160,6 +161,7 @@ class DuelState(StepMachine):
         self.log: Log = []
         self.played: set[int] = set()  # players who played a card in this activation, melee or Pre-Turn step
         self.melee_lp: tuple[int, int] = (0, 0)  # Life Points lost before the melee, by side
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.push(*game.start)
         self.run()
 
@@ -179,6 +181,7 @@ class DuelState(StepMachine):
             rushed=setup.hit_the_deck,
             engaged=setup.charged or self.game.engaged,
             charging=setup.charged,
+            luck=sum(m.value or 0 for t in setup.troopers if (m := self.game.profile(t).mar("lucky")) is not None),
         )
         side.cp = setup.cp if setup.cp is not None else self.made(side)
         return side
@@ -256,6 +259,7 @@ class DuelState(StepMachine):
                 tuple(s.graveyard),
                 tuple(sorted(s.hand)) if p == player else len(s.hand),
                 tuple(sorted(s.effects.items())),
+                s.luck,
             )
             for p, s in enumerate(self.sides)
         )
@@ -269,6 +273,7 @@ class DuelState(StepMachine):
             self.winner,
             tuple(sorted(self.played)),
             tuple(sorted(self.last.items())),
+            self.cancelled,
         )
 
     def clone(self) -> DuelState:
