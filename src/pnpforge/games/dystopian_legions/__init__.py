@@ -85,6 +85,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "damage",
         "odds",
         "odds_tables",
+        "melee_pairs",
         "worth",
         "strips",
         "morale",

@@ -137,6 +137,10 @@ class Kit:
             weights, scale = _convolve(weights, more), scale * denominator
         return weights, scale
 
+    def die(self, colour: str, target: int) -> tuple[list[int], int]:
+        """One die's successes at ``target``+ as whole weights over a denominator."""
+        return self._weights(colour, 1, target)
+
     def _weights(self, colour: str, count: int, target: int) -> tuple[list[int], int]:
         """``count`` dice of a colour as whole weights over a denominator: one die's exact distribution (from
         ``engine/dice_exact.py``) convolved ``count`` times in integers, which is far quicker than in fractions."""

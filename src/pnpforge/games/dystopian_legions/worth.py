@@ -22,7 +22,7 @@ from pnpforge.content.pack import Pack
 from pnpforge.engine.pool_odds import decimal
 from pnpforge.engine.validate import Analysis, Bar, Chart, Table
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import odds_tables, strips
+from pnpforge.games.dystopian_legions import melee_pairs, odds_tables, strips
 from pnpforge.games.dystopian_legions.force_list import starter_forces
 from pnpforge.games.dystopian_legions.data import Section
 from pnpforge.games.dystopian_legions.odds import (
@@ -272,6 +272,7 @@ ANALYSES = {
     "weapon-distributions": odds_tables.weapon_distributions,
     "section-odds": odds_tables.section_odds,
     "melee-odds": odds_tables.melee_odds,
+    "melee-pairs": melee_pairs.melee_pairs,
     "ironclad-odds": odds_tables.ironclad_table,
     "worth-per-point": worth_per_point,
     "odds-strips": strips.strip_table,
