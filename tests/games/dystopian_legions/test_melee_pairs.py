@@ -51,3 +51,10 @@ def test_a_sampled_pair_lies_within_its_stated_error(kit: odds.Kit) -> None:
         assert abs(Fraction(got) - Fraction(want)) <= 2 * Fraction(sampled.error)
     again = melee_pairs.fight(kit, line, grenadiers, exact_dice=0, samples=4000)
     assert again == sampled
+
+
+def test_the_default_duels_finding_says_what_decides_it(kit: odds.Kit) -> None:
+    from pnpforge.games.dystopian_legions.analysis import why
+
+    text = why(kit.pack)
+    assert "80 points against 108" in text and "take 2.33 LP and deal 4.60" in text and "90.0%" in text

@@ -51,6 +51,10 @@ RULES = {
     "cover-and-hit-the-deck": ("shoot-hit-the-deck", "terrain-cover"),
     "ironclad-side-arc": ("ironclad-stats", "ironclad-damage"),
     "card-in-its-window": ("tac-anatomy", "tac-cost", "shoot-quality", "graveyard", "tac-no-retract"),
+    "tesla-overcharge-is-lethal": ("mar-lethal", "tac-gain-mar"),
+    "countermand-cancels-a-card": ("tac-cancel", "tac-no-retract"),
+    "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),
+    "lucky-colonel": ("mar-lucky", "dice-reroll"),
 }
 
 
