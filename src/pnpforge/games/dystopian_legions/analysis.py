@@ -62,7 +62,7 @@ def why(pack: Pack) -> str:
     fight = melee_pairs.fight(kit, one, other)
     return (
         f" ({one.points} points against {other.points}; both may charge at 12 inches, and in a melee the "
-        f"{other.name} expect to take {decimal(Fraction(fight.dealt))} LP and deal {decimal(Fraction(fight.taken))}, "
-        f"gaining the Upper Hand {percent(Fraction(fight.lower))} of the time to "
-        f"{percent(Fraction(fight.upper))}: DECISIONS.md, The default duel)"
+        f"{other.name} expects to take {decimal(Fraction(fight.dealt))} LP and deal "
+        f"{decimal(Fraction(fight.taken))}, and gains the Upper Hand {percent(Fraction(fight.lower))} of the time "
+        f"to {percent(Fraction(fight.upper))}: DECISIONS.md, The default duel)"
     )
