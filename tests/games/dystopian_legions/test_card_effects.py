@@ -183,3 +183,20 @@ def test_a_stealthy_section_is_not_shot_at_from_long_range(pack) -> None:
     far = duel(pack, sections=("pru-line-grenadiers", "kob-sharpshooters"), range=20)
     assert shooting.attack_dice(near, 0) and shooting.may_fire(near, 0) is None
     assert shooting.attack_dice(far, 0) == {} and shooting.may_fire(far, 0) is not None
+
+
+@pytest.mark.rules("mar-sniper", "mar-solo-weapon")
+def test_a_sniper_puts_all_its_hits_on_the_model_it_names(pack) -> None:
+    state = until(duel(pack, sections=("kob-sharpshooters", "pru-line-grenadiers"), range=12), "act", random.Random(1))
+    while state.pending[1] != 0:
+        state.apply_action("hold")
+        state = until(state, "act", random.Random(1))
+    state.apply_action("fire")
+    state = until(state, "aim", random.Random(1), {"tac": "pass", "deck": False})
+    nco = next(t.number for t in state.sides[1].troopers if t.profile == "pru-grenadier-nco")
+    assert state.legal_actions()[0] == state.sides[1].troopers[0].number and nco in state.legal_actions()
+    state.apply_action(nco)
+    assert state.pending[:2] == ("roll", "attack")
+    state.apply_action(9)
+    left = {t.number: t.lp for t in state.sides[1].troopers}
+    assert nco not in left and len(left) == 9 and set(left.values()) == {1}

@@ -37,6 +37,10 @@ def answer(s: DuelState, choice: Choice) -> Answer | Refusal:
         return Answer((choice.deck,), Refusal("only Infantry that has not hit the deck may", "shoot-hit-the-deck"))
     if choice.reroll is not None:
         return Answer((tuple(sorted(choice.reroll)),), _reroll_refusal(s, choice.reroll))
+    if choice.aim is not None:
+        enemy = s.sides[1 - p].troopers
+        number = enemy[choice.aim - 1].number if 1 <= choice.aim <= len(enemy) else -1
+        return Answer((number,), Refusal(f"the target has {len(enemy)} models", "mar-sniper", ("aim",)))
     if choice.lucky is not None:
         return Answer((choice.lucky,), Refusal("no model of the section has a Luck token left", "mar-lucky"))
     return Answer((choice.cold_steel,), Refusal("no officer or NCO with Cold Steel has those points", "melee-bonus"))
@@ -122,6 +126,8 @@ ADAPTER = ScriptAdapter[DuelState](
         if c.reroll is not None
         else "lucky"
         if c.lucky is not None
+        else "aim"
+        if c.aim is not None
         else "cold_steel"
     ),
     answers={
@@ -131,6 +137,7 @@ ADAPTER = ScriptAdapter[DuelState](
         "reroll": ("reroll",),
         "cold_steel": ("cold-steel",),
         "lucky": ("lucky",),
+        "aim": ("aim",),
     },
     answer=answer,
     players=lambda s: s.players(),

@@ -8,7 +8,8 @@ check of the first side and its activation after, an ``opposed`` check, or whole
 die (``throws``: initial faces by colour, explosion waves, the faces of re-rolled dice, and the exact probability
 of the result when asked). Choices answer the engine's questions: ``act`` (hold, fire, focus-fire, charge, rally,
 snap-out, hit-the-deck), ``card`` (a card of the hand, or pass; also a card that cancels one, or a fire reaction to a
-charge), ``lucky`` (spend a Luck token on the next throw), ``deck`` (Hit the Deck when fired upon),
+charge), ``lucky`` (spend a Luck token on the next throw), ``aim`` (the 1-based place on the target's chain of the
+model a Sniper weapon aims at), ``deck`` (Hit the Deck when fired upon),
 ``reroll`` (dice by 1-based index) and ``cold_steel`` (Command Points spent). The outcome reports every throw, each
 side's models, Life Points, losses, Shaken markers and morale, and the log.
 """
@@ -90,6 +91,7 @@ class Choice(ScriptChoice):
     reroll: list[int] | None = None
     cold_steel: int | None = None
     lucky: bool | None = None
+    aim: int | None = Field(None, ge=1, le=60)
 
 
 @task("free")

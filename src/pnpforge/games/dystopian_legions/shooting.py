@@ -195,14 +195,39 @@ def volley(s: DuelState, p: int, shot: str, index: int, unreliable: bool) -> Non
         return
     after = ("armour", p) if s.ironclad(s.sides[1 - p]) else ("hits", p, index)
     dice = attack_dice(s, p, None if index == 0 else weapons)
-    s.push(ask(s, "attack", p, dice, TARGETS[shot], rerolls(s, p, index)), after)
+    aim = [("aim", p, index)] if after[0] == "hits" and sniping(s, p, index) else []
+    s.push(*aim, ask(s, "attack", p, dice, TARGETS[shot], rerolls(s, p, index)), after)
+
+
+def sniping(s: DuelState, p: int, index: int) -> bool:
+    """Whether the attack is a Sniper weapon's (rule ``mar-sniper``)."""
+    return index > 0 and any(s.game.data.weapons[w].has("sniper") for w in volleys(s, p)[index])
+
+
+def _aim_options(s: DuelState, p: int, index: int) -> list[int]:
+    """The target's models by their number, nearest first (the priority chain's first is the quiet answer)."""
+    return [t.number for t in s.sides[1 - p].troopers]
+
+
+@decision("aim", _aim_options)
+def aim(s: DuelState, number: int, p: int, index: int) -> None:
+    """A Sniper weapon names the model that takes all its hits, off the priority chain."""
+    s.last = {**s.last, ("aim", p): number}
+
+
+def aimed_at(s: DuelState, p: int, index: int) -> int | None:
+    """The place on the target's chain of the model a Sniper attack aims at, if this attack aims."""
+    if not sniping(s, p, index) or ("aim", p) not in s.last:
+        return None
+    number = s.last[("aim", p)]
+    return next((i for i, t in enumerate(s.sides[1 - p].troopers) if t.number == number), None)
 
 
 @task("shot-over")
 def shot_over(s: DuelState, p: int) -> None:
     """A section that lost Life Points to the action takes a Morale check, one success more after Suppression."""
     lost, suppressed = s.last.get(("shot-lp", p), 0), s.last.get(("shot-suppressed", p), 0)
-    s.last = {k: v for k, v in s.last.items() if k[0] not in ("shot-lp", "shot-suppressed")}
+    s.last = {k: v for k, v in s.last.items() if k[0] not in ("shot-lp", "shot-suppressed", "aim")}
     if lost and not s.sides[1 - p].wiped:
         s.push(("morale", 1 - p, bool(suppressed)))
 
@@ -241,6 +266,9 @@ def chain(s: DuelState, p: int, index: int = 0) -> list[damage.ChainModel]:
         )
         for m, t in zip(s.chain(target), target.troopers)
     ]
+    aimed = aimed_at(s, p, index)
+    if aimed is not None:
+        models = [models[aimed]]
     return list(damage.lethal_chain(models)) if lethal(s, p, index) else models
 
 
@@ -269,8 +297,13 @@ def wounds(s: DuelState, p: int, saved: bool, index: int = 0) -> None:
     models = chain(s, p, index)
     allocation = damage.allocate(s.last[("attack", p)], models)
     result = damage.losses(damage.cancel(allocation, s.last[("saves", 1 - p)] if saved else 0), models)
+    standing = s.chain(s.sides[1 - p])
+    aimed = aimed_at(s, p, index)
     if lethal(s, p, index):
-        result = damage.lethal_losses(result, s.chain(s.sides[1 - p]))
+        result = damage.lethal_losses(result, standing if aimed is None else [standing[aimed]])
+    if aimed is not None:  # the one model aimed at, in its place on the chain
+        before = (0,) * aimed
+        result = damage.Losses(before + result.lp_lost, (False,) * aimed + result.killed)
     lost = take(s, 1 - p, result)
     if lost:
         suppressed = any(s.game.data.weapons[w].has("suppression") for w in volleys(s, p)[index])
