@@ -200,3 +200,18 @@ def test_a_sniper_puts_all_its_hits_on_the_model_it_names(pack) -> None:
     state.apply_action(9)
     left = {t.number: t.lp for t in state.sides[1].troopers}
     assert nco not in left and len(left) == 9 and set(left.values()) == {1}
+
+
+@pytest.mark.rules("command-check", "order-issue")
+def test_a_musician_rerolls_the_ones_of_an_orders_command_check(pack) -> None:
+    state = duel(pack, sections=("pru-line-grenadiers", "kob-line-infantry"), range=20)
+    state.sides[0].troopers.append(type(state.sides[0].troopers[0])("pru-drummer", 1, "open", 10))
+    state = until(state, "act", random.Random(8))
+    while state.pending[1] != 0:
+        state.apply_action("hold")
+        state = until(state, "act", random.Random(8))
+    state.sides[0].markers, state.sides[0].cp = 1, 3
+    state.refresh()
+    assert "snap-out" in state.legal_actions()
+    state.apply_action("snap-out")
+    assert state.pending[:3] == ("roll", "command", 0) and state.asked[("command", 0)][2].faces == ("1",)

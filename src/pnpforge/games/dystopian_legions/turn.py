@@ -141,7 +141,8 @@ def act(s: DuelState, action: str, p: int) -> None:
     if action in ("rally", "snap-out", "focus-fire"):
         spend(s, p, orders.ORDERS[action].cost_for(side.quality))
         check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[action].needed)
-        s.push(ask(s, "command", p, dict(check.dice), s.game.success), ("ordered", p, action, check.needed))
+        ones = Reroll(faces=("1",), initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
+        s.push(ask(s, "command", p, dict(check.dice), s.game.success, ones), ("ordered", p, action, check.needed))
     elif action == "fire":
         fire(s, p, "regular")
     elif action == "charge":
