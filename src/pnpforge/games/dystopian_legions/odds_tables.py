@@ -179,12 +179,14 @@ def section_fire(
 
 
 def attacks_text(kit: Kit, section: Section, band: str) -> str:
-    """The dice of a section's shooting action: ``16 black``, or ``14 black; alone: 3 blue`` with Solo Weapons."""
+    """The dice of a section's shooting action: ``16 black``, or ``14 black; alone: 3 blue`` with Solo Weapons
+    (``alone: 3 x 3 red`` for three alike)."""
     found = section_attacks(kit, section, band)
     parts = [dice_text(dict(a.dice)) for a in found if not a.alone]
     alone = [dice_text(dict(a.dice)) for a in found if a.alone]
     if alone:
-        parts.append("alone: " + ", ".join(alone))
+        counted = {text: alone.count(text) for text in alone}
+        parts.append("alone: " + ", ".join(f"{n} x {t}" if n > 1 else t for t, n in counted.items()))
     return "; ".join(parts) or "-"
 
 
