@@ -155,7 +155,8 @@ def test_a_solo_weapon_throws_its_own_attack(pack) -> None:
     state = duel(pack, sections=("kob-line-infantry", "pru-line-grenadiers"), range=8)
     state.sides[0].troopers[1] = type(state.sides[0].troopers[1])("kob-rifle-grenadier", 1, "open", 1)
     found = shooting.volleys(state, 0)
-    assert found[1:] == [("rifle-grenade",)] and "rifle-grenade" not in found[0]
+    assert [[m.weapon for _, m in v] for v in found[1:]] == [["rifle-grenade"]]
+    assert "rifle-grenade" not in {m.weapon for _, m in found[0]} and found[1][0][0].profile == "kob-rifle-grenadier"
     assert shooting.attack_dice(state, 0) == {"black": 14}
     assert shooting.attack_dice(state, 0, found[1]) == {"blue": 3}
     assert [i for i, _ in shooting.firing(state, 0)] == [0, 1]

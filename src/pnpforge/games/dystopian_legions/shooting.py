@@ -9,6 +9,7 @@ in ``ironclads.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pnpforge.engine.dice import Reroll
@@ -18,15 +19,15 @@ from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.throws import ask
 
 if TYPE_CHECKING:
-    from pnpforge.games.dystopian_legions.data import Weapon
-    from pnpforge.games.dystopian_legions.state import DuelState, Side
+    from pnpforge.games.dystopian_legions.data import Mount, Weapon
+    from pnpforge.games.dystopian_legions.state import DuelState, Side, Trooper
 
 TARGETS = {"placed": 3, "regular": 4, "rushed": 5}  # shot quality -> the target number (rule shoot-quality)
 ONES = ("1",)
 MISSES = ("1", "2", "3")
 
 
-Volley = tuple[str, ...]  # the weapons of one attack, by id (a weapon carried twice is named twice)
+Volley = tuple[tuple["Trooper", "Mount"], ...]  # the weapons of one attack, each with the model carrying it
 
 
 def solo(weapon: Weapon) -> bool:
@@ -35,17 +36,21 @@ def solo(weapon: Weapon) -> bool:
 
 
 def volleys(s: DuelState, p: int) -> list[Volley]:
-    """The section's attacks in one shooting action: every weapon that pools its dice, then each Solo Weapon alone,
-    in the order of the section's models (the book lets the firer pick the order)."""
-    pooled: list[str] = []
+    """The section's attacks in one shooting action: every weapon that pools its dice, then each Solo Weapon alone
+    (one attack for each it carries), in the order of the section's models (the book lets the firer pick)."""
+    pooled: list[tuple[Trooper, Mount]] = []
     alone: list[Volley] = []
     for trooper in s.sides[p].troopers:
         for mount in s.profile(trooper).weapons:
             if solo(s.game.data.weapons[mount.weapon]):
-                alone += [(mount.weapon,)] * mount.count
+                alone += [((trooper, replace(mount, count=1)),)] * mount.count
             else:
-                pooled += [mount.weapon] * mount.count
+                pooled.append((trooper, mount))
     return [tuple(pooled), *alone]
+
+
+def weapons_of(s: DuelState, volley: Volley) -> list[Weapon]:
+    return [s.game.data.weapons[mount.weapon] for _, mount in volley]
 
 
 def attack_dice(s: DuelState, p: int, volley: Volley | None = None) -> dict[str, int]:
@@ -57,14 +62,14 @@ def attack_dice(s: DuelState, p: int, volley: Volley | None = None) -> dict[str,
     stealthy = bool(target.troopers) and all(s.profile(t).has("stealthy") for t in target.troopers)
     main = volley is None
     counts: dict[str, int] = {}
-    for name in volleys(s, p)[0] if volley is None else volley:
-        weapon = s.game.data.weapons[name]
+    for _trooper, mount in volleys(s, p)[0] if volley is None else volley:
+        weapon = s.game.data.weapons[mount.weapon]
         reach = next((b for b in weapon.bands if b.start <= s.game.inches <= b.end), None)
         if reach is None or (stealthy and reach.name == "long" and not weapon.has("idf-weapon")):
             continue
         dice = reach.iad if versus_ironclad else reach.rad
         if dice is not None:
-            counts[dice.colour] = counts.get(dice.colour, 0) + dice.count
+            counts[dice.colour] = counts.get(dice.colour, 0) + dice.count * mount.count
     if main:
         for colour, count in bolstered(side, "shooting"):
             counts[colour] = counts.get(colour, 0) + count
@@ -124,9 +129,9 @@ def rerolls(s: DuelState, p: int, volley: int = 0) -> Reroll | None:
     of dice of the pooled attack."""
     side = s.sides[p]
     limit, faces = 0, None
-    for name in volleys(s, p)[volley]:
-        rapid = s.game.data.weapons[name].mar("rapid-fire")
-        limit += (rapid.value or 0) if rapid else 0
+    for _, mount in volleys(s, p)[volley]:
+        rapid = s.game.data.weapons[mount.weapon].mar("rapid-fire")
+        limit += (rapid.value or 0) * mount.count if rapid else 0
     params = side.effects.get("reroll")
     if volley == 0 and params is not None and dict(params).get("roll") == "shooting":
         values = dict(params)
@@ -176,7 +181,7 @@ def attack(s: DuelState, p: int, ordered: str) -> None:
     s.last = {**s.last, ("shot-lp", p): 0, ("shot-suppressed", p): 0}
     entries: list[tuple] = []
     for index, volley in firing(s, p):
-        if index and any(s.game.data.weapons[w].has("unreliable") for w in volley):
+        if index and any(w.has("unreliable") for w in weapons_of(s, volley)):
             entries += [ask(s, "d6", p, {"black": 1}, 0), ("volley", p, shot, index, True)]
         else:
             entries.append(("volley", p, shot, index, False))
@@ -191,7 +196,7 @@ def volley(s: DuelState, p: int, shot: str, index: int, unreliable: bool) -> Non
         return
     weapons = volleys(s, p)[index]
     if unreliable and s.last[("d6", p)] == 1:
-        s.log.append(Said(f"{s.sides[p].setup.player}: the {weapons[0]} fails"))
+        s.log.append(Said(f"{s.sides[p].setup.player}: the {weapons[0][1].weapon} fails"))
         return
     after = ("armour", p) if s.ironclad(s.sides[1 - p]) else ("hits", p, index)
     dice = attack_dice(s, p, None if index == 0 else weapons)
@@ -201,7 +206,7 @@ def volley(s: DuelState, p: int, shot: str, index: int, unreliable: bool) -> Non
 
 def sniping(s: DuelState, p: int, index: int) -> bool:
     """Whether the attack is a Sniper weapon's (rule ``mar-sniper``)."""
-    return index > 0 and any(s.game.data.weapons[w].has("sniper") for w in volleys(s, p)[index])
+    return index > 0 and any(w.has("sniper") for w in weapons_of(s, volleys(s, p)[index]))
 
 
 def _aim_options(s: DuelState, p: int, index: int) -> list[int]:
@@ -239,7 +244,7 @@ def cover_shift(s: DuelState, p: int, index: int = 0) -> int:
     shift = 1 if target.deck else 0
     params = target.effects.get("cover")
     shift += dict(params)["levels"] if params is not None else 0
-    weapons = [s.game.data.weapons[w] for w in volleys(s, p)[index]]
+    weapons = weapons_of(s, volleys(s, p)[index])
     if weapons and all(w.has("spray-and-pray") for w in weapons):
         shift -= 1
     return shift
@@ -247,7 +252,7 @@ def cover_shift(s: DuelState, p: int, index: int = 0) -> int:
 
 def lethal(s: DuelState, p: int, index: int = 0) -> bool:
     """Whether every weapon of the attack is Lethal, or a card made the section's weapons so (rule ``mar-lethal``)."""
-    weapons = [s.game.data.weapons[w] for w in volleys(s, p)[index]]
+    weapons = weapons_of(s, volleys(s, p)[index])
     return gained(s.sides[p], "lethal") or (bool(weapons) and all(w.has("lethal") for w in weapons))
 
 
@@ -273,7 +278,7 @@ def chain(s: DuelState, p: int, index: int = 0) -> list[damage.ChainModel]:
 
 
 def energy(s: DuelState, p: int, index: int = 0) -> bool:
-    return any(s.game.data.weapons[w].has("energy-weapon") for w in volleys(s, p)[index])
+    return any(w.has("energy-weapon") for w in weapons_of(s, volleys(s, p)[index]))
 
 
 @task("hits")
@@ -306,7 +311,7 @@ def wounds(s: DuelState, p: int, saved: bool, index: int = 0) -> None:
         result = damage.Losses(before + result.lp_lost, (False,) * aimed + result.killed)
     lost = take(s, 1 - p, result)
     if lost:
-        suppressed = any(s.game.data.weapons[w].has("suppression") for w in volleys(s, p)[index])
+        suppressed = any(w.has("suppression") for w in weapons_of(s, volleys(s, p)[index]))
         s.last = {
             **s.last,
             ("shot-lp", p): s.last.get(("shot-lp", p), 0) + lost,
