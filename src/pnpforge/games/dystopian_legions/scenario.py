@@ -111,25 +111,12 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
     return result
 
 
+CHOICES = ("act", "card", "deck", "reroll", "lucky", "aim")  # a choice's kind, by its key (else cold_steel)
 ADAPTER = ScriptAdapter[DuelState](
     setup=ScenarioFile,
     choice=Choice,
     build=build,
-    name_of=lambda c: (
-        "act"
-        if c.act is not None
-        else "card"
-        if c.card is not None
-        else "deck"
-        if c.deck is not None
-        else "reroll"
-        if c.reroll is not None
-        else "lucky"
-        if c.lucky is not None
-        else "aim"
-        if c.aim is not None
-        else "cold_steel"
-    ),
+    name_of=lambda c: next((k for k in CHOICES if getattr(c, k) is not None), "cold_steel"),
     answers={
         "act": ("act",),
         "card": ("tac", "cancel", "ambush"),
