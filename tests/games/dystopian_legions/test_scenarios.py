@@ -58,6 +58,10 @@ RULES = {
     "table-coherency-after-casualties": (),
     "table-objective-within-an-inch": (),
     "table-ironclad-turn-and-arc": ("move-charge",),
+    "tesla-overcharge-is-lethal": ("mar-lethal", "tac-gain-mar"),
+    "countermand-cancels-a-card": ("tac-cancel", "tac-no-retract"),
+    "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),
+    "lucky-colonel": ("mar-lucky", "dice-reroll"),
 }
 
 

@@ -80,7 +80,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL + (table.table_terrain,),
     rules_modules=tuple(
         "profiles forces platoons cards force_list force_rules player_lists roster data damage odds "
-        "odds_tables worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
+        "odds_tables melee_pairs worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
         "invariants scenario setup log generator analysis templates table_setup table_play table_rules "
         "figures table deployment battle battle_mode battle_setup battle_turn battle_moves battle_fire "
         "battle_bots".split()

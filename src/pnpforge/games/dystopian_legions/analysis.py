@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fractions import Fraction
+
 from pnpforge.engine.analyses import outcomes, replay_hint, win_share
+from pnpforge.engine.pool_odds import decimal, percent
 from pnpforge.engine.validate import Analysis, Bar, Chart
 from pnpforge.findings import Finding
+from pnpforge.games.dystopian_legions import melee_pairs
+from pnpforge.games.dystopian_legions.duel import DEFAULT_SECTIONS
+from pnpforge.games.dystopian_legions.odds import Kit, melee_pool
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
@@ -40,7 +46,7 @@ def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
                 Finding(
                     "info",
                     f"duels of the nations' Line sections at 12 inches, the British "
-                    f"in soft cover: won by {words} of {tally.get('games')}{hint}",
+                    f"in soft cover: won by {words} of {tally.get('games')}{why(pack)}{hint}",
                     mark=pack.game_doc.mark(("factions",)),
                     rule="duel",
                 )
@@ -62,4 +68,20 @@ def battles(pack: Pack, players: int, tally: Tally, shares: dict[str, Any]) -> F
         f"stopped at the turn cap of {cap} turns short of the Battle Log Points that win{hint}",
         mark=pack.game_doc.mark(("parameters", "battle", "turn_cap")),
         rule="battle",
+    )
+
+
+def why(pack: Pack) -> str:
+    """What decides the default duel, from the exact melee odds: at 12 inches either section may charge, and the
+    melee goes the way the pools say (DECISIONS.md, "The default duel")."""
+    kit = Kit(pack)
+    one, other = (kit.data.sections.get(s) for s in DEFAULT_SECTIONS)
+    if one is None or other is None or not (melee_pool(kit, one) and melee_pool(kit, other)):
+        return ""
+    fight = melee_pairs.fight(kit, one, other)
+    return (
+        f" ({one.points} points against {other.points}; both may charge at 12 inches, and in a melee the "
+        f"{other.name} expects to take {decimal(Fraction(fight.dealt))} LP and deal "
+        f"{decimal(Fraction(fight.taken))}, and gains the Upper Hand {percent(Fraction(fight.lower))} of the time "
+        f"to {percent(Fraction(fight.upper))}: DECISIONS.md, The default duel)"
     )

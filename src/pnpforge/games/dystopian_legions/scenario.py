@@ -31,13 +31,21 @@ def answer(s: DuelState, choice: Choice) -> Answer | Refusal:
     if choice.act is not None:
         return Answer((choice.act,), _act_refusal(s, p, choice.act))
     if choice.card is not None:
-        window = pending[2] if pending[0] == "tac" else ""
+        window = pending[2] if pending[0] == "tac" else pending[4] if pending[0] == "cancel" else ""
+        if pending[0] == "ambush" and choice.card in s.game.cards:
+            window = s.game.cards[choice.card].window
         why = turn.card_refusal(s, p, choice.card, window) if choice.card != "pass" else None
         return Answer((choice.card,), Refusal(*why, at=("card",)) if why else None)
     if choice.deck is not None:
         return Answer((choice.deck,), Refusal("only Infantry that has not hit the deck may", "shoot-hit-the-deck"))
     if choice.reroll is not None:
         return Answer((tuple(sorted(choice.reroll)),), _reroll_refusal(s, choice.reroll))
+    if choice.aim is not None:
+        enemy = s.sides[1 - p].troopers
+        number = enemy[choice.aim - 1].number if 1 <= choice.aim <= len(enemy) else -1
+        return Answer((number,), Refusal(f"the target has {len(enemy)} models", "mar-sniper", ("aim",)))
+    if choice.lucky is not None:
+        return Answer((choice.lucky,), Refusal("no model of the section has a Luck token left", "mar-lucky"))
     return Answer((choice.cold_steel,), Refusal("no officer or NCO with Cold Steel has those points", "melee-bonus"))
 
 
@@ -98,6 +106,7 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
             "upper_hand": side.upper_hand,
             "hit_the_deck": side.deck,
             "played": side.graveyard,
+            "luck": side.luck,
             "chain": [[t.profile, t.lp] for t in side.troopers],
         }
     if final.game.mode == "opposed" and final.over:
@@ -107,15 +116,14 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
     return result
 
 
+CHOICES = ("act", "card", "deck", "reroll", "lucky", "aim")  # a choice's kind, by its key (else cold_steel)
 ADAPTER = ScriptAdapter[Any](  # a duel (DuelState) or a position on the table (TableState)
     setup=ScenarioFile,
     choice=Choice,
     build=build,
-    name_of=lambda c: table_play.name_of(c)
-    or ("act" if c.act is not None else "card" if c.card is not None else "deck" if c.deck is not None else "reroll"
-        if c.reroll is not None else "cold_steel"),
-    answers={"act": ("act",), "card": ("tac",), "deck": ("deck",), "reroll": ("reroll",),
-             "cold_steel": ("cold-steel",), **table_play.ANSWERS},
+    name_of=lambda c: table_play.name_of(c) or next((k for k in CHOICES if getattr(c, k) is not None), "cold_steel"),
+    answers={"act": ("act",), "card": ("tac", "cancel", "ambush"), "deck": ("deck",), "reroll": ("reroll",),
+             "cold_steel": ("cold-steel",), "lucky": ("lucky",), "aim": ("aim",), **table_play.ANSWERS},
     answer=answer,
     players=lambda s: s.players(),
     outcome=outcome,

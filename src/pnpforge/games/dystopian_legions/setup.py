@@ -7,7 +7,9 @@ quality, Command Points, hand, Upper Hand, Hit the Deck, the arc an Ironclad is 
 check of the first side and its activation after, an ``opposed`` check, or whole ``turn``s) and its throws die by
 die (``throws``: initial faces by colour, explosion waves, the faces of re-rolled dice, and the exact probability
 of the result when asked). Choices answer the engine's questions: ``act`` (hold, fire, focus-fire, charge, rally,
-snap-out, hit-the-deck), ``card`` (a card of the hand, or pass), ``deck`` (Hit the Deck when fired upon),
+snap-out, hit-the-deck), ``card`` (a card of the hand, or pass; also a card that cancels one, or a fire reaction to a
+charge), ``lucky`` (spend a Luck token on the next throw), ``aim`` (the 1-based place on the target's chain of the
+model a Sniper weapon aims at), ``deck`` (Hit the Deck when fired upon),
 ``reroll`` (dice by 1-based index) and ``cold_steel`` (Command Points spent). The outcome reports every throw, each
 side's models, Life Points, losses, Shaken markers and morale, and the log. A scenario with ``table:`` sets a
 position on the table instead (``table_setup.py``) and is played by ``table_play.py``.
@@ -91,6 +93,8 @@ class Choice(TableChoice):
     deck: bool | None = None
     reroll: list[int] | None = None
     cold_steel: int | None = None
+    lucky: bool | None = None
+    aim: int | None = Field(None, ge=1, le=60)
 
 
 @task("free")

@@ -79,6 +79,7 @@ class Side:
     lp_lost: int = 0  # Life Points lost in the game
     effects: dict[str, Any] = field(default_factory=dict)  # card effects in force for the current attack or melee
     facing: str = ""  # the arc of an Ironclad the attack hits, when a position says (else its set-up's)
+    luck: int = 0  # Luck tokens left (rule mar-lucky)
 
     def copy(self) -> Side:
         return replace(
@@ -163,6 +164,7 @@ class DuelState(StepMachine):
         self.log: Log = []
         self.played: set[int] = set()  # players who played a card in this activation, melee or Pre-Turn step
         self.melee_lp: tuple[int, int] = (0, 0)  # Life Points lost before the melee, by side
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.push(*game.start)
         self.run()
 
@@ -182,6 +184,7 @@ class DuelState(StepMachine):
             rushed=setup.hit_the_deck,
             engaged=setup.charged or self.game.engaged,
             charging=setup.charged,
+            luck=sum(m.value or 0 for t in setup.troopers if (m := self.game.profile(t).mar("lucky")) is not None),
         )
         side.cp = setup.cp if setup.cp is not None else self.made(side)
         return side
@@ -276,6 +279,7 @@ class DuelState(StepMachine):
                 tuple(s.graveyard),
                 tuple(sorted(s.hand)) if p == player else len(s.hand),
                 tuple(sorted(s.effects.items())),
+                s.luck,
             )
             for p, s in enumerate(self.sides)
         )
@@ -289,6 +293,7 @@ class DuelState(StepMachine):
             self.winner,
             tuple(sorted(self.played)),
             tuple(sorted(self.last.items())),
+            self.cancelled,
         )
 
     def clone(self) -> DuelState:
