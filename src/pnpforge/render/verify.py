@@ -30,7 +30,7 @@ from pathlib import Path
 
 from jinja2 import TemplateError
 
-from pnpforge.caches.store import Store, user_cache
+from pnpforge.caches.store import Store, user_store
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
 from pnpforge.render import native
@@ -51,7 +51,7 @@ TOLERANCE = 24  # a pixel differs when a channel differs by more than this (of 2
 SIZE_SLACK = 0.01  # points: the two renderers may give a page's size a few millionths apart
 MAX_SHARE = 0.005  # the share of differing pixels a layout may have
 FOLDER = "native"  # in the cache folder (``caches.paths``): a verdict a file, by key
-USER_FOLDER = "pnpforge/native"  # in the user's cache folder: every verdict this user's builds made, sealed
+USER_STORE = "native"  # of the user's stores (``caches.store``): every verdict this user's builds made
 SAMPLE_TITLE = "native check"
 BAND_ROWS = 1024  # pages are compared in bands of this many pixel rows (a large 300 dpi page is 100 MB)
 RULE = "native-renderer"
@@ -312,7 +312,7 @@ def _read(folder: Path | None, key: str) -> Verdict | None:
 
 def _user_store() -> Store:
     """The verdicts kept for this user, whatever the build folder."""
-    return Store(user_cache() / USER_FOLDER)
+    return user_store(USER_STORE)
 
 
 def _recall(key: str) -> Verdict | None:
