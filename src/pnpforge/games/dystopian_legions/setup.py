@@ -41,7 +41,7 @@ ACTS = ("hold", "fire", "focus-fire", "charge", "rally", "snap-out", "hit-the-de
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class ModelSpec(_Strict):

@@ -29,7 +29,7 @@ Square = Annotated[list[int], Field(min_length=2, max_length=2)]  # [column, row
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class FigureSpec(_Strict):
