@@ -1,0 +1,82 @@
+"""Fair points: forces built to a points limit, the fit at even odds with Fieller's interval, and the mirror fixture
+(``tests/engine/skirmish.py``): two identical forces, one copy of a squad priced 30% under its twin."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+
+from pnpforge.engine.fair_fit import fit
+from pnpforge.engine.fair_points import analysis, fit_points, spend, trial_values
+
+from tests.conftest import DATA
+from tests.engine.registered import pack_at
+from tests.engine.skirmish import PACKAGE, force
+
+
+def test_spend_buys_models_in_turn_while_the_points_last() -> None:
+    models, left = spend(23, [("a", 5, 10, 1, 12), ("b", 4, 3, 1, 20)])
+    assert models == {"a": 12, "b": 6} and left == 1  # a to its most, then b while four points remain
+
+
+def test_spend_sheds_models_when_over_the_limit_and_never_below_the_fewest() -> None:
+    models, left = spend(-12, [("a", 5, 10, 8, 12), ("b", 0, 3, 3, 3)])
+    assert models == {"a": 8, "b": 3} and left == -2  # two models off; the squad may lose no more
+
+
+def test_trial_values_are_whole_points_around_the_printed_cost() -> None:
+    assert trial_values(70, (0.5, 0.75, 1.0, 1.25, 1.5)) == (35, 52, 70, 88, 105)
+    assert trial_values(1, (0.5, 1.0, 1.5)) == (1, 2)
+
+
+def test_the_fit_finds_even_odds_where_the_share_crosses_a_half() -> None:
+    values = [10, 20, 30]
+    rng = random.Random(1)  # units of two games whose win chance falls as the cost rises: 80%, 50%, 20%
+    per_trial = [
+        {u: (float(sum(rng.random() < chance for _ in range(2))), 2) for u in range(200)} for chance in (0.8, 0.5, 0.2)
+    ]
+    found = fit(values, per_trial)
+    assert found.fitted is not None and 17 < found.fitted < 23
+    assert found.low is not None and found.high is not None and found.low < found.fitted < found.high
+    assert found.high - found.low < 8
+    assert found.slope < 0 and found.excludes(25) == (found.high < 25)
+
+
+def test_a_share_that_does_not_move_with_the_cost_is_not_fitted() -> None:
+    flat = {u: (1.0 if u % 2 else 0.0, 1) for u in range(40)}
+    found = fit([10, 20, 30], [flat, flat, flat])
+    assert found.fitted is None and found.low is None and not found.excludes(5)
+
+
+def test_the_mirror_fixture_forces_differ_only_by_the_points_the_cheap_pikes_leave() -> None:
+    pack = pack_at(DATA / "skirmish")
+    assert (force(pack, "red"), force(pack, "blue")) == (66, 60)  # 30 points buy six models at 5
+
+
+def test_the_fit_finds_the_cheap_pikes_outside_their_interval_near_their_twins_cost() -> None:
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=40)
+    rows = fit_points(pack, PACKAGE, plan, seed=3)
+    (row,) = rows
+    assert row.printed == 70 and row.outside
+    assert row.fitted is not None and abs(row.fitted - 100) <= 10  # the twin's cost
+    assert row.low is not None and row.high is not None and not row.low <= 70 <= row.high
+    values = [value for value, _, _ in row.trials]
+    assert values == [35, 52, 70, 88, 105] and all(games == 80 for _, _, games in row.trials)
+    report = analysis(plan, rows)
+    assert report.to_json()["fair_points"] == [row.to_json()]
+    assert {"section", "printed", "fitted", "low", "high"} <= set(report.fair_points[0])
+    (warning,) = report.findings
+    assert warning.severity == "warning" and warning.rule == "fair-points" and "printed at 70" in warning.message
+    assert report.tables[0].rows[0][:3] == ["red-pikes", 70, str(row.fitted)]
+
+
+def test_every_trial_value_plays_the_same_deals() -> None:
+    """Common random numbers: the printed value played as a trial gives exactly the games of the published pack's
+    costs, whatever the other trials, and the fit is the same run twice."""
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=10)
+    first = fit_points(pack, PACKAGE, plan, seed=5)
+    again = fit_points(pack, PACKAGE, replace(plan, factors=(1.0, 1.5)), seed=5)
+    assert first[0].trials[2] == again[0].trials[0]  # the value 70 on the same deals
