@@ -80,3 +80,36 @@ def test_every_trial_value_plays_the_same_deals() -> None:
     first = fit_points(pack, PACKAGE, plan, seed=5)
     again = fit_points(pack, PACKAGE, replace(plan, factors=(1.0, 1.5)), seed=5)
     assert first[0].trials[2] == again[0].trials[0]  # the value 70 on the same deals
+
+
+def test_validate_fit_points_writes_the_rows_and_flags_the_cheap_pikes(tmp_path, monkeypatch) -> None:
+    import json
+
+    import pnpforge.games
+
+    from tests.helpers import run_cli
+
+    monkeypatch.setattr(pnpforge.games, "load_package", lambda name: PACKAGE)
+    run = run_cli(
+        "validate", str(DATA / "skirmish"), "--fit-points", "--games", "20", "--jobs", "1", "--out", str(tmp_path)
+    )
+    assert run.code == 0, run.output  # a warning, not --strict
+    report = json.loads((tmp_path / "skirmish" / "validation" / "fair-points" / "report.json").read_text())
+    (row,) = report["fair_points"]
+    assert row["section"] == "red-pikes" and row["printed"] == 70 and row["outside"]
+    assert "warning: red-pikes: printed at 70 points" in run.output
+    html = (tmp_path / "skirmish" / "validation" / "fair-points" / "report.html").read_text()
+    assert "Printed and fitted costs" in html and "outside" in html
+    strict = run_cli(
+        "validate",
+        str(DATA / "skirmish"),
+        "--fit-points",
+        "--games",
+        "20",
+        "--jobs",
+        "1",
+        "--strict",
+        "--out",
+        str(tmp_path),
+    )
+    assert strict.code == 1

@@ -191,7 +191,7 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
             result.findings.append(
                 Finding(
                     "warning",
-                    f"{r.section}: printed at {r.printed} points, but its force wins half its games at "
+                    f"printed at {r.printed} points, but its force wins half its games at "
                     f"{r.fitted} ({together}: {r.low} to {r.high})",
                     mark=marks.get(r.section),
                     subject=r.section,
@@ -203,7 +203,7 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
             result.findings.append(
                 Finding(
                     "info",
-                    f"{r.section}: no fair cost fitted, the win share does not move clearly with its cost at "
+                    f"no fair cost fitted: the win share does not move clearly with its cost at "
                     f"the trial values ({spread})",
                     mark=marks.get(r.section),
                     subject=r.section,
