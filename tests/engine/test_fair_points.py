@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 
@@ -113,3 +114,60 @@ def test_validate_fit_points_writes_the_rows_and_flags_the_cheap_pikes(tmp_path,
         str(tmp_path),
     )
     assert strict.code == 1
+
+
+def test_sweep_applies_the_fitted_cost_to_a_copy_and_plays_it_beside_the_published_pack(tmp_path, monkeypatch) -> None:
+    import json
+
+    import pnpforge.games
+
+    from tests.helpers import run_cli
+
+    monkeypatch.setattr(pnpforge.games, "load_package", lambda name: PACKAGE)
+    report = tmp_path / "report.json"
+    rows = [
+        {
+            "section": "red-pikes",
+            "printed": 70,
+            "fitted": 99,
+            "low": 96,
+            "high": 102,
+            "outside": True,
+            "target": "squad:red-pikes.points",
+        },
+        {
+            "section": "red-shot",
+            "printed": 100,
+            "fitted": 98,
+            "low": 90,
+            "high": 110,
+            "outside": False,
+            "target": "squad:red-shot.points",
+        },
+    ]
+    report.write_text(json.dumps({"fair_points": rows}))
+    run = run_cli(
+        "sweep",
+        str(DATA / "skirmish"),
+        "--apply-points",
+        str(report),
+        "--games",
+        "40",
+        "--jobs",
+        "1",
+        "--bots",
+        "random",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert run.code == 0, run.output
+    copy = tmp_path / "out" / "skirmish" / "sweep" / "fitted-pack"
+    original = (DATA / "skirmish" / "squads.yaml").read_text()
+    assert (copy / "squads.yaml").read_text() == original.replace("points: 70", "points: 99", 1)  # only the outside
+    assert (copy / "game.yaml").read_text() == (DATA / "skirmish" / "game.yaml").read_text()
+    published, fitted = (
+        float(re.search(r"red ([\d.]+)%", line).group(1)) for line in run.lines if line[:2] in ("#0", "#1")
+    )
+    assert published > 75 and 35 < fitted < 65  # the even force the fit promised
+    report.write_text("{}")
+    assert run_cli("sweep", str(DATA / "skirmish"), "--apply-points", str(report), "--out", str(tmp_path)).code == 2

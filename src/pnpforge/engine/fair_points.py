@@ -73,6 +73,7 @@ class FairRow:
     high: int | None
     outside: bool
     trials: tuple[tuple[int, float, int], ...] = field(default=())  # (value, wins, games)
+    target: str = ""  # the field that holds the cost (``Subject.target``): what ``sweep --apply-points`` changes
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +83,7 @@ class FairRow:
             "low": self.low,
             "high": self.high,
             "outside": self.outside,
+            "target": self.target,
             "trials": [{"value": v, "wins": round(w, 4), "games": g} for v, w, g in self.trials],
         }
 
@@ -162,7 +164,7 @@ def row(subject: Subject, found: Fit) -> FairRow:
     """The report's row of a subject's fit, in whole points."""
     trials = tuple((t.value, t.wins, t.games) for t in found.trials)
     if found.fitted is None or found.low is None or found.high is None:
-        return FairRow(subject.name, subject.printed, None, None, None, False, trials)
+        return FairRow(subject.name, subject.printed, None, None, None, False, trials, subject.target)
     return FairRow(
         subject.name,
         subject.printed,
@@ -171,6 +173,7 @@ def row(subject: Subject, found: Fit) -> FairRow:
         math.ceil(found.high),
         found.excludes(subject.printed),
         trials,
+        subject.target,
     )
 
 
