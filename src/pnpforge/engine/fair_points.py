@@ -16,8 +16,9 @@ its assumptions and its limits.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.fair_fit import Fit, fit
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
     from pnpforge.engine.contract import GamePackage
 
+Points = TypeVar("Points", int, Fraction)  # whole points, or exact fractions of them
 FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5)  # trial values as shares of the printed cost, unless the pack says otherwise
 UNITS = 100  # paired units per trial value, unless the pack says otherwise (``thresholds.fair_points_units``)
 
@@ -88,7 +90,7 @@ class FairRow:
         }
 
 
-def spend(points: int, options: Sequence[tuple[Any, int, int, int, int]]) -> tuple[dict[Any, int], int]:
+def spend(points: Points, options: Sequence[tuple[Any, Points, int, int, int]]) -> tuple[dict[Any, int], Points]:
     """Models added (or, with ``points`` below zero, taken away) to spend ``points`` on ``options`` of
     ``(key, cost per model, models now, fewest, most)``: one model at a time over the options in turn, as long as
     the points allow (a dearer item leaves less: models come off until the force is within its limit). The models
