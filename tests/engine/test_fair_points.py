@@ -7,6 +7,7 @@ import random
 import re
 from dataclasses import replace
 
+import pytest
 
 from pnpforge.engine.fair_fit import fit
 from pnpforge.engine.fair_points import analysis, fit_points, spend, trial_values
@@ -171,3 +172,15 @@ def test_sweep_applies_the_fitted_cost_to_a_copy_and_plays_it_beside_the_publish
     assert published > 75 and 35 < fitted < 65  # the even force the fit promised
     report.write_text("{}")
     assert run_cli("sweep", str(DATA / "skirmish"), "--apply-points", str(report), "--out", str(tmp_path)).code == 2
+
+
+@pytest.mark.slow
+def test_over_forty_seeds_the_fit_flags_the_cheap_pikes_and_covers_their_fair_cost() -> None:
+    """The models are equal when the pikes cost 96 to 100 (a model costs 5): the interval should hold that crossing
+    about 95% of the time, and every fit should flag the printed 70 and land within 10% of 100."""
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=40)
+    rows = [fit_points(pack, PACKAGE, plan, seed=seed)[0] for seed in range(100, 140)]
+    assert all(r.outside and r.fitted is not None and abs(r.fitted - 100) <= 10 for r in rows)
+    covered = sum(r.low is not None and r.high is not None and r.low <= 98 <= r.high for r in rows)
+    assert covered >= 34, [(r.fitted, r.low, r.high) for r in rows]
