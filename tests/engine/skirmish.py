@@ -100,6 +100,14 @@ class SkirmishGame:
         return Fight(self)
 
 
+def sides(pack) -> tuple[str, ...]:
+    return SIDES
+
+
+def analyse(pack, tallies: dict, settings) -> Analysis:
+    return Analysis()
+
+
 def fair_points(pack) -> FitPlan:
     """Red's pikes against Blue's force as printed."""
     squad = next(s for s in pack.of_type("squad") if s.id == "red-pikes")
@@ -124,7 +132,7 @@ PACKAGE = GamePackage(
     new_game=SkirmishGame,
     modes=("base",),
     bots={"random": random_bot},
-    factions=lambda pack: SIDES,
-    analyse=lambda pack, tallies, settings: Analysis(),
+    factions=sides,
+    analyse=analyse,
     fair_points=fair_points,
 )
