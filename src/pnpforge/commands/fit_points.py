@@ -59,8 +59,22 @@ def fit_pass(
         f"costs, {games:,} games in all"
     )
     started = time.monotonic()
-    with executor_for(executor, jobs, scheduler) as runner:
-        rows = fit_points(pack, package, plan, seed, runner, jobs)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with (
+        executor_for(executor, jobs, scheduler) as runner,
+        Progress(
+            TextColumn("fitting {task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar,
+    ):
+        task = bar.add_task(f"{pack.id} costs", total=games)
+        rows = fit_points(pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n))
         played_on = runner.summary()
     result = analysis(plan, rows)
     elapsed = time.monotonic() - started
