@@ -32,6 +32,8 @@ def table(wins: tuple[int, int], capped: int, scenario: tuple[str, int, int], pl
         f"scenario/wins/{scenario[0]}/first": scenario[1] * TWELFTHS,
         f"scenario/wins/{scenario[0]}/second": scenario[2] * TWELFTHS,
         f"used/{played_card}": 5,
+        f"weighed/{played_card}": 300,
+        f"changed/{played_card}": 0 if played_card == "dig-in" else 40,
     }
     for key, count in counts.items():
         if count:
@@ -50,6 +52,8 @@ def test_the_report_of_two_tables() -> None:
     rules = sorted((f.rule, f.severity) for f in report.findings)
     assert ("nation-win-share", "warning") in rules and ("turn-cap", "warning") in rules
     assert ("scenario-one-sided", "warning") in rules and ("tac-played", "warning") in rules
+    (idle,) = [f for f in report.findings if f.rule == "tac-changes"]
+    assert idle.severity == "warning" and "dig-in" in idle.subject and "weighed 300 times" in idle.message
     farm = report.summary["farmstead"]
     assert farm["turn_cap"] == {"battles": 60, "share": 0.3} and farm["blp"]["prussia"]["mean"] == 3
     assert all(

@@ -6,7 +6,8 @@ each nation's win share with its interval (a warning outside ``thresholds.force_
 spread of the Battle Log Points each nation ends with, the turns the battles took, and the battles that reached the
 pack's turn cap (a warning when more than ``thresholds.turn_cap_max`` of them did: the book has no turn limit, so
 a battle stopped by the cap is one the rules did not finish). Over every table: the scenarios one seat wins more
-than ``thresholds.scenario_win_max`` of, and the Tactical Action Cards of the forces' decks that were never played.
+than ``thresholds.scenario_win_max`` of, and the Tactical Action Cards of the forces' decks that were never played
+or that never changed anything when played (``weigh.py``).
 
 The battle's ``events`` feed these counts: ``Length`` (turns), ``Ended`` (the rule that ended it), ``Used`` (a card
 played), and ``Counted`` keys ``blp/<nation>/<n>``, ``scenario/played/<id>`` and ``scenario/wins/<id>/<seat>``.
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.analyses import judged, lopsided, never_used, replay_hint, side_balance, side_marks
 from pnpforge.engine.validate import Analysis, Chart
-from pnpforge.engine.verdicts import outside
+from pnpforge.engine.verdicts import MIN_RATE, never_seen, outside
 from pnpforge.findings import Finding
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def analyse_battles(pack: Pack, tallies: dict[Any, Tally], settings: Any, decks:
     tolerance = float(thresholds.get("force_win_tolerance", 0.1))
     cap_max = float(thresholds.get("turn_cap_max", 0.05))
     scenario_max = float(thresholds.get("scenario_win_max", 0.8))
+    min_rate = float(thresholds.get("min_rate", MIN_RATE))
     result = Analysis()
     marks = side_marks(pack)
     family = 2 * max(1, len(tallies))
@@ -100,6 +102,21 @@ def analyse_battles(pack: Pack, tallies: dict[Any, Tally], settings: Any, decks:
             )
             if found is not None:
                 result.findings.append(found)
+            weighed = merged.get(f"weighed/{card.id}")
+            if weighed and not merged.get(f"changed/{card.id}"):
+                verdict = never_seen(weighed, min_rate)
+                result.findings.append(
+                    judged(
+                        verdict,
+                        f"played and weighed {weighed} times, never changed a section's models, Life Points, "
+                        "markers or melee by the end of its turn",
+                        "plays weighed",
+                        hint_all(merged, f"weighed/{card.id}"),
+                        card.mark(),
+                        "tac-changes",
+                        card.subject,
+                    )
+                )
     return result
 
 
