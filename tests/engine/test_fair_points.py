@@ -184,3 +184,12 @@ def test_over_forty_seeds_the_fit_flags_the_cheap_pikes_and_covers_their_fair_co
     assert all(r.outside and r.fitted is not None and abs(r.fitted - 100) <= 10 for r in rows)
     covered = sum(r.low is not None and r.high is not None and r.low <= 98 <= r.high for r in rows)
     assert covered >= 34, [(r.fitted, r.low, r.high) for r in rows]
+
+
+def test_a_crossing_beyond_the_trials_gets_a_second_look_around_it() -> None:
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=40, factors=(0.8, 0.9, 1.0))  # 56 to 70: the crossing is ~100
+    (row,) = fit_points(pack, PACKAGE, plan, seed=3)
+    values = [value for value, _, _ in row.trials]
+    assert values[:3] == [56, 63, 70] and len(values) == 6 and max(values) > 95
+    assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10

@@ -92,5 +92,6 @@ def fit_pass(
         from pnpforge.engine.executors import summary_line
 
         click.echo(summary_line(played_on))
+    games = sum(played for r in rows for _, _, played in r.trials)
     click.echo(f"{games:,} games in {elapsed:.0f} s; wrote {folder / 'report.json'} and {folder / 'report.html'}")
     sys.exit(exit_code(static + result.findings, strict))

@@ -156,10 +156,36 @@ def fit_points(
     z = z_score(max(1, len(plan.subjects)))
     rows = []
     for subject in plan.subjects:
-        values = trial_values(subject.printed, plan.factors)
+        values = list(trial_values(subject.printed, plan.factors))
         wins = play_subject(pack, package, subject, values, plan.units, seed, executor, jobs, progress)
-        rows.append(row(subject, fit(values, wins, z)))
+        found = fit(values, wins, z)
+        more = beyond(found, values)
+        if more:  # the crossing lies beyond the trials: a second look around it, on the same units
+            wins += play_subject(pack, package, subject, more, plan.units, seed, executor, jobs, progress)
+            values += more
+            found = fit(values, wins, z)
+        rows.append(row(subject, found))
     return rows
+
+
+def beyond(found: Fit, values: Sequence[int]) -> list[int]:
+    """Trial values for a second look when the crossing lies outside the trials played: around the line's crossing
+    (at most 2.5 times the highest trial), or, where the side won (lost) more than half at every trial and the
+    line says nothing, half as much again above the highest (below the lowest); a tenth either side, those not
+    played yet. None when the crossing lies among the trials."""
+    if found.fitted is not None and min(values) <= found.fitted <= max(values):
+        return []
+    shares = [t.share for t in found.trials]
+    if found.crossing is not None and not min(values) <= found.crossing <= max(values):
+        centre = found.crossing
+    elif shares and min(shares) > 0.5:
+        centre = 1.5 * max(values)
+    elif shares and max(shares) < 0.5:
+        centre = 0.5 * min(values)
+    else:
+        return []
+    centre = min(max(1.0, centre), 2.5 * max(values))
+    return [v for v in sorted({max(1, round(centre * f)) for f in (0.9, 1.0, 1.1)}) if v not in values]
 
 
 def row(subject: Subject, found: Fit) -> FairRow:
