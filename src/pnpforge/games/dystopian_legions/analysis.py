@@ -1,13 +1,17 @@
-"""What the validator reports of simulated duels: how they ended, each nation's win share with its interval, and a
-note of the match played. A duel pits two particular sections, so an uneven result is information about those
-sections at that range and cover, not a balance fault of the game: it is reported, never a warning."""
+"""What the validator reports: of battles, the force balance (``balance.py``); of simulated duels, how they ended,
+each nation's win share with its interval, and a note of the match played. A duel pits two particular sections, so
+an uneven result is information about those sections at that range and cover, not a balance fault of the game: it
+is reported, never a warning."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.analyses import outcomes, replay_hint, win_share
+from pnpforge.engine.playout import Run
 from pnpforge.engine.validate import Analysis, Bar, Chart
+from pnpforge.games.dystopian_legions.balance import analyse_battles
+from pnpforge.games.dystopian_legions.fair_points import forces_at
 from pnpforge.findings import Finding
 
 if TYPE_CHECKING:
@@ -22,7 +26,24 @@ def nations(pack: Pack) -> tuple[str, ...]:
     return NATIONS
 
 
+def configurations(pack: Pack, settings: Any) -> dict[Any, Run]:
+    """Battles on each standard table (``balance.py``), duels per player count."""
+    if settings.mode != "battle":
+        return {n: Run(players=n, mode=settings.mode, bots=settings.bots, analyse=True) for n in settings.players}
+    return {
+        table.id: Run(players=2, mode="battle", bots=settings.bots, options=(("table", table.id),), analyse=True)
+        for table in pack.of_type("table")
+    }
+
+
+def decks(pack: Pack) -> set[str]:
+    """The cards the 500-point forces hold."""
+    return {card for force in forces_at(pack).values() for card in force.data.get("tacs", [])}
+
+
 def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
+    if settings.mode == "battle":
+        return analyse_battles(pack, tallies, settings, decks(pack))
     result = Analysis()
     for players, tally in sorted(tallies.items()):
         summary, bars = outcomes(tally)
