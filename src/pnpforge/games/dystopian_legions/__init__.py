@@ -21,12 +21,15 @@ from pnpforge.games.dystopian_legions import (
     player_lists,
     profiles,
     strips,
+    table,
     worth,
 )
 from pnpforge.games.dystopian_legions.analysis import analyse, nations
-from pnpforge.games.dystopian_legions.bots import determinize, greedy_bot
+from pnpforge.games.dystopian_legions.battle import battle_events
+from pnpforge.games.dystopian_legions.battle_bots import either_greedy
+from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
-from pnpforge.games.dystopian_legions.invariants import check
+from pnpforge.games.dystopian_legions.invariants import any_check
 from pnpforge.games.dystopian_legions.scenario import replay
 
 VOCABULARY = (
@@ -69,9 +72,11 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force": ("list",),
         "platoon": ("required", "unlocks", "heavy_support_max"),
         "standee": ("model", "base"),
+        "table": ("width", "depth", "up_to", "pieces"),
+        "terrain": ("category", "cover", "difficult", "impassable"),
         "force_rule": ("check", "severity", "message", "params"),
     },
-    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL,
+    checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL + (table.table_terrain,),
     rules_modules=(
         "profiles",
         "forces",
@@ -104,15 +109,26 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "log",
         "generator",
         "analysis",
+        "table",
+        "deployment",
+        "battle",
+        "battle_mode",
+        "battle_setup",
+        "battle_turn",
+        "battle_moves",
+        "battle_fire",
+        "battle_bots",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
     item_tables=odds_tables.section_tables,
     builders=(builder.BUILDER,),
     new_game=new_game,
-    modes=("duel",),
-    bots={"greedy": greedy_bot, "random": random_bot},
-    invariants=check,
+    modes=("duel", "battle"),
+    validated_modes=("duel",),
+    bots={"greedy": either_greedy, "random": random_bot},
+    events=battle_events,
+    invariants=any_check,
     analyse=analyse,
     factions=nations,
     determinize=determinize,
@@ -131,6 +147,22 @@ PACKAGE: GamePackage[Any] = GamePackage(
             GameConfig(mode="duel", options=(("cover", ("open", "hard")), ("range", 8))),
             ("random", "greedy"),
             3,
+        ),
+        GoldenGame(
+            "battle",
+            GameConfig(mode="battle"),
+            ("greedy", "random"),
+            5,
+            header="# dystopian-legions battle: the 500-point forces, the scenario generator played, greedy and "
+            "random, seed 5",
+            random_games=12,
+        ),
+        GoldenGame(
+            "battle-centre-ground",
+            GameConfig(mode="battle", options=(("scenario", (0, 0, 0)), ("table", "crossroads"))),
+            ("random", "greedy"),
+            8,
+            random_games=8,
         ),
     ),
 )

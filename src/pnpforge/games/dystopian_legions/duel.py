@@ -52,6 +52,10 @@ def hand(pack: Pack, nation: str) -> tuple[str, ...]:
 
 
 def new_game(pack: Pack, config: GameConfig) -> Duel:
+    if config.mode == "battle":
+        from pnpforge.games.dystopian_legions.battle_mode import new_battle
+
+        return new_battle(pack, config)
     by_nation = {DEFAULT_NATIONS[n]: unit for n, unit in enumerate(DEFAULT_SECTIONS)}
     default = tuple(by_nation[side] for side in config.sides) if config.sides else DEFAULT_SECTIONS
     units = tuple(config.option("sections", default))

@@ -34,8 +34,8 @@ def attack_dice(s: DuelState, p: int) -> dict[str, int]:
     for trooper in side.troopers:
         for mount in s.profile(trooper).weapons:
             weapon = s.game.data.weapons[mount.weapon]
-            reach = next((b for b in weapon.bands if b.start <= s.game.inches <= b.end), None)
-            if reach is None:
+            reach = next((b for b in weapon.bands if s.reaches(b)), None)
+            if reach is None or not s.bears(trooper, mount):
                 continue
             dice = reach.iad if versus_ironclad else reach.rad
             if dice is not None:

@@ -78,6 +78,7 @@ class Side:
     killed: list[str] = field(default_factory=list)
     lp_lost: int = 0  # Life Points lost in the game
     effects: dict[str, Any] = field(default_factory=dict)  # card effects in force for the current attack or melee
+    facing: str = ""  # the arc of an Ironclad the attack hits, when a position says (else its set-up's)
 
     def copy(self) -> Side:
         return replace(
@@ -146,6 +147,8 @@ class Duel:
 class DuelState(StepMachine):
     """A duel in progress."""
 
+    weary = False  # Morale checks need one success more (a battle's condition)
+
     def __init__(self, game: Duel, throws: list | None = None):
         self.game = game
         self.start_steps(game.steps)
@@ -184,6 +187,19 @@ class DuelState(StepMachine):
         return side
 
     # --- what the rules read ----------------------------------------------------------------------------------------
+    @property
+    def inches(self) -> int:
+        """The range between the two sections: the duel's stated one (a battle measures it)."""
+        return self.game.inches
+
+    def reaches(self, band: pack_data.Band) -> bool:
+        """The target is within the weapon's range band."""
+        return band.start <= self.inches <= band.end
+
+    def bears(self, trooper: Trooper, mount: pack_data.Mount) -> bool:
+        """The weapon's arc holds the target (a duel's sections face each other)."""
+        return True
+
     def profile(self, trooper: Trooper) -> pack_data.Profile:
         return self.game.data.profiles[trooper.profile]
 

@@ -248,6 +248,7 @@ def morale_check(s: DuelState, p: int, suppressed: bool = False) -> morale.Check
         officer=officer,
         inspiring=inspiring,
         suppressed=suppressed,
+        weary=s.weary,
         extra=extra,
     )
 
