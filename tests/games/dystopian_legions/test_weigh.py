@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from dataclasses import replace
 
 from pnpforge.engine.contract import GameConfig
@@ -17,7 +18,7 @@ from pnpforge.games.dystopian_legions.weigh import CardWatch, signature, turn_ov
 from tests.conftest import REPO
 from tests.helpers import shipped_pack
 
-WATCHED = replace(PACKAGE, observer=CardWatch)
+WATCHED = replace(PACKAGE, observer=partial(CardWatch, every=True))  # duels too
 
 
 def test_duels_weigh_the_first_play_of_each_card_and_some_plays_change_the_position() -> None:

@@ -24,13 +24,15 @@ from pnpforge.games.dystopian_legions import (
     table,
     worth,
 )
-from pnpforge.games.dystopian_legions.analysis import analyse, nations
-from pnpforge.games.dystopian_legions.battle import battle_events
+from pnpforge.games.dystopian_legions.analysis import analyse, configurations, nations
+from pnpforge.games.dystopian_legions.balance import events as balance_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
+from pnpforge.games.dystopian_legions.fair_points import plan as fair_plan
 from pnpforge.games.dystopian_legions.scenario import replay
+from pnpforge.games.dystopian_legions.weigh import CardWatch
 
 VOCABULARY = (
     "dystopian",
@@ -118,6 +120,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "battle_moves",
         "battle_fire",
         "battle_bots",
+        "balance",
+        "weigh",
+        "fair_points",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
@@ -125,11 +130,14 @@ PACKAGE: GamePackage[Any] = GamePackage(
     builders=(builder.BUILDER,),
     new_game=new_game,
     modes=("duel", "battle"),
-    validated_modes=("duel",),
+    validated_modes=("duel", "battle"),
     bots={"greedy": either_greedy, "random": random_bot},
-    events=battle_events,
+    events=balance_events,
+    observer=CardWatch,
     invariants=any_check,
     analyse=analyse,
+    configurations=configurations,
+    fair_points=fair_plan,
     factions=nations,
     determinize=determinize,
     replay=replay,

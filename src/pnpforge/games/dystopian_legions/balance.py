@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.analyses import judged, lopsided, never_used, replay_hint, side_balance, side_marks
 from pnpforge.engine.validate import Analysis, Chart
+from pnpforge.games.dystopian_legions.battle import battle_events
 from pnpforge.engine.verdicts import MIN_RATE, never_seen, outside
 from pnpforge.findings import Finding
 
@@ -152,3 +153,28 @@ def _merged(tallies: dict[Any, Tally]) -> Tally:
     for tally in tallies.values():
         merged.merge(tally)
     return merged
+
+
+def events(state: Any) -> list[Any]:
+    """A battle's events for the validator: the battle's own (how it ended, its turns, its Battle Log Points), then
+    what force balance counts (each nation's BLP, the scenario and what each role took of it, every card played);
+    none for a duel."""
+    from pnpforge.engine.events import Counted, Used
+    from pnpforge.engine.results import TWELFTHS
+
+    found = battle_events(state)
+    if not found or not hasattr(state, "units"):
+        return found
+    nations = [name.removesuffix("-2") for name in state.game.players]
+    for player, nation in enumerate(nations):
+        found.append(Counted(f"blp/{nation}/{state.blp[player]}"))
+    scenario = "+".join(state.names)
+    found.append(Counted(f"scenario/played/{scenario}"))
+    returns = state.returns()
+    for player, role in ((state.advantage, "attacker"), (1 - state.advantage, "defender")):
+        share = round(returns[player] * TWELFTHS)
+        if share:
+            found.append(Counted(f"scenario/wins/{scenario}/{role}", share))
+    for player in (0, 1):
+        found += [Used(card) for card in state.units[state.first_of(player)].side.graveyard]
+    return found

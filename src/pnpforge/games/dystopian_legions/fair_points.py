@@ -1,6 +1,7 @@
 """What ``validate --fit-points`` weighs in Dystopian Legions, and how a force is built at a trial cost.
 
-The subjects are the sections and upgrades of each nation's 500-point force (``forces/*-500.yaml``), each weighed
+The subjects are the sections and upgrades of each nation's battle force (game.yaml's ``battle.forces``: the
+500-point forces), each weighed
 in that force against the other nation's 500-point force as printed. A trial cost enters as the pack with the cost
 changed (``engine/fair_points.py``); the battle builds each force from its list at the pack's costs and then to the
 points limit with ``filled``: what a cheaper section or upgrade leaves buys more troopers for the force's sections
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.fair_points import FitPlan, Subject, spend
 from pnpforge.engine.playout import Run
-from pnpforge.games.dystopian_legions.force_list import Force, listed_size, points, reinforcement, starter_forces
+from pnpforge.games.dystopian_legions.force_list import Force, listed_size, points, reinforcement
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
@@ -54,9 +55,18 @@ def filled(force: Force, limit: Fraction | int) -> Force:
     return other
 
 
-def forces_at(pack: Pack, limit: int = LIMIT) -> dict[str, Force]:
-    """Each nation's force at ``limit`` points, by nation."""
-    return {force.data["nation"]: force for force in starter_forces(pack).values() if force.data["mfv"] == limit}
+def forces_at(pack: Pack) -> dict[str, Force]:
+    """Each nation's battle force (game.yaml's ``battle.forces``), by nation; one that cannot be read is left out
+    (the battle's own checks report it)."""
+    from pnpforge.games.dystopian_legions.battle_mode import load_force, settings
+
+    found = {}
+    for nation, path in sorted(dict(settings(pack).get("forces", {})).items()):
+        try:
+            found[str(nation)] = load_force(pack, str(path))
+        except ValueError:
+            continue
+    return found
 
 
 def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:

@@ -23,12 +23,15 @@ PASS = "pass"
 
 
 def signature(state: Any) -> Hashable:
-    """What a card may change in a duel: each side's troopers and their Life Points, its markers, whether it is
-    engaged, and whether the duel is over."""
-    return (
-        tuple((tuple((t.profile, t.lp) for t in side.troopers), side.markers, side.engaged) for side in state.sides),
-        state.is_terminal(),
+    """What a card may change: each section's troopers and their Life Points, its markers, whether it is engaged,
+    and in a battle where its block stands and the Battle Log Points; and whether the game is over."""
+    sides = [u.side for u in state.units] if hasattr(state, "units") else state.sides
+    found: tuple = tuple(
+        (tuple((t.profile, t.lp) for t in side.troopers), side.markers, side.engaged) for side in sides
     )
+    if hasattr(state, "units"):
+        found += (tuple(u.block for u in state.units), tuple(state.blp))
+    return found, state.is_terminal()
 
 
 def turn_over(turn: int) -> Callable[[Any], bool]:
@@ -39,15 +42,18 @@ def turn_over(turn: int) -> Callable[[Any], bool]:
 class CardWatch:
     """The validator's watcher of a game: keeps the positions where a card was played, and weighs them at the end."""
 
-    def __init__(self, game: Any, seed: int):
+    def __init__(self, game: Any, seed: int, every: bool = False):
         self.game, self.seed = game, seed
+        self.active = every or hasattr(game, "specs")  # battles; a duel's cards are the duel's own report
         self.before: Any = None
         self.plays: dict[str, Any] = {}  # card -> the position it was first played in
 
     def start(self, state: Any) -> None:
-        self.before = self._kept(state)
+        self.before = self._kept(state) if self.active else None
 
     def after_action(self, state: Any, action: Any) -> None:
+        if not self.active:
+            return
         if self.before is not None and action != PASS and isinstance(action, str) and action not in self.plays:
             self.plays[action] = self.before
         self.before = self._kept(state)
