@@ -56,7 +56,7 @@ def fit_pass(
     echo_shown(static, None)
     click.echo(
         f"fitting {len(plan.subjects)} costs: {plan.units} paired units at each of {len(plan.factors)} trial "
-        f"costs, {games:,} games in all"
+        f"costs, {games:,} games (more where a crossing lies beyond the trials)"
     )
     started = time.monotonic()
     from rich.console import Console
