@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pnpforge.games.dystopian_legions.fair_points import filled
+from pnpforge.games.dystopian_legions.filling import filled
 from pnpforge.games.dystopian_legions.force_list import listed_size, starter_forces
 
 from tests.conftest import REPO

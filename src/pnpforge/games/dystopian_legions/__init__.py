@@ -34,19 +34,9 @@ from pnpforge.games.dystopian_legions.fair_points import plan as fair_plan
 from pnpforge.games.dystopian_legions.scenario import replay
 from pnpforge.games.dystopian_legions.weigh import CardWatch
 
-VOCABULARY = (
-    "dystopian",
-    "britannia",
-    "britannian",
-    "prussia",
-    "prussian",
-    "ironclad",
-    "teutonic",
-    "landwehr",
-    "walze",
-    "sturmwagen",
-    "kettenkarre",
-    "sturginium",
+VOCABULARY = tuple(
+    "dystopian britannia britannian prussia prussian ironclad teutonic landwehr walze sturmwagen kettenkarre "
+    "sturginium".split()
 )
 
 PACKAGE: GamePackage[Any] = GamePackage(
@@ -55,20 +45,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     requires={
         "mar": ("shape", "applies"),
         "weapon": ("effective_range", "long_range", "rad", "iad", "mars"),
-        "model": (
-            "nation",
-            "model_type",
-            "rank",
-            "mv",
-            "ir",
-            "lp",
-            "armour",
-            "hp",
-            "mad",
-            "command",
-            "weapons",
-            "mars",
-        ),
+        "model": tuple("nation model_type rank mv ir lp armour hp mad command weapons mars".split()),
         "unit": ("nation", "slot", "quality", "models", "points", "max_models", "options", "transports", "character"),
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
         "force": ("list",),
@@ -123,6 +100,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "balance",
         "weigh",
         "fair_points",
+        "filling",
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,

@@ -6,7 +6,7 @@ Options (``GameConfig.options``): ``forces`` (two list files inside the pack, by
 larger force fits), ``scenario`` (three rows of the generator's paths, deployment, mission and condition, 0 to 3;
 default: the generator is played, its dice drawn and its points spent by the players) and ``turns`` (the turn cap;
 default the pack's ``battle.turn_cap``); ``filled`` (a points limit: each force built to it at the pack's costs,
-troopers bought or shed, ``fair_points.filled``: how a trial cost of the fair-points fit enters the battle). The
+troopers bought or shed, ``filling.filled``: how a trial cost of the fair-points fit enters the battle). The
 set-up places are drawn by the game's seed. Each player's hand is the first cards of its deck, one per full 250
 points of the force value (rule ``tac-hand-size``).
 """
@@ -33,7 +33,7 @@ from pnpforge.games.dystopian_legions import (
 )
 from pnpforge.games.dystopian_legions.battle import Battle, SectionSpec
 from pnpforge.games.dystopian_legions.data import read
-from pnpforge.games.dystopian_legions.fair_points import filled
+from pnpforge.games.dystopian_legions.filling import filled
 from pnpforge.games.dystopian_legions.force_list import Force, read_force
 from pnpforge.games.dystopian_legions.generator import blp_target
 from pnpforge.games.dystopian_legions.state import Trooper
