@@ -48,7 +48,6 @@ class Fit:
     slope: float
     trials: tuple[Trial, ...]
     units: int
-    crossing: float | None = None  # where the line crosses even odds, when it falls (whether or not it is fitted)
 
     def excludes(self, value: float) -> bool:
         """Whether ``value`` lies outside the interval."""
@@ -96,10 +95,9 @@ def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96) -> Fi
     vaa, vab, vbb = (_quadratic(cov, grad_a, grad_a), _quadratic(cov, grad_a, grad_b), _quadratic(cov, grad_b, grad_b))
     fitted = -a / b if b else None
     low, high = _fieller(a, b, vaa, vab, vbb, z)
-    crossing = fitted if b < 0 else None
     if low is None or high is None:
-        return Fit(None, None, None, b, trials, count, crossing)  # the trials do not show the share moving clearly
-    return Fit(fitted, low, high, b, trials, count, crossing)
+        return Fit(None, None, None, b, trials, count)  # the trials do not show the share moving clearly
+    return Fit(fitted, low, high, b, trials, count)
 
 
 def _covariance(units: list[int], per_trial: Sequence[Wins], trials: tuple[Trial, ...]) -> list[list[float]]:

@@ -169,21 +169,22 @@ def fit_points(
 
 
 def beyond(found: Fit, values: Sequence[int]) -> list[int]:
-    """Trial values for a second look when the crossing lies outside the trials played: around the line's crossing
-    (at most 2.5 times the highest trial), or, where the side won (lost) more than half at every trial and the
-    line says nothing, half as much again above the highest (below the lowest); a tenth either side, those not
-    played yet. None when the crossing lies among the trials."""
-    if found.fitted is not None and min(values) <= found.fitted <= max(values):
-        return []
-    shares = [t.share for t in found.trials]
-    if found.crossing is not None and not min(values) <= found.crossing <= max(values):
-        centre = found.crossing
-    elif shares and min(shares) > 0.5:
-        centre = 1.5 * max(values)
-    elif shares and max(shares) < 0.5:
-        centre = 0.5 * min(values)
+    """Trial values for a second look when the crossing lies outside the trials played: around a fitted crossing
+    beyond them (at most 2.5 times the highest trial), or, where the side won (lost) clearly more than half at every
+    trial (by more than a tenth), half as much again above the highest (below the lowest); the value and a tenth
+    either side, those not played yet. None when the crossing lies among the trials, or the share hardly moves."""
+    if found.fitted is not None:
+        if min(values) <= found.fitted <= max(values):
+            return []
+        centre = found.fitted
     else:
-        return []
+        shares = [t.share for t in found.trials]
+        if shares and min(shares) > 0.6:
+            centre = 1.5 * max(values)
+        elif shares and max(shares) < 0.4:
+            centre = 0.5 * min(values)
+        else:
+            return []
     centre = min(max(1.0, centre), 2.5 * max(values))
     return [v for v in sorted({max(1, round(centre * f)) for f in (0.9, 1.0, 1.1)}) if v not in values]
 
