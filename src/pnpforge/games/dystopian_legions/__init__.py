@@ -1,9 +1,8 @@
 """Dystopian Legions: the game package's static checks of profiles, weapons, the MAR registry, sections, Tactical
-Action Cards and the starter forces with their decks, and the rules that need no table as an engine.
-
-The engine plays one mode, ``duel``: two sections at a stated range and cover (``duel.py``), with shooting,
-melee, morale, orders, cards in their windows and attacks on Ironclads as steps; ``scenario.py`` replays the pack's
-scenarios (``examples/*.yaml``) through it. The battles on a table come later.
+Action Cards and the starter forces with their decks, and the rules as an engine of two modes: ``duel``, two
+sections at a stated range and cover (``duel.py``; shooting, melee, morale, orders, cards and attacks on Ironclads as
+steps; ``scenario.py`` replays ``examples/*.yaml`` through it), and ``battle``, two forces on a standard table
+(``battle_mode.py``: deployment, activations, movement, sight and cover on the plane kit, the same rules of attack).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from pnpforge.engine.loop import random_bot
 from pnpforge.games.dystopian_legions import (
     builder,
     cards,
+    figures,
     force_rules,
     forces,
     odds_tables,
@@ -27,6 +27,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.analysis import analyse, configurations, nations
 from pnpforge.games.dystopian_legions.balance import events as balance_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
+from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
@@ -56,51 +57,12 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "force_rule": ("check", "severity", "message", "params"),
     },
     checks=profiles.ALL + forces.ALL + cards.ALL + force_rules.ALL + strips.ALL + (table.table_terrain,),
-    rules_modules=(
-        "profiles",
-        "forces",
-        "platoons",
-        "cards",
-        "force_list",
-        "force_rules",
-        "player_lists",
-        "roster",
-        "data",
-        "damage",
-        "odds",
-        "odds_tables",
-        "worth",
-        "strips",
-        "morale",
-        "orders",
-        "tacs",
-        "state",
-        "throws",
-        "turn",
-        "shooting",
-        "melee",
-        "ironclads",
-        "duel",
-        "bots",
-        "invariants",
-        "scenario",
-        "setup",
-        "log",
-        "generator",
-        "analysis",
-        "table",
-        "deployment",
-        "battle",
-        "battle_mode",
-        "battle_setup",
-        "battle_turn",
-        "battle_moves",
-        "battle_fire",
-        "battle_bots",
-        "balance",
-        "weigh",
-        "fair_points",
-        "filling",
+    rules_modules=tuple(
+        "profiles forces platoons cards force_list force_rules player_lists roster data damage odds "
+        "odds_tables worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
+        "invariants scenario setup log generator analysis templates table_setup table_play table_rules "
+        "figures table deployment battle battle_mode battle_setup battle_turn battle_moves battle_fire "
+        "battle_bots balance weigh fair_points filling".split()
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
@@ -108,7 +70,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     builders=(builder.BUILDER,),
     new_game=new_game,
     modes=("duel", "battle"),
-    validated_modes=("duel", "battle"),
+    validated_modes=("duel",),  # battles (force balance) with --mode battle: a run of their own
     bots={"greedy": either_greedy, "random": random_bot},
     events=balance_events,
     observer=CardWatch,
@@ -118,7 +80,11 @@ PACKAGE: GamePackage[Any] = GamePackage(
     fair_points=fair_plan,
     factions=nations,
     determinize=determinize,
+    search=SEARCH,
+    matches=MATCHES,
     replay=replay,
+    example_plane=figures.example_plane,
+    position_figure=figures.battle_figure,
     goldens=(
         GoldenGame(
             "duel",
@@ -134,21 +100,6 @@ PACKAGE: GamePackage[Any] = GamePackage(
             ("random", "greedy"),
             3,
         ),
-        GoldenGame(
-            "battle",
-            GameConfig(mode="battle"),
-            ("greedy", "random"),
-            5,
-            header="# dystopian-legions battle: the 500-point forces, the scenario generator played, greedy and "
-            "random, seed 5",
-            random_games=12,
-        ),
-        GoldenGame(
-            "battle-centre-ground",
-            GameConfig(mode="battle", options=(("scenario", (0, 0, 0)), ("table", "crossroads"))),
-            ("random", "greedy"),
-            8,
-            random_games=8,
-        ),
+        *BATTLE_GOLDENS,
     ),
 )

@@ -163,11 +163,19 @@ class BattleState(DuelState):
         self.objectives: tuple[Point, ...] = ()
         self.zones: tuple[tuple, tuple] = ((), ())
         self.engagements: set[tuple[int, int]] = set()  # (a unit of the first seat, one of the second)
-        self.looks: dict[tuple[int, int], View] = {}  # sight between sections in this position
+        self.looks: dict[tuple, Any] = {}  # sight and distances between sections in this position
+        self.version = 0  # counts the moves made: what a bot works out for a position is kept under it
+        self.memo: dict[tuple, Any] = {}  # a bot's figures for this position, by its own keys and ``version``
         self.push(*game.start)
         self.run()
 
     # --- the sections -------------------------------------------------------------------------------------------
+    def moved(self) -> None:
+        """A block moved: sight and distances are measured again, a bot's figures worked out again."""
+        self.looks = {}
+        self.memo = {}
+        self.version += 1
+
     def first_of(self, player: int) -> int:
         return next(u.spec.index for u in self.units if u.spec.player == player)
 
@@ -183,7 +191,7 @@ class BattleState(DuelState):
     def look(self, a: int, b: int) -> View:
         """What section ``a`` sees of ``b``, computed once per position (every move clears ``looks``)."""
         key = (a, b)
-        found = self.looks.get(key)
+        found: View | None = self.looks.get(key)
         if found is None:
             ua, ub = self.units[a], self.units[b]
             assert ua.block is not None and ub.block is not None
@@ -199,8 +207,13 @@ class BattleState(DuelState):
         return min(enemies, key=lambda u: (_dist2(block.centre, u.block.centre), u.spec.index)).spec.index  # type: ignore[union-attr]
 
     def within(self, a: int, b: int, inches: int) -> bool:
-        ua, ub = self.units[a].block, self.units[b].block
-        return ua is not None and ub is not None and within(ua.shape, ub.shape, inches * INCH)
+        """The two sections' blocks are within ``inches`` of each other (kept with the sight lines of the position)."""
+        key = (min(a, b), max(a, b), inches)
+        found = self.looks.get(key)
+        if found is None:
+            ua, ub = self.units[a].block, self.units[b].block
+            found = self.looks[key] = ua is not None and ub is not None and within(ua.shape, ub.shape, inches * INCH)
+        return bool(found)
 
     def engaged_with(self, i: int) -> list[int]:
         return [b if a == i else a for a, b in sorted(self.engagements) if i in (a, b)]
@@ -225,6 +238,11 @@ class BattleState(DuelState):
         ua, ub = self.units[a].block, self.units[b].block
         self.inches = gap_inches(ua, ub) if ua is not None and ub is not None else 0
 
+    def still_engaged(self, p: int) -> bool:
+        """After a melee: the section stays engaged while any of its melees goes on."""
+        self.settle_engagements()
+        return self.sides[p].engaged
+
     def sync(self) -> None:
         """Write the paired sections' pools back to the players' pools."""
         for p in (0, 1):
@@ -239,7 +257,10 @@ class BattleState(DuelState):
         return (band.start + 1) // 2 <= self.inches <= (band.end + 1) // 2
 
     def bears(self, trooper: Trooper, mount: pack_data.Mount) -> bool:
-        """A weapon with an arc fires only at a target its arc holds (rule ``los-arcs``)."""
+        """A weapon with an arc fires only at a target its arc holds (rule ``los-arcs``); an indirect weapon does
+        not fire in a battle yet (rule ``idf-fire``, unplayed)."""
+        if self.game.data.weapons[mount.weapon].has("idf-weapon"):
+            return False
         if mount.arc >= 360:
             return True
         firer, target = self.units[self.view[self.firing]], self.units[self.view[1 - self.firing]]
@@ -317,6 +338,7 @@ class BattleState(DuelState):
             blp=list(self.blp),
             engagements=set(self.engagements),
             looks=dict(self.looks),
+            memo=dict(self.memo),
             agenda=list(self.agenda),
             last=dict(self.last),
             record=list(self.record),

@@ -1,7 +1,7 @@
 """The battle's greedy bot: it shoots the target it expects to take most Life Points from (the exact odds of
 ``odds.py``, per Life Point of the target's points, so a cheap kill is not preferred to a costly one), charges when
 its melee is expected to take more than it gives, holds an objective it stands on, heads for the nearest objective
-not held (else the nearest enemy), regroups when it must, and activates first the section with the best shot.
+not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy.
 Every other question (cards, Hit the Deck, Cold Steel, re-rolls, rally) goes to the duel's greedy bot.
 
 The odds are worked out once per pool, chain and target number and kept in the game's ``Kit``
@@ -14,6 +14,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from pnpforge.engine.plane import INCH
 from pnpforge.games.dystopian_legions import morale
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import aim, targets
@@ -49,7 +50,12 @@ def expected_shot(s: BattleState, p: int, i: int, j: int, placed: bool = False) 
         if s.ironclad(target):
             return Fraction(sum(counts.values()), 20)  # a rough share of a hull point: no chain to allocate along
         shot = quality(s, p, "placed" if placed else "regular")
-        return kit(s).shoot(counts, TARGETS[shot], tuple(chain(s, p))).expected_lp
+        key = ("battle-shot", tuple(sorted(counts.items())), TARGETS[shot], tuple(chain(s, p)))
+        odds = kit(s)
+        found = odds.memo.get(key)
+        if found is None:
+            found = odds.memo[key] = odds.shoot(counts, TARGETS[shot], key[3]).expected_lp
+        return found
     finally:
         target.troopers, target.facing = troopers, facing
         s.firing = firing
@@ -83,7 +89,7 @@ class BattleGreedy(Greedy):
         step = s.pending[0] if s.pending else ""
         legal = s.legal_actions()
         if step == "b-choose":
-            return max(legal, key=lambda i: (self.best_shot(s, player, i)[1], -i))
+            return min(legal, key=lambda i: (self.nearest(s, i), i))
         if step == "b-shoot":
             unit = s.units[s.pending[2]]  # type: ignore[index]
             return self.best_shot(s, player, unit.spec.index, unit.focus)[0] or legal[0]
@@ -95,8 +101,24 @@ class BattleGreedy(Greedy):
             return legal[0]
         return super().choose(s, player, rng)
 
+    def nearest(self, s: BattleState, i: int) -> int:
+        """The squared distance from the section's centre to the nearest enemy's: the nearest acts first."""
+        here = s.units[i].block
+        assert here is not None
+        spots = [u.block.centre for u in s.live(1 - s.units[i].spec.player) if u.block is not None]
+        return min(((x - here.centre[0]) ** 2 + (y - here.centre[1]) ** 2 for x, y in spots), default=0)
+
     def best_shot(self, s: BattleState, p: int, i: int, placed: bool = False) -> tuple[int | None, Fraction]:
-        """The target worth most and its expected Life Points per Life Point the target has."""
+        """The target worth most and its expected Life Points per Life Point the target has (worked out once per
+        position, throw and section state)."""
+        unit = s.units[i]
+        key = ("best-shot", i, placed, len(s.record), unit.moved, unit.side.markers, unit.side.engaged)
+        found = s.memo.get(key)
+        if found is None:
+            found = s.memo[key] = self._best_shot(s, p, i, placed)
+        return found
+
+    def _best_shot(self, s: BattleState, p: int, i: int, placed: bool) -> tuple[int | None, Fraction]:
         best: tuple[int | None, Fraction] = (None, Fraction(-1))
         for j in targets(s, i) if s.units[i].live else []:
             gain = expected_shot(s, p, i, j, placed) / max(1, s.units[j].side.lp)
@@ -167,7 +189,13 @@ class BattleGreedy(Greedy):
             return turn if turn in legal else "hold"
         if self.best_shot(s, p, i)[0] is not None:
             return "hold"
-        return "ahead" if "ahead" in legal else "hold"
+        from pnpforge.games.dystopian_legions.battle_moves import ironclad_move
+
+        for option in ("ahead", "left", "right"):
+            made = ironclad_move(s, unit, option) if option in legal else None
+            if made is not None and made.length >= 2 * INCH:
+                return option
+        return "hold"
 
 
 def battle_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> Greedy:
@@ -179,3 +207,35 @@ def either_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> G
     from pnpforge.games.dystopian_legions.battle import Battle
 
     return BattleGreedy() if isinstance(game, Battle) else Greedy()
+
+
+# --- the search bot's plan ------------------------------------------------------------------------------------------
+SEARCHED = ("b-move", "b-shoot", "b-choose")  # a battle's questions worth a search; the greedy bot answers the rest
+
+
+def searched(s: DuelState) -> bool:
+    """In a battle, the choice of section, its move and its target; in a duel, every question."""
+    return not isinstance(s, BattleState) or (s.pending or ("",))[0] in SEARCHED
+
+
+def horizon(start: DuelState, now: DuelState) -> bool:
+    """A battle's playout stops at the end of the turn it began in; a duel's plays to the end."""
+    return isinstance(now, BattleState) and now.turn > start.turn
+
+
+def value(s: DuelState, player: int) -> float:
+    """A stopped battle's worth to a player: half, plus its lead in Battle Log Points over twice the target, plus a
+    tenth of its lead in the share of Life Points kept; the returns at the end."""
+    if s.over or not isinstance(s, BattleState):
+        return s.returns()[player]
+    target = 2 * s.game.blp_target
+    lead = Fraction(max(-target, min(target, s.blp[player] - s.blp[1 - player])), 2 * target)
+    kept = [
+        Fraction(
+            sum(u.side.lp for u in s.units if u.spec.player == p),
+            max(1, sum(u.side.lp_start for u in s.units if u.spec.player == p)),
+        )
+        for p in (0, 1)
+    ]
+    worth = Fraction(1, 2) + lead + (kept[player] - kept[1 - player]) / 10
+    return float(max(Fraction(0), min(Fraction(1), worth)))

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.content.paths import inside_pack
 from pnpforge.content.player_files import load_player_file
-from pnpforge.engine.contract import GameConfig
+from pnpforge.engine.contract import GameConfig, GoldenGame
+from pnpforge.engine.matches import Pairing
+from pnpforge.engine.search import SearchPlan
 from pnpforge.engine.plane import INCH
 from pnpforge.engine.steps import Steps
 from pnpforge.games.dystopian_legions import (
@@ -32,6 +34,7 @@ from pnpforge.games.dystopian_legions import (
     turn,
 )
 from pnpforge.games.dystopian_legions.battle import Battle, SectionSpec
+from pnpforge.games.dystopian_legions.battle_bots import horizon, searched, value
 from pnpforge.games.dystopian_legions.data import read
 from pnpforge.games.dystopian_legions.filling import filled
 from pnpforge.games.dystopian_legions.force_list import Force, read_force
@@ -142,3 +145,34 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         blp_target(pack, mfv),
         STEPS,
     )
+
+
+# the battles the engine suite plays at random with every check, and keeps as golden transcripts
+BATTLE_GOLDENS: tuple[GoldenGame, ...] = (
+    GoldenGame(
+        "battle",
+        GameConfig(mode="battle"),
+        ("greedy", "random"),
+        5,
+        header="# dystopian-legions battle: the 500-point forces, the scenario generator played, greedy and "
+        "random, seed 5",
+        random_games=12,
+    ),
+    GoldenGame(
+        "battle-centre-ground",
+        GameConfig(mode="battle", options=(("scenario", (0, 0, 0)), ("table", "crossroads"))),
+        ("random", "greedy"),
+        8,
+        random_games=8,
+    ),
+)
+
+# the search bot: in a battle it weighs the choice of section, the move and the target, each answer played out by
+# the greedy bot to the end of the turn (battle_bots.value); a duel is played out to its end
+SEARCH: SearchPlan = SearchPlan(samples=4, candidates=4, horizon=horizon, value=value, searched=searched)
+SEARCH_GAMES = 40  # search is slow: at most this many battles in ``make matches``
+MATCHES = (
+    Pairing(("greedy", "random"), mode="battle"),
+    Pairing(("search", "greedy"), mode="battle", games=SEARCH_GAMES),
+    Pairing(("greedy", "random"), mode="duel"),
+)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnpforge.engine.plane import INCH, Base
-from pnpforge.engine.plane_moves import Move, ahead, contact, towards
+from pnpforge.engine.plane import HEADINGS, INCH, Base, Point, add, along, ceil_sqrt, dot, nearest_along, sub
+from pnpforge.engine.plane_moves import TOWARDS, Move, ahead, contact, towards
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import morale
 from pnpforge.games.dystopian_legions.battle_turn import pair_near
@@ -98,7 +98,7 @@ def enemies_of(s: BattleState, unit: Unit) -> tuple[str, ...]:
 
 def place(s: BattleState, unit: Unit, moved: Base) -> None:
     unit.block = moved
-    s.looks = {}
+    s.moved()
 
 
 @decision("b-move", _moves)
@@ -136,24 +136,95 @@ def _move(s: BattleState, unit: Unit, kind: str, goal: str) -> Move | None:
         edge = 0 if unit.spec.player == 0 else s.game.setup.table.height
         return towards(field, unit.id, "edge", (unit.block.centre[0], edge), 2 * mv, closed(s, unit, True))
     if unit.spec.ironclad:
-        return _ironclad(s, unit, kind)
+        return ironclad_move(s, unit, kind)
     point = goals(s, unit.spec.index).get(goal)
     if point is None:
         return None
     double = kind == "double"
-    return towards(
-        field,
-        unit.id,
-        goal,
-        point,
-        2 * mv if double else mv,
-        closed(s, unit, double),
-        keep_away=enemies_of(s, unit),
-        away=INCH,
+    shut, enemies = closed(s, unit, double), enemies_of(s, unit)
+    length = 2 * mv if double else mv
+    direct = clear_towards(s, unit, goal, point, length, shut, enemies) or towards(
+        field, unit.id, goal, point, length, shut, keep_away=enemies, away=INCH
     )
+    if direct is not None and (2 * direct.length >= length or direct.after.centre == point):
+        return direct
+    return _around(s, unit, goal, point, length, shut, enemies, direct)
 
 
-def _ironclad(s: BattleState, unit: Unit, kind: str) -> Move | None:
+def _around(
+    s: BattleState,
+    unit: Unit,
+    goal: str,
+    point: Point,
+    length: int,
+    shut: frozenset[str],
+    enemies: tuple[str, ...],
+    direct: Move | None,
+) -> Move | None:
+    """When the straight way is blocked within half the move, the way that ends nearest the goal among the straight
+    one and those one and two steps of the 45 degree template either side of it (a player walks round a house)."""
+    base = unit.block
+    assert base is not None
+    way = sub(point, base.centre)
+    heading = max(range(8), key=lambda h: dot(HEADINGS[h], way) * 1000 // ceil_sqrt(dot(HEADINGS[h], HEADINGS[h])))
+    best, best_gap = direct, _d2(direct.after.centre, point) if direct is not None else None
+    field = s.field()
+    for turn in (1, -1, 2, -2):
+        if abs(turn) == 2 and best is not direct:
+            break  # a way one step aside was found
+        aside = add(base.centre, nearest_along(HEADINGS[(heading + turn) % 8], length))
+        found = clear_towards(s, unit, goal, aside, length, shut, enemies) or towards(
+            field, unit.id, goal, aside, length, shut, keep_away=enemies, away=INCH
+        )
+        if found is not None and (best_gap is None or _d2(found.after.centre, point) < best_gap):
+            best, best_gap = found, _d2(found.after.centre, point)
+    return best
+
+
+def clear_towards(
+    s: BattleState, unit: Unit, goal: str, point: Point, length: int, shut: frozenset[str], enemies: tuple[str, ...]
+) -> Move | None:
+    """The kit's straight move when nothing is near its way, decided by bounding boxes alone: the box of the block
+    before and after holds everything it sweeps, so a box clear of every closed piece and every other block, and an
+    end whose box is an inch from every enemy's, mean the kit's exact move goes the whole way, to the same point
+    (``plane_moves.towards``). ``None`` when the boxes say nothing: the kit decides."""
+    base = unit.block
+    assert base is not None
+    vector = sub(point, base.centre)
+    full = dot(vector, vector)
+    if full == 0:
+        return None
+    offset = vector if full <= length * length else along(vector, length)
+    if offset == (0, 0):
+        return None
+    after = base.at(add(base.centre, offset))
+    a, b = base.shape.box, after.shape.box
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+    table = s.game.setup.table
+    if box[0] < 0 or box[1] < 0 or box[2] > table.width or box[3] > table.height:
+        return None
+    if any(piece.id in shut and _overlap(box, piece.shape.box) for piece in s.game.setup.pieces):
+        return None
+    end = after.shape.box
+    for other in s.units:
+        if other is unit or not other.live or other.block is None:
+            continue
+        there = other.block.shape.box
+        if _overlap(box, there):
+            return None
+        if (
+            other.id in enemies
+            and max(there[0] - end[2], end[0] - there[2], there[1] - end[3], end[1] - there[3]) < INCH
+        ):
+            return None
+    return Move(TOWARDS, unit.id, goal, after, ceil_sqrt(dot(offset, offset)))
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+def ironclad_move(s: BattleState, unit: Unit, kind: str) -> Move | None:
     """Ahead, a 45 degree turn after an inch (and an inch for the turn) then ahead, or ahead At The Double."""
     field = s.field()
     shut = tuple(closed(s, unit, kind == "double"))
@@ -182,7 +253,7 @@ def regroup(s: BattleState, unit: Unit) -> None:
     unit.block = block(unit.id, unit.block.centre, unit.block.heading, count, unit.spec.size)
     unit.formed = count
     unit.slots = {t.number: n for n, t in enumerate(unit.side.troopers)}
-    s.looks = {}
+    s.moved()
 
 
 def _charge(s: BattleState, p: int, i: int, j: int) -> None:

@@ -58,7 +58,10 @@ def scenario(s: BattleState) -> None:
     table = s.game.setup.table
     defender = 1 - s.advantage  # the Strategic Advantage attacks (DECISIONS.md, "Battles on the table")
     s.zones = deployment.zones(deploy.id, table.width, table.height, defender)
-    s.objectives = deployment.objectives(mission.id, table.width, table.height)
+    setup = s.game.setup
+    foot = setup.closed_to(("infantry",))
+    shut = [piece.shape for piece in setup.pieces if piece.id in foot]
+    s.objectives = deployment.objectives(mission.id, table.width, table.height, shut)
     s.weary = bool(condition.get("morale_extra_successes", 0))
     s.halved = bool(condition.get("ranges_halved", False))
     s.log.append(Said(f"scenario: {', '.join(found)}"))
@@ -98,4 +101,4 @@ def deploy(s: BattleState, place: tuple[int, int, int], i: int) -> None:
     unit.block = block(unit.id, (place[1], place[2]), heading, len(unit.side.troopers), spec.size)
     unit.formed = len(unit.side.troopers)
     unit.slots = {t.number: n for n, t in enumerate(unit.side.troopers)}
-    s.looks = {}
+    s.moved()

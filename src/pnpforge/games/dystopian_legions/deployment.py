@@ -10,15 +10,16 @@ force under 1,000 points the zones keep their depth and share of the table (DECI
 - Surprise Attack: the attacker's 12" strip, the defender's strip split into two zones, its sections alternating.
 
 Centre Ground places one objective in the middle of each 24" sector along the centre line (the only places on a 48"
-deep table 24" from both reserve edges), 24" apart; Vital Objective one at the centre.
+deep table 24" from both reserve edges), 24" apart; Vital Objective one at the centre; a marker that would fall in a
+house moves along the centre line to the nearest place clear of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pnpforge.engine.plane import INCH, Base, Point
-from pnpforge.engine.plane_measure import overlap
+from pnpforge.engine.plane import INCH, Base, Point, Shape
+from pnpforge.engine.plane_measure import within
 from pnpforge.games.dystopian_legions.table import TableSetup
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 in units
@@ -40,13 +41,26 @@ def zones(deployment: str, width: int, height: int, defender: int = 1) -> tuple[
     return (bottom,), (top,)
 
 
-def objectives(mission: str, width: int, height: int) -> tuple[Point, ...]:
-    """The objective markers a mission places (none for Annihilate and Breakthrough)."""
+def objectives(mission: str, width: int, height: int, closed: Sequence[Shape] = ()) -> tuple[Point, ...]:
+    """The objective markers a mission places (none for Annihilate and Breakthrough). A marker that would fall in
+    or within an inch of terrain closed to foot (a house at the centre) moves along the centre line, a whole inch at
+    a time, to the nearest place a section can reach (the left one of two as near)."""
     if mission == "centre-ground":
-        return ((width // 4, height // 2), (width - width // 4, height // 2))
-    if mission == "vital-objective":
-        return ((width // 2, height // 2),)
-    return ()
+        points: tuple[Point, ...] = ((width // 4, height // 2), (width - width // 4, height // 2))
+    elif mission == "vital-objective":
+        points = ((width // 2, height // 2),)
+    else:
+        return ()
+    return tuple(_clear_of(point, width, closed) for point in points)
+
+
+def _clear_of(point: Point, width: int, closed: Sequence[Shape]) -> Point:
+    for step in range(0, width // INCH + 1):
+        for x in (point[0] - step * INCH, point[0] + step * INCH):
+            spot = (x, point[1])
+            if 0 <= x <= width and not any(within(Shape((spot,)), shape, INCH) for shape in closed):
+                return spot
+    return point
 
 
 def inside(zone: Rect, base: Base) -> bool:
@@ -55,27 +69,31 @@ def inside(zone: Rect, base: Base) -> bool:
 
 
 def places(setup: TableSetup, zone: Rect, base: Base, others: Iterable[Base]) -> list[Point]:
-    """The grid points where the section's block stands wholly in the zone, clear of every terrain piece and every
-    section already set up (touching allowed)."""
-    placed = list(others)
-    found = []
+    """The grid points where the section's block stands wholly in the zone, its bounding box clear of every terrain
+    piece's and every section's already set up (touching allowed): a test of whole numbers alone, since a block
+    set up faces straight up or down the table."""
     x0, y0, x1, y1 = zone
+    bx0, by0, bx1, by1 = base.shape.box
+    cx, cy = base.centre
+    left, below, right, above = cx - bx0, cy - by0, bx1 - cx, by1 - cy
+    boxes = [p.shape.box for p in setup.pieces] + [b.shape.box for b in others]
+    found = []
     for y in range(y0 + GRID // 2, y1, GRID):
+        if y - below < y0 or y + above > y1:
+            continue
         for x in range(x0 + GRID // 2, x1, GRID):
-            moved = base.at((x, y))
-            if not inside(zone, moved):
+            box = (x - left, y - below, x + right, y + above)
+            if box[0] < x0 or box[2] > x1:
                 continue
-            shape = moved.shape
-            if any(_near(shape.box, p.shape.box) and overlap(shape, p.shape) for p in setup.pieces):
-                continue
-            if any(_near(shape.box, b.shape.box) and overlap(shape, b.shape) for b in placed):
+            if any(_near(box, other) for other in boxes):
                 continue
             found.append((x, y))
     return found
 
 
 def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return not (a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1])
+    """The boxes overlap (touching is not overlapping)."""
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
 def order(players: Sequence[int], heavy: Sequence[bool], first_heavy: int, first_main: int) -> list[int]:

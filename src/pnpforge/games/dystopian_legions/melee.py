@@ -162,6 +162,6 @@ def melee_over(s: DuelState) -> None:
     for p, side in enumerate(s.sides):
         side.upper_hand = lost[p] < lost[1 - p]
         side.charging = False
-        side.engaged = not (side.wiped or s.sides[1 - p].wiped)
+        side.engaged = s.still_engaged(p)
     s.last = {k: v for k, v in s.last.items() if k[0] != "cold-steel"}
     s.push(*(("morale", p) for p in (s.first, 1 - s.first) if lost[p] and not s.sides[p].wiped))

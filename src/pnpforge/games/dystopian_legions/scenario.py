@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.contract import Outcome
 from pnpforge.engine.script import Answer, Refusal, ScriptAdapter, replay as run_script
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import melee, shooting, turn
+from pnpforge.games.dystopian_legions import melee, shooting, table_play, turn
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.setup import FLOWS, STARTS, Choice, ScenarioFile, build
 from pnpforge.games.dystopian_legions.state import DuelState
+from pnpforge.games.dystopian_legions.table_play import TableState
 from pnpforge.games.dystopian_legions.throws import ThrowMismatch
 
 if TYPE_CHECKING:
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 
 def answer(s: DuelState, choice: Choice) -> Answer | Refusal:
+    if isinstance(s, TableState):
+        return table_play.answer(s, choice)
     p = s.players().index(choice.player)
     pending = s.pending or ("",)
     if choice.act is not None:
@@ -74,6 +77,8 @@ def _shown(value: Any) -> Any:
 
 
 def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
+    if isinstance(final, TableState):
+        return table_play.outcome(final, first)
     result: dict[str, Any] = {
         "throws": [
             {k: _shown(v) if k in ("faces", "waves") else v for k, v in entry.items()} for entry in final.record
@@ -102,38 +107,28 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
     return result
 
 
-ADAPTER = ScriptAdapter[DuelState](
+ADAPTER = ScriptAdapter[Any](  # a duel (DuelState) or a position on the table (TableState)
     setup=ScenarioFile,
     choice=Choice,
     build=build,
-    name_of=lambda c: (
-        "act"
-        if c.act is not None
-        else "card"
-        if c.card is not None
-        else "deck"
-        if c.deck is not None
-        else "reroll"
-        if c.reroll is not None
-        else "cold_steel"
-    ),
-    answers={
-        "act": ("act",),
-        "card": ("tac",),
-        "deck": ("deck",),
-        "reroll": ("reroll",),
-        "cold_steel": ("cold-steel",),
-    },
+    name_of=lambda c: table_play.name_of(c)
+    or ("act" if c.act is not None else "card" if c.card is not None else "deck" if c.deck is not None else "reroll"
+        if c.reroll is not None else "cold_steel"),
+    answers={"act": ("act",), "card": ("tac",), "deck": ("deck",), "reroll": ("reroll",),
+             "cold_steel": ("cold-steel",), **table_play.ANSWERS},
     answer=answer,
     players=lambda s: s.players(),
     outcome=outcome,
     starts=STARTS,
+    quiet=table_play.quiet,
+    by_anyone=table_play.BY_ANYONE,
+    chances=table_play.CHANCES,
 )
 
 
 def replay(pack: Pack, path: Path) -> Outcome:
-    """The package's ``replay``: the scenario played by the script runner; a stated throw that does not fit the
-    pool the rules throw stops it, an error at that throw."""
+    """The package's ``replay``: the scenario played by the script runner (a duel, or a position on the table); a
+    stated throw that does not fit the pool the rules throw stops it, an error at that throw."""
     try:
         return run_script(ADAPTER, pack, path)
     except ThrowMismatch as exc:

@@ -9,7 +9,8 @@ die (``throws``: initial faces by colour, explosion waves, the faces of re-rolle
 of the result when asked). Choices answer the engine's questions: ``act`` (hold, fire, focus-fire, charge, rally,
 snap-out, hit-the-deck), ``card`` (a card of the hand, or pass), ``deck`` (Hit the Deck when fired upon),
 ``reroll`` (dice by 1-based index) and ``cold_steel`` (Command Points spent). The outcome reports every throw, each
-side's models, Life Points, losses, Shaken markers and morale, and the log.
+side's models, Life Points, losses, Shaken markers and morale, and the log. A scenario with ``table:`` sets a
+position on the table instead (``table_setup.py``) and is played by ``table_play.py``.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from typing import TYPE_CHECKING, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnpforge.engine.dice import Reroll
-from pnpforge.engine.script import Report, ScriptChoice
+from pnpforge.engine.script import Report
 from pnpforge.engine.steps import Steps, task
-from pnpforge.games.dystopian_legions import ironclads, melee, shooting, throws, turn
+from pnpforge.games.dystopian_legions import ironclads, melee, shooting, table_play, throws, turn
 from pnpforge.games.dystopian_legions.data import read
 from pnpforge.games.dystopian_legions.duel import troopers
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, SideSetup, Trooper
+from pnpforge.games.dystopian_legions.table_play import TableState
+from pnpforge.games.dystopian_legions.table_setup import TableChoice, TableKeys
 from pnpforge.games.dystopian_legions.throws import ThrowMismatch, ask
 
 if TYPE_CHECKING:
@@ -70,7 +73,7 @@ class ThrowSpec(_Strict):
     probability: Literal["exactly", "at_least"] | None = None
 
 
-class ScenarioFile(_Strict):
+class ScenarioFile(TableKeys):
     title: str = Field(min_length=1, max_length=200)
     sides: list[SideSpec] = Field(default_factory=list, max_length=2)
     range: int = Field(12, ge=0, le=100)
@@ -82,7 +85,7 @@ class ScenarioFile(_Strict):
     throws: list[ThrowSpec] = Field(default_factory=list, max_length=200)
 
 
-class Choice(ScriptChoice):
+class Choice(TableChoice):
     act: Literal["hold", "fire", "focus-fire", "charge", "rally", "snap-out", "hit-the-deck"] | None = None
     card: str | None = None
     deck: bool | None = None
@@ -163,7 +166,9 @@ def _side(pack: Pack, spec: SideSpec, at: tuple, report: Report) -> SideSetup | 
     )
 
 
-def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> DuelState | None:
+def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> DuelState | TableState | None:
+    if spec.table is not None:  # a position on the table (table_play.py), not a duel
+        return table_play.build(pack, spec, report)
     start = start or STARTS[0]
     sides: list[SideSetup] = []
     for index, side in enumerate(spec.sides):

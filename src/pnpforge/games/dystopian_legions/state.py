@@ -200,6 +200,10 @@ class DuelState(StepMachine):
         """The weapon's arc holds the target (a duel's sections face each other)."""
         return True
 
+    def still_engaged(self, p: int) -> bool:
+        """After a melee: the side stays in it while both sections stand."""
+        return not (self.sides[p].wiped or self.sides[1 - p].wiped)
+
     def profile(self, trooper: Trooper) -> pack_data.Profile:
         return self.game.data.profiles[trooper.profile]
 
