@@ -250,7 +250,7 @@ def lopsided(tally: Tally, prefix: str, maximum: float, hint: Hint, noun: str = 
     """Each setting (a scenario the game dealt, say) that one side won more than ``maximum`` of: the games of a
     setting counted under ``{prefix}played/<setting>``, a side's wins under ``{prefix}wins/<setting>/<side>`` in
     twelfths. Decided as ``engine/verdicts.py`` says, every setting and side together (one family); a setting seen
-    too seldom to decide stays info."""
+    too seldom to decide stays info. The finding's subject is the setting (messages are printed after it)."""
     played = {key[len(f"{prefix}played/"):]: tally.get(key) for key in tally.keys(f"{prefix}played/")}
     wins = {key[len(f"{prefix}wins/"):]: tally.get(key) / TWELFTHS for key in tally.keys(f"{prefix}wins/")}
     family = max(1, len(wins))
@@ -261,9 +261,9 @@ def lopsided(tally: Tally, prefix: str, maximum: float, hint: Hint, noun: str = 
         verdict = outside(won, games, 0.0, maximum, family) if games else None
         if verdict is None:
             continue
-        statement = (f"{noun} '{setting}': side '{side}' wins {won / games:.0%} of its {games} games {{evidence}}; "
+        statement = (f"side '{side}' wins {won / games:.0%} of the {games} games of this {noun} {{evidence}}; "
                      f"at most {maximum:.0%} expected")
-        findings.append(judged(verdict, statement, f"games of {noun} '{setting}'",
+        findings.append(judged(verdict, statement, f"games of the {noun}",
                                hint(tally, f"{prefix}played/{setting}"), mark(setting), f"{noun}-one-sided",
                                subject=setting))
     return findings
