@@ -52,7 +52,9 @@ def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
         result.charts.append(Chart(f"outcomes-{players}p", "How the duels ended", bars))
         side_bars = [Bar(n, s["share"], s["low"], s["high"]) for n, s in shares.items()]
         result.charts.append(Chart(f"sides-{players}p", "Each nation's share of the duels won", side_bars))
-        if shares:
+        if shares and getattr(settings, "mode", "") == "battle":
+            result.findings.append(battles(pack, players, tally, shares))
+        elif shares:
             words = ", ".join(f"{n} {s['share']:.0%}" for n, s in shares.items())
             hint = replay_hint(pack.id, players, tally, "games", "duel")
             result.findings.append(
@@ -65,3 +67,20 @@ def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
                 )
             )
     return result
+
+
+def battles(pack: Pack, players: int, tally: Tally, shares: dict[str, Any]) -> Finding:
+    """Battles of the default forces: each nation's share, and how many stopped at the pack's turn cap (a battle the
+    book would have played on: a finding, never a silent end)."""
+    words = ", ".join(f"{n} {s['share']:.0%}" for n, s in shares.items())
+    games = tally.get("games")
+    capped = tally.get("ended/turn-cap")
+    cap = pack.game.parameters.get("battle", {}).get("turn_cap")
+    hint = replay_hint(pack.id, players, tally, "ended/turn-cap", "battle")
+    return Finding(
+        "info",
+        f"battles of the 500-point forces on the standard tables: won by {words} of {games}; {capped} of them "
+        f"stopped at the turn cap of {cap} turns short of the Battle Log Points that win{hint}",
+        mark=pack.game_doc.mark(("parameters", "battle", "turn_cap")),
+        rule="battle",
+    )
