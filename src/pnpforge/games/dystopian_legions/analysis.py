@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.analyses import outcomes, replay_hint, win_share
 from pnpforge.engine.playout import Run
 from pnpforge.engine.validate import Analysis, Bar, Chart
-from pnpforge.games.dystopian_legions.balance import analyse_battles
+from pnpforge.games.dystopian_legions.balance import analyse_battles, merged
 from pnpforge.games.dystopian_legions.fair_points import forces_at
 from pnpforge.findings import Finding
 
@@ -43,7 +43,12 @@ def decks(pack: Pack) -> set[str]:
 
 def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
     if settings.mode == "battle":
-        return analyse_battles(pack, tallies, settings, decks(pack))
+        result = analyse_battles(pack, tallies, settings, decks(pack))
+        every = merged(tallies)
+        shares = {nation: share for nation in NATIONS if (share := win_share(every, f"side/{nation}")) is not None}
+        if shares:
+            result.findings.append(battles(pack, 2, every, shares))
+        return result
     result = Analysis()
     for players, tally in sorted(tallies.items()):
         summary, bars = outcomes(tally)
@@ -52,9 +57,7 @@ def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
         result.charts.append(Chart(f"outcomes-{players}p", "How the duels ended", bars))
         side_bars = [Bar(n, s["share"], s["low"], s["high"]) for n, s in shares.items()]
         result.charts.append(Chart(f"sides-{players}p", "Each nation's share of the duels won", side_bars))
-        if shares and getattr(settings, "mode", "") == "battle":
-            result.findings.append(battles(pack, players, tally, shares))
-        elif shares:
+        if shares:
             words = ", ".join(f"{n} {s['share']:.0%}" for n, s in shares.items())
             hint = replay_hint(pack.id, players, tally, "games", "duel")
             result.findings.append(

@@ -88,23 +88,23 @@ def analyse_battles(pack: Pack, tallies: dict[Any, Tally], settings: Any, decks:
                 )
             )
             result.findings[-1] = named(result.findings[-1], table)
-    merged = _merged(tallies)
-    if merged.get("games"):
+    every = merged(tallies)
+    if every.get("games"):
 
         def hint_all(t: Tally, key: str) -> str:
             return replay_hint(pack.id, 2, t, key, settings.mode)
 
-        result.findings += lopsided(merged, "scenario/", scenario_max, hint_all)
+        result.findings += lopsided(every, "scenario/", scenario_max, hint_all)
         for card in pack.of_type("tac"):
             if card.id not in decks:
                 continue
             found = never_used(
-                card, merged, hint_all, "never played in {games} battles", rule="tac-played", unit="battles"
+                card, every, hint_all, "never played in {games} battles", rule="tac-played", unit="battles"
             )
             if found is not None:
                 result.findings.append(found)
-            weighed = merged.get(f"weighed/{card.id}")
-            if weighed and not merged.get(f"changed/{card.id}"):
+            weighed = every.get(f"weighed/{card.id}")
+            if weighed and not every.get(f"changed/{card.id}"):
                 verdict = never_seen(weighed, min_rate)
                 result.findings.append(
                     judged(
@@ -112,7 +112,7 @@ def analyse_battles(pack: Pack, tallies: dict[Any, Tally], settings: Any, decks:
                         f"played and weighed {weighed} times, never changed a section's models, Life Points, "
                         "markers or melee by the end of its turn",
                         "plays weighed",
-                        hint_all(merged, f"weighed/{card.id}"),
+                        hint_all(every, f"weighed/{card.id}"),
                         card.mark(),
                         "tac-changes",
                         card.subject,
@@ -146,13 +146,14 @@ def spread(tally: Tally, prefix: str) -> dict[str, float]:
     return {"mean": round(mean, 2), "sd": round(math.sqrt(variance), 2), "min": min(values), "max": max(values)}
 
 
-def _merged(tallies: dict[Any, Tally]) -> Tally:
+def merged(tallies: dict[Any, Tally]) -> Tally:
+    """Every table's battles in one tally."""
     from pnpforge.engine.tally import Tally
 
-    merged = Tally()
+    every = Tally()
     for tally in tallies.values():
-        merged.merge(tally)
-    return merged
+        every.merge(tally)
+    return every
 
 
 def events(state: Any) -> list[Any]:
