@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Item, Pack
     from pnpforge.content.player_files import PlayerFile
     from pnpforge.engine.events import Event
+    from pnpforge.engine.fair_points import FitPlan
     from pnpforge.engine.map_marks import MapMarks
     from pnpforge.engine.plane_figure import PlaneFigure
     from pnpforge.engine.matches import Pairing
@@ -197,6 +198,10 @@ class GamePackage(Generic[StateT]):
     # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
     player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
     builders: tuple[WebBuilder, ...] = ()  # pages of the web rulebook where players write their files
+    # what ``validate --fit-points`` weighs (``engine/fair_points.py``): each priced item with the games that set its
+    # force against a reference force; the game builds its forces from the pack's costs, so a trial cost enters
+    # the games as the pack with that cost
+    fair_points: Callable[[Pack], FitPlan] | None = None
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

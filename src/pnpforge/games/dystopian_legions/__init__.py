@@ -24,28 +24,20 @@ from pnpforge.games.dystopian_legions import (
     table,
     worth,
 )
-from pnpforge.games.dystopian_legions.analysis import analyse, nations
-from pnpforge.games.dystopian_legions.battle import battle_events
+from pnpforge.games.dystopian_legions.analysis import analyse, configurations, nations
+from pnpforge.games.dystopian_legions.balance import events as balance_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
 from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
+from pnpforge.games.dystopian_legions.fair_points import plan as fair_plan
 from pnpforge.games.dystopian_legions.scenario import replay
+from pnpforge.games.dystopian_legions.weigh import CardWatch
 
-VOCABULARY = (
-    "dystopian",
-    "britannia",
-    "britannian",
-    "prussia",
-    "prussian",
-    "ironclad",
-    "teutonic",
-    "landwehr",
-    "walze",
-    "sturmwagen",
-    "kettenkarre",
-    "sturginium",
+VOCABULARY = tuple(
+    "dystopian britannia britannian prussia prussian ironclad teutonic landwehr walze sturmwagen kettenkarre "
+    "sturginium".split()
 )
 
 PACKAGE: GamePackage[Any] = GamePackage(
@@ -54,20 +46,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     requires={
         "mar": ("shape", "applies"),
         "weapon": ("effective_range", "long_range", "rad", "iad", "mars"),
-        "model": (
-            "nation",
-            "model_type",
-            "rank",
-            "mv",
-            "ir",
-            "lp",
-            "armour",
-            "hp",
-            "mad",
-            "command",
-            "weapons",
-            "mars",
-        ),
+        "model": tuple("nation model_type rank mv ir lp armour hp mad command weapons mars".split()),
         "unit": ("nation", "slot", "quality", "models", "points", "max_models", "options", "transports", "character"),
         "tac": ("kind", "nation", "character", "number", "cp", "window", "effects"),
         "force": ("list",),
@@ -83,7 +62,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "odds_tables melee_pairs worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
         "invariants scenario setup log generator analysis templates table_setup table_play table_rules "
         "figures table deployment battle battle_mode battle_setup battle_turn battle_moves battle_fire "
-        "battle_bots".split()
+        "battle_bots balance weigh fair_points filling".split()
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
@@ -91,11 +70,14 @@ PACKAGE: GamePackage[Any] = GamePackage(
     builders=(builder.BUILDER,),
     new_game=new_game,
     modes=("duel", "battle"),
-    validated_modes=("duel",),
+    validated_modes=("duel",),  # battles (force balance) with --mode battle: a run of their own
     bots={"greedy": either_greedy, "random": random_bot},
-    events=battle_events,
+    events=balance_events,
+    observer=CardWatch,
     invariants=any_check,
     analyse=analyse,
+    configurations=configurations,
+    fair_points=fair_plan,
     factions=nations,
     determinize=determinize,
     search=SEARCH,

@@ -1,6 +1,7 @@
-"""What the validator reports of simulated duels: how they ended, each nation's win share with its interval, and a
-note of the match played. A duel pits two particular sections, so an uneven result is information about those
-sections at that range and cover, not a balance fault of the game: it is reported, never a warning."""
+"""What the validator reports: of battles, the force balance (``balance.py``); of simulated duels, how they ended,
+each nation's win share with its interval, and a note of the match played. A duel pits two particular sections, so
+an uneven result is information about those sections at that range and cover, not a balance fault of the game: it
+is reported, never a warning."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from fractions import Fraction
 
 from pnpforge.engine.analyses import outcomes, replay_hint, win_share
 from pnpforge.engine.pool_odds import decimal, percent
+from pnpforge.engine.playout import Run
 from pnpforge.engine.validate import Analysis, Bar, Chart
+from pnpforge.games.dystopian_legions.balance import analyse_battles, merged
+from pnpforge.games.dystopian_legions.fair_points import forces_at
 from pnpforge.findings import Finding
 from pnpforge.games.dystopian_legions import melee_pairs
 from pnpforge.games.dystopian_legions.duel import DEFAULT_SECTIONS
@@ -28,7 +32,29 @@ def nations(pack: Pack) -> tuple[str, ...]:
     return NATIONS
 
 
+def configurations(pack: Pack, settings: Any) -> dict[Any, Run]:
+    """Battles on each standard table (``balance.py``), duels per player count."""
+    if settings.mode != "battle":
+        return {n: Run(players=n, mode=settings.mode, bots=settings.bots, analyse=True) for n in settings.players}
+    return {
+        table.id: Run(players=2, mode="battle", bots=settings.bots, options=(("table", table.id),), analyse=True)
+        for table in pack.of_type("table")
+    }
+
+
+def decks(pack: Pack) -> set[str]:
+    """The cards the 500-point forces hold."""
+    return {card for force in forces_at(pack).values() for card in force.data.get("tacs", [])}
+
+
 def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
+    if settings.mode == "battle":
+        result = analyse_battles(pack, tallies, settings, decks(pack))
+        every = merged(tallies)
+        shares = {nation: share for nation in NATIONS if (share := win_share(every, f"side/{nation}")) is not None}
+        if shares:
+            result.findings.append(battles(pack, 2, every, shares))
+        return result
     result = Analysis()
     for players, tally in sorted(tallies.items()):
         summary, bars = outcomes(tally)
@@ -37,9 +63,7 @@ def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:
         result.charts.append(Chart(f"outcomes-{players}p", "How the duels ended", bars))
         side_bars = [Bar(n, s["share"], s["low"], s["high"]) for n, s in shares.items()]
         result.charts.append(Chart(f"sides-{players}p", "Each nation's share of the duels won", side_bars))
-        if shares and getattr(settings, "mode", "") == "battle":
-            result.findings.append(battles(pack, players, tally, shares))
-        elif shares:
+        if shares:
             words = ", ".join(f"{n} {s['share']:.0%}" for n, s in shares.items())
             hint = replay_hint(pack.id, players, tally, "games", "duel")
             result.findings.append(

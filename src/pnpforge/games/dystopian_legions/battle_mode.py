@@ -5,8 +5,10 @@ Options (``GameConfig.options``): ``forces`` (two list files inside the pack, by
 ``battle.forces`` for each nation of the config's sides), ``table`` (a standard table's id; default the first the
 larger force fits), ``scenario`` (three rows of the generator's paths, deployment, mission and condition, 0 to 3;
 default: the generator is played, its dice drawn and its points spent by the players) and ``turns`` (the turn cap;
-default the pack's ``battle.turn_cap``). The set-up places are drawn by the game's seed. Each player's hand is the
-first cards of its deck, one per full 250 points of the force value (rule ``tac-hand-size``).
+default the pack's ``battle.turn_cap``); ``filled`` (a points limit: each force built to it at the pack's costs,
+troopers bought or shed, ``filling.filled``: how a trial cost of the fair-points fit enters the battle). The
+set-up places are drawn by the game's seed. Each player's hand is the first cards of its deck, one per full 250
+points of the force value (rule ``tac-hand-size``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.battle import Battle, SectionSpec
 from pnpforge.games.dystopian_legions.battle_bots import horizon, searched, value
 from pnpforge.games.dystopian_legions.data import read
+from pnpforge.games.dystopian_legions.filling import filled
 from pnpforge.games.dystopian_legions.force_list import Force, read_force
 from pnpforge.games.dystopian_legions.generator import blp_target
 from pnpforge.games.dystopian_legions.state import Trooper
@@ -120,6 +123,9 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
     if len(paths) != 2:
         raise ValueError("a battle needs two force lists")
     forces = _forces(pack, (str(paths[0]), str(paths[1])))
+    limit = config.option("filled")
+    if limit is not None:  # each force built to the limit at the pack's costs (fair_points.py)
+        forces = (filled(forces[0], int(limit)), filled(forces[1], int(limit)))
     mfv = max(int(f.data["mfv"]) for f in forces)
     setup = standard_table(pack, mfv, config.option("table"))
     rows = config.option("scenario")
