@@ -8,25 +8,33 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import sys
 from typing import NoReturn
 
 import click
 
 from pnpforge import __version__
-from pnpforge.commands.build import build
-from pnpforge.commands.diff import diff
-from pnpforge.commands.new import new
-from pnpforge.commands.replay import replay
-from pnpforge.commands.serve import serve
-from pnpforge.commands.sweep import sweep
-from pnpforge.commands.validate import validate
 
 INTERNAL_ERROR = 3
 MISSING_LIBRARY = "cannot load library"  # how cffi says a shared library (Pango's, for WeasyPrint) is missing
+VERBS = ("validate", "sweep", "diff", "build", "new", "replay", "serve")  # each in commands/<verb>.py
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Verbs(click.Group):
+    """The verbs of ``commands/``, each imported when it is asked for: a build does not load the validator's
+    engine, nor ``validate`` the stages of a build."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(VERBS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in VERBS and cmd_name not in self.commands:
+            self.add_command(getattr(importlib.import_module(f"pnpforge.commands.{cmd_name}"), cmd_name))
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=Verbs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnpforge")
 def cli() -> None:
     """Turn a game's data into print files, rulebooks and a validation report.
@@ -34,14 +42,6 @@ def cli() -> None:
     GAME is a pack id under ./content/ or the path of a pack folder.
     """
 
-
-cli.add_command(validate)
-cli.add_command(sweep)
-cli.add_command(diff)
-cli.add_command(build)
-cli.add_command(new)
-cli.add_command(replay)
-cli.add_command(serve)
 
 
 def main() -> None:

@@ -141,3 +141,29 @@ def test_pages_a_few_millionths_apart_astride_a_hundredth_are_one_size() -> None
     assert verify.differing_share(_blank_pdf(93.5433, 320.31500244), _blank_pdf(93.5433, 320.31497192)) == 0.0
     with pytest.raises(ValueError, match="pages of different sizes"):
         verify.differing_share(_blank_pdf(93.5433, 320.3), _blank_pdf(93.5433, 321.3))
+
+
+def test_a_new_build_folder_takes_this_users_verdicts_and_not_planted_ones(planted: Path, tmp_path: Path,
+                                                                           monkeypatch) -> None:
+    """The verdicts hold for any build folder of the same faces: kept in the user's cache folder, sealed, a build
+    into a new folder compares nothing (WeasyPrint is not loaded for it); an entry this user did not seal is not
+    read."""
+    assert run_cli("build", str(planted), "--out", str(tmp_path / "first"), "--only", "faces", "--lang", "en").code == 0
+
+    def compare(*args):
+        raise AssertionError("compared again")
+
+    monkeypatch.setattr(verify, "_KNOWN", {})  # as in a new process
+    with monkeypatch.context() as patched:
+        patched.setattr(verify, "compare", compare)
+        again = run_cli("build", str(planted), "--out", str(tmp_path / "second"), "--only", "faces", "--lang", "en")
+    assert again.code == 0, again.output
+    assert any(line.startswith(BY_WEASYPRINT) for line in again.lines), again.output  # the kept verdict, used
+    store = verify._user_store()
+    assert store.folder is not None
+    for path in store.folder.iterdir():  # every entry rewritten as "drawn right", unsealed
+        data = json.loads(path.read_bytes()[32:])
+        path.write_bytes(b"\0" * 32 + json.dumps({**data, "share": 0.0}).encode("utf-8"))
+    monkeypatch.setattr(verify, "_KNOWN", {})
+    third = run_cli("build", str(planted), "--out", str(tmp_path / "third"), "--only", "faces", "--lang", "en")
+    assert third.code == 0 and any(line.startswith(BY_WEASYPRINT) for line in third.lines), third.output

@@ -31,6 +31,29 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
+MODE_GAMES = 40  # greedy games of each mode the validator leaves out by default (a slower mode, a battle)
+
+
+def _other_modes(root: Path, package: Any, players: int, jobs: int) -> dict[str, Any]:
+    """Greedy games per CPU second of each mode of the package that the validator does not play by default, under
+    ``greedy_<mode>s_per_cpu_second``."""
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.simulate import chunks, run
+
+    default = package.validated_modes or package.modes
+    found: dict[str, Any] = {}
+    for mode in package.modes:
+        if mode in default:
+            continue
+        work = chunks(root, package, Run(players=players, mode=mode, bots=("greedy",)), 0, MODE_GAMES)
+        start, cpu = time.perf_counter(), _cpu()
+        run(work, jobs=jobs)
+        elapsed, used = time.perf_counter() - start, _cpu() - cpu
+        found[f"greedy_{mode}s_per_second"] = round(MODE_GAMES / elapsed, 1)
+        found[f"greedy_{mode}s_per_cpu_second"] = round(MODE_GAMES / used, 1) if used > 0 else None
+    return found
+
+
 def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: set[str] | None = None) -> dict:
     """Full games per second (wall, and per CPU second of every process) through the simulation harness (the
     validator's path), at the most players, for every pack with an engine (or the ``packs`` named)."""
@@ -61,6 +84,7 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: 
             elapsed, used = time.perf_counter() - start, _cpu() - cpu
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
             entry[f"{bot}_games_per_cpu_second"] = round(count / used, 1) if used > 0 else None
+        entry.update(_other_modes(pack.root, package, players, jobs))
         cached_pack(str(pack.root.resolve()))  # loaded before profiling: the profile is of play only
         profiler = cProfile.Profile()
         sample = chunks(pack.root, package, Run(players=players, bots=("random",)), 0, 60)

@@ -101,3 +101,11 @@ def _seal(key: str, data: bytes) -> bytes:
 
 
 NOWHERE = Store(None)
+USER_STORES = "pnpforge"  # under the user's cache folder
+
+
+def user_store(name: str) -> Store:
+    """Entries kept for this user whatever the build folder (``<user cache>/pnpforge/<name>/``): work whose result
+    depends on its inputs alone (what a font file says, the native renderer's verdict on a face), done once for
+    every build folder, a fresh clone or a new ``--out`` included."""
+    return Store(user_cache() / USER_STORES / name)

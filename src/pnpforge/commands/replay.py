@@ -18,14 +18,18 @@ from pnpforge.report.terminal import format_findings
 @click.option("--bots", default="greedy", show_default=True, help="Bots for --seed, one name or a comma list.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players for --seed.")
 @click.option("--mode", help="Game mode for --seed (default: the game's first).")
-def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str | None) -> None:
+@click.option("--svg", "svg", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also draw the position a scenario or a --seed game on the table ends in, as SVG, to this file.")
+def replay(game: str, file: Path | None, seed: int | None, bots: str, players: int, mode: str | None,
+           svg: Path | None) -> None:
     """Play a scripted game or scenario FILE through GAME's engine and print the result as JSON.
 
-    With --seed instead of FILE, print the transcript of the simulated game of that seed.
+    With --seed instead of FILE, print the transcript of the simulated game of that seed. With --svg, a scenario
+    on the table is also drawn, where it ends and where its models stood before; with --seed, where the battle ended.
     """
     from pnpforge.engine.playout import Run
     from pnpforge.engine.replay import replay as replay_file
-    from pnpforge.engine.transcript import seed_transcript
+    from pnpforge.engine.transcript import seed_figure, seed_transcript
     from pnpforge.games import load_package
 
     checked = check_pack(game)
@@ -45,11 +49,19 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
                 f"mode {mode!r}; modes: {', '.join(package.modes)}"
             click.echo(f"error: unknown {what}")
             sys.exit(2)
+        run = Run(players=players, mode=mode, bots=names)
         try:
-            click.echo(seed_transcript(package, checked.pack, Run(players=players, mode=mode, bots=names), seed))
+            click.echo(seed_transcript(package, checked.pack, run, seed))
+            figure = seed_figure(package, checked.pack, run, seed) if svg is not None else None
         except ValueError as exc:  # a player count or mode this game cannot be played with
             click.echo(f"error: {exc}")
             sys.exit(2)
+        if svg is not None:
+            if figure is None:
+                click.echo(f"error: the game of seed {seed} is not played on a table, so there is nothing to draw",
+                           err=True)
+                sys.exit(2)
+            svg.write_text(figure.svg(), encoding="utf-8")
         sys.exit(0)
     if file is None:
         click.echo("error: give a scenario FILE or --seed N")
@@ -63,4 +75,13 @@ def replay(game: str, file: Path | None, seed: int | None, bots: str, players: i
         sys.exit(2)
     outcome = replay_file(package, checked.pack, file)
     click.echo(outcome.to_json() if outcome.ok else format_findings(outcome.findings))
+    if outcome.ok and svg is not None:
+        if package.example_plane is None:
+            click.echo(f"{file}: error: pack '{checked.pack.id}' draws no position on a table", err=True)
+            sys.exit(2)
+        try:
+            svg.write_text(package.example_plane(checked.pack, file).svg(), encoding="utf-8")
+        except (ValueError, OSError) as exc:
+            click.echo(f"{file}: error: no drawing: {exc}", err=True)
+            sys.exit(2)
     sys.exit(0 if outcome.ok else 2)

@@ -25,17 +25,22 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("game")
-@click.option("--vary", "varies", multiple=True, required=True, metavar="EXPR",
+@click.option("--vary", "varies", multiple=True, metavar="EXPR",
               help="Items, a field and values to try: TYPE:ID.FIELD=A..B (a range), TYPE:*.FIELD=+N (every item "
                    "of the type, a step from its own value; also -N), TYPE:ID.FIELD[0].SUB=A,B,C (a path into a "
                    "list; a list of values). Repeat for more.")
+@click.option("--apply-points", "apply_points", type=click.Path(dir_okay=False, path_type=Path), metavar="REPORT",
+              help="The report.json of a validate --fit-points run: its fitted costs whose printed cost lies outside "
+                   "their interval, played as one variant beside the published rules and written into a copy of the "
+                   "pack in <out>/<game>/sweep/fitted-pack/.")
 @click.option("--one-at-a-time", is_flag=True, help="Try each value of each --vary alone, the others at their "
                                                     "published values (default: every combination).")
 @game_options
 @executor_options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=BUILD_DIR,
               show_default=True, help="The report goes to <out>/<game>/sweep/.")
-def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | None, max_games: int,
+def sweep(game: str, varies: tuple[str, ...], apply_points: Path | None, one_at_a_time: bool, games: int | None,
+          max_games: int,
           players: str | None, mode: str | None, bots: str, seed: int, jobs: int | None, executor: str,
           scheduler: str | None, out_dir: Path) -> None:
     """Validate GAME's published rules and variants of them made by --vary, with the same seeds.
@@ -47,6 +52,8 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
     """
     from pnpforge.content.vary import FORMS, MAX_VARIANTS, check, variants, vary_pack
 
+    if not varies and apply_points is None:
+        raise click.UsageError("say what to vary: --vary EXPR (repeat for more), or --apply-points REPORT")
     check_executor(executor, scheduler, jobs)
     checked = check_pack(game)
     pack, static = checked.pack, list(checked.findings)
@@ -54,6 +61,8 @@ def sweep(game: str, varies: tuple[str, ...], one_at_a_time: bool, games: int | 
         click.echo(format_findings(static, checked.files_checked))
         sys.exit(2)
     package = _engine(pack)
+    if apply_points is not None:
+        varies = varies + _fitted(pack, apply_points, out_dir)
     settings = settings_for(pack, package, games, max_games, players, mode, bots, seed, jobs)
     settings = replace(settings, units_kept=True)  # every variant plays the published rules' deals: pair them
     parsed, problems = check(pack, list(varies))
@@ -86,6 +95,32 @@ def _engine(pack: Pack):
         click.echo(f"{pack.game_doc.path}: error: pack '{pack.id}' has no rules engine, so there is nothing to sweep")
         sys.exit(2)
     return package
+
+
+def _fitted(pack: Pack, report: Path, out_dir: Path) -> tuple[str, ...]:
+    """The fitted costs of a fair-points report whose printed cost lies outside their interval, as ``--vary``
+    expressions, after writing them into a copy of the pack (``content/rewrite.py``); exit 2 on a report that cannot
+    be read or does not fit the pack."""
+    import json
+
+    from pnpforge.content.rewrite import write_copy
+
+    try:
+        rows = json.loads(report.read_text(encoding="utf-8")).get("fair_points")
+        changes = [(str(r["target"]), r["fitted"]) for r in rows if r.get("outside") and r.get("fitted") is not None]
+    except (OSError, ValueError, AttributeError, TypeError, KeyError) as exc:
+        click.echo(f"{report}: error: not the report.json of a validate --fit-points run ({exc})")
+        sys.exit(2)
+    if not changes:
+        click.echo(f"{report}: error: no fitted cost lies away from its printed cost, so there is nothing to apply")
+        sys.exit(2)
+    copy = out_dir / pack.id / "sweep" / "fitted-pack"
+    problems = write_copy(pack, changes, copy)
+    if problems:
+        click.echo("\n".join(f"{report}: error: {problem}" for problem in problems))
+        sys.exit(2)
+    click.echo(f"wrote {copy}: the pack with {len(changes)} fitted cost{'s' if len(changes) != 1 else ''} applied")
+    return tuple(f"{target}={value}" for target, value in changes)
 
 
 def _echo_problems(problems: list, forms: str) -> None:

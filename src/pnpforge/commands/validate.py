@@ -42,9 +42,13 @@ if TYPE_CHECKING:
 @click.option("--list", "list_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Check a file a player wrote for GAME (a force list) instead of the pack: its findings, located "
                    "in it, and the summary the game prints (points against the limit).")
+@click.option("--fit-points", is_flag=True,
+              help="Instead of the balance run: fit the points value at which each priced item's force wins half "
+                   "its games against the reference force, from games at a few trial costs (--games N: paired units "
+                   "per trial cost); the report goes to <out>/<game>/validation/fair-points/.")
 def validate(game: str | None, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
              mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None, executor: str,
-             scheduler: str | None, out_dir: Path, list_file: Path | None) -> None:
+             scheduler: str | None, out_dir: Path, list_file: Path | None, fit_points: bool) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     GAME is a pack id under content/ or a pack folder (default: the current folder when it holds a game.yaml).
@@ -81,6 +85,11 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
         click.echo(format_findings(findings, checked.files_checked))
         sys.exit(exit_code(findings, strict))
     package = load_package(pack.game.engine)
+    if fit_points:
+        from pnpforge.commands.fit_points import fit_pass
+        from pnpforge.engine.simulate import default_jobs
+
+        fit_pass(pack, package, findings, games, seed, jobs or default_jobs(), executor, scheduler, strict, out_dir)
     if package is None or not package.has_engine or package.analyse is None:
         findings.append(Finding("info", f"pack '{pack.id}' has no rules engine: static checks only",
                                 mark=Mark(str(pack.game_doc.path)), rule="simulation"))

@@ -29,7 +29,7 @@ Bound = Union[Annotated[int, Field(ge=0, le=100_000)], FieldName]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Alternative(_Strict):

@@ -85,7 +85,7 @@ def face_label(face: int | str | list[str]) -> str:
 class DieSpec(BaseModel):
     """One kind of die: its faces in order, what they score and which dice they add."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     name: Union[str, dict[str, str], None] = Field(None, description="the die as players read it (default: its id)")
     faces: list[FaceValue] = Field(min_length=1, max_length=100,

@@ -25,7 +25,7 @@ Label = Union[str, dict[str, str]]  # what players read: one string, or one per 
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     required: bool = False
     default: Any = None
     doc: str = ""
@@ -144,7 +144,7 @@ KINDS = ("int", "number", "bool", "string", "text", "enum", "ref", "list", "obje
 class TypeSpec(BaseModel):
     """A component type: the file holding its items and its fields."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     file: str
     sheet: str | None = None  # the worksheet of an .xlsx file (default: the first)
     doc: str = ""
@@ -156,7 +156,7 @@ class PlayerFileSpec(BaseModel):
     """A kind of file the pack's players write (a force list): its fields, where the pack keeps examples of it, and
     the document a build prints from one. The game package checks it and draws the document."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     doc: str = ""
     label: Label | None = None  # what players call such a file (default: the kind's name in words)
     examples: str | None = None  # a folder inside the pack holding examples, each of which must pass its checks
@@ -167,7 +167,7 @@ class PlayerFileSpec(BaseModel):
 class EffectSpec(BaseModel):
     """One effect of a pack's closed effect vocabulary."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     doc: str = ""
     params: dict[str, FieldSpec] = {}
 

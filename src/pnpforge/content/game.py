@@ -22,7 +22,7 @@ Text = Union[str, dict[str, str]]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Players(_Strict):

@@ -16,13 +16,15 @@ drawing it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline import StateInline, emphasis
 from markupsafe import Markup, escape
 
 from pnpforge.content.text import ICON_PATTERN
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline import StateInline
 
 BOLD, ITALIC = "strong", "em"
 TEXT, ICON, OPEN, CLOSE = "text", "icon", "open", "close"
@@ -47,6 +49,8 @@ class Styled(NamedTuple):
 
 def _stars(state: StateInline, silent: bool) -> bool:
     """CommonMark emphasis, for asterisks only."""
+    from markdown_it.rules_inline import emphasis  # noqa: PLC0415 - loaded with the parser
+
     return state.src[state.pos] == "*" and emphasis.tokenize(state, silent)
 
 
@@ -74,7 +78,12 @@ def _escape(state: StateInline, silent: bool) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
+    """The parser, made when a text first has an asterisk or a backslash (most cards have neither)."""
+    from markdown_it import MarkdownIt  # noqa: PLC0415
+    from markdown_it.rules_inline import emphasis  # noqa: PLC0415
+
     md = MarkdownIt("zero")
     md.inline.ruler.push("pnp_escape", _escape)
     md.inline.ruler.push("pnp_icon", _icon)
@@ -83,16 +92,13 @@ def _parser() -> MarkdownIt:
     return md
 
 
-_MD = _parser()
-
-
 @lru_cache(maxsize=CACHED_TEXTS)
 def events(text: str) -> tuple[Event, ...]:
     """The events of ``text``; adjacent text joined, empty text left out, tags balanced."""
     if "*" not in text and "\\" not in text:  # most text: nothing but words and icons
         return tuple(_plain_events(text))
     found: list[Event] = []
-    for token in _MD.parseInline(text)[0].children or []:
+    for token in _parser().parseInline(text)[0].children or []:
         if token.type in ("text", "pnp_literal"):
             if not token.content:
                 continue

@@ -17,7 +17,7 @@ from pnpforge.content.fields import ID_PATTERN
 class Rule(BaseModel):
     """One rule of the source rulebook."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     id: Annotated[str, StringConstraints(pattern=ID_PATTERN)] = Field(description="stable rule id (kebab-case)")
     section: str = Field(description="the section of the source rulebook it comes from")
     mode: str = Field("base", description="the game mode it belongs to")

@@ -22,7 +22,7 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Bar, Chart
-from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen
+from pnpforge.engine.verdicts import MIN_RATE, Verdict, below, never_seen, outside
 from pnpforge.findings import Finding, Mark
 
 if TYPE_CHECKING:
@@ -243,3 +243,27 @@ def length_chart(tally: Tally, width: int, title: str, xlabel: str, chart_id: st
     """Games per length bucket of ``width`` (the game's own length: turns, or the playout's moves)."""
     buckets = tally.histogram("length/", width)
     return Chart(chart_id, title, [Bar(f"{n}-{n + width - 1}", c) for n, c in buckets], unit="count", xlabel=xlabel)
+
+
+def lopsided(tally: Tally, prefix: str, maximum: float, hint: Hint, noun: str = "scenario",
+             mark: Callable[[str], Mark | None] = lambda setting: None) -> list[Finding]:
+    """Each setting (a scenario the game dealt, say) that one side won more than ``maximum`` of: the games of a
+    setting counted under ``{prefix}played/<setting>``, a side's wins under ``{prefix}wins/<setting>/<side>`` in
+    twelfths. Decided as ``engine/verdicts.py`` says, every setting and side together (one family); a setting seen
+    too seldom to decide stays info. The finding's subject is the setting (messages are printed after it)."""
+    played = {key[len(f"{prefix}played/"):]: tally.get(key) for key in tally.keys(f"{prefix}played/")}
+    wins = {key[len(f"{prefix}wins/"):]: tally.get(key) / TWELFTHS for key in tally.keys(f"{prefix}wins/")}
+    family = max(1, len(wins))
+    findings = []
+    for who, won in sorted(wins.items()):
+        setting, _, side = who.rpartition("/")
+        games = played.get(setting, 0)
+        verdict = outside(won, games, 0.0, maximum, family) if games else None
+        if verdict is None:
+            continue
+        statement = (f"side '{side}' wins {won / games:.0%} of the {games} games of this {noun} {{evidence}}; "
+                     f"at most {maximum:.0%} expected")
+        findings.append(judged(verdict, statement, f"games of the {noun}",
+                               hint(tally, f"{prefix}played/{setting}"), mark(setting), f"{noun}-one-sided",
+                               subject=setting))
+    return findings

@@ -33,7 +33,9 @@ if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Item, Pack
     from pnpforge.content.player_files import PlayerFile
     from pnpforge.engine.events import Event
+    from pnpforge.engine.fair_points import FitPlan
     from pnpforge.engine.map_marks import MapMarks
+    from pnpforge.engine.plane_figure import PlaneFigure
     from pnpforge.engine.matches import Pairing
     from pnpforge.engine.playout import Run
     from pnpforge.engine.seating import Roles
@@ -183,12 +185,23 @@ class GamePackage(Generic[StateT]):
     # (Pack, examples/<stem>.yaml) -> the position a scenario file starts from, as a map with its pieces:
     # ``{map example:STEM}``; ``ValueError`` saying what is wrong with the file
     example_map: Callable[[Pack, Path], MapMarks] | None = None
+    # (Pack, examples/<stem>.yaml) -> the position a scenario on the table ends in, with where its bases stood
+    # before, its templates and sight lines: ``{plane example:STEM}`` and ``replay --svg``; ``ValueError`` saying
+    # what is wrong with the file (one that sets no position on the table, say)
+    example_plane: Callable[[Pack, Path], PlaneFigure] | None = None
+    # state -> the position a game on a table has reached, as a figure (None for a state off the table):
+    # ``replay --seed N --svg FILE`` draws the final position of a simulated game with it
+    position_figure: Callable[[StateT], PlaneFigure | None] | None = None
     # the engine's search bot (``engine/search.py``), added as ``search`` when the package has ``determinize`` and the
     # plan's policy bot and names no ``search`` bot of its own
     search: SearchPlan[StateT] = SearchPlan()
     # the kinds of player files it reads, by the kind's name in game.yaml's ``player_files:``
     player_files: Mapping[str, PlayerFileRules] = field(default_factory=dict)
     builders: tuple[WebBuilder, ...] = ()  # pages of the web rulebook where players write their files
+    # what ``validate --fit-points`` weighs (``engine/fair_points.py``): each priced item with the games that set its
+    # force against a reference force; the game builds its forces from the pack's costs, so a trial cost enters
+    # the games as the pack with that cost
+    fair_points: Callable[[Pack], FitPlan] | None = None
 
     def __post_init__(self) -> None:
         policy = self.bots.get(self.search.policy)

@@ -13,6 +13,7 @@ that does not, and one that may be seen into (``open_depth``) in green.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import re
 from html import escape
 from math import isqrt
 
@@ -34,6 +35,14 @@ STYLE = """
 text { font-family: sans-serif; font-size: 110px; fill: #222; }
 text.small { font-size: 80px; }
 """.strip()
+FIGURE_STYLE = """
+.ghost { fill: none; stroke: #222; stroke-width: 5; stroke-dasharray: 16 12; }
+.blocked { stroke: #b3261e; stroke-width: 8; stroke-dasharray: 24 14; }
+.mark { fill: none; stroke: #222; stroke-width: 12; }
+text.mark { fill: #222; stroke: none; font-size: 120px; font-weight: bold; }
+""".strip()
+_RULE = re.compile(r"(^|\} )([^{}\n]+?) \{", re.MULTILINE)  # a rule's selector, at a line's start or after one
+MARK_RADIUS = 64  # a named point's ring: a quarter inch across
 
 
 def _mm(units: int) -> str:
@@ -65,17 +74,27 @@ class _Page:
         (x1, y1), (x2, y2) = self.xy(a), self.xy(b)
         self.parts.append(f'<line class="{css}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
 
-    def text(self, at: Point, words: str, css: str = "") -> None:
+    def text(self, at: Point, words: str, css: str = "", anchor: str = "middle") -> None:
         x, y = self.xy(at)
         cls = f' class="{css}"' if css else ""
-        self.parts.append(f'<text{cls} x="{x}" y="{y}" text-anchor="middle">{escape(words)}</text>')
+        self.parts.append(f'<text{cls} x="{x}" y="{y}" text-anchor="{anchor}">{escape(words)}</text>')
 
 
 def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = (),
             templates: Iterable[Shape] = (), lines: Iterable[tuple[Point, Point]] = (),
-            groups: Mapping[str, int] | None = None, labels: bool = True) -> str:
-    """The SVG text of a position. ``lines`` are drawn dashed with their length in inches beside them."""
+            groups: Mapping[str, int] | None = None, labels: bool = True, *,
+            ghosts: Iterable[Base] = (), blocked: Iterable[tuple[Point, Point]] = (),
+            marks: Iterable[tuple[Point, str]] = (), width_mm: int | None = None, scope: str = "") -> str:
+    """The SVG text of a position. ``lines`` are drawn dashed with their length in inches beside them.
+
+    For a figure of a move or a shot: ``ghosts`` are bases where they stood before (a dashed outline under the
+    position), ``blocked`` sight lines are drawn in red without a length, ``marks`` are named points (an objective,
+    an aim point) drawn as a ring with the name beside it; ``width_mm`` prints the drawing at that width instead of the
+    table's real size; ``scope`` names a class the ``<svg>`` gets and every rule of its style is limited to, for a
+    drawing placed inside an HTML page (whose own classes its style must not touch). Without them the drawing is as
+    it always was."""
     page = _Page(table)
+    ghosts, blocked, marks = tuple(ghosts), tuple(blocked), tuple(marks)
     page.parts.append(f'<rect class="table" x="0" y="0" width="{table.width}" height="{table.height}"/>')
     for piece in pieces:
         css = "piece blocks into" if piece.blocks_sight and piece.open_depth else \
@@ -83,6 +102,8 @@ def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = 
         page.shape(piece.shape, css, piece.id)
         if labels:
             page.text(piece.shape.centre, piece.id, "small")
+    for ghost in ghosts:
+        page.shape(ghost.shape, "ghost", ghost.id)
     for base in bases:
         group = (groups or {}).get(base.id, 0) % 6
         page.shape(base.shape, f"base group-{group}", base.id)
@@ -93,11 +114,21 @@ def drawing(table: Table, pieces: Iterable[Piece] = (), bases: Iterable[Base] = 
         page.line(start, end, "measure")
         middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 + 60)
         page.text(middle, format_inches(_length(start, end)))
+    for start, end in blocked:
+        page.line(start, end, "blocked")
+    for at, name in marks:
+        page.shape(Shape((at,), MARK_RADIUS), "mark", name)
+        page.text((at[0] + MARK_RADIUS + 30, at[1] - 40), name, "mark", anchor="start")
     width, height = table.width, table.height
+    shown_w, shown_h = (width, height) if width_mm is None else (width_mm * 10, width_mm * 10 * height // width)
+    style = STYLE + (f"\n{FIGURE_STYLE}" if ghosts or blocked or marks else "")
+    if scope:
+        style = _RULE.sub(lambda m: f"{m.group(1)}.{scope} {m.group(2)} {{", style)
+    within = f' class="{escape(scope)}"' if scope else ""
     return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_mm(width)}" height="{_mm(height)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg"{within} width="{_mm(shown_w)}" height="{_mm(shown_h)}" '
         f'viewBox="0 0 {width} {height}">',
-        f"<style>\n{STYLE}\n</style>",
+        f"<style>\n{style}\n</style>",
         *page.parts,
         "</svg>",
         "",

@@ -24,7 +24,7 @@ ANY = "*"  # in ``answers``: a choice that answers whatever its player is asked
 class ScriptChoice(BaseModel):
     """The keys every choice has: whose it is, and the rule that forbids it when it is written to be refused."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     player: str
     refused: str | None = None

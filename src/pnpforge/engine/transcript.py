@@ -1,6 +1,7 @@
 """Transcripts: a seeded game action by action, then its final position.
 
 ``seed_transcript`` prints the game a validator seed stands for (``pnpforge replay GAME --seed N``);
+``seed_figure`` draws where it ends, for a game on a table (``replay GAME --seed N --svg FILE``);
 ``golden_transcript`` writes a package's golden playthrough, compared line by line by the engine test suite.
 """
 
@@ -15,6 +16,7 @@ from pnpforge.engine.playout import Run, play_seed
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
+    from pnpforge.engine.plane_figure import PlaneFigure
 
 
 def seed_transcript(package: GamePackage, pack: Pack, run: Run, seed: int) -> str:
@@ -22,6 +24,13 @@ def seed_transcript(package: GamePackage, pack: Pack, run: Run, seed: int) -> st
     played = play_seed(package, pack, run, seed, transcript=True)
     head = f"seed {seed}: {played.seating.describe()}"
     return "\n".join([head, *(played.transcript or []), "", str(played.state)])
+
+
+def seed_figure(package: GamePackage, pack: Pack, run: Run, seed: int) -> PlaneFigure | None:
+    """The final position of the seed's game as a figure, for a game played on a table (None otherwise)."""
+    if package.position_figure is None:
+        return None
+    return package.position_figure(play_seed(package, pack, run, seed).state)
 
 
 def golden_transcript(package: GamePackage, pack: Pack, golden: GoldenGame) -> str:

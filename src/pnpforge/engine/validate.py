@@ -62,6 +62,7 @@ class Analysis:
     tables: list[Table] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
     metrics: dict[str, Any] = field(default_factory=dict)  # the standard metrics (``engine/metrics.py``), when made
+    fair_points: list[dict[str, Any]] = field(default_factory=list)  # fitted costs (``engine/fair_points.py``)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +70,7 @@ class Analysis:
             "charts": [asdict(c) for c in self.charts],
             "tables": [asdict(t) for t in self.tables],
             **({"metrics": self.metrics} if self.metrics else {}),
+            **({"fair_points": self.fair_points} if self.fair_points else {}),
         }
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnpforge.caches import code
-from pnpforge.caches.store import NOWHERE, Store
+from pnpforge.caches.store import NOWHERE, Store, user_store
 from pnpforge.content.paths import PathEscape, inside_pack
 from pnpforge.content.source import LoadError, load_yaml
 from pnpforge.findings import Mark, display_path
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 FONT_DIR = "fonts"
 METRICS_FOLDER = "font-metrics"
+USER_STORE = "fonts"  # of the user's stores (``caches.store``), beside the build's
 SFNT_TAGS = {b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf"}  # how TrueType, OpenType and collections begin
 STYLES = {
     "regular": ("normal", 400), "bold": ("normal", 700), "italic": ("italic", 400),
@@ -155,16 +156,24 @@ def _metrics(path: Path, store: Store = NOWHERE) -> FontMetrics:
     """Advance widths and vertical metrics of one font file: read once per process (a documented process cache),
     and kept in the build's ``store`` for the next build, found by the font's bytes and the code reading them."""
     key = f"{code.digest('render.fonts')}|{hashlib.sha256(path.read_bytes()).hexdigest()}"
-    kept = store.read(key)
-    if kept is not None:
+    users = user_store(USER_STORE)  # what this user's builds read of the same font file, whatever the build folder
+    for where in (store, users):
+        kept = where.read(key)
+        if kept is None:
+            continue
         try:
             data = json.loads(kept)
-            return FontMetrics(data["units_per_em"], {int(code): width for code, width in data["advances"].items()},
-                               data["fallback"], data["ascent"], data["descent"])
+            found = FontMetrics(data["units_per_em"], {int(code): width for code, width in data["advances"].items()},
+                                data["fallback"], data["ascent"], data["descent"])
         except (ValueError, KeyError, TypeError, AttributeError):
-            pass  # damaged: read the font
+            continue  # damaged: read the font
+        if where is users:
+            store.keep(key, kept)
+        return found
     metrics = _read_metrics(path)
-    store.keep(key, json.dumps(dataclasses.asdict(metrics)).encode("utf-8"))
+    data = json.dumps(dataclasses.asdict(metrics)).encode("utf-8")
+    store.keep(key, data)
+    users.keep(key, data)
     return metrics
 
 

@@ -12,9 +12,11 @@ those of natively drawn faces.
 The face compared is drawn at its layout's own bleed, whichever bleed a build draws at, so that ``validate`` and
 ``build`` compare the same document. A verdict is kept by that document's render-cache key (``render.cache``: its
 HTML, every file it fetches, the renderers' versions) with a digest of this module's code, in ``native/`` of
-the cache folder and in memory for the process, so a layout is compared again only when its first face, its
-files or the code change. A layout whose first face the native renderer refuses is not compared: its faces go
-to WeasyPrint face by face, as the native renderer decides.
+the cache folder, in the user's cache folder (sealed, ``caches.store``: a verdict holds for every build folder of
+the same pack, so a fresh clone or a new ``--out`` does not load WeasyPrint to compare again) and in memory for the
+process, so a layout is compared again only when its first face, its files or the code change. A layout whose
+first face the native renderer refuses is not compared: its faces go to WeasyPrint face by face, as the native
+renderer decides.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from jinja2 import TemplateError
 
+from pnpforge.caches.store import Store, user_store
 from pnpforge.files import write_atomic
 from pnpforge.findings import Finding
 from pnpforge.render import native
@@ -48,6 +51,7 @@ TOLERANCE = 24  # a pixel differs when a channel differs by more than this (of 2
 SIZE_SLACK = 0.01  # points: the two renderers may give a page's size a few millionths apart
 MAX_SHARE = 0.005  # the share of differing pixels a layout may have
 FOLDER = "native"  # in the cache folder (``caches.paths``): a verdict a file, by key
+USER_STORE = "native"  # of the user's stores (``caches.store``): every verdict this user's builds made
 SAMPLE_TITLE = "native check"
 BAND_ROWS = 1024  # pages are compared in bands of this many pixel rows (a large 300 dpi page is 100 MB)
 RULE = "native-renderer"
@@ -115,7 +119,7 @@ def verdicts(renderer: Renderer, faces: list[Face], folder: Path | None, files: 
             continue
         key = verdict_key(html, files)
         keys.add(key)
-        verdict = _KNOWN.get(key) or _read(folder, key)
+        verdict = _KNOWN.get(key) or _read(folder, key) or _recall(key)
         if verdict is None:
             todo.append((key, face, html))
             continue
@@ -127,6 +131,7 @@ def verdicts(renderer: Renderer, faces: list[Face], folder: Path | None, files: 
     compared = compare(renderer, [(face, html) for _, face, html in todo]) if todo else []
     for (key, face, _), verdict in zip(todo, compared, strict=True):
         _keep(folder, key, verdict)
+        _user_store().keep(key, verdict.to_json(key).encode("utf-8"))
         _KNOWN[key] = found[face.layout.name] = verdict
     if prune and folder is not None:
         _prune(folder, keys)
@@ -296,15 +301,35 @@ def _own(renderer: Renderer, face: Face, html: str) -> bool:
 
 
 def _read(folder: Path | None, key: str) -> Verdict | None:
-    """A verdict kept under ``key``, if it is one (its key, its fields) and not damaged."""
+    """A verdict kept under ``key`` in a cache folder, if it is one (its key, its fields) and not damaged."""
     if folder is None:
         return None
     try:
-        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-        if data["key"] != key or not isinstance(data["native"], bool) or not isinstance(data["share"], float):
+        return _parse((folder / f"{key}.json").read_bytes(), key)
+    except OSError:
+        return None
+
+
+def _user_store() -> Store:
+    """The verdicts kept for this user, whatever the build folder."""
+    return user_store(USER_STORE)
+
+
+def _recall(key: str) -> Verdict | None:
+    """A verdict this user's pnpforge kept under ``key`` (sealed: a planted one is not read), if any."""
+    data = _user_store().read(key)
+    return _parse(data, key) if data is not None else None
+
+
+def _parse(data: bytes, key: str) -> Verdict | None:
+    """The verdict written as ``data``, if it is one kept under ``key`` (its key, its fields) and not damaged."""
+    try:
+        found = json.loads(data.decode("utf-8"))
+        if found["key"] != key or not isinstance(found["native"], bool) or not isinstance(found["share"], float):
             return None
-        return Verdict(str(data["layout"]), str(data["face"]), data["native"], data["share"], str(data["refusal"]))
-    except (OSError, ValueError, KeyError, TypeError):
+        return Verdict(str(found["layout"]), str(found["face"]), found["native"], found["share"],
+                       str(found["refusal"]))
+    except (ValueError, KeyError, TypeError):
         return None
 
 

@@ -221,5 +221,6 @@ def test_getting_up_to_charge_shakes_and_suppression_asks_one_success_more(pack)
     state = duel(pack, range=6)
     state.sides[0].deck = True
     charge(state, 0)
+    state.run()
     assert (state.sides[0].deck, state.sides[0].markers, state.sides[1].engaged) == (False, 1, True)
     assert morale_check(state, 1, suppressed=True).needed == 2 and morale_check(state, 1).needed == 1

@@ -18,7 +18,8 @@ from tests.conftest import DATA, REPO
 from tests.helpers import edit, run_cli
 
 PACK = REPO / "content" / "dystopian-legions"
-STARTERS = sorted((PACK / "forces").glob("*.yaml"))
+STARTERS = sorted((PACK / "forces").glob("*-starter.yaml"))
+BATTLE_FORCES = sorted((PACK / "forces").glob("*-500.yaml"))
 BROKEN = DATA / "force-lists"
 
 # each broken list and its one finding: the place is the line and column in the list file
@@ -49,8 +50,18 @@ def findings(pack, path: Path) -> list[str]:
     return [str(f) for f in check_list(pack, path).findings]
 
 
-def test_the_pack_keeps_two_starter_lists() -> None:
+def test_the_pack_keeps_two_starter_lists_and_two_500_point_forces_for_battles() -> None:
     assert [p.name for p in STARTERS] == ["britannia-starter.yaml", "prussia-starter.yaml"]
+    assert [p.name for p in BATTLE_FORCES] == ["britannia-500.yaml", "prussia-500.yaml"]
+    assert sorted((PACK / "forces").glob("*.yaml")) == sorted(STARTERS + BATTLE_FORCES)
+
+
+@pytest.mark.parametrize("path", BATTLE_FORCES, ids=lambda p: p.stem)
+def test_each_battle_force_passes_at_500_points(path: Path) -> None:
+    result = run_cli("validate", "dystopian-legions", "--list", str(path.relative_to(REPO)))
+    assert result.code == 0, result.output
+    assert "no errors, no warnings in 1 file" in result.output
+    assert " of 500 points (" in result.output and "a hand of 2 TACs" in result.output
 
 
 @pytest.mark.parametrize("path", STARTERS, ids=lambda p: p.stem)

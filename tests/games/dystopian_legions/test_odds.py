@@ -97,9 +97,10 @@ def test_melee_uses_combat_armour_and_cold_steel(kit: odds.Kit) -> None:
 
 
 def test_worth_per_point_findings(pack: Pack, kit: odds.Kit) -> None:
-    """The pack's findings are the two it accepts; the Colour Sergeant at its old 10 points would be a third."""
+    """The pack's findings are the three it accepts; the Colour Sergeant at its old 10 points would be a fourth."""
     found = worth.worth_per_point(pack).findings
     assert sorted((f.subject, f.message.split(":")[0]) for f in found) == [
+        ("section 'kob-line-infantry'", "option rifle-grenadier"),
         ("section 'kob-royal-marines'", "option rifle-grenadier"),
         ("section 'pru-line-grenadiers'", "option drummer"),
     ]
@@ -154,3 +155,24 @@ def test_every_starter_section_card_prints_the_reports_odds(pack: Pack, tmp_path
         assert f"Odds vs {against}" in text, section
         assert f"{fire} LP open / soft / hard, wipe {wipe}" in text, section
         assert (f"melee {melee} LP, Upper Hand {upper}" if melee != "-" else "melee none") in text, section
+
+
+@pytest.mark.rules("mar-solo-weapon", "mar-unreliable")
+def test_a_solo_weapon_throws_alone_in_the_odds(kit: odds.Kit) -> None:
+    """The Rifle Grenadier's 3 blue dice follow the pooled attack, on the models it left; alone they seldom reach
+    IR 3, so the section does worse than with the rifleman's 2 black dice in its pool. A Flammenwerfer fires 5 times
+    in 6, its Spray and Pray taking a level off the cover."""
+    line = kit.data.sections["kob-line-infantry"]
+    grenade = worth.with_model(line, "kob-rifle-grenadier", "kob-line-infantryman")
+    attacks = odds.section_attacks(kit, grenade, "effective")
+    assert [(a.dice, a.alone) for a in attacks] == [((("black", 14),), False), ((("blue", 3),), True)]
+    target = odds.chain(kit, kit.data.sections["pru-line-grenadiers"], "open")
+    apart = kit.attacks(attacks, 4, target)
+    pooled = kit.shoot({"black": 14, "blue": 3}, 4, target)
+    assert apart.successes == pooled.successes and apart.expected_lp < pooled.expected_lp
+    first = kit.shoot({"black": 14}, 4, target)
+    assert first.expected_lp < apart.expected_lp
+    assert sum(apart.lp.values()) == 1 and apart.lp == dict(sorted(apart.lp.items()))
+    assault = odds.section_attacks(kit, kit.data.sections["pru-assault-grenadiers"], "effective")
+    flames = [a for a in assault if a.alone]
+    assert len(flames) == 2 and all(a.fires == Fraction(5, 6) and a.shift == -1 for a in flames)

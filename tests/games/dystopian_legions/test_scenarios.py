@@ -51,6 +51,17 @@ RULES = {
     "cover-and-hit-the-deck": ("shoot-hit-the-deck", "terrain-cover"),
     "ironclad-side-arc": ("ironclad-stats", "ironclad-damage"),
     "card-in-its-window": ("tac-anatomy", "tac-cost", "shoot-quality", "graveyard", "tac-no-retract"),
+    # on the table (table_play.py); the table rules they show stay unplayed until battles play them
+    "table-charge-into-contact": ("move-charge",),
+    "table-sight-blocked-by-building": ("shoot-targets",),
+    "table-blast-scatter": (),
+    "table-coherency-after-casualties": (),
+    "table-objective-within-an-inch": (),
+    "table-ironclad-turn-and-arc": ("move-charge",),
+    "tesla-overcharge-is-lethal": ("mar-lethal", "tac-gain-mar"),
+    "countermand-cancels-a-card": ("tac-cancel", "tac-no-retract"),
+    "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),
+    "lucky-colonel": ("mar-lucky", "dice-reroll"),
 }
 
 

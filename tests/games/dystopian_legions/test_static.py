@@ -64,6 +64,8 @@ def test_the_pack_holds_what_its_readme_counts() -> None:
         "quick_reference": 2,
         "force_rule": 28,
         "odds_strip": 25,
+        "terrain": 4,
+        "table": 2,
     }
 
 
@@ -314,7 +316,8 @@ def test_a_starter_force_naming_a_list_the_pack_lacks(copy: Path) -> None:
     line, column = edit(copy / "forces.yaml", "list: forces/prussia-starter.yaml", "list: forces/prussia.yaml")
     assert errors(copy) == [
         f"{copy}/forces.yaml:{line}:{column}: error: starter force 'prussia-starter': list: no force list "
-        "'forces/prussia.yaml' among the pack's examples (britannia-starter.yaml, prussia-starter.yaml)"
+        "'forces/prussia.yaml' among the pack's examples (britannia-500.yaml, britannia-starter.yaml, "
+        "prussia-500.yaml, prussia-starter.yaml)"
     ]
 
 

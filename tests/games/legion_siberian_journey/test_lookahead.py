@@ -87,3 +87,26 @@ def test_a_question_keeps_the_quiet_round_and_judges_every_card_as_without_it() 
             assert not other.rounds
     assert kept == alone
     assert lookahead.Question.current() is None
+
+
+def test_the_questions_judged_together_get_the_values_judged_one_by_one() -> None:
+    """``judge_all`` (the March's points without a move once, the Auction's bids once per slot) gives every action
+    the value ``judge`` gives it alone, at every question of a few seeded greedy games."""
+    from pnpforge.engine.loop import sample_chance
+
+    from tests.games.legion_siberian_journey.helpers import game
+
+    asked = {"bid_turn": 0, "march_turn": 0}
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game(3).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            player, legal = state.current_player(), state.legal_actions()
+            if state.waiting[0] in asked:
+                asked[state.waiting[0]] += 1
+                assert bots.judge_all(state, player, legal) == [bots.judge(state, player, a) for a in legal]
+            state.apply_action(bots.GreedyBot().choose(state, player, rng))
+    assert min(asked.values()) >= 10  # both kinds of question were asked

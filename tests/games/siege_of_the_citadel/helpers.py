@@ -79,5 +79,12 @@ def act(state: SiegeState, words: str) -> None:
     state.apply_action(legal[said.index(words)])
 
 
+def dealt(state: SiegeState) -> SiegeState:
+    """The position once the Doomtrooper cards of set-up are dealt (each the first card still in the deck)."""
+    while state.is_chance_node() and state.agenda[-1][1] == "deal":
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
 def options(state: SiegeState) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]

@@ -12,7 +12,7 @@ from pnpforge.games.siege_of_the_citadel import roles
 from pnpforge.games.siege_of_the_citadel.campaign import board_rank, mission_settings
 from pnpforge.games.siege_of_the_citadel.invariants import check
 
-from tests.games.siege_of_the_citadel.helpers import game, pack
+from tests.games.siege_of_the_citadel.helpers import dealt, game, pack
 
 MISSIONS = ("battle-plans", "you-got-in-now-get-out", "high-command-error", "secret-mission", "throne-of-alakhai")
 
@@ -57,6 +57,23 @@ def test_the_lowest_team_drafts_first_in_a_campaign() -> None:
     from pnpforge.games.siege_of_the_citadel.game import SiegeGame
     from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
-    state = SiegeGame.of(pack(), settings, SiegeState.start).new_initial_state()
+    state = dealt(SiegeGame.of(pack(), settings, SiegeState.start).new_initial_state())
     assert state.teams["mishima"].rank == 2 and state.legion_rank == 4
     assert state.current_player() == 2 and state.agenda[-1][3] == "mishima"  # rank 2 with 1 point before 3 points
+
+
+@pytest.mark.rules("setup-rank-single", "setup-reference-board")
+def test_a_single_mission_starts_at_the_rank_its_brief_names() -> None:
+    starts = {item.id: item.get("start") for item in pack().of_type("mission")}
+    assert starts["battle-plans"] is None  # the book's first mission: rank 1
+    for mission in MISSIONS:
+        start = starts[mission] or {"rank": 1, "points": 0}
+        for mode, players in ((mission, 3), (mission + "-ai", 2)):
+            state = game(mode, players=players, draft=False).new_initial_state()
+            assert {(t.rank, t.points) for t in state.teams.values()} == {(start["rank"], start["points"])}
+            assert state.legion_rank == start["rank"] and start["rank"] in state.game.board().ranks
+    # the players may agree another rank (option rank), the Dark Legion's board with it
+    agreed = game("throne-of-alakhai", players=3, rank=5, points=0, draft=False).new_initial_state()
+    assert {t.rank for t in agreed.teams.values()} == {5} and agreed.game.board().ranks == (5, 6)
+    # a campaign's mission carries its own ranks, whatever the brief names
+    assert {t.rank for t in game("second-assault", players=3, draft=False).new_initial_state().teams.values()} == {1}

@@ -10,7 +10,7 @@ import pytest
 
 from pnpforge.games.siege_of_the_citadel import board
 
-from tests.games.siege_of_the_citadel.helpers import act, game, options, position, scenario
+from tests.games.siege_of_the_citadel.helpers import act, dealt, game, options, position, scenario
 
 CORRIDOR = """
 start: {start}
@@ -139,7 +139,7 @@ def test_quick_start_loadouts_replace_the_draft_and_gear_stays_with_its_bearer()
     state = game(draft=False).new_initial_state()
     assert state.teams["capitol"].troopers == ("mitch-hunter", "big-bob-watts")
     assert state.figs["mitch-hunter"].gear == ("time-bomb",) and state.figs["big-bob-watts"].weapon == "plasma-carbine"
-    drafted = game().new_initial_state()
+    drafted = dealt(game().new_initial_state())
     act(drafted, options(drafted)[0])
     act(drafted, options(drafted)[0])
     for action in drafted.legal_actions():  # every card taken goes to a Doomtrooper who may carry it

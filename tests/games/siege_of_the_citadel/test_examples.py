@@ -29,6 +29,8 @@ RULES = {
     "an-ai-card-activates-a-creature": ("ai-actions", "ai-target", "ai-compass"),
     "the-battle-plans-are-sent": ("battle-plans", "score-primary"),
     "battle-plans-lost-on-time": ("score-failure", "mission-end", "battle-plans"),
+    "hold-the-line-on-the-dark-legion-turn": ("card-hold-the-line", "card-other-turns"),
+    "cold-resolve-adds-a-red-die": ("card-cold-resolve", "card-one-per-turn"),
 }
 
 

@@ -16,7 +16,7 @@ from pnpforge.games.siege_of_the_citadel.invariants import check
 from pnpforge.games.siege_of_the_citadel.scoring import move_track
 from pnpforge.games.siege_of_the_citadel.steps import outcomes
 
-from tests.games.siege_of_the_citadel.helpers import act, game, options, pack, position, scenario
+from tests.games.siege_of_the_citadel.helpers import act, dealt, game, options, pack, position, scenario
 
 
 @pytest.mark.rules("setup-mission", "setup-map", "setup-force-cards", "setup-event-deck", "brief-parts",
@@ -38,6 +38,8 @@ def test_battle_plans_is_dealt_as_its_brief_says() -> None:
                    "equip-three", "setup-credits-lost", "setup-doomtrooper-cards", "equip-capitol")
 def test_the_draft_keeps_to_credits_ranks_and_specialties() -> None:
     state = game().new_initial_state()
+    assert state.is_chance_node() and state.agenda[-1][1] == "deal"  # the Doomtrooper cards come first
+    dealt(state)
     assert state.current_player() == 1  # left of the Dark Legion first
     assert options(state)[0].startswith("send ") and len(options(state)) == 3
     act(state, options(state)[0])
@@ -51,14 +53,14 @@ def test_the_draft_keeps_to_credits_ranks_and_specialties() -> None:
         if item.kind in ("weapon", "combo"):
             assert fig.kind in item.icons
     assert ("done",) not in state.legal_actions()  # nobody leaves unarmed while a weapon is there
-    assert state.hands == {"bauhaus": 1, "capitol": 1}
+    assert state.hands == {"bauhaus": ("adrenaline-surge",), "capitol": ("steady-aim",)}
     ranks = state.game.ranks
     assert ranks["capitol"][1].credits == ranks["bauhaus"][1].credits + 1
 
 
 @pytest.mark.rules("round-order", "round-end-check", "mission-end", "dl-last-turn")
 def test_every_side_draws_its_marker_once_a_round() -> None:
-    state = game(draft=False).new_initial_state()
+    state = dealt(game(draft=False).new_initial_state())
     assert state.is_chance_node() and state.round == 1
     assert dict(outcomes(state, state.agenda[-1])) == {s: Fraction(1, 3) for s in ("bauhaus", "capitol", "legion")}
     rng = random.Random(5)
@@ -81,11 +83,12 @@ def test_a_turn_enters_then_activates_each_doomtrooper_for_two_actions(tmp_path:
         """)
     act(state, "activate murdoch")
     act(state, "move to 3,0")
-    act(state, "card")
-    assert "card" not in options(state)  # one card on the team's own turn
+    act(state, "discard adrenaline-surge for one more action")
+    assert not any(o.startswith(("discard", "play")) for o in options(state))  # one card on the team's own turn
     act(state, "move to 6,0")
     act(state, "move to 4,0")
-    assert state.is_terminal() and state.hands["imperial"] == 1
+    assert state.is_terminal() and state.hands["imperial"] == ("steady-aim",)
+    assert state.played == ("adrenaline-surge",)
 
 
 @pytest.mark.rules("spawn-first-entry", "spawn-placement", "spawn-missing-figures", "spawn-discard")

@@ -60,7 +60,8 @@ def test_icons_terms_cards_tables_and_examples_are_drawn(legion, tmp_path) -> No
                                    "winner_vp, survivor_supplies, flavour"),
     ("{analysis odds}", "3:1: error: {{analysis odds}}: pack 'legion-siberian-story' has no game package analysing its "
                         "data"),
-    ("{figure ivan-sablin}", "3:1: error: unknown macro '{{figure}}'; macros: card, table, example, map, analysis"),
+    ("{figure ivan-sablin}",
+     "3:1: error: unknown macro '{{figure}}'; macros: card, table, example, map, plane, analysis"),
     ("## Assault {#assault rule=assault-step}", "3:12: error: unknown heading attribute 'rule='; use #anchor, .class "
                                                 "or rules=id,id"),
 ])

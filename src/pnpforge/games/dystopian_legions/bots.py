@@ -1,6 +1,8 @@
 """The duel's greedy bot: it rallies a Routed section, fires Placed when it can pay for Focus Fire, charges when its
 melee dice outnumber the enemy's, otherwise fires; it plays the first card it may, hits the deck under a pool of six
-dice or more when it stands in the open or soft cover, and spends every point Cold Steel allows."""
+dice or more when it stands in the open or soft cover, spends every point Cold Steel allows, cancels a card and
+answers a charge with a fire reaction when it can, spends a Luck token on its first throw, and aims a Sniper
+weapon at an officer or NCO."""
 
 from __future__ import annotations
 
@@ -37,6 +39,13 @@ class Greedy:
             side = s.sides[p]
             threat = sum(attack_dice(s, 1 - p).values()) >= 6 and all(t.cover != "hard" for t in side.troopers)
             return 0 if action == threat else 1
+        if step in ("cancel", "ambush"):
+            return 1 if action == "pass" else 0
+        if step == "aim":
+            target = next(t for t in s.sides[1 - p].troopers if t.number == action)
+            return 0 if s.profile(target).rank in ("officer", "nco") else 1
+        if step == "lucky":
+            return 0 if action else 1
         if step == "cold-steel":
             return -int(action)
         if step == "reroll":

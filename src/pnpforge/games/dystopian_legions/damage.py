@@ -141,6 +141,18 @@ def resolve(successes: int, chain: Sequence[ChainModel], saves: int) -> Losses:
     return losses(cancel(allocate(successes, chain), saves), chain)
 
 
+def lethal_chain(chain: Sequence[ChainModel]) -> tuple[ChainModel, ...]:
+    """The chain a Lethal attack meets: every model falls to hits equal to its IR, whatever its Life Points (p.117),
+    so each stands on the chain with one LP (a model already at none keeps none)."""
+    return tuple(ChainModel(m.ir, min(1, m.lp), m.cover, m.shield, m.shield_colour) for m in chain)
+
+
+def lethal_losses(result: Losses, chain: Sequence[ChainModel]) -> Losses:
+    """Losses on the lethal chain as the section takes them: a model killed loses every Life Point it had left."""
+    lost = tuple(model.lp if killed else 0 for killed, model in zip(result.killed, chain))
+    return Losses(lost, result.killed)
+
+
 def melee_losses(hits: int, chain: Sequence[ChainModel]) -> Losses:
     """Melee casualties: hits along the chain (engaged models first), leftover hits lost, no saves (p.94)."""
     return losses(allocate(hits, chain), chain)

@@ -40,18 +40,27 @@ def troopers(pack: Pack, unit: str, cover: str) -> tuple[Trooper, ...]:
 
 
 def hand(pack: Pack, nation: str) -> tuple[str, ...]:
-    """The first cards of the nation's starter deck that a duel can play, as many as its force value allows."""
+    """The first cards of the nation's starter deck that a duel can play (a fire reaction answers a charge), as many
+    as its force value allows."""
     from pnpforge.games.dystopian_legions.force_list import starter_forces
 
     force = next((f for f in starter_forces(pack).values() if f.data["nation"] == nation), None)
     if force is None:
         return ()
-    windows = {t.id: t["window"] for t in pack.of_type("tac")}
+    playable = {
+        t.id
+        for t in pack.of_type("tac")
+        if t["window"] in DUEL_WINDOWS or any(e["effect"] == "fire_reaction" for e in t["effects"])
+    }
     size = hand_size(int(force.data["mfv"]))
-    return tuple([c for c in force.data["tacs"] if windows.get(c) in DUEL_WINDOWS][:size])
+    return tuple([c for c in force.data["tacs"] if c in playable][:size])
 
 
 def new_game(pack: Pack, config: GameConfig) -> Duel:
+    if config.mode == "battle":
+        from pnpforge.games.dystopian_legions.battle_mode import new_battle
+
+        return new_battle(pack, config)
     by_nation = {DEFAULT_NATIONS[n]: unit for n, unit in enumerate(DEFAULT_SECTIONS)}
     default = tuple(by_nation[side] for side in config.sides) if config.sides else DEFAULT_SECTIONS
     units = tuple(config.option("sections", default))

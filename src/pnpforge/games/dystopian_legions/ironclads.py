@@ -54,8 +54,9 @@ def penetration(s: DuelState, p: int, cover: str) -> None:
     trooper = side.troopers[hull(s, q)]
     removed = damage.cover_removes(cover, s.last[("d3", q)]) if cover != "open" else 0
     successes = max(0, s.last[("attack", p)] - removed)
-    rating = damage.armour(s.profile(trooper).armour or {}, (side.setup.facing,))
-    s.log.append(Said(f"{successes} successes against armour {rating} ({side.setup.facing})"))
+    facing = side.facing or side.setup.facing
+    rating = damage.armour(s.profile(trooper).armour or {}, tuple(facing.split("+")))
+    s.log.append(Said(f"{successes} successes against armour {rating} ({facing})"))
     s.last = {**s.last, ("penetrating", p): successes}
     if successes >= rating:
         s.push(ask(s, "2d6", p, {"black": 2}, 0), ("damage-table", p, successes - rating))

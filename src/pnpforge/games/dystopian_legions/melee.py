@@ -40,13 +40,23 @@ def may_charge(s: DuelState, p: int) -> str | None:
 
 
 def charge(s: DuelState, p: int) -> None:
-    """The section charges into contact; a Shaken target takes a Morale check, and a Daunting charger makes any
-    target take one (rule ``morale-triggers``); a section that had hit the deck gets up, with a Shaken marker."""
-    side, target = s.sides[p], s.sides[1 - p]
-    side.engaged = target.engaged = side.charging = True
+    """The section charges; a section that had hit the deck gets up, with a Shaken marker. The target, if it has
+    not activated, may answer with a fire reaction card before contact (rule ``tac-fire-reaction``)."""
+    side = s.sides[p]
     if side.deck:  # getting up to charge ends Hit the Deck and shakes the section (rule shoot-hit-the-deck)
         side.deck = False
         side.markers = morale.failed(side.markers, s.game.routed_at)
+    s.push(("ambush", 1 - p), ("contact", p))
+
+
+@task("contact")
+def contact(s: DuelState, p: int) -> None:
+    """The charger makes contact, unless it was wiped out or Routed on the way; a Shaken target takes a Morale
+    check, and a Daunting charger makes any target take one (rule ``morale-triggers``)."""
+    side, target = s.sides[p], s.sides[1 - p]
+    if side.wiped or target.wiped or side.markers >= s.game.routed_at:
+        return
+    side.engaged = target.engaged = side.charging = True
     if target.markers or any(s.profile(t).has("daunting") for t in side.troopers):
         s.push(("morale", 1 - p))
 
@@ -162,6 +172,6 @@ def melee_over(s: DuelState) -> None:
     for p, side in enumerate(s.sides):
         side.upper_hand = lost[p] < lost[1 - p]
         side.charging = False
-        side.engaged = not (side.wiped or s.sides[1 - p].wiped)
+        side.engaged = s.still_engaged(p)
     s.last = {k: v for k, v in s.last.items() if k[0] != "cold-steel"}
     s.push(*(("morale", p) for p in (s.first, 1 - s.first) if lost[p] and not s.sides[p].wiped))

@@ -15,7 +15,7 @@ add to 2D6 and the excess (p.109-111).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -65,6 +65,22 @@ class Shot:
         return sum((p for n, p in self.lp.items() if n >= 1), Fraction(0))
 
 
+@dataclass(frozen=True)
+class Attack:
+    """One attack of a section's shooting action: its dice, whether every weapon in it is an Energy Weapon, the cover
+    levels it moves the target's (Spray and Pray on every weapon: -1) and the chance it fires at all (Unreliable:
+    5 in 6)."""
+
+    dice: Counts
+    energy: bool = False
+    shift: int = 0
+    fires: Fraction = Fraction(1)
+    alone: bool = False  # a Solo Weapon's attack
+
+
+State = tuple[tuple[int, int], ...]  # the models of a chain still standing: their place on it and LP left
+
+
 def _key(counts: Mapping[str, int] | Counts) -> Counts:
     items = counts.items() if isinstance(counts, Mapping) else counts
     return tuple(sorted((c, n) for c, n in items if n))
@@ -81,6 +97,16 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((n * p for n, p in dist.items()), Fraction(0))
+
+
+def _add(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
+    """The distribution of the sum of two independent counts."""
+    out: Dist = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            if p and q:
+                out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
 
 
 class Kit:
@@ -110,6 +136,10 @@ class Kit:
             more, denominator = self._weights(colour, count, target)
             weights, scale = _convolve(weights, more), scale * denominator
         return weights, scale
+
+    def die(self, colour: str, target: int) -> tuple[list[int], int]:
+        """One die's successes at ``target``+ as whole weights over a denominator."""
+        return self._weights(colour, 1, target)
 
     def _weights(self, colour: str, count: int, target: int) -> tuple[list[int], int]:
         """``count`` dice of a colour as whole weights over a denominator: one die's exact distribution (from
@@ -157,6 +187,70 @@ class Kit:
                     known[n] = self._outcome(n, chain, energy)
                 outcomes[n] = known[n]
         return self._combine(counts, target, weights, scale, outcomes)
+
+    def attacks(self, attacks: Sequence[Attack], target: int, chain: tuple[ChainModel, ...]) -> Shot:
+        """A shooting action of several attacks at ``target``+ on a section's ``chain``, one after another: each
+        meets the models the ones before left standing (a Solo Weapon's attack after the pooled one)."""
+        if len(attacks) == 1 and attacks[0].shift == 0 and attacks[0].fires == 1:
+            return self.shoot(attacks[0].dice, target, chain, attacks[0].energy)
+        states: dict[State, Fraction] = {tuple((i, m.lp) for i, m in enumerate(chain)): Fraction(1)}
+        successes: Dist = {0: Fraction(1)}
+        for attack in attacks:
+            after: dict[State, Fraction] = {}
+            for state, p in states.items():
+                if attack.fires < 1 or not state:
+                    after[state] = after.get(state, Fraction(0)) + p * (1 - attack.fires if state else 1)
+                if state:
+                    for left, q in self._left(attack, target, chain, state).items():
+                        after[left] = after.get(left, Fraction(0)) + p * attack.fires * q
+            states = after
+            thrown = dict(self.successes(attack.dice, target))
+            if attack.fires < 1:
+                silent = 1 - attack.fires
+                thrown = {
+                    n: q * attack.fires + (silent if n == 0 else 0) for n, q in {0: Fraction(0), **thrown}.items()
+                }
+            successes = _add(successes, thrown)
+        full = sum(m.lp for m in chain)
+        lp: Dist = {}
+        for state, p in states.items():
+            lost = full - sum(left for _, left in state)
+            lp[lost] = lp.get(lost, Fraction(0)) + p
+        wipe = states.get((), Fraction(0))
+        return Shot(dict(sorted(successes.items())), dict(sorted(lp.items())), wipe)
+
+    def _left(self, attack: Attack, target: int, chain: tuple[ChainModel, ...], state: State) -> dict[State, Fraction]:
+        """The models an attack leaves standing, with the chance of each outcome."""
+        key = (attack.dice, attack.energy, attack.shift, target, chain, state)
+        if key in self.memo:
+            return self.memo[key]
+        standing = tuple(
+            ChainModel(
+                chain[i].ir,
+                lp,
+                damage.cover_level(chain[i].cover, attack.shift),
+                chain[i].shield,
+                chain[i].shield_colour,
+            )
+            for i, lp in state
+        )
+        weights, scale = self._pool(attack.dice, target)
+        out: dict[State, Fraction] = {}
+        for n, weight in enumerate(weights):
+            if not weight:
+                continue
+            allocated = damage.allocate(n, standing)
+            saves, saves_scale = self._pool(_key(damage.save_pool(allocated, standing, attack.energy)), SAVE_TARGET)
+            for saved, save_weight in enumerate(saves):
+                if not save_weight:
+                    continue
+                lost = damage.losses(damage.cancel(allocated, saved), standing)
+                left = tuple(
+                    (i, lp - taken) for (i, lp), taken, killed in zip(state, lost.lp_lost, lost.killed) if not killed
+                )
+                out[left] = out.get(left, Fraction(0)) + Fraction(weight * save_weight, scale * saves_scale)
+        self.memo[key] = out
+        return out
 
     def melee(
         self, counts: Mapping[str, int] | Counts, chain: tuple[ChainModel, ...], target: int = MELEE_TARGET
@@ -244,6 +338,50 @@ def section_pool(kit: Kit, section: Section, band: str, pool: str = "rad") -> di
             for colour, count in weapon_dice(kit.data.weapons[mount.weapon], band, pool).items():
                 total[colour] = total.get(colour, 0) + count * mount.count
     return total
+
+
+def solo(weapon: Weapon) -> bool:
+    """A Solo Weapon (a Sniper weapon is one too) throws an attack of its own (p.80, p.118)."""
+    return weapon.has("solo-weapon") or weapon.has("sniper")
+
+
+def section_attacks(kit: Kit, section: Section, band: str, pool: str = "rad") -> list[Attack]:
+    """The section's shooting action at a band: every weapon but the Solo ones pooled in one attack, then each Solo
+    Weapon's attack alone, in the order of the models (the duel's order); the crew of a field gun fire only it."""
+    pooled: dict[str, int] = {}
+    weapons: list[Weapon] = []
+    alone: list[Attack] = []
+    listed = models_of(kit, section)
+    crewing = CREW_FOR_FIELD_GUN * sum(p.model_type == "field_gun" for p in listed)
+    for profile in listed:
+        if crewing and not profile.ironclad:
+            crewing -= 1
+            continue
+        for mount in profile.weapons:
+            weapon = kit.data.weapons[mount.weapon]
+            dice = weapon_dice(weapon, band, pool)
+            if not solo(weapon):
+                weapons.append(weapon)
+                for colour, count in dice.items():
+                    pooled[colour] = pooled.get(colour, 0) + count * mount.count
+            elif dice:
+                one = _attack(dice, [weapon], Fraction(5, 6) if weapon.has("unreliable") else Fraction(1), True)
+                alone += [one] * mount.count
+    main = [_attack(pooled, weapons)] if pooled else []
+    return main + alone
+
+
+def _attack(
+    dice: Mapping[str, int], weapons: list[Weapon], fires: Fraction = Fraction(1), alone: bool = False
+) -> Attack:
+    every = bool(weapons)
+    return Attack(
+        _key(dice),
+        every and all(w.has("energy-weapon") for w in weapons),
+        -1 if every and all(w.has("spray-and-pray") for w in weapons) else 0,
+        fires,
+        alone,
+    )
 
 
 def energy(kit: Kit, section: Section) -> bool:

@@ -26,11 +26,10 @@ from pnpforge.games.dystopian_legions.odds import (
     Shot,
     armour_piercing,
     chain,
-    energy,
     ironclad_odds,
     mean,
     melee_pool,
-    section_pool,
+    section_attacks,
     weapon_dice,
 )
 
@@ -173,21 +172,34 @@ def weapon_distributions(pack: Pack) -> Analysis:
 def section_fire(
     kit: Kit, section: Section, target: Section, band: str = "effective", quality: str = "regular"
 ) -> dict[str, Any]:
-    """A section's pooled fire at a target section in each cover: the shots by cover."""
-    dice = section_pool(kit, section, band)
-    return {c: kit.shoot(dice, QUALITIES[quality], chain(kit, target, c), energy(kit, section)) for c in COVERS}
+    """A section's fire at a target section in each cover, its pooled attack and then each Solo Weapon's alone:
+    the shots by cover."""
+    attacks = section_attacks(kit, section, band)
+    return {c: kit.attacks(attacks, QUALITIES[quality], chain(kit, target, c)) for c in COVERS}
+
+
+def attacks_text(kit: Kit, section: Section, band: str) -> str:
+    """The dice of a section's shooting action: ``16 black``, or ``14 black; alone: 3 blue`` with Solo Weapons
+    (``alone: 3 x 3 red`` for three alike)."""
+    found = section_attacks(kit, section, band)
+    parts = [dice_text(dict(a.dice)) for a in found if not a.alone]
+    alone = [dice_text(dict(a.dice)) for a in found if a.alone]
+    if alone:
+        counted = {text: alone.count(text) for text in alone}
+        parts.append("alone: " + ", ".join(f"{n} x {t}" if n > 1 else t for t, n in counted.items()))
+    return "; ".join(parts) or "-"
 
 
 def section_odds(pack: Pack) -> Analysis:
-    """Each section's whole RAD pool, at each band with regular shots, against each reference target."""
+    """Each section's shooting action (its pooled attack and each Solo Weapon's alone), at each band with regular
+    shots, against each reference target."""
     kit = Kit(pack)
     rows = []
     bars = []
     first = targets(kit)[:1]
     for section in kit.data.sections.values():
         for band in BANDS:
-            dice = section_pool(kit, section, band)
-            if not dice:
+            if not section_attacks(kit, section, band):
                 continue
             for target in targets(kit):
                 shots = section_fire(kit, section, target, band)
@@ -195,7 +207,7 @@ def section_odds(pack: Pack) -> Analysis:
                     [
                         section.name,
                         band,
-                        dice_text(dice),
+                        attacks_text(kit, section, band),
                         target.name,
                         *(decimal(shots[c].expected_lp) for c in COVERS),
                         percent(shots["open"].any_lp),
@@ -220,8 +232,9 @@ def section_odds(pack: Pack) -> Analysis:
     return Analysis(
         tables=[
             Table(
-                f"Sections: the whole section's fire (every model's weapons pooled), regular shots, expected LP "
-                f"removed in the open, soft and hard cover, the chance of any LP and of a wipe in the open. "
+                f"Sections: the whole section's fire (every model's weapons pooled, but each Solo Weapon throws an "
+                f"attack of its own after the pool, on what the pool left), regular shots, expected LP removed in the "
+                f"open, soft and hard cover, the chance of any LP and of a wipe in the open. "
                 f"{EXPLOSION_NOTE}",
                 ["section", "band", "dice", "target", "LP open", "LP soft", "LP hard", "any LP", "wipe"],
                 rows,

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.contract import Outcome
 from pnpforge.engine.script import Answer, Refusal, ScriptAdapter, replay as run_script
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import melee, shooting, turn
+from pnpforge.games.dystopian_legions import melee, shooting, table_play, turn
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.setup import FLOWS, STARTS, Choice, ScenarioFile, build
 from pnpforge.games.dystopian_legions.state import DuelState
+from pnpforge.games.dystopian_legions.table_play import TableState
 from pnpforge.games.dystopian_legions.throws import ThrowMismatch
 
 if TYPE_CHECKING:
@@ -23,18 +24,28 @@ if TYPE_CHECKING:
 
 
 def answer(s: DuelState, choice: Choice) -> Answer | Refusal:
+    if isinstance(s, TableState):
+        return table_play.answer(s, choice)
     p = s.players().index(choice.player)
     pending = s.pending or ("",)
     if choice.act is not None:
         return Answer((choice.act,), _act_refusal(s, p, choice.act))
     if choice.card is not None:
-        window = pending[2] if pending[0] == "tac" else ""
+        window = pending[2] if pending[0] == "tac" else pending[4] if pending[0] == "cancel" else ""
+        if pending[0] == "ambush" and choice.card in s.game.cards:
+            window = s.game.cards[choice.card].window
         why = turn.card_refusal(s, p, choice.card, window) if choice.card != "pass" else None
         return Answer((choice.card,), Refusal(*why, at=("card",)) if why else None)
     if choice.deck is not None:
         return Answer((choice.deck,), Refusal("only Infantry that has not hit the deck may", "shoot-hit-the-deck"))
     if choice.reroll is not None:
         return Answer((tuple(sorted(choice.reroll)),), _reroll_refusal(s, choice.reroll))
+    if choice.aim is not None:
+        enemy = s.sides[1 - p].troopers
+        number = enemy[choice.aim - 1].number if 1 <= choice.aim <= len(enemy) else -1
+        return Answer((number,), Refusal(f"the target has {len(enemy)} models", "mar-sniper", ("aim",)))
+    if choice.lucky is not None:
+        return Answer((choice.lucky,), Refusal("no model of the section has a Luck token left", "mar-lucky"))
     return Answer((choice.cold_steel,), Refusal("no officer or NCO with Cold Steel has those points", "melee-bonus"))
 
 
@@ -74,6 +85,8 @@ def _shown(value: Any) -> Any:
 
 
 def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
+    if isinstance(final, TableState):
+        return table_play.outcome(final, first)
     result: dict[str, Any] = {
         "throws": [
             {k: _shown(v) if k in ("faces", "waves") else v for k, v in entry.items()} for entry in final.record
@@ -93,6 +106,7 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
             "upper_hand": side.upper_hand,
             "hit_the_deck": side.deck,
             "played": side.graveyard,
+            "luck": side.luck,
             "chain": [[t.profile, t.lp] for t in side.troopers],
         }
     if final.game.mode == "opposed" and final.over:
@@ -102,38 +116,27 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
     return result
 
 
-ADAPTER = ScriptAdapter[DuelState](
+CHOICES = ("act", "card", "deck", "reroll", "lucky", "aim")  # a choice's kind, by its key (else cold_steel)
+ADAPTER = ScriptAdapter[Any](  # a duel (DuelState) or a position on the table (TableState)
     setup=ScenarioFile,
     choice=Choice,
     build=build,
-    name_of=lambda c: (
-        "act"
-        if c.act is not None
-        else "card"
-        if c.card is not None
-        else "deck"
-        if c.deck is not None
-        else "reroll"
-        if c.reroll is not None
-        else "cold_steel"
-    ),
-    answers={
-        "act": ("act",),
-        "card": ("tac",),
-        "deck": ("deck",),
-        "reroll": ("reroll",),
-        "cold_steel": ("cold-steel",),
-    },
+    name_of=lambda c: table_play.name_of(c) or next((k for k in CHOICES if getattr(c, k) is not None), "cold_steel"),
+    answers={"act": ("act",), "card": ("tac", "cancel", "ambush"), "deck": ("deck",), "reroll": ("reroll",),
+             "cold_steel": ("cold-steel",), "lucky": ("lucky",), "aim": ("aim",), **table_play.ANSWERS},
     answer=answer,
     players=lambda s: s.players(),
     outcome=outcome,
     starts=STARTS,
+    quiet=table_play.quiet,
+    by_anyone=table_play.BY_ANYONE,
+    chances=table_play.CHANCES,
 )
 
 
 def replay(pack: Pack, path: Path) -> Outcome:
-    """The package's ``replay``: the scenario played by the script runner; a stated throw that does not fit the
-    pool the rules throw stops it, an error at that throw."""
+    """The package's ``replay``: the scenario played by the script runner (a duel, or a position on the table); a
+    stated throw that does not fit the pool the rules throw stops it, an error at that throw."""
     try:
         return run_script(ADAPTER, pack, path)
     except ThrowMismatch as exc:

@@ -7,9 +7,12 @@ quality, Command Points, hand, Upper Hand, Hit the Deck, the arc an Ironclad is 
 check of the first side and its activation after, an ``opposed`` check, or whole ``turn``s) and its throws die by
 die (``throws``: initial faces by colour, explosion waves, the faces of re-rolled dice, and the exact probability
 of the result when asked). Choices answer the engine's questions: ``act`` (hold, fire, focus-fire, charge, rally,
-snap-out, hit-the-deck), ``card`` (a card of the hand, or pass), ``deck`` (Hit the Deck when fired upon),
+snap-out, hit-the-deck), ``card`` (a card of the hand, or pass; also a card that cancels one, or a fire reaction to a
+charge), ``lucky`` (spend a Luck token on the next throw), ``aim`` (the 1-based place on the target's chain of the
+model a Sniper weapon aims at), ``deck`` (Hit the Deck when fired upon),
 ``reroll`` (dice by 1-based index) and ``cold_steel`` (Command Points spent). The outcome reports every throw, each
-side's models, Life Points, losses, Shaken markers and morale, and the log.
+side's models, Life Points, losses, Shaken markers and morale, and the log. A scenario with ``table:`` sets a
+position on the table instead (``table_setup.py``) and is played by ``table_play.py``.
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ from typing import TYPE_CHECKING, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from pnpforge.engine.dice import Reroll
-from pnpforge.engine.script import Report, ScriptChoice
+from pnpforge.engine.script import Report
 from pnpforge.engine.steps import Steps, task
-from pnpforge.games.dystopian_legions import ironclads, melee, shooting, throws, turn
+from pnpforge.games.dystopian_legions import ironclads, melee, shooting, table_play, throws, turn
 from pnpforge.games.dystopian_legions.data import read
 from pnpforge.games.dystopian_legions.duel import troopers
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, SideSetup, Trooper
+from pnpforge.games.dystopian_legions.table_play import TableState
+from pnpforge.games.dystopian_legions.table_setup import TableChoice, TableKeys
 from pnpforge.games.dystopian_legions.throws import ThrowMismatch, ask
 
 if TYPE_CHECKING:
@@ -36,7 +41,7 @@ ACTS = ("hold", "fire", "focus-fire", "charge", "rally", "snap-out", "hit-the-de
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class ModelSpec(_Strict):
@@ -70,7 +75,7 @@ class ThrowSpec(_Strict):
     probability: Literal["exactly", "at_least"] | None = None
 
 
-class ScenarioFile(_Strict):
+class ScenarioFile(TableKeys):
     title: str = Field(min_length=1, max_length=200)
     sides: list[SideSpec] = Field(default_factory=list, max_length=2)
     range: int = Field(12, ge=0, le=100)
@@ -82,12 +87,14 @@ class ScenarioFile(_Strict):
     throws: list[ThrowSpec] = Field(default_factory=list, max_length=200)
 
 
-class Choice(ScriptChoice):
+class Choice(TableChoice):
     act: Literal["hold", "fire", "focus-fire", "charge", "rally", "snap-out", "hit-the-deck"] | None = None
     card: str | None = None
     deck: bool | None = None
     reroll: list[int] | None = None
     cold_steel: int | None = None
+    lucky: bool | None = None
+    aim: int | None = Field(None, ge=1, le=60)
 
 
 @task("free")
@@ -163,7 +170,9 @@ def _side(pack: Pack, spec: SideSpec, at: tuple, report: Report) -> SideSetup | 
     )
 
 
-def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> DuelState | None:
+def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> DuelState | TableState | None:
+    if spec.table is not None:  # a position on the table (table_play.py), not a duel
+        return table_play.build(pack, spec, report)
     start = start or STARTS[0]
     sides: list[SideSetup] = []
     for index, side in enumerate(spec.sides):

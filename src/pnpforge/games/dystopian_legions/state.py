@@ -78,6 +78,8 @@ class Side:
     killed: list[str] = field(default_factory=list)
     lp_lost: int = 0  # Life Points lost in the game
     effects: dict[str, Any] = field(default_factory=dict)  # card effects in force for the current attack or melee
+    facing: str = ""  # the arc of an Ironclad the attack hits, when a position says (else its set-up's)
+    luck: int = 0  # Luck tokens left (rule mar-lucky)
 
     def copy(self) -> Side:
         return replace(
@@ -146,6 +148,8 @@ class Duel:
 class DuelState(StepMachine):
     """A duel in progress."""
 
+    weary = False  # Morale checks need one success more (a battle's condition)
+
     def __init__(self, game: Duel, throws: list | None = None):
         self.game = game
         self.start_steps(game.steps)
@@ -160,6 +164,7 @@ class DuelState(StepMachine):
         self.log: Log = []
         self.played: set[int] = set()  # players who played a card in this activation, melee or Pre-Turn step
         self.melee_lp: tuple[int, int] = (0, 0)  # Life Points lost before the melee, by side
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.push(*game.start)
         self.run()
 
@@ -179,11 +184,29 @@ class DuelState(StepMachine):
             rushed=setup.hit_the_deck,
             engaged=setup.charged or self.game.engaged,
             charging=setup.charged,
+            luck=sum(m.value or 0 for t in setup.troopers if (m := self.game.profile(t).mar("lucky")) is not None),
         )
         side.cp = setup.cp if setup.cp is not None else self.made(side)
         return side
 
     # --- what the rules read ----------------------------------------------------------------------------------------
+    @property
+    def inches(self) -> int:
+        """The range between the two sections: the duel's stated one (a battle measures it)."""
+        return self.game.inches
+
+    def reaches(self, band: pack_data.Band) -> bool:
+        """The target is within the weapon's range band."""
+        return band.start <= self.inches <= band.end
+
+    def bears(self, trooper: Trooper, mount: pack_data.Mount) -> bool:
+        """The weapon's arc holds the target (a duel's sections face each other)."""
+        return True
+
+    def still_engaged(self, p: int) -> bool:
+        """After a melee: the side stays in it while both sections stand."""
+        return not (self.sides[p].wiped or self.sides[1 - p].wiped)
+
     def profile(self, trooper: Trooper) -> pack_data.Profile:
         return self.game.data.profiles[trooper.profile]
 
@@ -256,6 +279,7 @@ class DuelState(StepMachine):
                 tuple(s.graveyard),
                 tuple(sorted(s.hand)) if p == player else len(s.hand),
                 tuple(sorted(s.effects.items())),
+                s.luck,
             )
             for p, s in enumerate(self.sides)
         )
@@ -269,6 +293,7 @@ class DuelState(StepMachine):
             self.winner,
             tuple(sorted(self.played)),
             tuple(sorted(self.last.items())),
+            self.cancelled,
         )
 
     def clone(self) -> DuelState:

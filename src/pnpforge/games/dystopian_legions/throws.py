@@ -6,7 +6,7 @@ In play a throw is one chance step, its outcomes the pool's successes with their
 throws die by die (initial faces, explosion waves, the faces of re-rolled dice): a stated throw is read with
 ``Throw.from_faces`` and, where a re-roll is allowed, the player names the dice by index (``reroll``); a die is
 re-rolled once at most and only an initial die may be (rule ``dice-reroll``). A throw the scenario does not state is
-drawn as in play. ``d3`` and ``2d6`` throws give the value of the dice, not successes (rules ``dice-d3``).
+drawn as in play. ``d3``, ``d6`` and ``2d6`` throws give the value of the dice, not successes (rules ``dice-d3``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from pnpforge.findings import Mark
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.state import DuelState
 
-VALUES = ("d3", "2d6")  # throws read as a value: a D3, the sum of two D6
+VALUES = ("d3", "d6", "2d6")  # throws read as a value: a D3, a D6, the sum of two D6
 COLOURS = ("black", "blue", "red")
+LUCKY = ("attack", "melee", "saves")  # throws whose dice the section's models throw themselves
 
 
 class ThrowMismatch(ValueError):
@@ -48,7 +49,36 @@ def ask(
     """The agenda entry that throws ``counts`` at ``target`` for ``side``, the pool kept until it is thrown."""
     ordered = tuple((c, counts[c]) for c in COLOURS if counts.get(c, 0) > 0)
     s.asked = {**getattr(s, "asked", {}), (purpose, side): (ordered, target, reroll)}
-    return ("scripted" if s.game.scripted else "roll", purpose, side)
+    how = "scripted" if s.game.scripted else "roll"
+    if purpose in LUCKY and ordered and luck(s, side):
+        return ("lucky", side, purpose, how)
+    return (how, purpose, side)
+
+
+def luck(s: DuelState, side: int) -> int:
+    """Luck tokens the side may still spend: those left while a model with Lucky stands (rule ``mar-lucky``)."""
+    found = s.sides[side]
+    return found.luck if any(s.profile(t).has("lucky") for t in found.troopers) else 0
+
+
+def _lucky_options(s: DuelState, side: int, purpose: str, how: str) -> list[bool]:
+    return [False, True]
+
+
+@decision("lucky", _lucky_options)
+def lucky(s: DuelState, spend: bool, side: int, purpose: str, how: str) -> None:
+    """Spending a Luck token on the throw: one more of its initial dice may be thrown again (any failed one in
+    play, the ones a scenario names by index)."""
+    if spend:
+        s.sides[side].luck -= 1
+        counts, target, policy = s.asked[(purpose, side)]
+        more = (
+            Reroll(limit=1, initial=True)
+            if policy is None
+            else Reroll(kinds=policy.kinds, limit=None if policy.limit is None else policy.limit + 1, initial=True)
+        )
+        s.asked = {**s.asked, (purpose, side): (counts, target, more)}
+    s.push((how, purpose, side))
 
 
 def pool_of(s: DuelState, purpose: str, side: int, with_reroll: bool = True) -> Pool:
@@ -63,6 +93,8 @@ def _outcomes(s: DuelState, purpose: str, side: int) -> list[tuple[int, float]]:
     if cached is None:
         if purpose == "d3":
             cached = [(v, 1 / 3) for v in (1, 2, 3)]
+        elif purpose == "d6":
+            cached = [(v, 1 / 6) for v in range(1, 7)]
         elif purpose == "2d6":
             cached = [(total, (6 - abs(total - 7)) / 36) for total in range(2, 13)]
         else:
@@ -172,7 +204,7 @@ def _finish(s: DuelState, purpose: str, side: int, throw: Throw, spec: Any, rero
     counts, target, policy = s.asked[(purpose, side)]
     if purpose == "d3":
         value = sum(d3(int(label)) for label in throw.labels)
-    elif purpose == "2d6":
+    elif purpose in ("d6", "2d6"):
         value = sum(int(label) for label in throw.labels)
     else:
         value = throw.count

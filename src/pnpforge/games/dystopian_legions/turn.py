@@ -15,7 +15,7 @@ from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import morale, orders
 from pnpforge.games.dystopian_legions.melee import charge, may_charge
-from pnpforge.games.dystopian_legions.shooting import bolstered, fire, may_fire, side_may_drop
+from pnpforge.games.dystopian_legions.shooting import bolstered, fire, gained, may_fire, side_may_drop
 from pnpforge.games.dystopian_legions.tacs import why_not
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.throws import ask
@@ -141,7 +141,8 @@ def act(s: DuelState, action: str, p: int) -> None:
     if action in ("rally", "snap-out", "focus-fire"):
         spend(s, p, orders.ORDERS[action].cost_for(side.quality))
         check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[action].needed)
-        s.push(ask(s, "command", p, dict(check.dice), s.game.success), ("ordered", p, action, check.needed))
+        ones = Reroll(faces=("1",), initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
+        s.push(ask(s, "command", p, dict(check.dice), s.game.success, ones), ("ordered", p, action, check.needed))
     elif action == "fire":
         fire(s, p, "regular")
     elif action == "charge":
@@ -195,19 +196,66 @@ def playable(s: DuelState, p: int, window: str) -> list[str]:
 
 @decision("tac", playable)
 def tac(s: DuelState, card: str, p: int, window: str) -> None:
-    """A card played in its window: its cost from the pool (no officer's cap), then to the Graveyard."""
+    """A card played in its window: its cost from the pool (no officer's cap), then to the Graveyard; the opponent
+    may cancel it before it takes effect."""
     if card == "pass":
         return
+    played_on = pay(s, p, card)
+    s.push(("cancel", 1 - p, card, played_on, window), ("card-effects", p, card))
+
+
+def pay(s: DuelState, p: int, card: str) -> int:
+    """The card's cost from the pool, the card to the Graveyard, the section it affects marked; that side."""
     on = target_of(s, p, card)
     side, target = s.sides[p], s.sides[on]
-    spec = s.game.cards[card]
-    side.cp -= spec.cp
+    side.cp -= s.game.cards[card].cp
     side.hand.remove(card)
     side.graveyard.append(card)
     target.carded_by = target.carded_by | {p}
     s.played = s.played | {p}
     s.log.append(Said(f"{side.setup.player} plays {card}"))
-    for kind, params in spec.effects:
+    return on
+
+
+def _cancel_options(s: DuelState, q: int, card: str, on: int, window: str) -> list[str]:
+    """Passing, or a card of ``q``'s hand that cancels a card, when it may be played now: in the window the
+    cancelled card was played in, on the section it was played on, within the limits (rule ``tac-cancel``)."""
+    side = s.sides[q]
+    found = []
+    for name in dict.fromkeys(side.hand):
+        spec = s.game.cards[name]
+        cancels = spec.effect("cancel")
+        if cancels is None or cancels.get("what") != "card":
+            continue
+        if why_not(spec, window, side.cp, q in s.sides[on].carded_by, q in s.played) is None:
+            found.append(name)
+    return ["pass", *found] if found else []
+
+
+@decision("cancel", _cancel_options)
+def cancel(s: DuelState, answer: str, q: int, card: str, on: int, window: str) -> None:
+    """The cancelled card stays in the Graveyard with its points spent and does nothing."""
+    if answer == "pass":
+        return
+    side = s.sides[q]
+    side.cp -= s.game.cards[answer].cp
+    side.hand.remove(answer)
+    side.graveyard.append(answer)
+    s.sides[on].carded_by = s.sides[on].carded_by | {q}
+    s.played = s.played | {q}
+    s.cancelled = card
+    s.log.append(Said(f"{side.setup.player} plays {answer}: {card} is cancelled"))
+
+
+@task("card-effects")
+def card_effects(s: DuelState, p: int, card: str) -> None:
+    """What the card does, unless it was cancelled."""
+    if s.cancelled == card:
+        s.cancelled = None
+        return
+    on = target_of(s, p, card)
+    side, target = s.sides[p], s.sides[on]
+    for kind, params in s.game.cards[card].effects:
         values = dict(params)
         if kind == "shaken":
             if values.get("roll") == "d3":
@@ -216,9 +264,38 @@ def tac(s: DuelState, card: str, p: int, window: str) -> None:
                 target.markers = max(0, target.markers - values.get("remove", 0))
         elif kind == "command_points":
             side.cp += values.get("amount", 0)
+        elif kind == "fire_reaction":
+            fire(s, p, "rushed")
         else:
             key = f"quality-{values['quality']}" if kind == "shot_quality" else kind
             target.effects = {**target.effects, key: params}
+
+
+def _ambush_options(s: DuelState, p: int) -> list[str]:
+    """Passing, or a card of the Ready section's hand that fires at a charger ending its move within the card's
+    range (rule ``tac-fire-reaction``)."""
+    side = s.sides[p]
+    if side.activated or may_fire(s, p) is not None:
+        return []
+    found = []
+    for name in dict.fromkeys(side.hand):
+        spec = s.game.cards[name]
+        reaction = spec.effect("fire_reaction")
+        if reaction is None or s.inches > reaction.get("range", 0):
+            continue
+        if card_refusal(s, p, name, spec.window) is None:
+            found.append(name)
+    return ["pass", *found] if found else []
+
+
+@decision("ambush", _ambush_options)
+def ambush(s: DuelState, card: str, p: int) -> None:
+    """A charged section that has not yet activated may answer with a fire reaction card: it fires Rushed before
+    the charger makes contact, and stays Ready."""
+    if card == "pass":
+        return
+    pay(s, p, card)
+    s.push(("cancel", 1 - p, card, p, s.game.cards[card].window), ("card-effects", p, card))
 
 
 @task("card-shaken")
@@ -233,11 +310,7 @@ def morale_check(s: DuelState, p: int, suppressed: bool = False) -> morale.Check
     colour = s.colour(side)
     officer = next((colour for t in side.troopers if s.profile(t).rank == "officer"), None)
     inspiring = any(s.profile(t).has("inspiring") for t in side.troopers)
-    steadfast = (
-        all(s.profile(t).has("steadfast") for t in side.troopers)
-        or "gain_mar" in side.effects
-        and dict(side.effects["gain_mar"]).get("mar") == "steadfast"
-    )
+    steadfast = all(s.profile(t).has("steadfast") for t in side.troopers) or gained(side, "steadfast")
     extra = tuple(bolstered(side, "morale"))
     return morale.morale_check(
         colour,
@@ -248,6 +321,7 @@ def morale_check(s: DuelState, p: int, suppressed: bool = False) -> morale.Check
         officer=officer,
         inspiring=inspiring,
         suppressed=suppressed,
+        weary=s.weary,
         extra=extra,
     )
 

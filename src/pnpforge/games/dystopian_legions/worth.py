@@ -22,10 +22,18 @@ from pnpforge.content.pack import Pack
 from pnpforge.engine.pool_odds import decimal
 from pnpforge.engine.validate import Analysis, Bar, Chart, Table
 from pnpforge.findings import Finding
-from pnpforge.games.dystopian_legions import odds_tables, strips
+from pnpforge.games.dystopian_legions import melee_pairs, odds_tables, strips
 from pnpforge.games.dystopian_legions.force_list import starter_forces
-from pnpforge.games.dystopian_legions.data import Profile, Section
-from pnpforge.games.dystopian_legions.odds import QUALITIES, Kit, chain, mean, melee_pool, section_pool, weapon_dice
+from pnpforge.games.dystopian_legions.data import Section
+from pnpforge.games.dystopian_legions.odds import (
+    QUALITIES,
+    Kit,
+    chain,
+    mean,
+    melee_pool,
+    section_attacks,
+    weapon_dice,
+)
 from pnpforge.games.dystopian_legions.odds_tables import dice_text, settings, signed, targets
 
 RULE = "worth-per-point"
@@ -59,13 +67,13 @@ def section_turn(kit: Kit, section: Section) -> tuple[Fraction, Fraction]:
 
 
 def _turn(kit: Kit, section: Section) -> tuple[Fraction, Fraction]:
-    weapons = [kit.data.weapons[m.weapon] for p in _profiles(kit, section) for m in p.weapons]
-    energy = bool(weapons) and all(w.has("energy-weapon") for w in weapons)
-    return fire(kit, section_pool(kit, section, "effective"), energy), melee(kit, melee_pool(kit, section))
-
-
-def _profiles(kit: Kit, section: Section) -> list[Profile]:
-    return [kit.data.profiles[m] for m, n in section.models for _ in range(n)]
+    attacks = section_attacks(kit, section, "effective")
+    shot = _mean(
+        [kit.attacks(attacks, QUALITIES["regular"], chain(kit, t, "open")).expected_lp for t in targets(kit)]
+        if attacks
+        else []
+    )
+    return shot, melee(kit, melee_pool(kit, section))
 
 
 def with_model(section: Section, model: str, replaces: str | None = None) -> Section:
@@ -264,6 +272,7 @@ ANALYSES = {
     "weapon-distributions": odds_tables.weapon_distributions,
     "section-odds": odds_tables.section_odds,
     "melee-odds": odds_tables.melee_odds,
+    "melee-pairs": melee_pairs.melee_pairs,
     "ironclad-odds": odds_tables.ironclad_table,
     "worth-per-point": worth_per_point,
     "odds-strips": strips.strip_table,

@@ -28,7 +28,7 @@ NEEDS_RULE = {"forest_on_one_part": "king-needs-forest", "forest_on_every_part":
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Placement(_Strict):

@@ -91,11 +91,6 @@ def fit(state: JourneyState, index: int, player: int) -> int:
     return sum(number(state, c, index) for c in state.lineup[player] if can_join(state, c, index))
 
 
-def _others_best(state: JourneyState, index: int, player: int) -> int:
-    site = state.sites[index]
-    return max((strength(state, index, squad) for s, squad in site.squads if s != player), default=0)
-
-
 def points_for(state: JourneyState, index: int, player: int, extra: int = 0, mine: int | None = None) -> float:
     """What ``player``'s squad at a plot would be paid if evaluated now with ``extra`` more Number in it."""
     site = state.sites[index]
@@ -105,12 +100,13 @@ def points_for(state: JourneyState, index: int, player: int, extra: int = 0, min
     if not own:
         return 0.0
     reward = plot.rewards[0] + site.reward + standing.plot_reward(state)
+    others = [strength(state, index, sq) for s, sq in site.squads if s != player]  # each squad's strength once
     if not plot.cooperative:
-        best = _others_best(state, index, player)
+        best = max(others, default=0)
         return reward if own > best else reward / 2 if own == best else 0.0
-    total = sum(strength(state, index, s) for _, s in site.squads) + extra
+    total = sum(others) + strength(state, index, squad) + extra
     difficulty = plot.difficulty + site.difficulty + standing.plot_difficulty(state)
-    place = sum(1 for s, sq in site.squads if s != player and strength(state, index, sq) >= own)
+    place = sum(1 for value in others if value >= own)
     ladder = list(plot.rewards) + [0] * 4
     paid = ladder[place] + (site.reward if place == 0 else 0)
     if total <= difficulty:  # not beaten yet: worth the share others may still make good, as far as it goes
@@ -264,6 +260,35 @@ def judge(state: JourneyState, player: int, action: tuple) -> float:
     return 0.0
 
 
+def judge_all(state: JourneyState, player: int, actions: list) -> list[float]:
+    """``judge`` of each action, the same values. A March turn reckons each plot's points without the move once.
+    In the Auction a slot's bids are judged together: of the amounts offered on one card only the one that makes
+    the bot's bid the highest by one can be worth it, so the slot's worth and the other players' best bid are
+    looked up once per slot, not once per amount."""
+    step = state.waiting[0]
+    if step == "march_turn":  # each plot's points without the move, once for every move there
+        bases: dict[int, float] = {}
+        return [_march(state, player, a, bases) for a in actions]
+    if step != "bid_turn":
+        return [judge(state, player, a) for a in actions]
+    slots: dict[int, tuple[int, float]] = {}  # slot -> (the amount that can be worth it, its value)
+    values = []
+    for action in actions:
+        if action[0] != "bid":
+            values.append(_bid(state, player, action))
+            continue
+        found = slots.get(action[1])
+        if found is None:
+            slot = state.market[action[1]]
+            worth = character_value(state, slot.card) if slot.kind == "character" else ACTION_CARD * 2
+            others = max((b for p, b in enumerate(slot.bids) if p != player), default=0)
+            total = others + 1
+            found = slots[action[1]] = (total - slot.bids[player],
+                                        -1.0 if total > worth else worth - RESOURCE * 1.5 * total)
+        values.append(found[1] if action[2] == found[0] else -1.0)
+    return values
+
+
 class GreedyBot:
     """Plays each question by a one-step judgement; ties are broken at random."""
 
@@ -272,7 +297,7 @@ class GreedyBot:
     def choose(self, state: JourneyState, player: int, rng: random.Random) -> tuple:
         actions = state.legal_actions()
         with lookahead.Question(state):
-            values = [judge(state, player, a) for a in actions]
+            values = judge_all(state, player, actions)
         best = max(values) - 1e-9
         ties = [i for i, value in enumerate(values) if value >= best]
         return actions[ties[rng.randrange(len(ties))]]
@@ -280,7 +305,7 @@ class GreedyBot:
     def rank(self, state: JourneyState, player: int, rng: random.Random) -> list[tuple]:
         actions = state.legal_actions()
         with lookahead.Question(state):
-            values = [judge(state, player, a) + rng.random() * 1e-6 for a in actions]
+            values = [value + rng.random() * 1e-6 for value in judge_all(state, player, actions)]
         return [a for _, a in sorted(zip(values, actions), key=lambda pair: -pair[0])]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
-from pnpforge.games.legion_siberian_journey.effects import acts_in, can_join, join, special_steps, to_reserve, use
+from pnpforge.games.legion_siberian_journey.effects import COMRADES, acts_in, join, special_steps, to_reserve, use
 from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn
 from pnpforge.games.legion_siberian_journey.standing import PLOT_LEVEL
 from pnpforge.games.legion_siberian_journey.log import PlotLaid, played
@@ -95,13 +95,19 @@ def _march_options(state: JourneyState, player: int) -> list:
     if player in state.passed:
         return []
     options: list[tuple] = []
-    open_sites = [i for i, site in enumerate(state.sites) if not site.done]
+    open_sites = [(i, site, state.data.plots[site.plot].icons) for i, site in enumerate(state.sites) if not site.done]
+    characters = state.data.characters
     for c in state.lineup[player]:
-        for i in open_sites:
-            site = state.sites[i]
-            if site.squad_of(player) is None and can_join(state, c, i):
-                options.append(("deploy", c, i))
-            options += [("join", c, i, s) for s, _ in site.squads if can_join(state, c, i, s)]
+        # can_join, with what depends on the character alone read once: its icons (or ignored icons), Comradery
+        shown, free, comrade = state.attributes(c), c in state.free, "comradery" in characters[c].abilities
+        for i, site, icons in open_sites:
+            if shown & icons or free:
+                if site.squad_of(player) is None:
+                    options.append(("deploy", c, i))
+                options += [("join", c, i, s) for s, _ in site.squads]
+            elif comrade:
+                options += [("join", c, i, s) for s, _ in site.squads
+                            if any(characters[m].faction == COMRADES for m in site.squad_of(s) or [])]
     options += special_steps(state, player, "march")
     options += _explosives(state, player)
     options += [("play", card) for card in sorted(set(state.hand(player)))

@@ -26,7 +26,14 @@ def number(state: JourneyState, character: int, index: int) -> int:
 
 
 def strength(state: JourneyState, index: int, squad: list[int]) -> int:
-    return sum(number(state, c, index) for c in squad)
+    """The sum of the squad's Numbers at a plot (``number`` of each, in one loop)."""
+    characters, boost, standing_number = state.data.characters, state.sites[index].boost, standing.standing_number
+    total = 0
+    for c in squad:
+        value = characters[c].number + boost.get(c, 0) + standing_number(state, c)
+        if value > 0:
+            total += value
+    return total
 
 
 def squad_key(state: JourneyState, index: int, starter: int, squad: list[int]) -> tuple:

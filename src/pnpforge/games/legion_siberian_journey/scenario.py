@@ -34,7 +34,7 @@ KINDS = ("bid", "deploy", "play", "secret", "do")  # the keys of a choice, one o
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Helper(_Strict):

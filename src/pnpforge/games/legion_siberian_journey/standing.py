@@ -46,15 +46,17 @@ def standing_number(state: "JourneyState", character: int) -> int:
     commander = state.commander[state.owner[character]]  # an owner of -1 reads the last seat's
     mine = () if commander is None else data.commanders[commander].by_effect.get("number", ())
     here = () if state.location is None else data.locations[state.location].by_effect.get("number", ())
-    if not mine and not here:  # the usual case: neither card changes a Number
+    if not mine and not here:  # neither card changes a Number
         return 0
+    card = data.characters[character]
+    shown = card.attributes | state.shown.get(character, 0)  # state.attributes(character)
     added = 0
-    for e in mine:
-        if qualifies(state, character, e):
-            added += e["amount"]
-    for e in here:
-        if qualifies(state, character, e):
-            added += e["amount"]
+    for effects in (mine, here):
+        for e in effects:  # qualifies(state, character, e), without a call per effect
+            target = e.get("target")
+            if (shown & BIT[e["attribute"]] if target == "own_with_attribute"
+                    else target == "own_with_ability" and e["ability"] in card.abilities):
+                added += e["amount"]
     return added
 
 

@@ -23,6 +23,20 @@ def _medics(state: JourneyState, player: int, patient: int) -> list[int]:
     return sorted(c for c in pool if "first_aid" in state.data.characters[c].abilities and c != patient)
 
 
+def _with_medics(state: JourneyState, patient: int) -> set[int]:
+    """The players ``_medics`` finds a First Aid character for, looked for once for every player."""
+    characters, owner = state.data.characters, state.owner
+    found = {p for p in range(state.n) for c in state.lineup[p]
+             if c != patient and "first_aid" in characters[c].abilities}
+    for site in state.sites:
+        if not site.done:
+            for _, squad in site.squads:
+                for c in squad:
+                    if c != patient and "first_aid" in characters[c].abilities:
+                        found.add(owner[c])
+    return found
+
+
 def _brothers(state: JourneyState, player: int, patient: int) -> list[int]:
     """ability-brotherhood: a Brotherhood character of ``player`` at the wounded Brotherhood character's plot."""
     if "brotherhood" not in state.data.characters[patient].abilities:
@@ -59,7 +73,8 @@ def wound(state: JourneyState, character: int) -> None:
     state.serial += 1
     serial = state.serial
     owner = state.owner[character]
-    steps = [("first_aid", p, character, serial) for p in state.seats_from(owner) if _medics(state, p, character)]
+    medics = _with_medics(state, character)
+    steps = [("first_aid", p, character, serial) for p in state.seats_from(owner) if p in medics]
     steps += [("brotherhood", p, character, serial) for p in state.seats_from(owner)
               if _brothers(state, p, character)]
     state.push(*steps, ("hurt", character, serial))

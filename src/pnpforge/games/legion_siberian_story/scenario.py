@@ -33,7 +33,7 @@ Ability = Literal["assault", "violence", "first_aid", "fragility"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Placed(_Strict):

@@ -50,10 +50,21 @@ def roles(pack: Pack, mode: str) -> Roles:
     return Roles(rotating=CORPORATIONS, fixed=(DARK_LEGION,))
 
 
+def single_start(pack: Pack, mission: str) -> tuple[int, int]:
+    """Rule ``setup-rank-single``: the rank and points every player starts a mission played on its own at, the
+    mission's ``start:`` (the rank a campaign brings its teams to it), else rank 1 and no points."""
+    for item in pack.of_type("mission"):
+        if item.id == mission:
+            start = item.get("start") or {}
+            return int(start.get("rank", 1)), int(start.get("points", 0))
+    return 1, 0
+
+
 def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
     """The mission the mode names (the campaign: its first, the rest following in the same game), sides by seat
-    from the seating (or the first corporations), the agreed rank (option ``rank``) and the draft (option
-    ``draft``, default on; off: the quick start loadouts)."""
+    from the seating (or the first corporations), the agreed rank and points (options ``rank`` and ``points``; by
+    default the mission's ``start:``) and the draft (option ``draft``, default on; off: the quick start
+    loadouts)."""
     mode = config.mode or MISSIONS[0]
     automaton = mode.endswith(AI)
     mission = mode[: -len(AI)] if automaton else mode
@@ -74,7 +85,9 @@ def new_game(pack: Pack, config: GameConfig) -> SiegeGame:
     solo = automaton and len(corps) == 1  # rule ai-deck: a solo player runs two corporations
     if solo:
         corps += (next(c for c in CORPORATIONS if c not in corps),)
-    settings = Settings(mission=mission, corporations=corps, legion_seat=legion, rank=int(config.option("rank", 1)),
+    rank, points = single_start(pack, mission)
+    settings = Settings(mission=mission, corporations=corps, legion_seat=legion,
+                        rank=int(config.option("rank", rank)), points=int(config.option("points", points)),
                         draft=bool(config.option("draft", True)), solo=solo)
     return SiegeGame.of(pack, settings, SiegeState.start)
 
@@ -115,9 +128,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "secondary_mission": ("reward", "penalty"),
     },
     checks=checks.ALL,
-    rules_modules=("actions", "analysis", "board", "bots", "campaign", "checks", "combat", "data", "diagrams",
+    rules_modules=("actions", "analysis", "board", "bots", "campaign", "cards", "checks", "combat", "data", "diagrams",
                    "exact", "feasibility", "game", "invariants", "legion", "log", "maps", "odds", "refusals", "replay",
-                   "scenario", "scoring", "state", "steps", "turns", "value", "view", "figures"),
+                   "scenario", "scoring", "secondary", "state", "steps", "turns", "value", "view", "figures"),
     new_game=new_game,
     modes=MODES,
     validated_modes=MISSIONS,  # each mission against a Dark Legion player and against the AI deck

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.grid import Cell
-from pnpforge.games.siege_of_the_citadel import board, combat, turns
+from pnpforge.games.siege_of_the_citadel import board, cards, combat, turns
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def act_options(state: SiegeState, fid: str) -> list[tuple]:
     """Move to a square in reach, attack, the objective's Special action, a Doomtrooper card for one more action
-    (at most one on the team's own turn), or end the activation."""
+    or for its text (at most one on the team's own turn, ``cards.py``), or end the activation."""
     fig = state.figs[fid]
     found: list[tuple] = []
     if fig.left > 0:
@@ -26,8 +26,7 @@ def act_options(state: SiegeState, fid: str) -> list[tuple]:
         else:
             found += combat.trooper_attacks(state, fig)
             found += turns.special_options(state, fig)
-    if fig.side != LEGION and not state.card_used and state.hands.get(fig.side, 0) > 0:
-        found.append(("card",))
+    found += cards.own_turn_options(state, fig)
     found.append(("end",))
     return found
 
@@ -40,11 +39,8 @@ def act(state: SiegeState, action: tuple, fid: str) -> None:
         fig.left = 0
         fig.done = True
         return
-    if kind == "card":  # rule card-one-per-turn: one card, discarded for one more action (card-resolve-discard)
-        state.card_used = True
-        state.hands[fig.side] -= 1
-        fig.left += 1
-        state.tell(f"{fid} plays a Doomtrooper card for one more action", "card-one-per-turn")
+    if kind in ("card", "play"):  # rule card-one-per-turn: one card, for one more action or its text
+        cards.play(state, fig, action)
         state.push(("go_on", fid))
         return
     fig.left -= 1

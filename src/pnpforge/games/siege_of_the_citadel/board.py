@@ -108,7 +108,12 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
     Doomtrooper; Doomtroopers pass their own team, creatures pass creatures; nobody passes an enemy or ends on a
     figure, a trap or a blocking token. A figure waiting outside an entrance steps onto it first."""
     if budget is None:
-        budget = BLOCKED_MOVE if fig.side != "legion" and blocked(state, fig) else MOVE
+        if fig.side == "legion":
+            budget = MOVE
+        else:
+            from pnpforge.games.siege_of_the_citadel.cards import move_budget
+
+            budget = move_budget(state, fig, blocked(state, fig), MOVE, BLOCKED_MOVE)
         if fig.side != "legion" and state.smoke_on(fig):
             budget = min(budget, BLOCKED_MOVE)
     if fig.side == "legion":

@@ -2,8 +2,9 @@
 
 The greedy bot scores each option by what it does at once: the objective's Special action above all; a move that
 brings the figure three squares nearer its aim (the objective for a corporation, the nearest Doomtrooper for a
-creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It drafts a weapon
-for each Doomtrooper first, the dearest it can pay for, then the dearest other card.
+creature) above an attack, an attack above a smaller step; a creature attacks whenever it can. It sends a tech
+specialist when the objective is a hack, and drafts a weapon for each Doomtrooper first, the dearest it can pay
+for, then the dearest other card.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import random
 from typing import Any
 
 from pnpforge.engine.grid import chebyshev
+from pnpforge.games.siege_of_the_citadel import board, secondary
+from pnpforge.games.siege_of_the_citadel.cards import hidden_world
+from pnpforge.games.siege_of_the_citadel.combat import token_cell
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
@@ -38,6 +42,10 @@ class GreedyBot:
         top = state.agenda[-1]
         kind = top[2]
         head = action[0]
+        if kind == "send":  # a hack needs a tech specialist (rule tech-terminal-hack): send one when the goal asks
+            wanted = "tech" if state.game.mission.goal == "hack" else ""
+            known = {t.id: t.specialty for t in state.game.troopers[top[3]]}
+            return 1.0 if wanted and any(known[f] == wanted for f in action[1:]) else 0.0
         if kind == "take":
             if head == "done":
                 return 0.0
@@ -54,6 +62,11 @@ class GreedyBot:
                 return 0.0
             return -float(min((chebyshev(action[1], f.cell) for f in state.figs.values()
                                if f.side != LEGION and f.cell is not None), default=0))
+        if kind == "react":  # a card played on another player's turn: always, when its moment comes
+            return 1.0 if head == "react" else 0.0
+        if kind == "keep":  # the secondary mission whose reward weighs most against its penalty
+            card = next(i for i in state.game.pack.of_type("secondary_mission") if i.id == action[1])
+            return float(card["reward"] - card["penalty"])
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]
@@ -63,10 +76,13 @@ class GreedyBot:
             return 1000.0 if state.carrier == fig.id and state.game.mission.goal == "carry" else \
                 20.0 if state.goal_done else -1.0
         if head in ("attack", "sweep", "line", "grenade"):
-            objective = len(action) > 2 and str(action[2]).startswith("token@")  # a terminal or the portal
+            objective = len(action) > 2 and str(action[2]).startswith("token@") and \
+                token_cell(action[2]) in state.game.mission.targets  # a terminal or target, not a turret
             return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
             return 35.0
+        if head == "play":
+            return 36.0 if self.worth_playing(state, fig, action) else -1.0
         if head == "end":
             return 0.0
         if head == "move":  # how much nearer the aim the move brings the figure
@@ -78,6 +94,27 @@ class GreedyBot:
             return 30.0 + 5.0 * (memo[here] - memo[action[1]])
         return 0.0
 
+    def worth_playing(self, state: SiegeState, fig: Any, action: tuple) -> bool:
+        """Whether a Doomtrooper card's text helps now: a heal of a Doomtrooper down to 3 health or less, a die more
+        for an attack it can make, blocking lifted from a blocked figure, a longer Move when no attack is in reach,
+        a door card saved next to a closed door (a swap never)."""
+        kind = state.game.card_effects.get(action[1], "")
+        attacks = any(a[0] in ("attack", "sweep", "line", "grenade", "nimrod") for a in state.legal_actions())
+        if kind == "heal":
+            return bool(state.figs[action[2]].health <= 3)
+        if kind in ("add_red", "tech_white"):
+            return attacks
+        if kind == "unblocked":
+            return True
+        if kind == "unblocked_team":
+            return any(board.blocked(state, f) for f in state.figs.values() if f.side == fig.side and f.cell)
+        if kind == "extra_move":
+            return fig.left == 2 and not attacks
+        if kind == "no_door_card":
+            return fig.kind != "tech" and fig.cell is not None and any(
+                chebyshev(fig.cell, door[0]) <= 3 for door in state.doors)
+        return False
+
     def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
         game = state.game
         if fig.side == LEGION:
@@ -86,6 +123,8 @@ class GreedyBot:
             aims = [e.cell for e in game.mission.entrances if e.colour == "white"]
         else:
             aims = list(game.mission.targets)
+            if game.mission.goal in ("hack", "destroy"):  # the targets still standing
+                aims = [a for a in aims if a in state.tokens] or aims
             if state.goal_done:
                 aims = [f.cell for f in state.figs.values() if f.side == LEGION and f.cell is not None] or aims
         if not aims:
@@ -100,6 +139,10 @@ def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Gree
 
 def determinize(state: SiegeState, player: int, rng: random.Random) -> SiegeState:
     """A world the player cannot tell from this one. Face-down force cards, the event deck and the AI deck are drawn
-    only when they are turned up (every unseen card equally likely), and Doomtrooper cards are used only for one more
-    action, so the cards are interchangeable: the state holds nothing hidden, and the world is a copy."""
-    return state.clone()
+    only when they are turned up (every unseen card equally likely); the other teams' Doomtrooper cards are dealt
+    again from the cards the player cannot see (in solo play the player holds every team's hand)."""
+    world = state.clone()
+    if not state.game.settings.solo:
+        hidden_world(world, state.game.side_of(player), rng)
+        secondary.hidden_world(world, state.game.side_of(player), rng)
+    return world

@@ -50,7 +50,6 @@ def start_ranks(state: SiegeState) -> None:
     for corp, team in state.teams.items():
         team.rank, team.points = carried[corp]
         team.credits = state.game.rank_of(corp, team.rank).credits
-        state.hands[corp] = state.game.rank_of(corp, team.rank).cards
     legion_corp = settings.seats[settings.legion_seat or 0]
     state.legion_rank = carried[legion_corp][0]
 

@@ -160,8 +160,11 @@ def trooper_dice(state: SiegeState, fig: Fig, kind: str, rank_dice: int, extra: 
     """Rule ``attack-dice``: the strongest of the rank card's dice the weapon takes, the card's extra dice, a white
     die for a charge (rule ``charge``) and one per attack in a row at the same target (rules
     ``concentrated-fire``, ``tech-concentrated``)."""
+    from pnpforge.games.siege_of_the_citadel.cards import attack_dice
+
     rank = state.game.rank_of(fig.side, state.teams[fig.side].rank)
     dice = tuple(sorted(rank.dice, key=lambda c: -STRENGTH[c])[:rank_dice]) + tuple(extra)
+    dice += attack_dice(state, fig, kind)
     if kind == "close_combat" and fig.charge == "ready" and fig.kind == "close_combat":
         dice += ("white",)
     if fig.streak is not None and fig.streak[:2] == (kind, target) and fig.kind == kind and kind in ("firearms",
@@ -248,16 +251,27 @@ def resolve(state: SiegeState) -> None:
     """Rules ``attack-hits``, ``attack-armor``, ``attack-success``, ``cover``, ``area-results``, ``disruptor``: hits
     beyond the defence value are damage; a target with a defence die rolls it and each hit cancels a point;
     creatures caught in an area attack roll none."""
+    from pnpforge.games.siege_of_the_citadel.cards import reaction_card
+
     attack = state.attack
     assert attack is not None
     hits = sum(1 for f in attack["faces"] if f == "hit")
+    for target in attack["targets"]:  # rule card-hold-the-line: asked once the dice are thrown
+        fig = state.figs.get(target)
+        if fig is None or fig.side == LEGION or target in attack.setdefault("asked", []):
+            continue
+        attack["asked"].append(target)
+        card = reaction_card(state, fig.side, "hold_the_line")
+        if card is not None and hits - (1 if target in attack["near"] else 0) - DEFENCE_VALUE - attack["cover"] > 0:
+            state.push(("decide", state.game.seat_of(fig.side), "react", card, target), ("resolve",))
+            return
     state.tell(f"{attack['by'] or attack['kind']} throws {', '.join(attack['dice'])}: "
                f"{', '.join(str(f) for f in attack['faces'])} = {hits} hits", "attack-hits")
     steps: list[tuple] = []
     for target in attack["targets"]:
         if target not in state.figs and not (target.startswith("token@") and token_cell(target) in state.tokens):
             continue
-        value = defence_value(state, target) + (1 if attack["cover"] else 0)
+        value = defence_value(state, target) + (1 if attack["cover"] else 0) + attack.get("bonus", []).count(target)
         damage = hits - (1 if target in attack["near"] else 0) - value
         if damage <= 0:
             attack["damage"].append((target, 0))
@@ -283,7 +297,7 @@ def armour(state: SiegeState, face: str, target: str, colour: str, damage: int) 
     state.push(("hurt", target, damage - (1 if face == "hit" else 0)))
 
 
-def hurt(state: SiegeState, target: str, damage: int) -> None:
+def hurt(state: SiegeState, target: str, damage: int, asked: bool = False) -> None:
     """Rules ``attack-damage``, ``points-corporation``, ``points-dark-legion``, ``friendly-fire``, ``round-team-out``:
     a Doomtrooper loses health and is eliminated at 0; a creature or terrain token goes with any damage and its
     points go to the team that beat it."""
@@ -298,7 +312,12 @@ def hurt(state: SiegeState, target: str, damage: int) -> None:
     team = state.teams.get(by.side) if by is not None else None
     if target.startswith("token@"):
         cell = token_cell(target)
-        terrain = TERRAIN_TARGETS[state.tokens.pop(cell)]
+        token = state.tokens.pop(cell)
+        terrain = TERRAIN_TARGETS[token]
+        if team is not None:
+            from pnpforge.games.siege_of_the_citadel.secondary import feat
+
+            feat(state, team.corp, f"destroyed {token}")
         if team is not None:
             scoring.gain(state, team, int(state.game.board().terrain.get(terrain, {}).get("points", 0)))
         state.tell(f"{target} ({terrain}) is destroyed", "attack-terrain")
@@ -313,6 +332,14 @@ def hurt(state: SiegeState, target: str, damage: int) -> None:
             team.eliminations += 1
             scoring.gain(state, team, state.game.board().creatures[fig.kind].points)
         return
+    if not asked and damage >= fig.health:  # rule card-last-stand: asked before the Doomtrooper falls
+        from pnpforge.games.siege_of_the_citadel.cards import reaction_card
+
+        card = reaction_card(state, fig.side, "last_stand")
+        if card is not None:
+            attack["damage"].pop()
+            state.push(("decide", state.game.seat_of(fig.side), "react", card, target, damage))
+            return
     lost = min(damage, fig.health)
     fig.health -= lost
     state.legion_score += lost
@@ -330,9 +357,15 @@ def eliminate(state: SiegeState, fig: Fig) -> None:
     state.tell(f"{fig.id} is eliminated", "attack-damage")
     del state.figs[fig.id]
     if fig.side == LEGION:
-        state.pool[fig.kind] = state.pool.get(fig.kind, 0) + 1
-        state.count(f"eliminated {fig.kind}")
+        from pnpforge.games.siege_of_the_citadel import secondary
+
         attack = state.attack
+        by = state.figs.get(attack["by"] or "") if attack is not None else None
+        far = by is not None and by.cell is not None and fig.cell is not None and \
+            chebyshev(by.cell, fig.cell) >= secondary.FAR
+        if not secondary.eliminated(state, by, fig, attack["kind"] if attack is not None else "", far):
+            state.pool[fig.kind] = state.pool.get(fig.kind, 0) + 1
+        state.count(f"eliminated {fig.kind}")
         if attack is not None and attack["kind"] == "close_combat" and fig.cell is not None:
             by = state.figs.get(attack["by"] or "")
             if by is not None and by.side != LEGION and by.kind == "close_combat" and len(attack["targets"]) == 1:

@@ -148,6 +148,7 @@ class Mission:
     failure: int
     commander: int
     terrain: dict[Cell, str]
+    secondary: bool = False  # the brief uses secondary missions
 
 
 def _entrances(assembly: Any, numbers: list[int], spots: list[dict]) -> tuple[Entrance, ...]:
@@ -207,7 +208,7 @@ def mission_of(pack: Pack, mission_id: str) -> Mission:
         goal=item.get("goal", "signal"), events=tuple(item.get("events", [])), rounds=int(item.get("rounds", 5)),
         forces=tuple(item.get("forces", [])), forces_per_tile=int(item.get("forces_per_tile", 1)),
         success=int(item.get("success", 0)), failure=int(item.get("failure", 0)),
-        commander=int(item.get("commander", 0)), terrain=terrain)
+        commander=int(item.get("commander", 0)), terrain=terrain, secondary=bool(item.get("secondary", False)))
 
 
 def hit_chance(pack: Pack) -> dict[str, Fraction]:
@@ -270,6 +271,12 @@ def troopers(pack: Pack) -> dict[str, tuple[Trooper, ...]]:
 def cards(pack: Pack, type_name: str) -> dict[int, Any]:
     """Numbered cards of one type by number."""
     return {item["number"]: item for item in pack.of_type(type_name)}
+
+
+def card_effects(pack: Pack) -> dict[str, str]:
+    """The Doomtrooper cards by id, each with the effect the engine plays for its text ("": none, only ever
+    discarded for one more action)."""
+    return {item.id: item.get("effect") or "" for item in pack.of_type("doomtrooper_card")}
 
 
 def ai_deck(pack: Pack) -> tuple[AiCard, ...]:

@@ -54,6 +54,7 @@ class SiegeGame:
     doors: tuple[Any, ...]
     ai: tuple[AiCard, ...]
     start: Callable[[SiegeGame], Any]  # the state's constructor (``SiegeState.start``)
+    card_effects: dict[str, str] = field(default_factory=dict)  # Doomtrooper cards by id -> effect
     _faces: dict[str, tuple[tuple[str, Fraction], ...]] = field(default_factory=dict)
     # a campaign's next missions, made once for each set of ranks carried into them
     _chain: dict[tuple[tuple[str, int, int], ...], SiegeGame] = field(default_factory=dict)
@@ -70,7 +71,8 @@ class SiegeGame:
             raise ValueError("each corporation plays at most once, and at least one plays")
         return cls(pack, settings, data.mission_of(pack, settings.mission), data.hit_chance(pack), data.ranks(pack),
                    data.boards(pack), data.equipment(pack), data.troopers(pack), data.cards(pack, "force_card"),
-                   data.cards(pack, "event_card"), tuple(pack.of_type("door_card")), data.ai_deck(pack), start)
+                   data.cards(pack, "event_card"), tuple(pack.of_type("door_card")), data.ai_deck(pack), start,
+                   data.card_effects(pack))
 
     # --- seats ----------------------------------------------------------------------------------------------------
     @property
@@ -95,6 +97,10 @@ class SiegeGame:
             if self.side_of(seat) == side:
                 return seat
         return None
+
+    @property
+    def secondary(self) -> bool:
+        return self.mission.secondary
 
     @property
     def automaton(self) -> bool:

@@ -1,6 +1,7 @@
 """The rules re-checked from a position alone, apart from the code that lists the legal actions: figures on
-squares they may stand on, one a square; the figure pool conserved; health, ranks and point tracks within their
-bounds; loadouts within their rules; face-down force cards never more than were dealt.
+squares they may stand on, one a square; the figure pool conserved (creatures held on secondary mission cards
+counted with those in play); health, ranks and point tracks within their bounds; loadouts within their rules;
+face-down force cards never more than were dealt.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def check(state: SiegeState) -> list[str]:
                 broken.append(f"{fig.id} carries more than three pieces of equipment")
     full = game.pack.game.parameters.get("figure_pool", {})
     in_play = Counter(f.kind for f in state.figs.values() if f.side == LEGION)
+    in_play.update(kind for kinds in state.held.values() for kind in kinds)  # kept on secondary mission cards
     for kind, total in full.items():
         if in_play[kind] + state.pool.get(kind, 0) != total:
             broken.append(f"{kind}: {in_play[kind]} in play and {state.pool.get(kind, 0)} in the box, not {total}")

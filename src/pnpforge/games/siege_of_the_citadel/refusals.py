@@ -36,6 +36,10 @@ def wanted(state: SiegeState, choice: Choice) -> tuple | Unclear:
         return ("grenade", tuple(choice.grenade))
     if choice.special:
         return ("special",)
+    if choice.discard is not None:
+        return ("card", choice.discard)
+    if choice.card is not None:
+        return ("play", choice.card, *((choice.on,) if choice.on else ()))
     return ("end",)
 
 
@@ -43,6 +47,10 @@ def why_not(state: SiegeState, fid: str, action: tuple) -> Refusal:
     """The rule that forbids an action of a figure, as exactly as the position tells."""
     fig = state.figs[fid]
     grid = board.sight_grid(state)
+    if action[0] in ("card", "play"):
+        if state.card_used:
+            return Refusal("the team has used its one Doomtrooper card of this turn", "card-one-per-turn")
+        return Refusal(f"'{action[1]}' is not in the team's hand or does nothing now", "card-resolve-discard")
     if fig.left <= 0 and fig.done:
         return Refusal(f"'{fid}' has no action left", "turn-activation")
     if action[0] == "move":

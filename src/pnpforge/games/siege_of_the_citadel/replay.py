@@ -40,6 +40,9 @@ def step(state: SiegeState) -> str:
 def answer(state: SiegeState, choice: Choice) -> Answer | Refusal | Unclear:
     top = state.agenda[-1]
     kind = top[2]
+    if choice.react is not None:
+        play = ("pass",) if choice.react == "pass" else ("react", choice.react)
+        return Answer((play,), Refusal(f"'{choice.react}' cannot be played here", "card-other-turns"))
     if choice.reroll is not None:
         return Answer((("reroll", tuple(i - 1 for i in choice.reroll)),),
                       Refusal("those dice cannot be re-rolled", "attack-rerolls"))
@@ -62,7 +65,7 @@ def answer(state: SiegeState, choice: Choice) -> Answer | Refusal | Unclear:
 def quiet(state: SiegeState, legal: list) -> Any:
     """A figure not scripted does nothing more; a re-roll not scripted re-rolls nothing; an overrun not scripted
     stays."""
-    for calm in (("end",), ("reroll", ()), ("overrun", False), ("done",)):
+    for calm in (("end",), ("reroll", ()), ("overrun", False), ("done",), ("pass",)):
         if calm in legal:
             return calm
     return legal[0]
@@ -109,8 +112,8 @@ ADAPTER = ScriptAdapter[SiegeState](
     choice=Choice,
     build=build_with_sight,
     name_of=lambda choice: "reroll" if choice.reroll is not None else "place" if choice.place is not None
-    else "act",
-    answers={"act": ("act", "activate"), "reroll": ("reroll",), "place": ("place",)},
+    else "react" if choice.react is not None else "act",
+    answers={"act": ("act", "activate"), "reroll": ("reroll",), "place": ("place",), "react": ("react",)},
     answer=answer,
     players=players,
     outcome=outcome,
@@ -119,7 +122,7 @@ ADAPTER = ScriptAdapter[SiegeState](
     step=step,
     quiet=quiet,
     chances={"die": ("die",), "armour": ("armour",), "door": ("door",), "event": ("event",), "force": ("force",),
-             "ai": ("ai",), "marker": ("marker",)},
+             "ai": ("ai",), "marker": ("marker",), "deal": ("deal",)},
     chance_words=chance_words,
 )
 

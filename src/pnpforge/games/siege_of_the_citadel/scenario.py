@@ -29,7 +29,7 @@ Square = Annotated[list[int], Field(min_length=2, max_length=2)]  # [column, row
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class FigureSpec(_Strict):
@@ -71,7 +71,8 @@ class ScenarioFile(_Strict):
     entrances: list[EntranceSpec] = Field(default_factory=list)
     legion: Literal["player", "ai"] = "player"
     rank: int = Field(1, ge=1, le=12)
-    cards: int = Field(0, ge=0, le=9)  # Doomtrooper cards per team
+    cards: int = Field(0, ge=0, le=9)  # Doomtrooper cards per team: the first of the deck, unless ``hands`` names them
+    hands: dict[str, list[str]] = Field(default_factory=dict)  # corporation -> its Doomtrooper cards by id
     ranks: dict[str, Square] = Field(default_factory=dict)  # corporation -> [rank, points], else ``rank`` and 0
     corporations: list[Literal["bauhaus", "capitol", "cybertronic", "imperial", "mishima"]] = Field(min_length=1)
     figures: list[FigureSpec] = Field(default_factory=list)
@@ -86,7 +87,9 @@ class ScenarioFile(_Strict):
 
 class Choice(ScriptChoice):
     """One choice: ``do`` as a transcript writes it, or a figure's action: ``move`` to a square, ``attack`` a
-    figure (``with`` a kind of attack), a ``sweep``, ``line`` or ``grenade``, the ``special`` action, or ``end``."""
+    figure (``with`` a kind of attack), a ``sweep``, ``line`` or ``grenade``, the ``special`` action, a Doomtrooper
+    ``card`` played for its text (``on`` a figure) or ``discard``-ed for one more action, or ``end``; on another
+    player's turn, ``react`` with a card or ``pass``."""
 
     do: str | None = None
     figure: str | None = None
@@ -98,6 +101,10 @@ class Choice(ScriptChoice):
     line: Square | None = None
     grenade: Square | None = None
     special: bool = False
+    card: str | None = None  # a Doomtrooper card played for its text (``on`` a figure, when it names one)
+    on: str | None = None
+    discard: str | None = None  # a Doomtrooper card discarded for one more action
+    react: str | None = None  # on another player's turn: a card to play, or ``pass``
     reroll: list[int] | None = None  # dice by their place in the throw, from 1
     place: Square | None = None
     end: bool = False
@@ -150,7 +157,11 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
         team = Team(corp, rank, points, 0)
         team.entered = True
         state.teams[corp] = team
-        state.hands[corp] = spec.cards
+        hand = spec.hands.get(corp, list(game.card_effects)[: spec.cards])
+        for card in hand:
+            if card not in game.card_effects:
+                report.error(("hands", corp), f"no Doomtrooper card '{card}'")
+        state.hands[corp] = tuple(hand)
     equipment = game.equipment
     for index, fig in enumerate(spec.figures):
         where = ("figures", index)

@@ -47,6 +47,7 @@ def finish(state: SiegeState) -> None:
     for team in state.teams.values():
         if success and any(f in state.figs or f in state.escaped for f in team.troopers):
             gain(state, team, mission.success)
+        score_secondary(state, team)  # each team's card, survivors or not
         if team.reckless:
             team.score -= RECKLESS * team.reckless
             move_track(team, -RECKLESS * team.reckless)
@@ -58,6 +59,28 @@ def finish(state: SiegeState) -> None:
             move_track(team, -mission.commander - TRACK if team.rank > 1 else -mission.commander)
     state.tell(f"mission {'won' if success else 'lost'}: " + ", ".join(
         f"{c} {t.score}" for c, t in state.teams.items()) + f", legion {state.legion_score}", "score-corporation")
+
+
+def score_secondary(state: SiegeState, team: Team) -> None:
+    """Rules ``score-secondary``, ``commander-secondary``: the team's secondary mission scored on its own, whether
+    it still has Doomtroopers or not: the reward, or the penalty (the commander loses the card's further points
+    and keeps the primary reward); the Dark Legion gains the card's points on a failure. The figures the card held
+    go back to the pool."""
+    from pnpforge.games.siege_of_the_citadel.secondary import deck, met, release
+
+    card = deck(state).get(state.secondary.get(team.corp, ""))
+    if card is None:
+        return
+    if met(state, team.corp):
+        gain(state, team, int(card["reward"]))
+        state.tell(f"{team.corp} reveals {card.id}: +{card['reward']}", "score-secondary")
+    else:
+        lost = int(card["penalty"]) + (int(card.get("commander", 0)) if state.commander == team.corp else 0)
+        team.score -= lost
+        move_track(team, -lost)
+        state.legion_score += int(card.get("dark_legion", 0))
+        state.tell(f"{team.corp} fails {card.id}: -{lost}", "score-secondary")
+    release(state, team.corp)
 
 
 def scores(state: SiegeState) -> dict[str, int]:

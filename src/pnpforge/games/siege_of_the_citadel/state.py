@@ -4,7 +4,8 @@ The state keeps the figures, the teams, the tokens on the map and an agenda: a s
 A step is a task (run at once), a decision of one seat or a chance step (a marker, an event, a force, door or AI
 card, one die). Cards are drawn when they are turned up, from every card not seen yet: a face-down force card on a
 tile, the event deck and the AI deck are all equally likely to hold any unseen card, so the state holds no hidden
-information and a chance node draws what was face down (rule ids in each step's docstring).
+information but the Doomtrooper cards in each team's hand, and a chance node draws what was face down (rule ids in
+each step's docstring).
 
 The rules of each part live beside it: ``turns.py`` (set-up, rounds, corporation turns, moves, doors, spawns),
 ``combat.py`` (attacks and points), ``legion.py`` (the Dark Legion turn and the AI deck).
@@ -75,7 +76,13 @@ class SiegeState:
         self.draft: tuple[str, ...] = ()  # teams still drafting, in turn
         self.taken: dict[str, int] = {}  # equipment copies checked out
         self.card_used = False  # a Doomtrooper card used this turn
-        self.hands: dict[str, int] = {}  # Doomtrooper cards held, by team
+        self.hands: dict[str, tuple[str, ...]] = {}  # Doomtrooper cards held, by team (hidden from the others)
+        self.played: tuple[str, ...] = ()  # Doomtrooper cards discarded this mission
+        self.boosts: dict[str, tuple[str, ...]] = {}  # card effects in force this turn, by figure or team
+        self.drawn: dict[str, tuple[str, ...]] = {}  # secondary mission cards drawn, not yet kept, by team
+        self.secondary: dict[str, str] = {}  # the secondary mission kept, by team (hidden from the others)
+        self.feats: dict[str, int] = {}  # what each team did toward a secondary mission ("corp|feat")
+        self.held: dict[str, tuple[str, ...]] = {}  # creatures kept on a secondary mission card, by team
         self.ai_seen: tuple[int, ...] = ()  # AI cards turned this Dark Legion turn
         self.tiebreak: int | None = None  # the AI card set aside for the order of activation
         self.ai_cards = 0  # AI cards turned this Dark Legion turn, the reshuffles included (counted, not a rule)
@@ -107,6 +114,11 @@ class SiegeState:
         new.pool = dict(self.pool)
         new.taken = dict(self.taken)
         new.hands = dict(self.hands)
+        new.boosts = dict(self.boosts)
+        new.drawn = dict(self.drawn)
+        new.secondary = dict(self.secondary)
+        new.feats = dict(self.feats)
+        new.held = dict(self.held)
         new.log = list(self.log)
         new.attacks = list(self.attacks)
         new.stats = dict(self.stats)
@@ -208,10 +220,15 @@ class SiegeState:
         return returns(self)
 
     def observation(self, player: int) -> tuple:
-        """Everything on the table: no card in this game's state is face down (see the module docstring)."""
-        return self.key()
+        """Everything on the table; of the other teams' Doomtrooper cards only how many they hold."""
+        side = self.game.side_of(player) if self.game.num_players > player else None
+        own = self.game.settings.corporations if self.game.settings.solo else (side,)
+        return self.key(tuple(sorted((c, h if c in own else len(h)) for c, h in self.hands.items())),
+                        tuple(sorted((c, k if c in own else "?") for c, k in self.secondary.items())))
 
-    def key(self) -> tuple:
+    def key(self, hands: tuple | None = None, secret: tuple | None = None) -> tuple:
+        hands = tuple(sorted(self.hands.items())) if hands is None else hands
+        secret = tuple(sorted(self.secondary.items())) if secret is None else secret
         return (tuple(f.key() for f in self.figs.values()), tuple(t.key() for t in self.teams.values()),
                 tuple(self.agenda), self.round, self.markers, self.acting, tuple(sorted(self.doors)),
                 tuple(sorted(self.tokens.items())), tuple(sorted(self.traps.items())), self.face_down,
@@ -219,7 +236,9 @@ class SiegeState:
                 self.legion_score, self.goal_done, self.carrier,
                 None if self.attack is None else tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
                                                               for k, v in self.attack.items())),
-                self.draft, tuple(sorted(self.taken.items())), self.card_used, tuple(sorted(self.hands.items())),
+                self.draft, tuple(sorted(self.taken.items())), self.card_used, hands, self.played,
+                tuple(sorted(self.boosts.items())), secret, tuple(sorted(self.drawn.items())),
+                tuple(sorted(self.feats.items())), tuple(sorted(self.held.items())),
                 self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs,
                 self.game.settings.number, self.campaign_result)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.games.siege_of_the_citadel import actions, campaign, combat, legion, scoring, turns
+from pnpforge.games.siege_of_the_citadel import actions, campaign, cards, combat, legion, scoring, secondary, turns
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -74,6 +74,8 @@ OPTIONS: dict[str, Callable[..., list]] = {
     "red": legion.red_options,
     "place": legion.place_options,
     "reveal": lambda state: legion.reveal_options(state),
+    "react": cards.react_options,
+    "keep": secondary.keep_options,
 }
 
 OUTCOMES: dict[str, Callable[..., list]] = {
@@ -84,6 +86,8 @@ OUTCOMES: dict[str, Callable[..., list]] = {
     "event": legion.event_outcomes,
     "force": legion.force_outcomes,
     "ai": legion.ai_outcomes,
+    "deal": cards.deal_outcomes,
+    "secondary": secondary.draw_outcomes,
 }
 
 DECISIONS: dict[str, Callable[..., None]] = {
@@ -97,6 +101,10 @@ DECISIONS: dict[str, Callable[..., None]] = {
     "red": legion.red,
     "place": legion.place,
     "reveal": legion.do_reveal,
+    "react": cards.react,
+    "deal": cards.deal,
+    "secondary": secondary.draw,
+    "keep": secondary.keep,
     "marker": turns.marker,
     "die": combat.die,
     "armour": combat.armour,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, edge
-from pnpforge.games.siege_of_the_citadel import board, campaign
+from pnpforge.games.siege_of_the_citadel import board, campaign, cards, secondary
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -38,17 +38,19 @@ def set_up(state: SiegeState) -> None:
         rank = game.rank_of(corp, settings.rank)
         team = Team(corp, settings.rank, settings.points, rank.credits)
         state.teams[corp] = team
-        state.hands[corp] = rank.cards
+        state.hands[corp] = ()
     if settings.carried:
         campaign.start_ranks(state)
     state.commander = commander(state)
     order = draft_order(state)
+    deal = cards.deal_steps(state, {c: game.rank_of(c, t.rank).cards for c, t in state.teams.items()})
+    deal += secondary.setup_steps(state)
     if not settings.draft:
         for corp in order:
             quick_start(state, corp)
-        state.push(("round",))
+        state.push(*deal, ("round",))
         return
-    state.push(*(("decide", game.seat_of(corp), "send", corp) for corp in order), ("draft",), ("round",))
+    state.push(*deal, *(("decide", game.seat_of(corp), "send", corp) for corp in order), ("draft",), ("round",))
 
 
 def commander(state: SiegeState) -> str | None:
@@ -191,6 +193,7 @@ def marker(state: SiegeState, side: str) -> None:
     state.markers = tuple(s for s in state.markers if s != side)
     state.acting = side
     state.card_used = False
+    state.boosts = {}  # card effects last until the end of the turn they were played in
     if side == LEGION:
         state.push(("legion_turn",), ("after_turn",))
     elif state.teams[side].out:
@@ -283,13 +286,16 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
             key = edge(previous, cell)
             if key in state.doors:
                 state.doors = state.doors - {key}
-                if fig.side != LEGION and fig.kind != "tech":
+                if fig.side != LEGION:
+                    secondary.feat(state, fig.side, "doors")
+                if fig.side != LEGION and fig.kind != "tech" and not cards.boosted(state, fig.side, "no_door_card"):
                     steps.append(("chance", "door", fig.id))
                 state.tell(f"{fig.id} opens the door at {key}", "door-card")
         if cell != goal and cell in state.traps:
             steps.append(combat.trap_step(state, fig.id))
         previous = cell
     fig.cell, fig.outside = goal, None
+    cards.use(state, fig.id, "extra_move")
     fig.streak = None
     fig.charge = None
     if fig.side != LEGION:
@@ -300,6 +306,10 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
         team = state.teams[fig.side]
         tile = state.game.mission.tile_of.get(goal)
         if tile is not None and tile not in team.tiles:
+            if not any(tile in t.tiles for t in state.teams.values()):  # the first team on this tile
+                secondary.feat(state, fig.side, "first tiles")
+                if any(state.game.mission.tile_of.get(c) == tile for c in state.game.mission.targets):
+                    secondary.feat(state, fig.side, "first to objective")
             team.tiles = team.tiles | {tile}
             if state.face_down[tile] > 0:
                 steps.append(("chance", "force", tile, "spawn"))

@@ -31,6 +31,10 @@ def action_words(state: SiegeState, action: Any) -> str:
             return f"force card {action}"
         if kind == "event":
             return f"event {action}"
+        if kind == "deal":
+            return f"deal {action}"
+        if kind == "secondary":
+            return f"draw {action}"
         return str(action)
     if not isinstance(action, tuple):
         return str(action)
@@ -67,6 +71,14 @@ def action_words(state: SiegeState, action: Any) -> str:
         return "overrun" if action[1] else "stay"
     if head == "activate":
         return f"activate {action[1]}"
+    if head == "card":
+        return f"discard {action[1]} for one more action"
+    if head == "play":
+        return f"play {action[1]}" + (f" on {action[2]}" if len(action) > 2 else "")
+    if head == "react":
+        return f"play {action[1]}"
+    if head == "keep":
+        return f"keep {action[1]}"
     return " ".join(str(a) for a in action)
 
 

@@ -29,7 +29,7 @@ GLOSSARY, INDEX = "glossary", "index"  # the generated chapters, as page_breaks 
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Sentence(_Strict):

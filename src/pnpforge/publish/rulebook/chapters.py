@@ -21,11 +21,12 @@ from pnpforge.publish.rulebook.analyses import analysis_html
 from pnpforge.publish.rulebook.examples import example_html
 from pnpforge.publish.rulebook.macros import Macros, slug
 from pnpforge.publish.rulebook.maps import map_figure
+from pnpforge.publish.rulebook.planes import plane_figure
 from pnpforge.publish.rulebook import sanitize
 from pnpforge.publish.rulebook.markdown import Where, parse, parser
 from pnpforge.publish.rulebook.tables import colgroup, column_widths
 
-MACROS = ("card", "table", "example", "map", "analysis")
+MACROS = ("card", "table", "example", "map", "plane", "analysis")
 
 
 @dataclass
@@ -139,6 +140,8 @@ class ChapterWriter:
             return str(example_html(self.macros, drawing, args, page, where, self.findings)) + "\n"
         if name == "map":
             return str(map_figure(self.macros, args, page, where)) + "\n"
+        if name == "plane":
+            return str(plane_figure(self.macros, args, page, where)) + "\n"
         if name == "analysis":
             return str(analysis_html(self.macros, args, page, where)) + "\n"
         self.macros.error(page, where, f"unknown macro '{{{name}}}'; macros: {', '.join(MACROS)}")

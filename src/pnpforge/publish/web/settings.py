@@ -28,7 +28,7 @@ SITE_FILE = "site.yaml"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class Facet(_Strict):

@@ -11,12 +11,10 @@ Fonts are loaded once per process; shaped words are cached.
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
 import uharfbuzz as hb
 
 from pnpforge.render.fonts import STYLES, FontSet
@@ -80,6 +78,7 @@ def _shaped(path: str, text: str, ligatures: bool) -> Glyphs:
     return Glyphs(ids, advances, offsets, clusters, sum(advances))
 
 
+OS2_X_HEIGHT = 86  # byte offset of sxHeight (int16) in the OS/2 table
 _FONTS: dict[str, Font] = {}  # process cache: parsed font files by path
 
 
@@ -91,17 +90,19 @@ def load_font(path: Path) -> Font:
         face = hb.Face(hb.Blob(data))
         font = hb.Font(face)
         extents = font.get_font_extents("ltr")
-        x_height = _x_height(data) or 0.5 * face.upem
+        x_height = _x_height(face) or 0.5 * face.upem
         _FONTS[key] = Font(path, hashlib.sha256(data).hexdigest()[:16], font, face.upem,
                            extents.ascender / face.upem, -extents.descender / face.upem, x_height / face.upem,
                            extents.line_gap / face.upem)
     return _FONTS[key]
 
 
-def _x_height(data: bytes) -> int | None:
-    """The font's x-height in font units (OS/2 ``sxHeight``), when it states one."""
-    os2 = TTFont(io.BytesIO(data), lazy=True).get("OS/2")
-    return getattr(os2, "sxHeight", None) or None
+def _x_height(face: hb.Face) -> int | None:
+    """The font's x-height in font units (OS/2 ``sxHeight``, from the table's version 2), when it states one."""
+    os2 = face.reference_table("OS/2").data
+    if len(os2) < OS2_X_HEIGHT + 2 or int.from_bytes(os2[:2], "big") < 2:
+        return None
+    return int.from_bytes(os2[OS2_X_HEIGHT:OS2_X_HEIGHT + 2], "big", signed=True) or None
 
 
 def pick(fonts: FontSet, family: str, weight: int, style: str) -> Font:

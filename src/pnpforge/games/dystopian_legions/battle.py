@@ -1,0 +1,379 @@
+"""The battle mode: two forces on a standard table, as a game on the engine's contract.
+
+A ``Battle`` (the game) holds each force's sections (``SectionSpec``, read from a force list), the table, the
+scenario rows (or none: the generator is played), the turn cap and the Battle Log Points that win. A
+``BattleState`` is the battle in progress: each section as a ``Unit`` (its rules state, the duel's ``Side``, and
+its block on the table), each player's Command Point pool, hand, Battle Log Points, the objectives and the melees.
+
+The rules of one attack, one melee, one order or one card are the duel's (``shooting.py``, ``melee.py``,
+``ironclads.py``, ``turn.py``, ``throws.py``): they read the two sections in ``sides``, and the battle points
+``sides`` at the two sections concerned (``pair``) before it pushes them, with the range measured between their
+blocks, the target's cover from the terrain between them, its models nearest first and the arc an attack hits.
+Each player's pool is shared by its sections: ``pair`` writes the pool back from the sections it leaves and into
+the ones it takes; the hand and the Graveyard are one list per player, shared by its sections' ``Side``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from pnpforge.engine.events import Log
+from pnpforge.engine.plane import INCH, Base, Point
+from pnpforge.engine.plane_measure import within
+from pnpforge.engine.plane_moves import Field
+from pnpforge.games.dystopian_legions import data as pack_data
+from pnpforge.games.dystopian_legions.state import Duel, DuelState, Side, SideSetup, Trooper
+from pnpforge.games.dystopian_legions.table import (
+    TableSetup,
+    View,
+    bears,
+    coherent_models,
+    gap_inches,
+    model_points,
+    view,
+)
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+    from pnpforge.engine.steps import Steps
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    """A section as its force list buys it, and what the table needs of it."""
+
+    index: int
+    player: int
+    unit: str
+    points: int
+    troopers: tuple[Trooper, ...]
+    size: tuple[int, int]  # the largest model base: (length, width) in units, width 0 when round
+    types: frozenset[str]  # its models' types
+    mv: int  # inches: the slowest model's move
+    ironclad: bool
+    heavy: bool  # a Heavy Ironclad, set up first
+    coherency: int  # units
+    reach: int  # inches: its longest weapon range
+    senior: bool  # holds the Senior Commanding Officer
+
+
+@dataclass
+class Unit:
+    """A section in the battle: its rules state, its block on the table (``None`` before it is set up), the models
+    its block was formed of and each trooper's place in it, and what it did this turn."""
+
+    spec: SectionSpec
+    side: Side
+    block: Base | None = None
+    formed: int = 0
+    slots: dict[int, int] = field(default_factory=dict)  # trooper number -> place in the block
+    moved: str = ""  # this turn's move action: hold, advance, double, charge, flee, regroup
+    focus: bool = False  # Focus Fire passed this activation: stands still, shoots Placed
+    gone: bool = False  # wiped out (and scored)
+
+    def copy(self) -> Unit:
+        return replace(self, side=self.side.copy(), slots=dict(self.slots))
+
+    @property
+    def live(self) -> bool:
+        return self.block is not None and not self.side.wiped
+
+    @property
+    def id(self) -> str:
+        return str(self.spec.index)
+
+    def points(self) -> list[Point]:
+        """Where each surviving model stands, in the order of the section's list."""
+        assert self.block is not None
+        spots = model_points(self.block, self.formed, self.spec.size)
+        return [spots[self.slots[t.number]] for t in self.side.troopers]
+
+    def coherent(self) -> bool:
+        return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
+
+
+class Battle(Duel):
+    """The game: both forces, the table, the scenario, the turn cap and the target."""
+
+    def __init__(
+        self,
+        pack: Pack,
+        players: tuple[str, str],
+        specs: tuple[SectionSpec, ...],
+        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        setup: TableSetup,
+        rows: tuple[int, int, int] | None,
+        turn_cap: int,
+        blp_target: int,
+        steps: Steps,
+    ):
+        super().__init__(pack, (), 0, turn_cap, steps, start=(("b-setup",),), mode="battle")  # type: ignore[arg-type]
+        self.players, self.specs, self.hands, self.setup = players, specs, hands, setup
+        self.rows, self.blp_target = rows, blp_target
+        self.entries = {item.id: item for item in pack.of_type("scenario_entry")}
+        from pnpforge.games.dystopian_legions.generator import blp_for_section, tables
+
+        self.paths = tables(pack)
+        self.pack = pack
+        self.kit: Any = None  # the exact odds the greedy bot asks for, made on first use (battle_bots.kit)
+        self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
+
+    def new_initial_state(self) -> BattleState:
+        return BattleState(self)
+
+
+class BattleState(DuelState):
+    """A battle in progress."""
+
+    game: Battle
+    inches = 0  # the range between the paired sections, measured by ``pair``
+    weary = False
+
+    def __init__(self, game: Battle):
+        self.game = game
+        self.start_steps(game.steps)
+        hands = [list(game.hands[0]), list(game.hands[1])]
+        graves: list[list[str]] = [[], []]
+        self.units = []
+        for spec in game.specs:
+            side = self._side(SideSetup(game.players[spec.player], spec.unit, spec.troopers))
+            side.hand, side.graveyard = hands[spec.player], graves[spec.player]
+            self.units.append(Unit(spec, side))
+        self.pool = [0, 0]
+        self.view = (self.first_of(0), self.first_of(1))
+        self.sides = [self.units[i].side for i in self.view]
+        for side in self.sides:
+            side.cp = 0
+        self.turn, self.first, self.active, self.to_move, self.firing = 1, 0, 0, 0, 0
+        self.winner: int | None = None
+        self.last: dict[tuple, int] = {}
+        self.asked: dict[tuple, tuple] = {}
+        self.pending_throw: Any = None
+        self.scripted: list = []
+        self.record: list[dict[str, Any]] = []
+        self.log: Log = []
+        self.played: set[int] = set()
+        self.melee_lp: tuple[int, int] = (0, 0)
+        self.blp = [0, 0]
+        self.rows: tuple[int, int, int] = game.rows or (0, 0, 0)
+        self.advantage = 0  # the player with the Strategic Advantage
+        self.names: tuple[str, str, str] = ("", "", "")
+        self.halved = False  # Limited Visibility
+        self.objectives: tuple[Point, ...] = ()
+        self.zones: tuple[tuple, tuple] = ((), ())
+        self.engagements: set[tuple[int, int]] = set()  # (a unit of the first seat, one of the second)
+        self.looks: dict[tuple, Any] = {}  # sight and distances between sections in this position
+        self.version = 0  # counts the moves made: what a bot works out for a position is kept under it
+        self.memo: dict[tuple, Any] = {}  # a bot's figures for this position, by its own keys and ``version``
+        self.push(*game.start)
+        self.run()
+
+    # --- the sections -------------------------------------------------------------------------------------------
+    def moved(self) -> None:
+        """A block moved: sight and distances are measured again, a bot's figures worked out again."""
+        self.looks = {}
+        self.memo = {}
+        self.version += 1
+
+    def first_of(self, player: int) -> int:
+        return next(u.spec.index for u in self.units if u.spec.player == player)
+
+    def live(self, player: int) -> list[Unit]:
+        return [u for u in self.units if u.spec.player == player and u.live]
+
+    def blocks(self) -> tuple[Base, ...]:
+        return tuple(u.block for u in self.units if u.block is not None and not u.side.wiped)
+
+    def field(self) -> Field:
+        return Field(self.game.setup.table, self.game.setup.pieces, self.blocks())
+
+    def look(self, a: int, b: int) -> View:
+        """What section ``a`` sees of ``b``, computed once per position (every move clears ``looks``)."""
+        key = (a, b)
+        found: View | None = self.looks.get(key)
+        if found is None:
+            ua, ub = self.units[a], self.units[b]
+            assert ua.block is not None and ub.block is not None
+            others = [x for x in self.blocks() if x.id not in (ua.id, ub.id)]
+            found = self.looks[key] = view(self.game.setup, ua.block, ub.block, others)
+        return found
+
+    def nearest_enemy(self, i: int) -> int | None:
+        block = self.units[i].block
+        enemies = self.live(1 - self.units[i].spec.player)
+        if block is None or not enemies:
+            return None
+        return min(enemies, key=lambda u: (_dist2(block.centre, u.block.centre), u.spec.index)).spec.index  # type: ignore[union-attr]
+
+    def within(self, a: int, b: int, inches: int) -> bool:
+        """The two sections' blocks are within ``inches`` of each other (kept with the sight lines of the position)."""
+        key = (min(a, b), max(a, b), inches)
+        found = self.looks.get(key)
+        if found is None:
+            ua, ub = self.units[a].block, self.units[b].block
+            found = self.looks[key] = ua is not None and ub is not None and within(ua.shape, ub.shape, inches * INCH)
+        return bool(found)
+
+    def engaged_with(self, i: int) -> list[int]:
+        return [b if a == i else a for a, b in sorted(self.engagements) if i in (a, b)]
+
+    def settle_engagements(self) -> None:
+        """Melees end when a side is gone; each section is engaged while it has a melee."""
+        self.engagements = {(a, b) for a, b in self.engagements if self.units[a].live and self.units[b].live}
+        busy = {i for pair in self.engagements for i in pair}
+        for unit in self.units:
+            unit.side.engaged = unit.spec.index in busy
+
+    def pair(self, a: int, b: int) -> None:
+        """Point the rules' two sides at sections ``a`` and ``b`` (one of each player), carrying the pools over."""
+        if self.units[a].spec.player == 1:
+            a, b = b, a
+        for p in (0, 1):
+            self.pool[p] = self.sides[p].cp
+        self.view = (a, b)
+        self.sides = [self.units[a].side, self.units[b].side]
+        for p in (0, 1):
+            self.sides[p].cp = self.pool[p]
+        ua, ub = self.units[a].block, self.units[b].block
+        self.inches = gap_inches(ua, ub) if ua is not None and ub is not None else 0
+
+    def still_engaged(self, p: int) -> bool:
+        """After a melee: the section stays engaged while any of its melees goes on."""
+        self.settle_engagements()
+        return self.sides[p].engaged
+
+    def sync(self) -> None:
+        """Write the paired sections' pools back to the players' pools."""
+        for p in (0, 1):
+            self.pool[p] = self.sides[p].cp
+
+    # --- what the rules read ----------------------------------------------------------------------------------
+    def reaches(self, band: pack_data.Band) -> bool:
+        """Within the band, both ends halved and rounded up under Limited Visibility (rule
+        ``condition-visibility``)."""
+        if not self.halved:
+            return band.start <= self.inches <= band.end
+        return (band.start + 1) // 2 <= self.inches <= (band.end + 1) // 2
+
+    def bears(self, trooper: Trooper, mount: pack_data.Mount) -> bool:
+        """A weapon with an arc fires only at a target its arc holds (rule ``los-arcs``); an indirect weapon does
+        not fire in a battle yet (rule ``idf-fire``, unplayed)."""
+        if self.game.data.weapons[mount.weapon].has("idf-weapon"):
+            return False
+        if mount.arc >= 360:
+            return True
+        firer, target = self.units[self.view[self.firing]], self.units[self.view[1 - self.firing]]
+        if firer.block is None or target.block is None:
+            return False
+        return bears(firer.block, mount.facing, mount.arc, target.block.centre)
+
+    # --- the protocol ---------------------------------------------------------------------------------------------
+    def observation(self, player: int) -> tuple:
+        """Everything is open but the other player's hand (its size shows)."""
+        units = tuple(
+            (
+                tuple(u.side.troopers),
+                u.block,
+                u.formed,
+                u.side.markers,
+                u.side.cp if u.spec.index in self.view else 0,
+                tuple(u.side.spent.items()),
+                u.side.upper_hand,
+                u.side.deck,
+                u.side.rushed,
+                u.side.engaged,
+                u.side.charging,
+                u.side.activated,
+                tuple(sorted(u.side.carded_by)),
+                tuple(sorted(u.side.effects.items())),
+                u.moved,
+                u.focus,
+            )
+            for u in self.units
+        )
+        hands = tuple(
+            tuple(sorted(self.units[self.first_of(p)].side.hand))
+            if p == player
+            else len(self.units[self.first_of(p)].side.hand)
+            for p in (0, 1)
+        )
+        return (
+            units,
+            hands,
+            tuple(self.units[self.first_of(0)].side.graveyard),
+            tuple(self.units[self.first_of(1)].side.graveyard),
+            tuple(self.pool),
+            tuple(self.blp),
+            self.view,
+            self.rows,
+            self.advantage,
+            self.firing,
+            self.objectives,
+            tuple(sorted(self.engagements)),
+            self.turn,
+            self.first,
+            self.to_move,
+            self.active,
+            self.pending,
+            self.over,
+            self.winner,
+            tuple(sorted(self.played)),
+            tuple(sorted(self.last.items())),
+        )
+
+    def clone(self) -> BattleState:
+        other = BattleState.__new__(BattleState)
+        units = [u.copy() for u in self.units]
+        for p in (0, 1):
+            mine = [u for u in units if u.spec.player == p]
+            hand, grave = list(mine[0].side.hand), list(mine[0].side.graveyard)
+            for u in mine:
+                u.side.hand, u.side.graveyard = hand, grave
+        other.__dict__.update(
+            self.__dict__,
+            units=units,
+            sides=[units[i].side for i in self.view],
+            pool=list(self.pool),
+            blp=list(self.blp),
+            engagements=set(self.engagements),
+            looks=dict(self.looks),
+            memo=dict(self.memo),
+            agenda=list(self.agenda),
+            last=dict(self.last),
+            record=list(self.record),
+            log=list(self.log),
+            played=set(self.played),
+            scripted=list(self.scripted),
+        )
+        return other
+
+    def action_to_string(self, action: Any) -> str:
+        pending = self.pending or ("",)
+        if pending[0] in ("b-choose", "b-shoot") and isinstance(action, int):
+            return f"{pending[0][2:]} {self.units[action].spec.unit} ({action})"
+        return super().action_to_string(action)
+
+    def __str__(self) -> str:
+        parts = []
+        for p in (0, 1):
+            live = self.live(p)
+            parts.append(
+                f"{self.game.players[p]} {self.blp[p]} BLP, {len(live)} sections, "
+                f"{sum(u.side.lp for u in live)} LP, {self.pool[p]} CP"
+            )
+        end = (
+            "" if not self.over else ", drawn" if self.winner is None else f", won by {self.game.players[self.winner]}"
+        )
+        return f"turn {self.turn}: " + "; ".join(parts) + end
+
+
+def _dist2(a: Point, b: Point) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def battle_events(s: DuelState) -> list[Any]:
+    """The shared events a battle logs (how it ended, its length in turns, the Battle Log Points); none for a duel."""
+    from pnpforge.engine.events import Ended, Length, Scores
+
+    return [e for e in s.log if isinstance(e, (Ended, Length, Scores))]

@@ -1,0 +1,241 @@
+"""The battle's greedy bot: it shoots the target it expects to take most Life Points from (the exact odds of
+``odds.py``, per Life Point of the target's points, so a cheap kill is not preferred to a costly one), charges when
+its melee is expected to take more than it gives, holds an objective it stands on, heads for the nearest objective
+not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy.
+Every other question (cards, Hit the Deck, Cold Steel, re-rolls, rally) goes to the duel's greedy bot.
+
+The odds are worked out once per pool, chain and target number and kept in the game's ``Kit``
+(``Battle.kit``): a battle asks the same few questions again and again.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from pnpforge.engine.plane import INCH
+from pnpforge.games.dystopian_legions import morale
+from pnpforge.games.dystopian_legions.battle import BattleState
+from pnpforge.games.dystopian_legions.battle_fire import aim, targets
+from pnpforge.games.dystopian_legions.battle_turn import holders
+from pnpforge.games.dystopian_legions.bots import Greedy
+from pnpforge.games.dystopian_legions.state import DuelState
+from pnpforge.games.dystopian_legions.melee import melee_dice
+from pnpforge.games.dystopian_legions.odds import Kit
+from pnpforge.games.dystopian_legions.shooting import TARGETS, attack_dice, chain, quality
+from pnpforge.games.dystopian_legions.table import near_objective
+
+ORDERS = ("rally", "snap-out", "focus-fire", "none")
+
+
+def kit(s: BattleState) -> Kit:
+    """The game's odds kit, made on first use (a process keeps each game it plays)."""
+    game = s.game
+    if game.kit is None:
+        game.kit = Kit(game.pack)
+    return game.kit
+
+
+def expected_shot(s: BattleState, p: int, i: int, j: int, placed: bool = False) -> Fraction:
+    """Life Points section ``i`` expects to take from ``j`` with one attack now; the state is left as it was."""
+    view, firing = s.view, s.firing
+    target = s.units[j].side
+    troopers, facing = target.troopers, target.facing
+    try:
+        aim(s, p, i, j)
+        counts = attack_dice(s, p)
+        if not counts:
+            return Fraction(0)
+        if s.ironclad(target):
+            return Fraction(sum(counts.values()), 20)  # a rough share of a hull point: no chain to allocate along
+        shot = quality(s, p, "placed" if placed else "regular")
+        key = ("battle-shot", tuple(sorted(counts.items())), TARGETS[shot], tuple(chain(s, p)))
+        odds = kit(s)
+        found = odds.memo.get(key)
+        if found is None:
+            found = odds.memo[key] = odds.shoot(counts, TARGETS[shot], key[3]).expected_lp
+        return found
+    finally:
+        target.troopers, target.facing = troopers, facing
+        s.firing = firing
+        s.pair(*view)
+
+
+def melee_edge(s: BattleState, p: int, i: int, j: int) -> Fraction:
+    """Expected Life Points taken less those given in a melee begun by charging ``j`` now."""
+    view = s.view
+    mine, theirs = s.units[i].side, s.units[j].side
+    charging = mine.charging
+    try:
+        s.pair(i, j)
+        mine.charging = True
+        given = kit(s).melee(melee_dice(s, p), tuple(s.chain(theirs, melee=True)), morale.melee_target(mine.markers))
+        taken = kit(s).melee(
+            melee_dice(s, 1 - p), tuple(s.chain(mine, melee=True)), morale.melee_target(theirs.markers)
+        )
+        return given.expected_lp - taken.expected_lp
+    finally:
+        mine.charging = charging
+        s.pair(*view)
+
+
+class BattleGreedy(Greedy):
+    name = "greedy"
+
+    def choose(self, state: DuelState, player: int, rng: random.Random) -> Any:
+        assert isinstance(state, BattleState)
+        s = state
+        step = s.pending[0] if s.pending else ""
+        legal = s.legal_actions()
+        if step == "b-choose":
+            return min(legal, key=lambda i: (self.nearest(s, i), i))
+        if step == "b-shoot":
+            unit = s.units[s.pending[2]]  # type: ignore[index]
+            return self.best_shot(s, player, unit.spec.index, unit.focus)[0] or legal[0]
+        if step == "b-order":
+            return self.order(s, player, s.pending[2], legal)  # type: ignore[index]
+        if step == "b-move":
+            return self.move(s, player, s.pending[2], legal)  # type: ignore[index]
+        if step == "b-spend":
+            return legal[0]
+        return super().choose(s, player, rng)
+
+    def nearest(self, s: BattleState, i: int) -> int:
+        """The squared distance from the section's centre to the nearest enemy's: the nearest acts first."""
+        here = s.units[i].block
+        assert here is not None
+        spots = [u.block.centre for u in s.live(1 - s.units[i].spec.player) if u.block is not None]
+        return min(((x - here.centre[0]) ** 2 + (y - here.centre[1]) ** 2 for x, y in spots), default=0)
+
+    def best_shot(self, s: BattleState, p: int, i: int, placed: bool = False) -> tuple[int | None, Fraction]:
+        """The target worth most and its expected Life Points per Life Point the target has (worked out once per
+        position, throw and section state)."""
+        unit = s.units[i]
+        key = ("best-shot", i, placed, len(s.record), unit.moved, unit.side.markers, unit.side.engaged)
+        found = s.memo.get(key)
+        if found is None:
+            found = s.memo[key] = self._best_shot(s, p, i, placed)
+        return found
+
+    def _best_shot(self, s: BattleState, p: int, i: int, placed: bool) -> tuple[int | None, Fraction]:
+        best: tuple[int | None, Fraction] = (None, Fraction(-1))
+        for j in targets(s, i) if s.units[i].live else []:
+            gain = expected_shot(s, p, i, j, placed) / max(1, s.units[j].side.lp)
+            if gain > best[1]:
+                best = (j, gain)
+        return best
+
+    def order(self, s: BattleState, p: int, i: int, legal: list[str]) -> str:
+        side = s.units[i].side
+        if "rally" in legal and side.markers >= s.game.routed_at:
+            return "rally"
+        if "snap-out" in legal and side.markers:
+            return "snap-out"
+        if "focus-fire" in legal and self.best_shot(s, p, i)[0] is not None and not self.charges(s, p, i):
+            return "focus-fire"
+        return "none"
+
+    def charges(self, s: BattleState, p: int, i: int) -> list[tuple[Fraction, str]]:
+        from pnpforge.games.dystopian_legions.battle_moves import may_charge
+
+        found = []
+        for unit in s.live(1 - p):
+            j = unit.spec.index
+            if not unit.side.engaged and may_charge(s, i, j):
+                edge = melee_edge(s, p, i, j)
+                if edge > 0:
+                    found.append((edge, f"charge:{j}"))
+        return sorted(found, reverse=True)
+
+    def move(self, s: BattleState, p: int, i: int, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        unit = s.units[i]
+        charges = [c for _, c in self.charges(s, p, i) if c in legal]
+        if charges:
+            return charges[0]
+        assert unit.block is not None
+        for point in s.objectives:
+            if near_objective(unit.block, point) and not unit.spec.ironclad:
+                return "hold"
+        if unit.spec.ironclad:
+            return self.steer(s, p, i, legal)
+        open_goals = [f"advance:obj{k}" for k, point in enumerate(s.objectives) if p not in holders(s, point)]
+        if self.best_shot(s, p, i)[0] is not None and not open_goals:
+            return "hold"
+        for goal in open_goals:
+            if goal in legal:
+                return goal
+        if self.best_shot(s, p, i)[0] is not None:
+            return "hold"
+        return "advance:enemy" if "advance:enemy" in legal else legal[0]
+
+    def steer(self, s: BattleState, p: int, i: int, legal: list[str]) -> str:
+        """An Ironclad turns towards the nearest enemy until it bears, then holds and fires, or drives on."""
+        from pnpforge.engine.plane_sight import in_arc
+
+        unit = s.units[i]
+        enemy = s.nearest_enemy(i)
+        if enemy is None or unit.block is None:
+            return "hold"
+        there = s.units[enemy].block
+        assert there is not None
+        if not in_arc(unit.block, 90, there.centre):
+            from pnpforge.engine.plane import HEADINGS, cross, sub
+
+            left = cross(HEADINGS[unit.block.heading], sub(there.centre, unit.block.centre)) > 0
+            turn = "left" if left else "right"
+            return turn if turn in legal else "hold"
+        if self.best_shot(s, p, i)[0] is not None:
+            return "hold"
+        from pnpforge.games.dystopian_legions.battle_moves import ironclad_move
+
+        for option in ("ahead", "left", "right"):
+            made = ironclad_move(s, unit, option) if option in legal else None
+            if made is not None and made.length >= 2 * INCH:
+                return option
+        return "hold"
+
+
+def battle_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> Greedy:
+    return BattleGreedy()
+
+
+def either_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> Greedy:
+    """The battle's greedy bot in a battle, the duel's in a duel."""
+    from pnpforge.games.dystopian_legions.battle import Battle
+
+    return BattleGreedy() if isinstance(game, Battle) else Greedy()
+
+
+# --- the search bot's plan ------------------------------------------------------------------------------------------
+SEARCHED = ("b-move", "b-shoot", "b-choose")  # a battle's questions worth a search; the greedy bot answers the rest
+
+
+def searched(s: DuelState) -> bool:
+    """In a battle, the choice of section, its move and its target; in a duel, every question."""
+    return not isinstance(s, BattleState) or (s.pending or ("",))[0] in SEARCHED
+
+
+def horizon(start: DuelState, now: DuelState) -> bool:
+    """A battle's playout stops at the end of the turn it began in; a duel's plays to the end."""
+    return isinstance(now, BattleState) and now.turn > start.turn
+
+
+def value(s: DuelState, player: int) -> float:
+    """A stopped battle's worth to a player: half, plus its lead in Battle Log Points over twice the target, plus a
+    tenth of its lead in the share of Life Points kept; the returns at the end."""
+    if s.over or not isinstance(s, BattleState):
+        return s.returns()[player]
+    target = 2 * s.game.blp_target
+    lead = Fraction(max(-target, min(target, s.blp[player] - s.blp[1 - player])), 2 * target)
+    kept = [
+        Fraction(
+            sum(u.side.lp for u in s.units if u.spec.player == p),
+            max(1, sum(u.side.lp_start for u in s.units if u.spec.player == p)),
+        )
+        for p in (0, 1)
+    ]
+    worth = Fraction(1, 2) + lead + (kept[player] - kept[1 - player]) / 10
+    return float(max(Fraction(0), min(Fraction(1), worth)))

@@ -1,0 +1,113 @@
+"""Shooting in a battle: the targets a section may fire at, the attack set up for the duel's rules on the table,
+and what follows a section's loss (rules ``shoot-targets``, ``shoot-range``, ``shoot-priority``, ``los-centres``,
+``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``).
+
+A target is an enemy section in sight, within the firer's longest range and in no melee; a section that moved At
+The Double, charged, fled or regrouped does not fire. Before the attack is pushed the target's models take the
+cover the terrain gives them against this firer and line up nearest first (the priority chain), and an Ironclad
+target notes the arc the attack hits; the attack itself is ``shooting.py``'s.
+
+``b-after`` runs after every attack and melee: a section wiped out scores its Battle Log Points for the enemy (and
+Annihilate's two more), its melees end, and every friendly section within 8" of it takes a Morale check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnpforge.engine.plane import dist2
+from pnpforge.engine.steps import decision, task
+from pnpforge.games.dystopian_legions import morale
+from pnpforge.games.dystopian_legions.battle_turn import pair_near
+from pnpforge.games.dystopian_legions.log import Said
+from pnpforge.games.dystopian_legions.shooting import fire, may_fire
+from pnpforge.games.dystopian_legions.state import Trooper
+from pnpforge.games.dystopian_legions.table import better, facing_hit, standing_in
+
+if TYPE_CHECKING:
+    from pnpforge.games.dystopian_legions.battle import BattleState
+
+NO_FIRE = ("double", "charge", "flee", "regroup")
+SHAKE_RANGE = 8  # inches: a friendly section wiped out this near calls for a Morale check
+
+
+def targets(s: BattleState, i: int) -> list[int]:
+    """The enemy sections section ``i`` may fire at, in index order."""
+    unit = s.units[i]
+    if not unit.live or unit.side.engaged or unit.moved in NO_FIRE:
+        return []
+    if not morale.may_shoot(unit.side.markers, s.game.routed_at):
+        return []
+    reach = (unit.spec.reach + 1) // 2 if s.halved else unit.spec.reach
+    return [
+        u.spec.index
+        for u in sorted(s.live(1 - unit.spec.player), key=lambda u: u.spec.index)
+        if not u.side.engaged and s.within(i, u.spec.index, reach) and s.look(i, u.spec.index).open
+    ]
+
+
+def _targets(s: BattleState, p: int, i: int) -> list[object]:
+    found = targets(s, i)
+    return ["none", *found] if found else []
+
+
+@decision("b-shoot", _targets)
+def shoot(s: BattleState, target: object, p: int, i: int) -> None:
+    if target == "none" or not isinstance(target, int):
+        return
+    aim(s, p, i, target)
+    if may_fire(s, p) is None:
+        s.push(("b-after",))
+        fire(s, p, "placed" if s.units[i].focus else "regular")
+    else:
+        pair_near(s, i)
+
+
+def aim(s: BattleState, p: int, i: int, j: int) -> None:
+    """Pair firer and target; the target's models take their cover and line up nearest the firer first; an
+    Ironclad notes the arc hit."""
+    s.pair(i, j)
+    s.firing = p
+    firer, target = s.units[i], s.units[j]
+    assert firer.block is not None and target.block is not None
+    seen = s.look(i, j)
+    cover = better(seen.cover, standing_in(s.game.setup, target.block))
+    points = target.points()
+    order = sorted(range(len(points)), key=lambda n: (dist2(points[n], firer.block.centre), n))  # type: ignore[union-attr]
+    side = target.side
+    side.troopers = [Trooper(t.profile, t.lp, cover, t.number) for t in (side.troopers[n] for n in order)]
+    side.facing = "+".join(facing_hit(target.block, firer.block.centre)) if target.spec.ironclad else ""
+
+
+@task("b-reaction-fire")
+def reaction_fire(s: BattleState, q: int, i: int, j: int) -> None:
+    """A card's fire at a section that has just moved: Rushed, and the firer stays Ready."""
+    shooter = s.units[i]
+    if "fire_reaction" not in shooter.side.effects or not s.units[j].live:
+        return
+    shooter.side.effects = {k: v for k, v in shooter.side.effects.items() if k != "fire_reaction"}
+    aim(s, q, i, j)
+    if may_fire(s, q) is None:
+        shooter.side.effects = {**shooter.side.effects, "quality-rushed": (("quality", "rushed"),)}
+        s.push(("b-after",))
+        fire(s, q, "regular")
+
+
+@task("b-after")
+def after(s: BattleState) -> None:
+    """Sections just wiped out score for the enemy, end their melees and shake their friends within 8"."""
+    checks: list[tuple] = []
+    for unit in s.units:
+        if unit.gone or not unit.side.wiped or unit.block is None:
+            continue
+        unit.gone = True
+        p = unit.spec.player
+        mission = s.game.entries[s.names[1]]
+        bonus = int((mission.get("blp", {}) or {}).get("per_enemy_section_destroyed", 0))
+        s.blp[1 - p] += s.game.wiped_blp[unit.spec.index] + bonus
+        s.log.append(Said(f"{unit.spec.unit} is wiped out"))
+        for friend in s.live(p):
+            if s.within(friend.spec.index, unit.spec.index, SHAKE_RANGE):
+                checks += [("b-pair-near", friend.spec.index), ("morale", p)]
+    s.settle_engagements()
+    s.push(*checks)

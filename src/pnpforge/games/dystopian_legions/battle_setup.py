@@ -1,0 +1,104 @@
+"""Before the first turn of a battle: the Advantage, the scenario generator, the zones and objectives, and setting
+up each section in its zone (rules ``setup-advantage``, ``scenario-paths``, ``deploy-order``, ``condition-weary``,
+``condition-visibility``).
+
+The scenario's rows are the config's, or the generator's: three D3 (each path starts at D3-1), then the players
+spend two points each, the Strategic Advantage first. Each section is set up, in the order ``deployment.order``
+gives, at one of the places of its zone (a chance step: the places are equally likely, so the seed picks them).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from pnpforge.engine.steps import chance, decision, task
+from pnpforge.games.dystopian_legions import deployment, generator
+from pnpforge.games.dystopian_legions.log import Said
+from pnpforge.games.dystopian_legions.table import block
+
+if TYPE_CHECKING:
+    from pnpforge.games.dystopian_legions.battle import BattleState
+
+
+@task("b-setup")
+def setup(s: BattleState) -> None:
+    s.push(("b-advantage",))
+
+
+@chance("b-advantage", lambda s: [0, 1])
+def advantage(s: BattleState, winner: int) -> None:
+    """The opposed check before the battle, as an even chance: its winner holds the Strategic Advantage."""
+    s.advantage = winner
+    if s.game.rows is None:
+        s.push(("b-paths",))
+    else:
+        s.push(("b-scenario",))
+
+
+@chance("b-paths", lambda s: list(product((1, 2, 3), repeat=3)))
+def paths(s: BattleState, d3s: tuple[int, int, int]) -> None:
+    s.rows = generator.starting_rows(d3s)
+    first = s.advantage
+    s.push(("b-spend", first), ("b-spend", 1 - first), ("b-spend", first), ("b-spend", 1 - first), ("b-scenario",))
+
+
+@decision("b-spend", lambda s, p: list(generator.PATHS))
+def spend(s: BattleState, path: str, p: int) -> None:
+    s.rows = generator.spend(s.rows, [path])
+
+
+@task("b-scenario")
+def scenario(s: BattleState) -> None:
+    """The rows name the deployment, mission and condition; the zones and objectives follow."""
+    paths = s.game.paths
+    found = (paths["deployment"][s.rows[0]], paths["mission"][s.rows[1]], paths["condition"][s.rows[2]])
+    s.names = found
+    deploy, mission, condition = (s.game.entries[name] for name in found)
+    table = s.game.setup.table
+    defender = 1 - s.advantage  # the Strategic Advantage attacks (DECISIONS.md, "Battles on the table")
+    s.zones = deployment.zones(deploy.id, table.width, table.height, defender)
+    setup = s.game.setup
+    foot = setup.closed_to(("infantry",))
+    shut = [piece.shape for piece in setup.pieces if piece.id in foot]
+    s.objectives = deployment.objectives(mission.id, table.width, table.height, shut)
+    s.weary = bool(condition.get("morale_extra_successes", 0))
+    s.halved = bool(condition.get("ranges_halved", False))
+    s.log.append(Said(f"scenario: {', '.join(found)}"))
+    specs = s.game.specs
+    tactical = 1 - s.advantage
+    placed = deployment.order([x.player for x in specs], [x.heavy for x in specs], s.advantage, tactical)
+    s.push(*(("b-deploy", i) for i in placed), ("turn-start",))
+
+
+def _places(s: BattleState, i: int) -> list[tuple[int, int, int]]:
+    """(zone, x, y) for every place the section's block fits in one of its player's zones; a split force fills its
+    zones in turn."""
+    unit = s.units[i]
+    spec = unit.spec
+    heading = 2 if spec.player == 0 else 6
+    base = block(unit.id, (0, 0), heading, len(unit.side.troopers), spec.size)
+    zones = s.zones[spec.player]
+    mine = [u for u in s.units if u.spec.player == spec.player and u.spec.index < i]
+    wanted = len(mine) % len(zones)
+    others = s.blocks()
+    for k in [wanted] + [z for z in range(len(zones)) if z != wanted]:
+        found = deployment.places(s.game.setup, zones[k], base, others)
+        if found:
+            return [(k, x, y) for x, y in found]
+    return [(-1, 0, 0)]
+
+
+@chance("b-deploy", _places)
+def deploy(s: BattleState, place: tuple[int, int, int], i: int) -> None:
+    unit = s.units[i]
+    spec = unit.spec
+    if place[0] < 0:  # no room left: the section stays off the table (never seen on the standard tables)
+        unit.side.troopers = []
+        s.log.append(Said(f"section {spec.unit} finds no room to set up"))
+        return
+    heading = 2 if spec.player == 0 else 6
+    unit.block = block(unit.id, (place[1], place[2]), heading, len(unit.side.troopers), spec.size)
+    unit.formed = len(unit.side.troopers)
+    unit.slots = {t.number: n for n, t in enumerate(unit.side.troopers)}
+    s.moved()

@@ -1,0 +1,78 @@
+"""What ``validate --fit-points`` weighs in Dystopian Legions.
+
+The subjects are the sections and upgrades of each nation's battle force (game.yaml's ``battle.forces``: the
+500-point forces), each weighed in that force against the other nation's force as printed. A trial cost enters as
+the pack with the cost changed (``engine/fair_points.py``); the battle builds each force from its list at the pack's
+costs and then to the points limit (``filling.filled``, the battle's ``filled`` option): what a cheaper item leaves
+buys more troopers, a dearer one sheds troopers the list had added. So the force at the printed costs is the list
+as written, unless the list left a trooper's worth of points unspent.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from pnpforge.engine.fair_points import FitPlan, Subject
+from pnpforge.engine.playout import Run
+from pnpforge.games.dystopian_legions.battle_mode import load_force, settings
+from pnpforge.games.dystopian_legions.force_list import Force
+
+if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
+
+LIMIT = 500  # the forces force balance and the fit play
+FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5)
+
+
+def forces_at(pack: Pack) -> dict[str, Force]:
+    """Each nation's battle force (game.yaml's ``battle.forces``), by nation; one that cannot be read is left out
+    (the battle's own checks report it)."""
+
+    found = {}
+    for nation, path in sorted(dict(settings(pack).get("forces", {})).items()):
+        try:
+            found[str(nation)] = load_force(pack, str(path))
+        except ValueError:
+            continue
+    return found
+
+
+def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
+    """Every section and upgrade of the nations' 500-point forces, each once (``run_for(nation)``: the games that
+    weigh that nation's force against the other's)."""
+    found: dict[str, Subject] = {}
+    for nation, force in sorted(forces_at(pack).items()):
+        for entry in force.entries:
+            unit = entry.unit
+            if unit is None:
+                continue
+            target = f"unit:{unit.id}.points"
+            if target not in found:
+                found[target] = Subject(unit.id, target, _whole(unit["points"]), nation, run_for(nation), unit.mark())
+            options = unit.get("options", [])
+            for pick in entry.values.get("upgrades", []):
+                index = next((n for n, o in enumerate(options) if o["id"] == pick["upgrade"]), None)
+                if index is None:
+                    continue
+                target = f"unit:{unit.id}.options[{index}].points"
+                name = f"{unit.id}: {pick['upgrade']}"
+                if target not in found:
+                    found[target] = Subject(
+                        name, target, _whole(options[index]["points"]), nation, run_for(nation), unit.mark("options")
+                    )
+    return tuple(found.values())
+
+
+def plan(pack: Pack) -> FitPlan:
+    """The fit of the 500-point forces' sections and upgrades in battles of greedy bots."""
+    units = int(pack.game.thresholds.get("fair_points_units", 100))
+
+    def run_for(nation: str) -> Run:
+        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT),))
+
+    return FitPlan(subjects(pack, run_for), FACTORS, units)
+
+
+def _whole(value) -> int:
+    return round(Fraction(str(value)))

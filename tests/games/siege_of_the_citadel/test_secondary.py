@@ -1,0 +1,132 @@
+"""Secondary missions: two drawn and one kept in secret when the brief uses them, the team's feats counted toward
+its goal, figures kept on the card until the goal is met, and each card scored on its own at the end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pnpforge.games.siege_of_the_citadel import secondary
+from pnpforge.games.siege_of_the_citadel.bots import determinize
+from pnpforge.games.siege_of_the_citadel.scoring import finish
+
+from tests.games.siege_of_the_citadel.helpers import game, pack, position
+
+CORRIDOR = """
+    start: corporation
+    corporations: [capitol, bauhaus]
+    map: |
+      +-+-+-+-+-+-+-+-+-+-+
+      |. . . . . . . . . .|
+      +-+-+-+-+-+-+-+-+-+-+
+    figures:
+      - {id: hunter, corporation: capitol, specialty: close_combat, weapon: punisher-short-sword, at: [1, 0]}
+      - {id: watts, corporation: capitol, specialty: firearms, weapon: plasma-carbine, at: [0, 0]}
+      - {id: duval, corporation: bauhaus, specialty: close_combat, weapon: punisher-short-sword, at: [9, 0]}
+      - {id: razor, creature: razide, at: [2, 0]}
+"""
+
+
+@pytest.mark.rules("setup-secondary")
+def test_each_team_draws_two_and_keeps_one_in_secret() -> None:
+    state = game("secret-mission", players=3, draft=False).new_initial_state()
+    rng = random.Random(2)
+    kinds = []
+    while state.is_chance_node() or state.agenda[-1][2] == "keep":
+        top = state.agenda[-1]
+        kinds.append(top[1] if top[0] == "chance" else top[2])
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            assert len(state.legal_actions()) == 2  # the two drawn
+            state.apply_action(state.legal_actions()[1])
+        if top[0] == "chance" and top[1] == "marker":
+            break
+    assert kinds[:8] == ["deal", "deal", "secondary", "secondary", "keep", "secondary", "secondary", "keep"]
+    assert set(state.secondary) == {"bauhaus", "capitol"} and not state.drawn
+    assert "rearguard" not in secondary.deck(state)  # a card without a check stays in the box
+    seat = state.game.seat_of("bauhaus")
+    other = state.clone()
+    other.secondary["capitol"] = next(c for c in secondary.deck(state) if c not in state.secondary.values())
+    assert other.observation(seat) == state.observation(seat)  # another team's card is hidden
+    world = determinize(state, seat, random.Random(4))
+    assert world.secondary["bauhaus"] == state.secondary["bauhaus"]
+    assert world.secondary["capitol"] != state.secondary["bauhaus"]
+    assert not game("battle-plans", players=3, draft=False).new_initial_state().secondary  # a brief without them
+
+
+@pytest.mark.rules("secondary-figures", "score-secondary")
+def test_a_card_keeps_its_figures_until_the_goal_is_met_and_pays_its_reward(tmp_path: Path) -> None:
+    state = position(tmp_path, CORRIDOR)
+    state.secondary = {"capitol": "razide-slayer", "bauhaus": "clean-sweep"}
+    fig = state.figs["razor"]
+    state.attack = {"by": "hunter", "kind": "close_combat", "targets": ["razor"]}
+    from pnpforge.games.siege_of_the_citadel.combat import eliminate
+
+    before = state.pool["razide"]
+    eliminate(state, fig)
+    assert secondary.met(state, "capitol") and state.pool["razide"] == before + 1  # met at once: back in the box
+    assert secondary.count(state, "capitol", "eliminated close") == 1
+    state.secondary["capitol"] = "sample-collector"  # two Necromutants: the first waits on the card
+    brute = state.figs["watts"].copy()
+    brute.id, brute.side, brute.kind, brute.cell = "brute", "legion", "necromutant", (3, 0)
+    state.pool["necromutant"] -= 1
+    state.figs["brute"] = brute
+    eliminate(state, brute)
+    assert state.held == {"capitol": ("necromutant",)} and not secondary.met(state, "capitol")
+    start = (state.teams["capitol"].score, state.teams["bauhaus"].score, state.legion_score)
+    state.attack = None
+    finish(state)
+    card = {i.id: i for i in pack().of_type("secondary_mission")}
+    assert state.teams["capitol"].score == start[0] - card["sample-collector"]["penalty"]
+    assert state.teams["bauhaus"].score == start[1] - card["clean-sweep"]["penalty"]
+    assert state.legion_score >= start[2] + card["sample-collector"]["dark_legion"] + card["clean-sweep"]["dark_legion"]
+    assert not state.held and state.pool["necromutant"] == 9  # revealed: the figure goes back
+
+
+@pytest.mark.rules("commander-secondary")
+def test_a_commander_failing_its_card_loses_more_but_keeps_the_primary_reward(tmp_path: Path) -> None:
+    state = position(
+        tmp_path,
+        CORRIDOR.replace(
+            "corporations: [capitol, bauhaus]", "corporations: [capitol, bauhaus]\n    ranks: {capitol: [3, 4]}"
+        ),
+    )
+    assert state.commander == "capitol"
+    state.secondary = {"capitol": "no-man-left-behind"}
+    del state.figs["watts"]
+    state.goal_done = True
+    finish(state)
+    card = next(i for i in pack().of_type("secondary_mission") if i.id == "no-man-left-behind")
+    reward = state.game.mission.success
+    assert state.teams["capitol"].score == reward - card["penalty"] - card["commander"]
+
+
+@pytest.mark.parametrize(
+    "goal, feats, met",
+    [
+        ("door-breaker", {"doors": 2}, True),
+        ("door-breaker", {"doors": 1}, False),
+        ("scout-ahead", {"first tiles": 3}, True),
+        ("point-man", {"first to objective": 1}, True),
+        ("marksman", {"eliminated far": 1}, True),
+        ("lone-wolf", {"eliminated by hunter": 4}, True),
+        ("lone-wolf", {"eliminated by hunter": 2, "eliminated by watts": 2}, False),
+        ("demolition", {"destroyed portal": 1}, True),
+        ("hacker-s-pride", {"destroyed terminal": 1}, True),
+        ("clean-hands", {}, True),
+        ("stay-together", {}, True),
+        ("untouchable", {}, True),
+    ],
+)
+def test_each_kind_of_goal(tmp_path: Path, goal: str, feats: dict, met: bool) -> None:
+    state = position(tmp_path, CORRIDOR)
+    state.secondary = {"capitol": goal}
+    state.feats = {f"capitol|{k}": v for k, v in feats.items()}
+    assert secondary.met(state, "capitol") is met
+    if goal in ("clean-hands", "untouchable"):
+        state.teams["capitol"].reckless = 1
+        state.figs["hunter"].health = 2
+        assert not secondary.met(state, "capitol")
