@@ -142,7 +142,8 @@ def test_the_builder_fits_a_phone_and_has_no_accessibility_violation(legions_sit
     assert axe_violations(watched.page) == []
     dark = page_of(1280, 900, dark=True)
     dark.page.goto(legions_site.url(PAGE), wait_until="load")
-    dark.page.select_option("#wb-start", "1")  # a whole starter force: every kind of control and finding shown
+    # the Prussian starter force: every kind of control and finding shown
+    dark.page.select_option("#wb-start", label="Kampfgruppe Van Hahl")
     dark.page.click("#wb-start-button")
     dark.page.uncheck("#wb-p0-hqe-senior")
     assert dark.page.text_content(".wb-builder-status") == "1 error"
