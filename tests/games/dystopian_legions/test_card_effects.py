@@ -198,9 +198,15 @@ def test_a_sniper_puts_all_its_hits_on_the_model_it_names(pack) -> None:
     assert state.legal_actions()[0] == state.sides[1].troopers[0].number and nco in state.legal_actions()
     state.apply_action(nco)
     assert state.pending[:2] == ("roll", "attack")
+    assert state.asked[("attack", 0)][1] == shooting.TARGETS["placed"]  # the sniper stood still: Placed
     state.apply_action(9)
     left = {t.number: t.lp for t in state.sides[1].troopers}
     assert nco not in left and len(left) == 9 and set(left.values()) == {1}
+
+
+@pytest.mark.rules("mar-sniper")
+def test_a_sniper_that_stood_still_fires_one_quality_better() -> None:
+    assert [shooting.steadied(q) for q in ("rushed", "regular", "placed")] == ["regular", "placed", "placed"]
 
 
 @pytest.mark.rules("command-check", "order-issue")

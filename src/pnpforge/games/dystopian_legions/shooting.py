@@ -203,7 +203,15 @@ def volley(s: DuelState, p: int, shot: str, index: int, unreliable: bool) -> Non
     after = ("armour", p) if s.ironclad(s.sides[1 - p]) else ("hits", p, index)
     dice = attack_dice(s, p, None if index == 0 else weapons)
     aim = [("aim", p, index)] if after[0] == "hits" and sniping(s, p, index) else []
+    if sniping(s, p, index) and s.stood_still(p):
+        shot = steadied(shot)
     s.push(*aim, ask(s, "attack", p, dice, TARGETS[shot], rerolls(s, p, index)), after)
+
+
+def steadied(shot: str) -> str:
+    """A Sniper weapon whose model did not move fires Placed (rule ``mar-sniper``): a Regular shot becomes Placed, and
+    a Rushed one Regular, as Placed and Rushed together always give (``quality``)."""
+    return {"rushed": "regular", "regular": "placed"}.get(shot, shot)
 
 
 def sniping(s: DuelState, p: int, index: int) -> bool:
