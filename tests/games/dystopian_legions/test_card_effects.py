@@ -66,6 +66,21 @@ def test_tesla_overcharge_makes_the_attack_lethal(pack) -> None:
     assert [m.lp for m in shooting.chain(state, 0)] == [1] * len(state.sides[1].troopers)
 
 
+@pytest.mark.rules("tac-gain-mar")
+@pytest.mark.parametrize(("roll", "lost"), [(1, 1), (2, 0), (6, 0)])
+def test_tesla_overcharge_backfires_on_a_one(pack, roll: int, lost: int) -> None:
+    state = duel(pack, range=8)
+    side = state.sides[0]
+    before = sum(t.lp for t in side.troopers)
+    side.effects = {"backfire": (("on", 1),)}
+    state.last = {**state.last, ("d6", 0): roll}
+    shooting.backfire(state, 0)
+    assert before - sum(t.lp for t in side.troopers) == lost == side.lp_lost
+    assert "backfire" not in side.effects  # once per card
+    card = state.game.cards["tesla-overcharge"]
+    assert any(k == "backfire" for k, _ in card.effects)
+
+
 # --- cancelling a card -----------------------------------------------------------------------------------------------
 @pytest.mark.rules("tac-cancel", "tac-no-retract", "tac-cost")
 def test_countermand_cancels_a_command_card_which_stays_spent(pack) -> None:
