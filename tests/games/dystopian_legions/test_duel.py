@@ -259,3 +259,14 @@ def test_getting_up_to_charge_shakes_and_suppression_asks_one_success_more(pack)
     state.run()
     assert (state.sides[0].deck, state.sides[0].markers, state.sides[1].engaged) == (False, 1, True)
     assert morale_check(state, 1, suppressed=True).needed == 2 and morale_check(state, 1).needed == 1
+
+
+@pytest.mark.rules("command-bolster", "end-restore-order")
+def test_points_bolster_a_restore_order_check(pack) -> None:
+    state = play_until(duel(pack, range=6), "act", random.Random(1))
+    side = state.sides[0]
+    side.markers, side.cp, side.spent = 1, 5, {}
+    state.pending, state.agenda = None, []
+    state.push(("end",))
+    state.run()
+    assert state.pending == ("bolster", 0, "restore")

@@ -368,9 +368,15 @@ def end_phase(s: DuelState) -> None:
     entries: list[tuple] = []
     for p, side in enumerate(s.sides):
         if side.markers and not side.wiped:
-            check = morale_check(s, p)
-            entries += [ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed)]
+            entries += [("bolster", p, "restore"), ("restore-throw", p)]
     s.push(*entries, ("close",))
+
+
+@task("restore-throw")
+def restore_throw(s: DuelState, p: int) -> None:
+    """A Restore Order check, with the dice its bolstering bought (rule ``command-bolster``)."""
+    check = morale_check(s, p, more=bolster.dice(s, p))
+    s.push(ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed))
 
 
 @task("restored")
