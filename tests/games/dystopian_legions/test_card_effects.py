@@ -66,6 +66,21 @@ def test_tesla_overcharge_makes_the_attack_lethal(pack) -> None:
     assert [m.lp for m in shooting.chain(state, 0)] == [1] * len(state.sides[1].troopers)
 
 
+@pytest.mark.rules("tac-gain-mar")
+@pytest.mark.parametrize(("roll", "lost"), [(1, 1), (2, 0), (6, 0)])
+def test_tesla_overcharge_backfires_on_a_one(pack, roll: int, lost: int) -> None:
+    state = duel(pack, range=8)
+    side = state.sides[0]
+    before = sum(t.lp for t in side.troopers)
+    side.effects = {"backfire": (("on", 1),)}
+    state.last = {**state.last, ("d6", 0): roll}
+    shooting.backfire(state, 0)
+    assert before - sum(t.lp for t in side.troopers) == lost == side.lp_lost
+    assert "backfire" not in side.effects  # once per card
+    card = state.game.cards["tesla-overcharge"]
+    assert any(k == "backfire" for k, _ in card.effects)
+
+
 # --- cancelling a card -----------------------------------------------------------------------------------------------
 @pytest.mark.rules("tac-cancel", "tac-no-retract", "tac-cost")
 def test_countermand_cancels_a_command_card_which_stays_spent(pack) -> None:
@@ -198,9 +213,15 @@ def test_a_sniper_puts_all_its_hits_on_the_model_it_names(pack) -> None:
     assert state.legal_actions()[0] == state.sides[1].troopers[0].number and nco in state.legal_actions()
     state.apply_action(nco)
     assert state.pending[:2] == ("roll", "attack")
+    assert state.asked[("attack", 0)][1] == shooting.TARGETS["placed"]  # the sniper stood still: Placed
     state.apply_action(9)
     left = {t.number: t.lp for t in state.sides[1].troopers}
     assert nco not in left and len(left) == 9 and set(left.values()) == {1}
+
+
+@pytest.mark.rules("mar-sniper")
+def test_a_sniper_that_stood_still_fires_one_quality_better() -> None:
+    assert [shooting.steadied(q) for q in ("rushed", "regular", "placed")] == ["regular", "placed", "placed"]
 
 
 @pytest.mark.rules("command-check", "order-issue")

@@ -91,6 +91,41 @@ def test_a_shaken_section_charged_takes_a_check(pack) -> None:
     state.refresh()
     assert "charge" in state.legal_actions()
     state.apply_action("charge")
+    if state.pending[0] == "bolster":
+        state.apply_action(0)
+    assert state.pending[:3] == ("roll", "morale", 1 - p)
+
+
+@pytest.mark.rules("command-bolster")
+def test_command_points_bolster_a_morale_check_a_die_each(pack) -> None:
+    state = duel(pack, range=6)
+    state = play_until(state, "act", random.Random(1))
+    p = state.pending[1]
+    side = state.sides[1 - p]
+    side.markers, side.cp, side.spent = 1, 5, {}
+    state.refresh()
+    state.apply_action("charge")
+    assert state.pending == ("bolster", 1 - p, "morale")
+    most = max(state.made_by(t) for t in side.troopers if state.profile(t).rank in ("officer", "nco"))
+    assert state.legal_actions() == list(range(min(5, most) + 1))
+    plain = morale_check(state, 1 - p).dice
+    n = state.legal_actions()[-1]
+    assert n >= 1
+    state.apply_action(n)
+    assert side.cp == 5 - n and sum(side.spent.values()) == n
+    pool, _, _ = state.asked[("morale", 1 - p)]
+    colour = state.colour(side)
+    assert dict(pool)[colour] == dict(plain).get(colour, 0) + n
+    assert ("bolster", 1 - p) not in state.last  # the dice are used once
+
+
+def test_no_points_no_bolstering(pack) -> None:
+    state = duel(pack, range=6)
+    state = play_until(state, "act", random.Random(1))
+    p = state.pending[1]
+    state.sides[1 - p].markers, state.sides[1 - p].cp = 1, 0
+    state.refresh()
+    state.apply_action("charge")
     assert state.pending[:3] == ("roll", "morale", 1 - p)
 
 
@@ -224,3 +259,14 @@ def test_getting_up_to_charge_shakes_and_suppression_asks_one_success_more(pack)
     state.run()
     assert (state.sides[0].deck, state.sides[0].markers, state.sides[1].engaged) == (False, 1, True)
     assert morale_check(state, 1, suppressed=True).needed == 2 and morale_check(state, 1).needed == 1
+
+
+@pytest.mark.rules("command-bolster", "end-restore-order")
+def test_points_bolster_a_restore_order_check(pack) -> None:
+    state = play_until(duel(pack, range=6), "act", random.Random(1))
+    side = state.sides[0]
+    side.markers, side.cp, side.spent = 1, 5, {}
+    state.pending, state.agenda = None, []
+    state.push(("end",))
+    state.run()
+    assert state.pending == ("bolster", 0, "restore")

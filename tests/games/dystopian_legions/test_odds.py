@@ -176,3 +176,14 @@ def test_a_solo_weapon_throws_alone_in_the_odds(kit: odds.Kit) -> None:
     assault = odds.section_attacks(kit, kit.data.sections["pru-assault-grenadiers"], "effective")
     flames = [a for a in assault if a.alone]
     assert len(flames) == 2 and all(a.fires == Fraction(5, 6) and a.shift == -1 for a in flames)
+
+
+@pytest.mark.rules("mar-sniper")
+def test_a_snipers_attack_counts_placed_in_the_odds(kit: odds.Kit) -> None:
+    attacks = odds.section_attacks(kit, kit.data.sections["kob-sharpshooters"], "effective")
+    steady = [a for a in attacks if a.steady]
+    assert steady and all(a.alone for a in steady)
+    assert [steady[0].target(t) for t in (5, 4, 3)] == [4, 3, 3]
+    chain = odds.chain(kit, kit.data.sections["pru-line-grenadiers"])
+    as_placed = kit.attacks(steady[:1], 4, chain)
+    assert as_placed.successes == kit.successes(steady[0].dice, 3)

@@ -62,6 +62,7 @@ RULES = {
     "countermand-cancels-a-card": ("tac-cancel", "tac-no-retract"),
     "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),
     "lucky-colonel": ("mar-lucky", "dice-reroll"),
+    "bolster-a-morale-check": ("command-bolster", "morale-check"),
 }
 
 

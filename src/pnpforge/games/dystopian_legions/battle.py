@@ -243,6 +243,9 @@ class BattleState(DuelState):
         self.settle_engagements()
         return self.sides[p].engaged
 
+    def stood_still(self, p: int) -> bool:
+        return self.units[self.view[p]].moved in ("", "hold")
+
     def sync(self) -> None:
         """Write the paired sections' pools back to the players' pools."""
         for p in (0, 1):

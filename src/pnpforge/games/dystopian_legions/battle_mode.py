@@ -27,6 +27,7 @@ from pnpforge.games.dystopian_legions import (
     battle_moves,
     battle_setup,
     battle_turn,
+    bolster,
     ironclads,
     melee,
     shooting,
@@ -46,7 +47,9 @@ from pnpforge.games.dystopian_legions.tacs import hand_size
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
-STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, battle_setup, battle_turn, battle_moves, battle_fire)
+STEPS = Steps.collect(
+    turn, shooting, melee, ironclads, throws, bolster, battle_setup, battle_turn, battle_moves, battle_fire
+)
 NATIONS = ("britannia", "prussia")
 HEAVY = ("heavy_ironclad",)
 

@@ -1,8 +1,8 @@
 """The duel's greedy bot: it rallies a Routed section, fires Placed when it can pay for Focus Fire, charges when its
 melee dice outnumber the enemy's, otherwise fires; it plays the first card it may, hits the deck under a pool of six
-dice or more when it stands in the open or soft cover, spends every point Cold Steel allows, cancels a card and
-answers a charge with a fire reaction when it can, spends a Luck token on its first throw, and aims a Sniper
-weapon at an officer or NCO."""
+dice or more when it stands in the open or soft cover, spends every point Cold Steel allows, bolsters a Morale check
+that would rout with every point it may and any other check with one, cancels a card and answers a charge with a
+fire reaction when it can, spends a Luck token on its first throw, and aims a Sniper weapon at an officer or NCO."""
 
 from __future__ import annotations
 
@@ -48,6 +48,9 @@ class Greedy:
             return 0 if action else 1
         if step == "cold-steel":
             return -int(action)
+        if step == "bolster":  # every point on a Morale check that would rout, one on any other check
+            routs = (s.pending or ())[2:3] == ("morale",) and s.sides[p].markers + 1 >= s.game.routed_at
+            return -int(action) if routs else abs(int(action) - 1)
         if step == "reroll":
             return -len(action)
         return 0

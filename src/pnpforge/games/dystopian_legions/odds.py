@@ -76,6 +76,11 @@ class Attack:
     shift: int = 0
     fires: Fraction = Fraction(1)
     alone: bool = False  # a Solo Weapon's attack
+    steady: bool = False  # a Sniper weapon's: Placed, one shot quality better (its model never moves in a duel)
+
+    def target(self, target: int) -> int:
+        """The target number this attack throws at, for the section's shot at ``target``."""
+        return max(QUALITIES["placed"], target - 1) if self.steady else target
 
 
 State = tuple[tuple[int, int], ...]  # the models of a chain still standing: their place on it and LP left
@@ -191,7 +196,7 @@ class Kit:
     def attacks(self, attacks: Sequence[Attack], target: int, chain: tuple[ChainModel, ...]) -> Shot:
         """A shooting action of several attacks at ``target``+ on a section's ``chain``, one after another: each
         meets the models the ones before left standing (a Solo Weapon's attack after the pooled one)."""
-        if len(attacks) == 1 and attacks[0].shift == 0 and attacks[0].fires == 1:
+        if len(attacks) == 1 and attacks[0].shift == 0 and attacks[0].fires == 1 and not attacks[0].steady:
             return self.shoot(attacks[0].dice, target, chain, attacks[0].energy)
         states: dict[State, Fraction] = {tuple((i, m.lp) for i, m in enumerate(chain)): Fraction(1)}
         successes: Dist = {0: Fraction(1)}
@@ -201,10 +206,10 @@ class Kit:
                 if attack.fires < 1 or not state:
                     after[state] = after.get(state, Fraction(0)) + p * (1 - attack.fires if state else 1)
                 if state:
-                    for left, q in self._left(attack, target, chain, state).items():
+                    for left, q in self._left(attack, attack.target(target), chain, state).items():
                         after[left] = after.get(left, Fraction(0)) + p * attack.fires * q
             states = after
-            thrown = dict(self.successes(attack.dice, target))
+            thrown = dict(self.successes(attack.dice, attack.target(target)))
             if attack.fires < 1:
                 silent = 1 - attack.fires
                 thrown = {
@@ -365,14 +370,19 @@ def section_attacks(kit: Kit, section: Section, band: str, pool: str = "rad") ->
                 for colour, count in dice.items():
                     pooled[colour] = pooled.get(colour, 0) + count * mount.count
             elif dice:
-                one = _attack(dice, [weapon], Fraction(5, 6) if weapon.has("unreliable") else Fraction(1), True)
+                fires = Fraction(5, 6) if weapon.has("unreliable") else Fraction(1)
+                one = _attack(dice, [weapon], fires, True, weapon.has("sniper"))
                 alone += [one] * mount.count
     main = [_attack(pooled, weapons)] if pooled else []
     return main + alone
 
 
 def _attack(
-    dice: Mapping[str, int], weapons: list[Weapon], fires: Fraction = Fraction(1), alone: bool = False
+    dice: Mapping[str, int],
+    weapons: list[Weapon],
+    fires: Fraction = Fraction(1),
+    alone: bool = False,
+    steady: bool = False,
 ) -> Attack:
     every = bool(weapons)
     return Attack(
@@ -381,6 +391,7 @@ def _attack(
         -1 if every and all(w.has("spray-and-pray") for w in weapons) else 0,
         fires,
         alone,
+        steady,
     )
 
 

@@ -46,6 +46,8 @@ def answer(s: DuelState, choice: Choice) -> Answer | Refusal:
         return Answer((number,), Refusal(f"the target has {len(enemy)} models", "mar-sniper", ("aim",)))
     if choice.lucky is not None:
         return Answer((choice.lucky,), Refusal("no model of the section has a Luck token left", "mar-lucky"))
+    if choice.bolster is not None:
+        return Answer((choice.bolster,), Refusal("no officer or NCO here has those points", "command-bolster"))
     return Answer((choice.cold_steel,), Refusal("no officer or NCO with Cold Steel has those points", "melee-bonus"))
 
 
@@ -116,14 +118,15 @@ def outcome(final: DuelState, first: DuelState) -> dict[str, Any]:
     return result
 
 
-CHOICES = ("act", "card", "deck", "reroll", "lucky", "aim")  # a choice's kind, by its key (else cold_steel)
+CHOICES = ("act", "card", "deck", "reroll", "lucky", "aim", "bolster")  # a choice's kind, by its key (else cold_steel)
 ADAPTER = ScriptAdapter[Any](  # a duel (DuelState) or a position on the table (TableState)
     setup=ScenarioFile,
     choice=Choice,
     build=build,
     name_of=lambda c: table_play.name_of(c) or next((k for k in CHOICES if getattr(c, k) is not None), "cold_steel"),
     answers={"act": ("act",), "card": ("tac", "cancel", "ambush"), "deck": ("deck",), "reroll": ("reroll",),
-             "cold_steel": ("cold-steel",), "lucky": ("lucky",), "aim": ("aim",), **table_play.ANSWERS},
+             "cold_steel": ("cold-steel",), "lucky": ("lucky",), "aim": ("aim",), "bolster": ("bolster",),
+             **table_play.ANSWERS},
     answer=answer,
     players=lambda s: s.players(),
     outcome=outcome,

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.engine.dice import Reroll
 from pnpforge.engine.script import Report
 from pnpforge.engine.steps import Steps, task
-from pnpforge.games.dystopian_legions import ironclads, melee, shooting, table_play, throws, turn
+from pnpforge.games.dystopian_legions import bolster, ironclads, melee, shooting, table_play, throws, turn
 from pnpforge.games.dystopian_legions.data import read
 from pnpforge.games.dystopian_legions.duel import troopers
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, SideSetup, Trooper
@@ -93,6 +93,7 @@ class Choice(TableChoice):
     deck: bool | None = None
     reroll: list[int] | None = None
     cold_steel: int | None = None
+    bolster: int | None = Field(None, ge=0, le=20)
     lucky: bool | None = None
     aim: int | None = Field(None, ge=1, le=60)
 
@@ -114,7 +115,7 @@ def stop(s: DuelState) -> None:
     s.over = True
 
 
-STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, free, fire_first, stop)
+STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, bolster, free, fire_first, stop)
 FLOWS: dict[str, tuple[tuple, ...]] = {
     "throw": (("free",), ("stop",)),
     "shoot": (("fire-first",), ("stop",)),

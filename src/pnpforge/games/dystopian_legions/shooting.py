@@ -187,7 +187,24 @@ def attack(s: DuelState, p: int, ordered: str) -> None:
             entries += [ask(s, "d6", p, {"black": 1}, 0), ("volley", p, shot, index, True)]
         else:
             entries.append(("volley", p, shot, index, False))
+    if "backfire" in s.sides[p].effects:
+        entries += [ask(s, "d6", p, {"black": 1}, 0), ("backfire", p)]
     s.push(*entries, ("shot-over", p))
+
+
+@task("backfire")
+def backfire(s: DuelState, p: int) -> None:
+    """A card's price after the attack it helped (effect ``backfire``, Tesla Overcharge): on a D6 at or under its
+    number the first model on the section's chain loses Life Points, killed when none are left; once per card."""
+    side = s.sides[p]
+    values = dict(side.effects.get("backfire") or ())
+    side.effects = {k: v for k, v in side.effects.items() if k != "backfire"}
+    if side.wiped or s.last[("d6", p)] > values.get("on", 0):
+        return
+    first = side.troopers[0]
+    lost = min(first.lp, values.get("lp", 1))
+    s.log.append(Said(f"{side.setup.player}: the card backfires"))
+    take(s, p, damage.Losses((lost,), (lost >= first.lp,)))
 
 
 @task("volley")
@@ -203,7 +220,15 @@ def volley(s: DuelState, p: int, shot: str, index: int, unreliable: bool) -> Non
     after = ("armour", p) if s.ironclad(s.sides[1 - p]) else ("hits", p, index)
     dice = attack_dice(s, p, None if index == 0 else weapons)
     aim = [("aim", p, index)] if after[0] == "hits" and sniping(s, p, index) else []
+    if sniping(s, p, index) and s.stood_still(p):
+        shot = steadied(shot)
     s.push(*aim, ask(s, "attack", p, dice, TARGETS[shot], rerolls(s, p, index)), after)
+
+
+def steadied(shot: str) -> str:
+    """A Sniper weapon whose model did not move fires Placed (rule ``mar-sniper``): a Regular shot becomes Placed, and
+    a Rushed one Regular, as Placed and Rushed together always give (``quality``)."""
+    return {"rushed": "regular", "regular": "placed"}.get(shot, shot)
 
 
 def sniping(s: DuelState, p: int, index: int) -> bool:

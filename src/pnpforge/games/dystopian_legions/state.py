@@ -207,6 +207,10 @@ class DuelState(StepMachine):
         """After a melee: the side stays in it while both sections stand."""
         return not (self.sides[p].wiped or self.sides[1 - p].wiped)
 
+    def stood_still(self, p: int) -> bool:
+        """Whether side ``p``'s section has not moved this turn: in a duel nobody moves before firing."""
+        return True
+
     def profile(self, trooper: Trooper) -> pack_data.Profile:
         return self.game.data.profiles[trooper.profile]
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
-from pnpforge.games.dystopian_legions import morale, orders
+from pnpforge.games.dystopian_legions import bolster, morale, orders
 from pnpforge.games.dystopian_legions.melee import charge, may_charge
 from pnpforge.games.dystopian_legions.shooting import bolstered, fire, gained, may_fire, side_may_drop
 from pnpforge.games.dystopian_legions.tacs import why_not
@@ -140,15 +140,22 @@ def act(s: DuelState, action: str, p: int) -> None:
     s.log.append(Said(f"{side.setup.player}: {action}"))
     if action in ("rally", "snap-out", "focus-fire"):
         spend(s, p, orders.ORDERS[action].cost_for(side.quality))
-        check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[action].needed)
-        ones = Reroll(faces=("1",), initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
-        s.push(ask(s, "command", p, dict(check.dice), s.game.success, ones), ("ordered", p, action, check.needed))
+        s.push(("bolster", p, "command"), ("order-check", p, action))
     elif action == "fire":
         fire(s, p, "regular")
     elif action == "charge":
         charge(s, p)
     elif action == "hit-the-deck":
         side.deck = side.rushed = True
+
+
+@task("order-check")
+def order_check(s: DuelState, p: int, action: str) -> None:
+    """The order's Command Check, with the dice its bolstering bought (rule ``command-bolster``)."""
+    side = s.sides[p]
+    check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[action].needed, 0, bolster.dice(s, p))
+    ones = Reroll(faces=("1",), initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
+    s.push(ask(s, "command", p, dict(check.dice), s.game.success, ones), ("ordered", p, action, check.needed))
 
 
 @task("ordered")
@@ -305,13 +312,15 @@ def card_shaken(s: DuelState, on: int, remove: int, p: int) -> None:
 
 
 # --- morale --------------------------------------------------------------------------------------------------------
-def morale_check(s: DuelState, p: int, suppressed: bool = False) -> morale.Check:
+def morale_check(
+    s: DuelState, p: int, suppressed: bool = False, more: tuple[tuple[str, int], ...] = ()
+) -> morale.Check:
     side = s.sides[p]
     colour = s.colour(side)
     officer = next((colour for t in side.troopers if s.profile(t).rank == "officer"), None)
     inspiring = any(s.profile(t).has("inspiring") for t in side.troopers)
     steadfast = all(s.profile(t).has("steadfast") for t in side.troopers) or gained(side, "steadfast")
-    extra = tuple(bolstered(side, "morale"))
+    extra = tuple(bolstered(side, "morale")) + more
     return morale.morale_check(
         colour,
         side.lp_start,
@@ -333,7 +342,14 @@ def take_morale(s: DuelState, p: int, suppressed: bool = False) -> None:
     side = s.sides[p]
     if side.wiped or all(s.profile(t).has("fearless") for t in side.troopers):
         return
-    check = morale_check(s, p, suppressed)
+    s.push(("bolster", p, "morale"), ("morale-throw", p, suppressed))
+
+
+@task("morale-throw")
+def morale_throw(s: DuelState, p: int, suppressed: bool) -> None:
+    """The Morale check thrown, with the dice its bolstering bought (rule ``command-bolster``)."""
+    side = s.sides[p]
+    check = morale_check(s, p, suppressed, bolster.dice(s, p))
     musician = Reroll(limit=1, initial=True) if any(s.profile(t).has("musician") for t in side.troopers) else None
     s.push(ask(s, "morale", p, dict(check.dice), s.game.success, musician), ("morale-result", p, check.needed))
 
@@ -352,9 +368,15 @@ def end_phase(s: DuelState) -> None:
     entries: list[tuple] = []
     for p, side in enumerate(s.sides):
         if side.markers and not side.wiped:
-            check = morale_check(s, p)
-            entries += [ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed)]
+            entries += [("bolster", p, "restore"), ("restore-throw", p)]
     s.push(*entries, ("close",))
+
+
+@task("restore-throw")
+def restore_throw(s: DuelState, p: int) -> None:
+    """A Restore Order check, with the dice its bolstering bought (rule ``command-bolster``)."""
+    check = morale_check(s, p, more=bolster.dice(s, p))
+    s.push(ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed))
 
 
 @task("restored")
