@@ -8,35 +8,17 @@ import random
 
 import pytest
 
-from pnpforge.engine.contract import GameConfig
-from pnpforge.games.dystopian_legions import PACKAGE, damage, shooting
+from pnpforge.games.dystopian_legions import damage, shooting
 from pnpforge.games.dystopian_legions.state import DuelState
 
 from tests.conftest import REPO
 from tests.helpers import shipped_pack
+from tests.games.dystopian_legions.test_duel import duel, play_until as until
 
 
 @pytest.fixture(scope="module")
 def pack():
     return shipped_pack(REPO / "content" / "dystopian-legions")
-
-
-def duel(pack, **options) -> DuelState:
-    return PACKAGE.new_game(pack, GameConfig(mode="duel", options=tuple(sorted(options.items())))).new_initial_state()
-
-
-def until(state: DuelState, step: str, rng: random.Random, answers: dict | None = None) -> DuelState:
-    """Play (chance by ``rng``, decisions by ``answers`` or the first option) until ``step`` waits."""
-    for _ in range(2000):
-        if state.is_terminal() or (state.pending and state.pending[0] == step):
-            return state
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            wanted = (answers or {}).get(state.pending[0])
-            state.apply_action(wanted if wanted in legal else legal[0])
-    raise AssertionError(f"{step} never came up")
 
 
 def give(state: DuelState, p: int, hand: list[str], cp: int) -> None:

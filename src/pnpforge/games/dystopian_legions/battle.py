@@ -342,12 +342,7 @@ class BattleState(DuelState):
             engagements=set(self.engagements),
             looks=dict(self.looks),
             memo=dict(self.memo),
-            agenda=list(self.agenda),
-            last=dict(self.last),
-            record=list(self.record),
-            log=list(self.log),
-            played=set(self.played),
-            scripted=list(self.scripted),
+            **self._own_copies(),
         )
         return other
 

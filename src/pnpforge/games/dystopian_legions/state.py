@@ -302,17 +302,19 @@ class DuelState(StepMachine):
 
     def clone(self) -> DuelState:
         other = DuelState.__new__(DuelState)
-        other.__dict__.update(
-            self.__dict__,
-            sides=[s.copy() for s in self.sides],
-            agenda=list(self.agenda),
-            last=dict(self.last),
-            record=list(self.record),
-            log=list(self.log),
-            played=set(self.played),
-            scripted=list(self.scripted),
-        )
+        other.__dict__.update(self.__dict__, sides=[s.copy() for s in self.sides], **self._own_copies())
         return other
+
+    def _own_copies(self) -> dict[str, Any]:
+        """Fresh copies of the containers a move changes, for a clone (a battle adds its own)."""
+        return {
+            "agenda": list(self.agenda),
+            "last": dict(self.last),
+            "record": list(self.record),
+            "log": list(self.log),
+            "played": set(self.played),
+            "scripted": list(self.scripted),
+        }
 
     def action_to_string(self, action: Any) -> str:
         """``attack of the prussia: 7``, ``act fire``, ``tac take-aim``, ``reroll (2, 5)``."""
