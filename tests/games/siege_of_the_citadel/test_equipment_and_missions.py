@@ -199,3 +199,29 @@ def test_the_nimrod_fires_twice_at_one_target_or_at_two_close_together(tmp_path:
         state.apply_action(face)
     assert len(state.attacks) == 1 and state.attack is not None and state.attack["targets"] == ["a"]
     assert state.attack["dice"] == ["white", "white", "white", "black", "white"]  # concentrated fire
+
+
+@pytest.mark.rules("mission-face-up-force")
+def test_the_throne_s_nepharite_waits_until_a_doomtrooper_enters_the_throne_room() -> None:
+    from pnpforge.games.siege_of_the_citadel import legion, turns
+
+    state = game("throne-of-alakhai", players=3, draft=False).new_initial_state()
+    mission = state.game.mission
+    assert 33 not in mission.forces  # dealt face up: never drawn
+    (lord,) = [f for f in state.figs.values() if f.side == "legion"]
+    throne = mission.face_up[0][1]
+    assert lord.kind == "nepharite" and lord.cell == throne and lord.asleep == mission.tile_of[throne]
+    waiting = state.clone()
+    legion.turn(waiting)
+    assert waiting.figs[lord.id].done and not legion.ready(waiting)  # the Legion's turn passes it by
+    room = sorted(c for c in mission.tile_cells[lord.asleep] if c[1] == throne[1] + 6)
+    trooper = next(f for f in state.figs.values() if f.side != "legion")
+    elsewhere = next(c for c in mission.tile_cells[mission.tile_of[mission.entrances[0].cell]])
+    trooper.cell = elsewhere
+    turns.move(state, trooper, elsewhere)  # a Move on another tile wakes nothing
+    assert lord.asleep is not None
+    trooper.cell = room[0]
+    turns.move(state, trooper, room[1])
+    assert lord.asleep is None
+    legion.turn(state)
+    assert lord in legion.ready(state)

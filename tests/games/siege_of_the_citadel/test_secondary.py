@@ -12,7 +12,7 @@ from pnpforge.games.siege_of_the_citadel import secondary
 from pnpforge.games.siege_of_the_citadel.bots import determinize
 from pnpforge.games.siege_of_the_citadel.scoring import finish
 
-from tests.games.siege_of_the_citadel.helpers import game, pack, position
+from tests.games.siege_of_the_citadel.helpers import act, game, pack, position
 
 CORRIDOR = """
     start: corporation
@@ -46,7 +46,7 @@ def test_each_team_draws_two_and_keeps_one_in_secret() -> None:
             break
     assert kinds[:8] == ["deal", "deal", "secondary", "secondary", "keep", "secondary", "secondary", "keep"]
     assert set(state.secondary) == {"bauhaus", "capitol"} and not state.drawn
-    assert "rearguard" not in secondary.deck(state)  # a card without a check stays in the box
+    assert "rearguard" in secondary.deck(state) and len(secondary.deck(state)) == 18  # every card is played
     seat = state.game.seat_of("bauhaus")
     other = state.clone()
     other.secondary["capitol"] = next(c for c in secondary.deck(state) if c not in state.secondary.values())
@@ -130,3 +130,93 @@ def test_each_kind_of_goal(tmp_path: Path, goal: str, feats: dict, met: bool) ->
         state.teams["capitol"].reckless = 1
         state.figs["hunter"].health = 2
         assert not secondary.met(state, "capitol")
+
+
+GATE = """
+    start: legion
+    corporations: [capitol]
+    round: 2
+    rounds: 2
+    map: |
+      +-+-+-+-+-+-+-+-+-+-+
+      |. . . . . . . . . .|
+      +-+-+-+-+-+-+-+-+-+-+
+    entrances:
+      - {at: [0, 0], edge: west, colour: white}
+      - {at: [9, 0], edge: east, colour: red}
+    figures:
+      - {id: hunter, corporation: capitol, specialty: close_combat, weapon: punisher-short-sword, outside: 0}
+      - {id: watts, corporation: capitol, specialty: firearms, weapon: plasma-carbine, outside: 0}
+      - {id: grunt, creature: legionnaire, outside: 1}
+"""
+
+
+@pytest.mark.parametrize("round_, met", [(2, False), (1, True)])
+def test_rearguard_fails_when_a_creature_steps_in_on_the_team_s_tile_in_the_last_round(
+    tmp_path: Path, round_: int, met: bool
+) -> None:
+    from pnpforge.games.siege_of_the_citadel import turns
+
+    state = position(tmp_path, GATE.replace("round: 2\n", f"round: {round_}\n"))
+    state.secondary = {"capitol": "rearguard"}
+    assert state.teams["capitol"].entrance == 0 and secondary.met(state, "capitol")
+    grunt = next(f for f in state.figs.values() if f.side == "legion" and f.outside == 1)
+    turns.move(state, grunt, (8, 0))
+    assert secondary.met(state, "capitol") is met
+
+
+def test_rearguard_watches_the_tile_of_the_team_s_own_entrance() -> None:
+    state = game("battle-plans", players=3, draft=False).new_initial_state()
+    mission = state.game.mission
+    tile = {i: mission.tile_of[e.cell] for i, e in enumerate(mission.entrances)}
+    white = [i for i, e in enumerate(mission.entrances) if e.colour == "white"]
+    red = next(i for i, e in enumerate(mission.entrances) if e.colour == "red" and tile[i] == tile[white[0]])
+    first, second = sorted(state.teams)
+    state.teams[first].entrance, state.teams[second].entrance = white[0], white[1]
+    state.secondary = {first: "rearguard", second: "rearguard"}
+    state.round = mission.rounds
+    secondary.legion_entered(state, red)
+    assert not secondary.met(state, first) and secondary.met(state, second)
+
+
+PREY = """
+    start: corporation
+    corporations: [capitol, bauhaus]
+    map: |
+      +-+-+-+-+-+-+-+-+-+-+
+      |. . . . . . . . . .|
+      +-+-+-+-+-+-+-+-+-+-+
+    figures:
+      - {id: hunter, corporation: capitol, specialty: close_combat, weapon: punisher-short-sword, at: [1, 0]}
+      - {id: duval, corporation: bauhaus, specialty: close_combat, weapon: punisher-short-sword, at: [9, 0]}
+      - {id: grunt, creature: legionnaire, at: [0, 0]}
+      - {id: razor, creature: razide, at: [2, 0]}
+"""
+
+
+@pytest.mark.parametrize(
+    "card, lean, target",
+    [("razide-slayer", True, "razor"), ("razide-slayer", False, "grunt"), ("clean-sweep", True, "grunt")],
+)
+def test_the_greedy_bot_attacks_what_its_kept_card_counts(tmp_path: Path, card: str, lean: bool, target: str) -> None:
+    from pnpforge.games.siege_of_the_citadel.bots import GreedyBot
+
+    state = position(tmp_path, PREY)
+    state.secondary = {"capitol": card}
+    act(state, "activate hunter")
+    choice = GreedyBot(secondary=lean).choose(state, state.current_player(), random.Random(1))
+    assert choice[0] == "attack" and choice[2] == target
+
+
+def test_the_lean_favours_a_fresh_tile_for_a_scout_and_nothing_once_the_goal_is_met() -> None:
+    state = game("battle-plans", players=3, draft=False).new_initial_state()
+    corp = sorted(state.teams)[0]
+    fig = state.figs[state.teams[corp].troopers[0]]
+    state.secondary = {corp: "scout-ahead"}
+    mission = state.game.mission
+    fresh = next(iter(mission.tile_cells[0]))
+    assert secondary.lean(state, fig, ("move", fresh)) == secondary.LEAN_TILE
+    state.teams[corp].tiles = frozenset({0})
+    assert secondary.lean(state, fig, ("move", fresh)) == 0.0  # a tile already entered
+    state.feats[f"{corp}|first tiles"] = 3
+    assert secondary.lean(state, fig, ("move", next(iter(mission.tile_cells[1])))) == 0.0  # met

@@ -23,6 +23,9 @@ from pnpforge.games.siege_of_the_citadel.state import SiegeState
 class GreedyBot:
     name = "greedy"
 
+    def __init__(self, secondary: bool = True):
+        self.secondary = secondary  # lean toward the kept secondary mission (``secondary.lean``)
+
     def choose(self, state: SiegeState, player: int, rng: random.Random) -> Any:
         actions = state.legal_actions()
         memo: dict[Any, float] = {}
@@ -70,6 +73,7 @@ class GreedyBot:
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]
+        lean = secondary.lean(state, fig, action) if state.secondary and fig.side != LEGION and self.secondary else 0.0
         if head == "special":
             return 1000.0
         if head == "leave":  # off the map with the objective; otherwise only once the mission is won
@@ -78,7 +82,8 @@ class GreedyBot:
         if head in ("attack", "sweep", "line", "grenade"):
             objective = len(action) > 2 and str(action[2]).startswith("token@") and \
                 token_cell(action[2]) in state.game.mission.targets  # a terminal or target, not a turret
-            return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
+            return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0) \
+                + lean
         if head == "card":
             return 35.0
         if head == "play":
@@ -91,7 +96,7 @@ class GreedyBot:
             for cell in (here, action[1]):
                 if cell not in memo:
                     memo[cell] = self.distance_to_aim(state, fig, cell)
-            return 30.0 + 5.0 * (memo[here] - memo[action[1]])
+            return 30.0 + 5.0 * (memo[here] - memo[action[1]]) + lean
         return 0.0
 
     def worth_playing(self, state: SiegeState, fig: Any, action: tuple) -> bool:

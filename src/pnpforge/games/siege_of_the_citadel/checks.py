@@ -431,7 +431,7 @@ def missions(pack: Pack) -> Iterator[Finding]:
 def _spots(mission: Item, assembly: Any, numbers: list[int], known: dict) -> Iterator[Finding]:
     grid = assembly.grid
     whites = []
-    for field in ("entrances", "doors", "markers", "targets"):
+    for field in ("entrances", "doors", "markers", "targets", "face_up"):
         for index, spot in enumerate(mission.get(field, [])):
             cell = map_cell(assembly, numbers, spot)
             if cell is None:
@@ -455,6 +455,9 @@ def _spots(mission: Item, assembly: Any, numbers: list[int], known: dict) -> Ite
                                  field, index, "edge")
                 elif spot["colour"] == "white":
                     whites.append(cell)
+            elif field == "face_up" and spot["force"] not in mission.get("forces", []):
+                yield _error(mission, f"{field}[{index}].force: force card {spot['force']} is not among the "
+                                      "mission's forces", field, index, "force")
             elif field == "doors":
                 direction = spot.get("edge")
                 if direction is None or not is_door_slot(side, local, direction):

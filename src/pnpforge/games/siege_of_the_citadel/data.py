@@ -149,6 +149,7 @@ class Mission:
     commander: int
     terrain: dict[Cell, str]
     secondary: bool = False  # the brief uses secondary missions
+    face_up: tuple[tuple[int, Cell], ...] = ()  # force cards dealt face up at the start: (number, square)
 
 
 def _entrances(assembly: Any, numbers: list[int], spots: list[dict]) -> tuple[Entrance, ...]:
@@ -200,15 +201,20 @@ def mission_of(pack: Pack, mission_id: str) -> Mission:
             markers[found] = spot["token"]
     targets = tuple(c for c in (map_cell(assembly, numbers, s) for s in item.get("targets", [])) if c is not None)
     terrain = {cell: grid.terrain(cell) or "" for cell in grid.cells()}
+    face_up = tuple((int(s["force"]), c) for s in item.get("face_up", [])
+                    if (c := map_cell(assembly, numbers, s)) is not None)
+    dealt = {n for n, _ in face_up}  # a card dealt face up is not in the force deck
     return Mission(
         id=item.id, name=item.get("name", item.id), grid=grid, tiles=tuple(numbers),
         tile_cells=tuple(frozenset(c) for c in cells), tile_of=tile_of,
         entrances=_entrances(assembly, numbers, item.get("entrances", [])),
         doors=_doors(assembly, numbers, item.get("doors", [])), markers=markers, targets=targets,
         goal=item.get("goal", "signal"), events=tuple(item.get("events", [])), rounds=int(item.get("rounds", 5)),
-        forces=tuple(item.get("forces", [])), forces_per_tile=int(item.get("forces_per_tile", 1)),
+        forces=tuple(n for n in item.get("forces", []) if n not in dealt),
+        forces_per_tile=int(item.get("forces_per_tile", 1)),
         success=int(item.get("success", 0)), failure=int(item.get("failure", 0)),
-        commander=int(item.get("commander", 0)), terrain=terrain, secondary=bool(item.get("secondary", False)))
+        commander=int(item.get("commander", 0)), terrain=terrain, secondary=bool(item.get("secondary", False)),
+        face_up=face_up)
 
 
 def hit_chance(pack: Pack) -> dict[str, Fraction]:

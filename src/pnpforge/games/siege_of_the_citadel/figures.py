@@ -10,7 +10,7 @@ class Fig:
     """One figure: a Doomtrooper (side: its corporation, kind: its specialty) or a creature (side ``legion``)."""
 
     __slots__ = ("id", "side", "kind", "name", "cell", "outside", "health", "weapon", "gear", "augment", "left",
-                 "done", "streak", "charge")
+                 "done", "streak", "charge", "asleep")
 
     def __init__(self, fid: str, side: str, kind: str, name: str, health: int = 1):
         self.id, self.side, self.kind, self.name = fid, side, kind, name
@@ -24,6 +24,7 @@ class Fig:
         self.done = False  # activated this turn
         self.streak: tuple[str, str, int] | None = None  # (kind, target, attacks in a row) for concentrated fire
         self.charge: str | None = None  # the target a charge may strike with its next action
+        self.asleep: int | None = None  # a face-up force card's creature: the tile whose first Doomtrooper wakes it
 
     def copy(self) -> Fig:
         new = Fig.__new__(Fig)
@@ -39,7 +40,7 @@ class Team:
     """A corporation team: its Doomtroopers, rank and point track, mission score and reckless tokens."""
 
     __slots__ = ("corp", "troopers", "rank", "points", "stars", "score", "reckless", "credits", "entered", "out",
-                 "tiles", "eliminations", "damage")
+                 "tiles", "eliminations", "damage", "entrance")
 
     def __init__(self, corp: str, rank: int, points: int, credits: int):
         self.corp = corp
@@ -53,6 +54,7 @@ class Team:
         self.tiles: frozenset[int] = frozenset()  # tiles it has ended a Move on
         self.eliminations = 0
         self.damage = 0
+        self.entrance: int | None = None  # the white entrance it came in by
 
     def copy(self) -> Team:
         new = Team.__new__(Team)

@@ -37,7 +37,7 @@ COMPASS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 def turn(state: SiegeState) -> None:
     for fig in state.figs.values():
         if fig.side == LEGION:
-            fig.done = False
+            fig.done = fig.asleep is not None  # a face-up card's creatures wait for a Doomtrooper on their tile
     state.ai_seen = ()
     state.ai_cards = 0
     state.tiebreak = None
@@ -113,6 +113,26 @@ def new_figure(state: SiegeState, kind: str) -> Fig | None:
     fig = Fig(f"{kind}-{state.counter}", LEGION, kind, kind.replace("_", " "))
     state.figs[fig.id] = fig
     return fig
+
+
+def face_up(state: SiegeState, number: int, cell: Cell) -> None:
+    """Rule ``mission-face-up-force``: a force card the brief deals face up puts its creatures on its square (the
+    nearest free squares of that tile for more than one) at the start; they act from the first Dark Legion turn
+    after a Doomtrooper has ended a Move on that tile (``turns.wake``)."""
+    mission = state.game.mission
+    tile = mission.tile_of[cell]
+    free = sorted((c for c in mission.tile_cells[tile] if not mission.grid.blocks_movement(c)),
+                  key=lambda c: (state.game.distance(cell, c), c))
+    kinds = [k for entry in state.game.forces[number].get("figures", []) for k in [entry["creature"]] * entry["count"]]
+    taken = state.occupied_cells()
+    for kind in kinds:
+        spot = next((c for c in free if c not in taken), None)
+        fig = new_figure(state, kind) if spot is not None else None
+        if fig is not None and spot is not None:
+            fig.cell, fig.asleep, fig.done = spot, tile, True
+            taken.add(spot)
+    state.tell(f"force card {number} face up on side {mission.tiles[tile]}: {', '.join(kinds)}",
+               "mission-face-up-force")
 
 
 # --- force cards ---------------------------------------------------------------------------------------------------

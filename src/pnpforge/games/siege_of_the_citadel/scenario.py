@@ -198,6 +198,8 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
     for team in state.teams.values():  # a team has entered the tiles its Doomtroopers stand on
         team.tiles = frozenset(mission.tile_of[f.cell] for f in state.figs.values()
                                if f.side == team.corp and f.cell is not None and f.cell in mission.tile_of)
+        waiting = [f.outside for f in state.figs.values() if f.side == team.corp and f.outside is not None]
+        team.entrance = waiting[0] if waiting else None  # the entrance its Doomtroopers wait at
     state.commander = turns.commander(state)
     state.round = spec.round
     rounds = spec.rounds or spec.round

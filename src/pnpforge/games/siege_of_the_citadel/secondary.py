@@ -5,7 +5,8 @@ is met (rule ``secondary-figures``); ``scoring.py`` scores each card at the miss
 
 A check counts feats kept per team in ``state.feats`` (``"<corp>|<feat>"``): creatures eliminated by kind, by
 close combat, by a firearm attack from far off and by each Doomtrooper; terrain tokens destroyed by kind; door
-tokens opened; tiles the team was first to enter.
+tokens opened; tiles the team was first to enter; Dark Legion figures that stepped onto the map, by round, by an
+entrance on the tile of the entrance the team came in by.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from pnpforge.engine.grid import chebyshev
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -106,6 +108,16 @@ def eliminated(state: SiegeState, by: Fig | None, creature: Fig, kind: str, far:
     return False
 
 
+def legion_entered(state: SiegeState, entrance: int) -> None:
+    """A Dark Legion figure steps onto the map by ``entrance``: a feat against every team that came in by an
+    entrance on that square's tile (the Rearguard's watch)."""
+    mission = state.game.mission
+    tile = mission.tile_of.get(mission.entrances[entrance].cell)
+    for corp, team in state.teams.items():
+        if team.entrance is not None and mission.tile_of.get(mission.entrances[team.entrance].cell) == tile:
+            feat(state, corp, f"legion at entrance {state.round}")
+
+
 def held_by(state: SiegeState, corp: str) -> bool:
     card = deck(state).get(state.secondary.get(corp, ""))
     return bool(card is not None and card.get("holds_figures"))
@@ -146,6 +158,10 @@ def met(state: SiegeState, corp: str) -> bool:
         return count(state, corp, "first tiles") >= need
     if kind == "first_to_objective":
         return count(state, corp, "first to objective") >= need
+    if kind == "quiet_entrance":  # the mission's last ``rounds`` rounds
+        last = state.game.mission.rounds
+        watched = range(last - int(check.get("rounds", 1)) + 1, last + 1)
+        return team.entrance is not None and not any(count(state, corp, f"legion at entrance {r}") for r in watched)
     if kind == "points":
         return team.score >= need
     if kind == "no_reckless":
@@ -159,3 +175,76 @@ def met(state: SiegeState, corp: str) -> bool:
     if kind == "unhurt":
         return all(f in state.figs and 5 - state.figs[f].health <= need for f in team.troopers)
     return False
+
+
+# --- what a team's card asks of its next action (the bots' lean) -----------------------------------------------------
+LEAN_ATTACK = 15.0  # an attack the card counts: above a plain attack (40), below an objective's (60)
+LEAN_TILE = 10.0  # a Move onto a tile no team has entered (two squares nearer the aim are worth as much)
+LEAN_TOGETHER = 10.0  # a Move onto the tile of the team's other Doomtrooper, in the mission's last round
+
+
+def lean(state: SiegeState, fig: Fig, action: tuple) -> float:
+    """How much an action of ``fig`` furthers its team's kept card, as far as the action shows it before any die:
+    an attack on a creature or token the card counts, or of the kind or reach it asks; a Move onto a tile no team
+    has entered (a card that counts such tiles), onto the team-mate's tile in the last round (a card that wants
+    them together); an area attack, which may hurt a Doomtrooper, is shunned by a card that forbids reckless
+    tokens. Nothing once the goal is met, nor for goals no single action shows (doors, health, survival)."""
+    card = deck(state).get(state.secondary.get(fig.side, ""))
+    if card is None or met(state, fig.side):
+        return 0.0
+    check = card["check"]
+    kind = check["kind"]
+    head = action[0]
+    if head in ("attack", "sweep", "line", "grenade", "nimrod"):
+        return _lean_attack(state, fig, action, check)
+    if head != "move":
+        return 0.0
+    mission = state.game.mission
+    tile = mission.tile_of.get(action[1])
+    if kind in ("first_tiles", "first_to_objective"):
+        fresh = tile is not None and not any(tile in t.tiles for t in state.teams.values())
+        wanted = kind == "first_tiles" or any(mission.tile_of.get(c) == tile for c in mission.targets)
+        return LEAN_TILE if fresh and wanted else 0.0
+    if kind == "together" and state.round >= mission.rounds:
+        mates = [state.figs[f].cell for f in state.teams[fig.side].troopers if f != fig.id and f in state.figs]
+        return LEAN_TOGETHER if any(c is not None and mission.tile_of.get(c) == tile for c in mates) else 0.0
+    return 0.0
+
+
+def _lean_attack(state: SiegeState, fig: Fig, action: tuple, check: dict) -> float:
+    kind = check["kind"]
+    target = state.figs.get(str(action[2])) if len(action) > 2 else None
+    if kind == "no_reckless":
+        return -LEAN_ATTACK if head_hurts_trooper(state, action) else 0.0
+    if kind == "destroy":
+        spot = _token_cell(action[2]) if len(action) > 2 else None
+        token = state.tokens.get(spot) if spot is not None else None
+        return LEAN_ATTACK if token in check.get("tokens", []) else 0.0
+    if target is None or target.side != LEGION:
+        return 0.0
+    if kind == "eliminate":
+        return LEAN_ATTACK if target.kind in check.get("creatures", []) else 0.0
+    if kind == "eliminate_close":
+        return LEAN_ATTACK if action[1] == "close_combat" else 0.0
+    if kind == "eliminate_far":
+        far = fig.cell is not None and target.cell is not None and chebyshev(fig.cell, target.cell) >= FAR
+        return LEAN_ATTACK if action[1] == "firearms" and far else 0.0
+    if kind == "eliminate_one":  # the team's best hunter takes the kills
+        mates = state.teams[fig.side].troopers
+        best = max(mates, key=lambda f: (count(state, fig.side, f"eliminated by {f}"), f == fig.id))
+        return LEAN_ATTACK if best == fig.id else 0.0
+    return 0.0
+
+
+def head_hurts_trooper(state: SiegeState, action: tuple) -> bool:
+    """An area attack (sweep, line, grenade) may strike a Doomtrooper: the bots do not know its squares beforehand,
+    so a card against reckless tokens shuns them all."""
+    return action[0] in ("sweep", "line", "grenade")
+
+
+def _token_cell(target: object) -> tuple[int, int] | None:
+    text = str(target)
+    if not text.startswith("token@"):
+        return None
+    x, y = text.split("@")[1].split(",")
+    return int(x), int(y)

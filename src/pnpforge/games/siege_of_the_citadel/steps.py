@@ -56,6 +56,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "spore": combat.spore,
     "shot": combat.shot,
     "reinforce": legion.reinforce,
+    "face_up": legion.face_up,
     "ai_red": legion.ai_red,
     "reveal": legion.reveal,
     "legion_next": legion.legion_next,

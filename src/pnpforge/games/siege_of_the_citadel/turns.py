@@ -45,6 +45,7 @@ def set_up(state: SiegeState) -> None:
     order = draft_order(state)
     deal = cards.deal_steps(state, {c: game.rank_of(c, t.rank).cards for c, t in state.teams.items()})
     deal += secondary.setup_steps(state)
+    deal = [*(("face_up", number, cell) for number, cell in mission.face_up), *deal]
     if not settings.draft:
         for corp in order:
             quick_start(state, corp)
@@ -229,6 +230,7 @@ def enter_options(state: SiegeState, corp: str) -> list[tuple]:
 def enter(state: SiegeState, action: tuple, corp: str) -> None:
     team = state.teams[corp]
     team.entered = True
+    team.entrance = action[1]
     for fid in team.troopers:
         if fid in state.figs:
             state.figs[fid].outside = action[1]
@@ -294,6 +296,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
         if cell != goal and cell in state.traps:
             steps.append(combat.trap_step(state, fig.id))
         previous = cell
+    if start is None and fig.side == LEGION and fig.outside is not None:
+        secondary.legion_entered(state, fig.outside)
     fig.cell, fig.outside = goal, None
     cards.use(state, fig.id, "extra_move")
     fig.streak = None
@@ -305,6 +309,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
             fig.charge = "ready"
         team = state.teams[fig.side]
         tile = state.game.mission.tile_of.get(goal)
+        if state.game.mission.face_up:
+            wake(state, tile)
         if tile is not None and tile not in team.tiles:
             if not any(tile in t.tiles for t in state.teams.values()):  # the first team on this tile
                 secondary.feat(state, fig.side, "first tiles")
@@ -314,6 +320,14 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
             if state.face_down[tile] > 0:
                 steps.append(("chance", "force", tile, "spawn"))
     state.push(*steps)
+
+
+def wake(state: SiegeState, tile: int | None) -> None:
+    """Rule ``mission-face-up-force``: a Doomtrooper on the tile wakes the face-up card's creatures there."""
+    for other in state.figs.values():
+        if other.asleep is not None and other.asleep == tile:
+            other.asleep = None
+            state.tell(f"{other.id} wakes", "mission-face-up-force")
 
 
 def door_outcomes(state: SiegeState, fid: str) -> list[tuple[int, Any]]:
