@@ -45,3 +45,26 @@ def test_a_creature_beside_its_target_cannot_move_toward_it(tmp_path: Path) -> N
     assert legion.follow(state, grunt, "move_toward_nearest") is None
     assert legion.follow(state, grunt, "attack_nearest") == ("attack", "close_combat", "steiner")
     assert legion.follow(state, grunt, "fire_nearest") is None  # no firearm at a neighbour
+
+
+def test_high_command_error_s_reinforcements_are_not_penned_in_at_their_entrance() -> None:
+    """Each red entrance opens onto a square from which a creature can go on: High Command Error's used to open
+    into the walled nook between the Tekronmancy Hall's terminal slots, beside the terminal the teams hack, and
+    close to half of the AI deck's actions found no line that applied (DECISIONS.md)."""
+    import random
+
+    from pnpforge.engine.loop import play_game
+    from pnpforge.games.siege_of_the_citadel.bots import GreedyBot
+
+    from tests.games.siege_of_the_citadel.helpers import game
+
+    idle = acted = 0
+    for seed in range(8):
+        state = play_game(game("high-command-error-ai", players=2), [GreedyBot(), GreedyBot()], random.Random(seed))
+        idle += state.stats.get("ai instruction none", 0)
+        acted += sum(v for k, v in state.stats.items() if k.startswith("ai instruction "))
+    assert acted > 300 and idle / acted < 0.2
+    mission = game("high-command-error-ai", players=2).new_initial_state().game.mission
+    for entrance in mission.entrances:
+        if entrance.colour == "red":
+            assert mission.tile_of[entrance.cell] not in {mission.tile_of[t] for t in mission.targets}

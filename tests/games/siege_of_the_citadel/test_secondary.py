@@ -220,3 +220,19 @@ def test_the_lean_favours_a_fresh_tile_for_a_scout_and_nothing_once_the_goal_is_
     assert secondary.lean(state, fig, ("move", fresh)) == 0.0  # a tile already entered
     state.feats[f"{corp}|first tiles"] = 3
     assert secondary.lean(state, fig, ("move", next(iter(mission.tile_cells[1])))) == 0.0  # met
+
+
+def test_the_greedy_bot_keeps_no_card_the_map_rules_out() -> None:
+    from pnpforge.games.siege_of_the_citadel.bots import GreedyBot
+
+    state = game("secret-mission", players=3, draft=False).new_initial_state()
+    cards = {i.id: i for i in pack().of_type("secondary_mission")}
+    assert secondary.hopeless(state, cards["demolition"]) and secondary.hopeless(state, cards["hacker-s-pride"])
+    assert not secondary.hopeless(state, cards["clean-sweep"]) and not secondary.hopeless(state, cards["door-breaker"])
+    while not (state.agenda[-1][0] == "decide" and state.agenda[-1][2] == "keep"):
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    corp = state.agenda[-1][3]
+    state.drawn[corp] = ("demolition", "clean-sweep")  # demolition pays more, but the map has nothing to destroy
+    state._options = None
+    assert GreedyBot().choose(state, state.current_player(), random.Random(0)) == ("keep", "clean-sweep")
+    assert GreedyBot(secondary=False).choose(state, state.current_player(), random.Random(0)) == ("keep", "demolition")

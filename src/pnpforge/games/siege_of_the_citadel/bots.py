@@ -67,9 +67,10 @@ class GreedyBot:
                                if f.side != LEGION and f.cell is not None), default=0))
         if kind == "react":  # a card played on another player's turn: always, when its moment comes
             return 1.0 if head == "react" else 0.0
-        if kind == "keep":  # the secondary mission whose reward weighs most against its penalty
+        if kind == "keep":  # the secondary mission whose reward weighs most against its penalty, one the map allows
             card = next(i for i in state.game.pack.of_type("secondary_mission") if i.id == action[1])
-            return float(card["reward"] - card["penalty"])
+            return float(card["reward"] - card["penalty"]) - (100.0 if self.secondary and
+                                                              secondary.hopeless(state, card) else 0.0)
         if kind != "act":
             return 0.0
         fig = state.figs[top[3]]

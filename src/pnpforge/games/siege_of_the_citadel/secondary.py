@@ -211,6 +211,17 @@ def lean(state: SiegeState, fig: Fig, action: tuple) -> float:
     return 0.0
 
 
+def hopeless(state: SiegeState, card: Any) -> bool:
+    """Whether a card's goal cannot be met on this map as it is set up: tokens to destroy that the map does not hold,
+    more doors to open than it has."""
+    check = card.get("check") or {}
+    if check.get("kind") == "destroy":
+        return not any(token in check.get("tokens", []) for token in state.tokens.values())
+    if check.get("kind") == "doors":
+        return len(state.doors) < int(check.get("count", 1))
+    return False
+
+
 def _lean_attack(state: SiegeState, fig: Fig, action: tuple, check: dict) -> float:
     kind = check["kind"]
     target = state.figs.get(str(action[2])) if len(action) > 2 else None
@@ -229,9 +240,9 @@ def _lean_attack(state: SiegeState, fig: Fig, action: tuple, check: dict) -> flo
     if kind == "eliminate_far":
         far = fig.cell is not None and target.cell is not None and chebyshev(fig.cell, target.cell) >= FAR
         return LEAN_ATTACK if action[1] == "firearms" and far else 0.0
-    if kind == "eliminate_one":  # the team's best hunter takes the kills
-        mates = state.teams[fig.side].troopers
-        best = max(mates, key=lambda f: (count(state, fig.side, f"eliminated by {f}"), f == fig.id))
+    if kind == "eliminate_one":  # the team's best hunter takes the kills (the first listed when they are level)
+        mates = [f for f in state.teams[fig.side].troopers if f in state.figs] or [fig.id]
+        best = max(mates, key=lambda f: (count(state, fig.side, f"eliminated by {f}"), -mates.index(f)))
         return LEAN_ATTACK if best == fig.id else 0.0
     return 0.0
 
