@@ -188,7 +188,8 @@ def lean(state: SiegeState, fig: Fig, action: tuple) -> float:
     an attack on a creature or token the card counts, or of the kind or reach it asks; a Move onto a tile no team
     has entered (a card that counts such tiles), onto the team-mate's tile in the last round (a card that wants
     them together); an area attack, which may hurt a Doomtrooper, is shunned by a card that forbids reckless
-    tokens. Nothing once the goal is met, nor for goals no single action shows (doors, health, survival)."""
+    tokens. Nothing once the goal is met, nor for goals no single action shows (doors, health, survival), nor for
+    Lone Wolf: favouring one hunter's attacks halved that card's successes in the games measured (DECISIONS.md)."""
     card = deck(state).get(state.secondary.get(fig.side, ""))
     if card is None or met(state, fig.side):
         return 0.0
@@ -240,10 +241,6 @@ def _lean_attack(state: SiegeState, fig: Fig, action: tuple, check: dict) -> flo
     if kind == "eliminate_far":
         far = fig.cell is not None and target.cell is not None and chebyshev(fig.cell, target.cell) >= FAR
         return LEAN_ATTACK if action[1] == "firearms" and far else 0.0
-    if kind == "eliminate_one":  # the team's best hunter takes the kills (the first listed when they are level)
-        mates = [f for f in state.teams[fig.side].troopers if f in state.figs] or [fig.id]
-        best = max(mates, key=lambda f: (count(state, fig.side, f"eliminated by {f}"), -mates.index(f)))
-        return LEAN_ATTACK if best == fig.id else 0.0
     return 0.0
 
 
