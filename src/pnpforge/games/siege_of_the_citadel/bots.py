@@ -84,8 +84,9 @@ class GreedyBot:
             return (50.0 if fig.side == LEGION else 60.0 if objective else 40.0) + (5.0 if head != "attack" else 0.0)
         if head == "card":
             return 35.0
-        if head == "play":
-            return 36.0 if self.worth_playing(state, fig, action) else -1.0
+        if head == "play":  # a free shot or a die for every attack: before the attacks
+            first = state.game.card_effects.get(action[1], "") in ("quick_shot", "side_by_side")
+            return (45.0 if first else 36.0) if self.worth_playing(state, fig, action) else -1.0
         if head == "end":
             return 0.0
         if head == "move":  # how much nearer the aim the move brings the figure
