@@ -370,3 +370,37 @@ def test_the_greedy_bot_plays_a_card_that_helps(tmp_path: Path) -> None:
     assert state.action_to_string(bot.choose(state, state.current_player(), random.Random(0))) == "play steady-aim"
     act(state, "play steady-aim")
     assert state.action_to_string(bot.choose(state, state.current_player(), random.Random(0))) == "reroll 1, 2"
+
+
+@pytest.mark.rules("card-covering-fire", "card-resolve-discard")
+def test_covering_fire_is_asked_of_each_doomtrooper_but_played_once(tmp_path: Path) -> None:
+    state = position(
+        tmp_path,
+        """
+        start: legion
+        corporations: [imperial]
+        hands: {imperial: [covering-fire]}
+        events: [3]
+        map: |
+          +-+-+-+-+-+-+-+
+          |. . . . . . .|
+          + + + + + + + +
+          |. . . . . . .|
+          + + + + + + + +
+          |. . . . . . .|
+          +-+-+-+-+-+-+-+
+        figures:
+          - {id: murdoch, corporation: imperial, specialty: firearms, weapon: plasma-carbine, at: [1, 0]}
+          - {id: sherman, corporation: imperial, specialty: firearms, weapon: plasma-carbine, at: [1, 2]}
+          - {id: brute, creature: legionnaire, at: [4, 1]}
+          - {id: guard, creature: legionnaire, at: [5, 0]}
+          - {id: sentry, creature: legionnaire, at: [5, 2]}
+        """,
+    )
+    to_legion_acts(state)
+    act(state, "activate brute")
+    act(state, "move to 2,1")  # next to both Doomtroopers
+    assert options(state) == ["pass", "play covering-fire at guard"]
+    act(state, "play covering-fire at guard")
+    roll(state, "blank", "blank", "blank")
+    assert state.agenda[-1][2:5] == ("react", "covering-fire", "sherman") and options(state) == ["pass"]

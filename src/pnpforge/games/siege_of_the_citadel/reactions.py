@@ -173,6 +173,11 @@ def covering_targets(state: SiegeState, fig: Fig, mover: str) -> dict[str, int]:
 
 # --- the answers ----------------------------------------------------------------------------------------------------
 def options(state: SiegeState, card: str, subject: str, *rest: Any) -> list[tuple]:
+    """Pass, or play the card (at a target, for Blade Dance and Covering Fire); only pass once the card is gone (two
+    Doomtroopers of a team asked at one moment: the first played it)."""
+    owner = state.figs.get(subject)
+    if owner is None or card not in state.hands.get(owner.side, ()):
+        return [("pass",)]
     kind = effect(state, card)
     if kind == "second_strike":
         fig = state.figs.get(subject)
