@@ -31,6 +31,15 @@ RULES = {
     "battle-plans-lost-on-time": ("score-failure", "mission-end", "battle-plans"),
     "hold-the-line-on-the-dark-legion-turn": ("card-hold-the-line", "card-other-turns"),
     "cold-resolve-adds-a-red-die": ("card-cold-resolve", "card-one-per-turn"),
+    "dodge-then-counterstrike": ("card-dodge", "card-counterstrike", "card-other-turns"),
+    "covering-fire-and-armor-plating": ("card-covering-fire", "card-armor-plating", "card-other-turns"),
+    "steady-aim-re-rolls-two-failed-dice": ("card-steady-aim", "card-one-per-turn"),
+    "quick-reload-costs-no-action": ("card-quick-reload", "concentrated-fire"),
+    "blade-dance-strikes-a-second-neighbour": ("card-blade-dance",),
+    "pinned-creature-and-ordered-pile": ("card-suppressing-fire", "card-intelligence-report", "dl-reinforcements"),
+    "scavenged-parts-returns-a-smoke-grenade": ("card-scavenged-parts", "smoke-grenade", "card-one-per-turn"),
+    "shoulder-to-shoulder-adds-a-white-die": ("card-shoulder-to-shoulder",),
+    "leap-of-faith-past-a-creature": ("card-leap-of-faith", "move-through", "move-blocked"),
 }
 
 

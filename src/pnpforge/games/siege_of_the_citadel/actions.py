@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.grid import Cell
-from pnpforge.games.siege_of_the_citadel import board, cards, combat, turns
+from pnpforge.games.siege_of_the_citadel import board, card_texts, cards, combat, turns
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ def act_options(state: SiegeState, fid: str) -> list[tuple]:
             found += combat.trooper_attacks(state, fig)
             found += turns.special_options(state, fig)
     found += cards.own_turn_options(state, fig)
+    found += card_texts.options(state, fig, found)
     found.append(("end",))
     return found
 
@@ -40,8 +41,11 @@ def act(state: SiegeState, action: tuple, fid: str) -> None:
         fig.done = True
         return
     if kind in ("card", "play"):  # rule card-one-per-turn: one card, for one more action or its text
-        cards.play(state, fig, action)
         state.push(("go_on", fid))
+        if action[0] == "play" and cards.effect(state, action[1]) in card_texts.EFFECTS:
+            card_texts.play(state, fig, action)  # an attack it starts comes before the figure goes on
+        else:
+            cards.play(state, fig, action)
         return
     fig.left -= 1
     state.push(("go_on", fid))

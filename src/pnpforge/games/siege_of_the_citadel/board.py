@@ -107,6 +107,8 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
     ``move-end``, ``move-blocked``, ``move-dark-legion``): up to 3 squares straight or diagonal, 2 for a blocked
     Doomtrooper; Doomtroopers pass their own team, creatures pass creatures; nobody passes an enemy or ends on a
     figure, a trap or a blocking token. A figure waiting outside an entrance steps onto it first."""
+    if fig.side == "legion" and fig.id in state.pinned:
+        return {}  # rule card-suppressing-fire
     if budget is None:
         if fig.side == "legion":
             budget = MOVE
@@ -133,7 +135,7 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
             return {}
         steps_in = 1
         budget -= 1
-    reach = distances(state.game.steps, start, foes, budget, friends | no_end)
+    reach = distances(state.game.steps, start, foes, budget, friends | no_end, leaps(state, fig))
     found = {cell: steps + steps_in for cell, steps in reach.items() if cell not in friends and cell not in no_end}
     if fig.cell is not None:
         found.pop(fig.cell, None)
@@ -141,21 +143,53 @@ def destinations(state: SiegeState, fig: Fig, budget: int | None = None) -> dict
 
 
 def distances(steps: Callable[[Cell], tuple[Cell, ...]], start: Cell, occupied: set[Cell], budget: int,
-              passing: set[Cell]) -> dict[Cell, int]:
+              passing: set[Cell], extra: dict[Cell, list[Cell]] | None = None,
+              parents: dict[Cell, Cell] | None = None) -> dict[Cell, int]:
     """Breadth-first steps from ``start`` within ``budget``, as the shared grid's ``distances`` counts them (its
     step table kept by the game): ``occupied`` squares are never entered, ``passing`` ones are crossed but left
-    out."""
+    out; ``extra``: steps a card adds, by square; ``parents``: filled with the square each one is reached from."""
     found = {start: 0}
     frontier = [start]
     for depth in range(1, budget + 1):
         nxt = []
         for cell in frontier:
-            for step in steps(cell):
+            for step in (*steps(cell), *extra.get(cell, ())) if extra else steps(cell):
                 if step not in found and step not in occupied:
                     found[step] = depth
                     nxt.append(step)
+                    if parents is not None:
+                        parents[step] = cell
         frontier = nxt
     return {cell: n for cell, n in found.items() if cell == start or cell not in passing}
+
+
+def leaps(state: SiegeState, fig: Fig) -> dict[Cell, list[Cell]] | None:
+    """Rule ``card-leap-of-faith``: for a Doomtrooper the card was played on, the diagonal steps squeezing between a
+    Dark Legion figure and a wall (one way round the corner walled, the other through the creature's square), which
+    a move otherwise never takes."""
+    from pnpforge.games.siege_of_the_citadel.cards import boosted
+
+    if fig.side == "legion" or not boosted(state, fig.id, "leap"):
+        return None
+    grid = state.game.mission.grid
+    found: dict[Cell, list[Cell]] = {}
+    for other in state.figs.values():
+        if other.side != "legion" or other.cell is None:
+            continue
+        x, y = other.cell
+        for a, b in (((x - 1, y), (x, y - 1)), ((x, y - 1), (x + 1, y)), ((x + 1, y), (x, y + 1)),
+                     ((x, y + 1), (x - 1, y))):
+            if a not in grid or b not in grid or grid.blocks_movement(a) or grid.blocks_movement(b):
+                continue
+            if grid.edge_blocked((a, other.cell)) or grid.edge_blocked((other.cell, b)) or grid.can_step(a, b):
+                continue
+            corner = (a[0] + b[0] - x, a[1] + b[1] - y)  # the square across the step from the creature
+            walled = corner not in grid or grid.blocks_movement(corner) or grid.edge_blocked((a, corner)) or \
+                grid.edge_blocked((corner, b))
+            if walled:
+                found.setdefault(a, []).append(b)
+                found.setdefault(b, []).append(a)
+    return found
 
 
 def route(state: SiegeState, fig: Fig, goal: Cell) -> list[Cell]:
@@ -165,5 +199,15 @@ def route(state: SiegeState, fig: Fig, goal: Cell) -> list[Cell]:
         foes = {f.cell for f in state.figs.values() if f.side != "legion" and f.cell is not None}
     else:
         foes = {f.cell for f in state.figs.values() if f.side != fig.side and f.cell is not None}
+    extra = leaps(state, fig)
+    if extra:  # rule card-leap-of-faith: the route may take the card's steps
+        parents: dict[Cell, Cell] = {}
+        distances(state.game.steps, start, foes - {goal}, 99, set(), extra, parents)
+        path = [goal]
+        while path[-1] != start and path[-1] in parents:
+            path.append(parents[path[-1]])
+        path.reverse()
+        if path[0] == start:
+            return path if fig.cell is None else path[1:]
     path = state.game.paths.path(start, goal, occupied=foes - {goal}) or [start, goal]
     return path if fig.cell is None else path[1:]

@@ -17,6 +17,7 @@ from pnpforge.games.siege_of_the_citadel import board, secondary
 from pnpforge.games.siege_of_the_citadel.cards import hidden_world
 from pnpforge.games.siege_of_the_citadel.combat import token_cell
 from pnpforge.games.siege_of_the_citadel.game import LEGION
+from pnpforge.games.siege_of_the_citadel.pile import hidden_pile
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
 
@@ -65,8 +66,10 @@ class GreedyBot:
                 return 0.0
             return -float(min((chebyshev(action[1], f.cell) for f in state.figs.values()
                                if f.side != LEGION and f.cell is not None), default=0))
-        if kind == "react":  # a card played on another player's turn: always, when its moment comes
+        if kind == "react":  # a card answering its moment: always, when it is asked
             return 1.0 if head == "react" else 0.0
+        if kind == "order":  # rule card-intelligence-report: the fewest creatures on top
+            return -float(sum(force_size(state, n) * 10 ** (len(action[1]) - i) for i, n in enumerate(action[1])))
         if kind == "keep":  # the secondary mission whose reward weighs most against its penalty, one the map allows
             card = next(i for i in state.game.pack.of_type("secondary_mission") if i.id == action[1])
             return float(card["reward"] - card["penalty"]) - (100.0 if self.secondary and
@@ -87,8 +90,9 @@ class GreedyBot:
                 + lean
         if head == "card":
             return 35.0
-        if head == "play":
-            return 36.0 if self.worth_playing(state, fig, action) else -1.0
+        if head == "play":  # a free shot or a die for every attack: before the attacks
+            first = state.game.card_effects.get(action[1], "") in ("quick_shot", "side_by_side")
+            return (45.0 if first else 36.0) if self.worth_playing(state, fig, action) else -1.0
         if head == "end":
             return 0.0
         if head == "move":  # how much nearer the aim the move brings the figure
@@ -119,6 +123,18 @@ class GreedyBot:
         if kind == "no_door_card":
             return fig.kind != "tech" and fig.cell is not None and any(
                 chebyshev(fig.cell, door[0]) <= 3 for door in state.doors)
+        if kind in ("quick_shot", "side_by_side"):
+            return attacks
+        if kind == "pin":  # a creature not yet next to a Doomtrooper, that would close in
+            target = state.figs[action[2]]
+            return not any(target.cell is not None and f.cell is not None and chebyshev(target.cell, f.cell) <= 1
+                           for f in state.figs.values() if f.side != LEGION)
+        if kind == "scavenge":
+            return True
+        if kind == "leap":
+            return fig.left == 2 and len(board.destinations(state, fig)) < len(leap_reach(state, fig))
+        if kind == "stack_forces":
+            return fig.left == 2 and not attacks
         return False
 
     def distance_to_aim(self, state: SiegeState, fig: Any, cell: Any) -> float:
@@ -139,6 +155,17 @@ class GreedyBot:
         return float(min(table.get(a, 999) for a in aims))
 
 
+def force_size(state: SiegeState, number: int) -> int:
+    return sum(int(e["count"]) for e in state.game.forces[number].get("figures", []))
+
+
+def leap_reach(state: SiegeState, fig: Any) -> dict:
+    """The squares ``fig`` could reach with Leap of Faith played on it."""
+    world = state.clone()
+    world.boosts[fig.id] = (*world.boosts.get(fig.id, ()), "leap")
+    return board.destinations(world, world.figs[fig.id])
+
+
 def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> GreedyBot:
     return GreedyBot()
 
@@ -146,9 +173,11 @@ def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Gree
 def determinize(state: SiegeState, player: int, rng: random.Random) -> SiegeState:
     """A world the player cannot tell from this one. Face-down force cards, the event deck and the AI deck are drawn
     only when they are turned up (every unseen card equally likely); the other teams' Doomtrooper cards are dealt
-    again from the cards the player cannot see (in solo play the player holds every team's hand)."""
+    again from the cards the player cannot see (in solo play the player holds every team's hand), and so are the
+    force cards another team looked at on top of the pile (rule ``card-intelligence-report``)."""
     world = state.clone()
     if not state.game.settings.solo:
         hidden_world(world, state.game.side_of(player), rng)
         secondary.hidden_world(world, state.game.side_of(player), rng)
+        hidden_pile(world, state.game.side_of(player), rng)
     return world

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnpforge.engine.grid import chebyshev
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -27,8 +27,32 @@ if TYPE_CHECKING:
 
 MAX_HEALTH = 5
 SWAP_RANGE = 3
-OWN_TURN = ("heal", "extra_move", "add_red", "tech_white", "no_door_card", "unblocked_team", "unblocked", "swap")
-REACTIONS = ("hold_the_line", "last_stand")
+OWN_TURN = (
+    "heal",
+    "extra_move",
+    "add_red",
+    "tech_white",
+    "no_door_card",
+    "unblocked_team",
+    "unblocked",
+    "swap",
+    "pin",
+    "quick_shot",
+    "scavenge",
+    "side_by_side",
+    "leap",
+    "stack_forces",
+)
+REACTIONS = (
+    "hold_the_line",
+    "last_stand",
+    "dodge",
+    "armour_again",
+    "counterstrike",
+    "covering_fire",
+    "reroll_failed",
+    "second_strike",
+)
 
 
 def effect(state: SiegeState, card: str) -> str:
@@ -69,7 +93,8 @@ def hidden_world(state: SiegeState, side: str | None, rng: random.Random) -> Non
 
 # --- own turn -------------------------------------------------------------------------------------------------------
 def own_turn_options(state: SiegeState, fig: Fig) -> list[tuple]:
-    """Each card in hand discarded for one more action, or played for its text where it applies now."""
+    """Each card in hand discarded for one more action, or played for its text where it applies now (the texts
+    that need the board or an attack: ``card_texts.py``)."""
     if fig.side == LEGION or state.card_used:
         return []
     found: list[tuple] = []
@@ -92,6 +117,8 @@ def own_turn_options(state: SiegeState, fig: Fig) -> list[tuple]:
         elif kind in ("extra_move", "add_red", "unblocked") and fig.left > 0:
             found.append(("play", card))
         elif kind in ("no_door_card", "unblocked_team"):
+            found.append(("play", card))
+        elif kind == "leap" and fig.left > 0:  # rule card-leap-of-faith
             found.append(("play", card))
     return found
 
@@ -127,7 +154,7 @@ def play(state: SiegeState, fig: Fig, action: tuple) -> None:
         other = state.figs[action[2]]
         fig.cell, other.cell = other.cell, fig.cell
         state.tell(f"{fig.side} plays {card}: {fig.id} and {other.id} swap squares", rule)
-    elif kind in ("no_door_card", "unblocked_team"):
+    elif kind in ("no_door_card", "unblocked_team", "side_by_side"):
         state.boosts[fig.side] = (*state.boosts.get(fig.side, ()), kind)
         state.tell(f"{fig.side} plays {card}", rule)
     else:
@@ -172,29 +199,5 @@ def attack_dice(state: SiegeState, fig: Fig, kind: str) -> tuple[str, ...]:
 # --- other players' turns -------------------------------------------------------------------------------------------
 def reaction_card(state: SiegeState, corp: str, kind: str) -> str | None:
     """The first card of ``kind`` the team holds (rule ``card-other-turns``: not counted against the one card of
-    the team's own turn)."""
+    the team's own turn); the windows that ask for it are ``reactions.py``'s."""
     return next((c for c in sorted(state.hands.get(corp, ())) if effect(state, c) == kind), None)
-
-
-def react_options(state: SiegeState, card: str, target: str, *rest: Any) -> list[tuple]:
-    return [("pass",), ("react", card)]
-
-
-def react(state: SiegeState, action: tuple, card: str, target: str, *rest: Any) -> None:
-    """The team's answer: pass, or play the card (its text applied to ``target``)."""
-    fig = state.figs.get(target)
-    if action[0] != "react" or fig is None:
-        if effect(state, card) == "last_stand":
-            state.push(("hurt", target, rest[0], True))
-        return
-    discard(state, fig.side, card)
-    rule = f"card-{card}"
-    if effect(state, card) == "hold_the_line":
-        attack = state.attack
-        assert attack is not None
-        attack["bonus"] = [*attack.get("bonus", []), target]
-        state.tell(f"{fig.side} plays {card}: {target}'s defence value is 1 higher for this attack", rule)
-        return
-    damage = max(0, fig.health - 1)
-    state.tell(f"{fig.side} plays {card}: {target} keeps 1 health", rule)
-    state.push(("hurt", target, damage, True))

@@ -29,6 +29,7 @@ GRENADE = "grenade-launcher"
 MANUS = ("manus-kit", "manus-combo")
 NIMROD = "nimrod-autocannon"
 GRENADE_RANGE = 8
+CARD_REROLLS = 2  # failed dice a card throws again (rule card-steady-aim)
 
 
 def token_id(cell: Cell) -> str:
@@ -160,11 +161,16 @@ def trooper_dice(state: SiegeState, fig: Fig, kind: str, rank_dice: int, extra: 
     """Rule ``attack-dice``: the strongest of the rank card's dice the weapon takes, the card's extra dice, a white
     die for a charge (rule ``charge``) and one per attack in a row at the same target (rules
     ``concentrated-fire``, ``tech-concentrated``)."""
-    from pnpforge.games.siege_of_the_citadel.cards import attack_dice
+    from pnpforge.games.siege_of_the_citadel.cards import attack_dice, boosted
 
     rank = state.game.rank_of(fig.side, state.teams[fig.side].rank)
     dice = tuple(sorted(rank.dice, key=lambda c: -STRENGTH[c])[:rank_dice]) + tuple(extra)
     dice += attack_dice(state, fig, kind)
+    if boosted(state, fig.side, "side_by_side") and fig.cell is not None:  # rule card-shoulder-to-shoulder
+        grid = board.sight_grid(state)
+        if any(f.side == fig.side and f is not fig and f.cell is not None and board.touching(grid, fig.cell, f.cell)
+               for f in state.figs.values()):
+            dice += ("white",)
     if kind == "close_combat" and fig.charge == "ready" and fig.kind == "close_combat":
         dice += ("white",)
     if fig.streak is not None and fig.streak[:2] == (kind, target) and fig.kind == kind and kind in ("firearms",
@@ -201,26 +207,34 @@ def after_throw(state: SiegeState) -> None:
     by = state.figs.get(attack["by"] or "")
     if by is not None and by.side != LEGION and REROLLS.get(by.side) == attack["kind"] and not attack["rerolled"]:
         if any(f == "blank" for f in attack["faces"]):
-            state.push(("decide", state.game.seat_of(by.side), "reroll"), ("resolve",))
+            state.push(("decide", state.game.seat_of(by.side), "reroll"), ("after_rerolls",), ("defend",),
+                       ("resolve",))
             return
-    state.push(("resolve",))
+    state.push(("after_rerolls",), ("defend",), ("resolve",))  # the windows of reactions.py
 
 
-def reroll_options(state: SiegeState) -> list[tuple]:
+def reroll_options(state: SiegeState, source: str = "rank") -> list[tuple]:
+    """The failed dice the rank card re-rolls (each once), or up to 2 failed dice for a card (rule
+    ``card-steady-aim``: a die the rank card threw again may be thrown once more)."""
     attack = state.attack
     assert attack is not None
     by = state.figs[attack["by"]]
-    limit = state.game.rank_of(by.side, state.teams[by.side].rank).rerolls
-    failed = [i for i, f in enumerate(attack["faces"]) if f == "blank" and i not in attack["rerolled"]]
+    if source == "card":
+        limit = CARD_REROLLS
+        failed = [i for i, f in enumerate(attack["faces"]) if f == "blank"]
+    else:
+        limit = state.game.rank_of(by.side, state.teams[by.side].rank).rerolls
+        failed = [i for i, f in enumerate(attack["faces"]) if f == "blank" and i not in attack["rerolled"]]
     return [("reroll", chosen) for n in range(min(limit, len(failed)) + 1) for chosen in combinations(failed, n)]
 
 
-def reroll(state: SiegeState, action: tuple) -> None:
+def reroll(state: SiegeState, action: tuple, source: str = "rank") -> None:
     attack = state.attack
     assert attack is not None
     for i in action[1]:
         attack["faces"][i] = None
-        attack["rerolled"].append(i)
+        if i not in attack["rerolled"]:
+            attack["rerolled"].append(i)
     state.push(*(("chance", "die", i) for i in action[1]))
 
 
@@ -251,20 +265,9 @@ def resolve(state: SiegeState) -> None:
     """Rules ``attack-hits``, ``attack-armor``, ``attack-success``, ``cover``, ``area-results``, ``disruptor``: hits
     beyond the defence value are damage; a target with a defence die rolls it and each hit cancels a point;
     creatures caught in an area attack roll none."""
-    from pnpforge.games.siege_of_the_citadel.cards import reaction_card
-
     attack = state.attack
     assert attack is not None
     hits = sum(1 for f in attack["faces"] if f == "hit")
-    for target in attack["targets"]:  # rule card-hold-the-line: asked once the dice are thrown
-        fig = state.figs.get(target)
-        if fig is None or fig.side == LEGION or target in attack.setdefault("asked", []):
-            continue
-        attack["asked"].append(target)
-        card = reaction_card(state, fig.side, "hold_the_line")
-        if card is not None and hits - (1 if target in attack["near"] else 0) - DEFENCE_VALUE - attack["cover"] > 0:
-            state.push(("decide", state.game.seat_of(fig.side), "react", card, target), ("resolve",))
-            return
     state.tell(f"{attack['by'] or attack['kind']} throws {', '.join(attack['dice'])}: "
                f"{', '.join(str(f) for f in attack['faces'])} = {hits} hits", "attack-hits")
     steps: list[tuple] = []
@@ -272,6 +275,8 @@ def resolve(state: SiegeState) -> None:
         if target not in state.figs and not (target.startswith("token@") and token_cell(target) in state.tokens):
             continue
         value = defence_value(state, target) + (1 if attack["cover"] else 0) + attack.get("bonus", []).count(target)
+        if attack.get("bare"):  # rule card-counterstrike: a strike back's hit is a point of damage
+            value = 0
         damage = hits - (1 if target in attack["near"] else 0) - value
         if damage <= 0:
             attack["damage"].append((target, 0))
@@ -288,13 +293,15 @@ def resolve(state: SiegeState) -> None:
     state.push(*steps)
 
 
-def armour_outcomes(state: SiegeState, target: str, colour: str, damage: int) -> list[tuple[str, Fraction]]:
+def armour_outcomes(state: SiegeState, target: str, colour: str, damage: int,
+                    again: bool = False) -> list[tuple[str, Fraction]]:
     return state.game.die_faces(colour)
 
 
-def armour(state: SiegeState, face: str, target: str, colour: str, damage: int) -> None:
+def armour(state: SiegeState, face: str, target: str, colour: str, damage: int, again: bool = False) -> None:
+    """Rule ``attack-armor`` (``again``: the second throw of rule ``card-armor-plating``)."""
     state.tell(f"{target} rolls its {colour} defence die: {face}", "attack-armor")
-    state.push(("hurt", target, damage - (1 if face == "hit" else 0)))
+    state.push(("after_armour", target, colour, damage - (1 if face == "hit" else 0), again))
 
 
 def hurt(state: SiegeState, target: str, damage: int, asked: bool = False) -> None:
@@ -390,14 +397,15 @@ def attack_done(state: SiegeState) -> None:
     attack = state.attack
     assert attack is not None
     damage = dict(attack["damage"])
-    state.attacks.append({
+    record = {
         "by": attack["by"] or attack["kind"], "kind": attack["kind"], "targets": list(attack["targets"]),
         "dice": list(attack["dice"]), "faces": list(attack["faces"]),
         "rerolled": [i + 1 for i in attack["rerolled"]], "hits": sum(1 for f in attack["faces"] if f == "hit"),
         "cover": attack["cover"], "damage": {t: damage.get(t, 0) for t in attack["targets"]},
         "success": any(damage.get(t, 0) > 0 for t in attack["targets"]),
         "eliminated": [t for t in attack["targets"] if not t.startswith("token@") and t not in state.figs],
-    })
+    }
+    state.attacks.append(record)
     by = state.figs.get(attack["by"] or "")
     if by is not None and by.side != LEGION and attack["by"] and len(attack["targets"]) == 1 and not attack["area"]:
         target = attack["targets"][0]
@@ -407,6 +415,10 @@ def attack_done(state: SiegeState) -> None:
                 dict(attack["damage"]).get(target, 0) > 0 and not board_sight_attack(state, by):
             lay_trap(state, by, attack)
     state.attack = None
+    if attack["by"] and not attack["area"] and attack["kind"] == "close_combat" and len(attack["targets"]) == 1:
+        target = attack["targets"][0]
+        state.push(("after_attack", attack["by"], target, damage.get(target, 0)))  # rules card-blade-dance,
+        # card-counterstrike
 
 
 def board_sight_attack(state: SiegeState, by: Fig) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.compass import extreme
 from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, chebyshev
-from pnpforge.games.siege_of_the_citadel import board, combat, turns
+from pnpforge.games.siege_of_the_citadel import board, combat, pile, turns
 from pnpforge.games.siege_of_the_citadel.actions import act
 from pnpforge.games.siege_of_the_citadel.data import AiCard
 from pnpforge.games.siege_of_the_citadel.figures import Fig
@@ -139,15 +139,20 @@ def face_up(state: SiegeState, number: int, cell: Cell) -> None:
 def unseen(state: SiegeState) -> list[int]:
     """Force cards not turned up yet (face down on a tile or in the draw pile): all equally likely to come up. An
     empty pile is made again from the discards (rule ``spawn-discard``)."""
-    left = [n for n in state.game.mission.forces if n not in state.seen_forces]
-    return left or list(state.game.mission.forces)
+    left = [n for n in state.game.mission.forces if n not in state.seen_forces and n not in state.stacked]
+    return left or [n for n in state.game.mission.forces if n not in state.stacked] or list(state.game.mission.forces)
 
 
 def force_outcomes(state: SiegeState, tile: int, purpose: str) -> list[tuple[int, Fraction]]:
+    """Rule ``card-intelligence-report``: a card drawn from the pile (no tile) is the first one a team put back in
+    order, when there is one."""
+    if tile < 0 and state.stacked:
+        return [(state.stacked[0], Fraction(1))]
     return uniform(unseen(state))
 
 
 def force(state: SiegeState, number: int, tile: int, purpose: str) -> None:
+    pile.drawn(state, number)
     if all(n in state.seen_forces for n in state.game.mission.forces):
         state.seen_forces = ()
     state.seen_forces = (*state.seen_forces, number)
@@ -245,6 +250,7 @@ def legion_end(state: SiegeState) -> None:
         state.count(f"ai turn cards {state.ai_cards}")
         state.ai_cards = 0
     state.event = None
+    state.pinned = ()  # rule card-suppressing-fire: the mark lasts until this turn ends
     state.ai_seen = ()
     state.tiebreak = None
     for fig in state.figs.values():

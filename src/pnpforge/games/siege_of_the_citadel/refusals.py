@@ -53,6 +53,8 @@ def why_not(state: SiegeState, fid: str, action: tuple) -> Refusal:
         return Refusal(f"'{action[1]}' is not in the team's hand or does nothing now", "card-resolve-discard")
     if fig.left <= 0 and fig.done:
         return Refusal(f"'{fid}' has no action left", "turn-activation")
+    if action[0] == "move" and fid in state.pinned:
+        return Refusal(f"'{fid}' was pinned by Suppressing Fire and may not move this turn", "card-suppressing-fire")
     if action[0] == "move":
         goal = action[1]
         if fig.cell is not None and chebyshev(fig.cell, goal) <= board.MOVE and fig.side != LEGION and \

@@ -1,7 +1,8 @@
 """Siege's adapter to the script runner (``engine/script.py``): a scenario's choices as engine actions (or the rule
 that forbids them), quiet answers (a figure not scripted does nothing more), the chance a scenario may script
 (``die``: a combat die's face, ``armour``: a defence die's, ``door``: a door card by id, ``event``, ``force`` and
-``ai``: a card by number, ``marker``: the side drawn), and the outcome: each attack's dice, faces, hits, damage and
+``ai``: a card by number, ``peek``: a force card looked at by number, ``marker``: the side drawn), and the outcome:
+each attack's dice, faces, hits, damage and
 eliminations, every figure, points per side, the objective, the winners, and the sight lines asked for.
 """
 
@@ -41,7 +42,7 @@ def answer(state: SiegeState, choice: Choice) -> Answer | Refusal | Unclear:
     top = state.agenda[-1]
     kind = top[2]
     if choice.react is not None:
-        play = ("pass",) if choice.react == "pass" else ("react", choice.react)
+        play = ("pass",) if choice.react == "pass" else ("react", choice.react, *((choice.on,) if choice.on else ()))
         return Answer((play,), Refusal(f"'{choice.react}' cannot be played here", "card-other-turns"))
     if choice.reroll is not None:
         return Answer((("reroll", tuple(i - 1 for i in choice.reroll)),),
@@ -122,7 +123,7 @@ ADAPTER = ScriptAdapter[SiegeState](
     step=step,
     quiet=quiet,
     chances={"die": ("die",), "armour": ("armour",), "door": ("door",), "event": ("event",), "force": ("force",),
-             "ai": ("ai",), "marker": ("marker",), "deal": ("deal",)},
+             "ai": ("ai",), "marker": ("marker",), "deal": ("deal",), "peek": ("peek",)},
     chance_words=chance_words,
 )
 

@@ -79,6 +79,10 @@ class SiegeState:
         self.hands: dict[str, tuple[str, ...]] = {}  # Doomtrooper cards held, by team (hidden from the others)
         self.played: tuple[str, ...] = ()  # Doomtrooper cards discarded this mission
         self.boosts: dict[str, tuple[str, ...]] = {}  # card effects in force this turn, by figure or team
+        self.pinned: tuple[str, ...] = ()  # creatures that may not move on the next Dark Legion turn
+        self.stacked: tuple[int, ...] = ()  # force cards known on top of the draw pile, the next one first
+        self.stacked_by: str | None = None  # the team that knows their order (hidden from the others)
+        self.spent: tuple[tuple[str, str], ...] = ()  # one-use equipment used up, as (team, card)
         self.drawn: dict[str, tuple[str, ...]] = {}  # secondary mission cards drawn, not yet kept, by team
         self.secondary: dict[str, str] = {}  # the secondary mission kept, by team (hidden from the others)
         self.feats: dict[str, int] = {}  # what each team did toward a secondary mission ("corp|feat")
@@ -224,9 +228,11 @@ class SiegeState:
         side = self.game.side_of(player) if self.game.num_players > player else None
         own = self.game.settings.corporations if self.game.settings.solo else (side,)
         return self.key(tuple(sorted((c, h if c in own else len(h)) for c, h in self.hands.items())),
-                        tuple(sorted((c, k if c in own else "?") for c, k in self.secondary.items())))
+                        tuple(sorted((c, k if c in own else "?") for c, k in self.secondary.items())),
+                        self.stacked if self.stacked_by in own else len(self.stacked))
 
-    def key(self, hands: tuple | None = None, secret: tuple | None = None) -> tuple:
+    def key(self, hands: tuple | None = None, secret: tuple | None = None, stacked: Any = None) -> tuple:
+        stacked = self.stacked if stacked is None else stacked
         hands = tuple(sorted(self.hands.items())) if hands is None else hands
         secret = tuple(sorted(self.secondary.items())) if secret is None else secret
         return (tuple(f.key() for f in self.figs.values()), tuple(t.key() for t in self.teams.values()),
@@ -240,7 +246,7 @@ class SiegeState:
                 tuple(sorted(self.boosts.items())), secret, tuple(sorted(self.drawn.items())),
                 tuple(sorted(self.feats.items())), tuple(sorted(self.held.items())),
                 self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs,
-                self.game.settings.number, self.campaign_result)
+                self.game.settings.number, self.campaign_result, self.pinned, stacked, self.stacked_by, self.spent)
 
     def action_to_string(self, action: Any) -> str:
         return action_words(self, action)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.games.siege_of_the_citadel import actions, campaign, cards, combat, legion, scoring, secondary, turns
+from pnpforge.games.siege_of_the_citadel import (actions, campaign, cards, combat, legion, pile, reactions, scoring,
+                                                 secondary, turns)
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ TASKS: dict[str, Callable[..., None]] = {
     "activate_next": turns.activate_next,
     "go_on": turns.go_on,
     "after_throw": combat.after_throw,
+    "after_rerolls": reactions.after_rerolls,
+    "defend": reactions.defend,
+    "after_armour": reactions.after_armour,
+    "after_attack": reactions.after_attack,
     "resolve": combat.resolve,
     "hurt": combat.hurt,
     "attack_done": combat.attack_done,
@@ -75,7 +80,8 @@ OPTIONS: dict[str, Callable[..., list]] = {
     "red": legion.red_options,
     "place": legion.place_options,
     "reveal": lambda state: legion.reveal_options(state),
-    "react": cards.react_options,
+    "react": reactions.options,
+    "order": pile.order_options,
     "keep": secondary.keep_options,
 }
 
@@ -88,6 +94,7 @@ OUTCOMES: dict[str, Callable[..., list]] = {
     "force": legion.force_outcomes,
     "ai": legion.ai_outcomes,
     "deal": cards.deal_outcomes,
+    "peek": pile.peek_outcomes,
     "secondary": secondary.draw_outcomes,
 }
 
@@ -102,7 +109,9 @@ DECISIONS: dict[str, Callable[..., None]] = {
     "red": legion.red,
     "place": legion.place,
     "reveal": legion.do_reveal,
-    "react": cards.react,
+    "react": reactions.react,
+    "order": pile.order,
+    "peek": pile.peek,
     "deal": cards.deal,
     "secondary": secondary.draw,
     "keep": secondary.keep,

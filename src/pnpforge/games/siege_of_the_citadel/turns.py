@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, edge
-from pnpforge.games.siege_of_the_citadel import board, campaign, cards, secondary
+from pnpforge.games.siege_of_the_citadel import board, campaign, cards, reactions, secondary
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -319,6 +319,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
             team.tiles = team.tiles | {tile}
             if state.face_down[tile] > 0:
                 steps.append(("chance", "force", tile, "spawn"))
+    else:
+        steps += reactions.after_move(state, fig, start)
     state.push(*steps)
 
 
@@ -386,6 +388,7 @@ def special(state: SiegeState, fig: Fig, action: tuple) -> None:
         return
     if action[0] == "smoke":  # rule smoke-grenade: the bearer's sector until the round ends
         fig.gear = tuple(g for g in fig.gear if g != "smoke-grenade")
+        state.spent = (*state.spent, (fig.side, "smoke-grenade"))  # rule card-scavenged-parts: kept aside
         tile = mission.tile_of.get(fig.cell)  # type: ignore[arg-type]
         if tile is not None:
             state.smoke = (*state.smoke, tile)
@@ -393,6 +396,7 @@ def special(state: SiegeState, fig: Fig, action: tuple) -> None:
         return
     if action[0] == "bomb":  # rule time-bomb: it goes off at the start of the next Dark Legion turn
         fig.gear = tuple(g for g in fig.gear if g != "time-bomb")
+        state.spent = (*state.spent, (fig.side, "time-bomb"))
         state.bombs = (*state.bombs, action[1])
         state.tell(f"{fig.id} sets a time bomb at {action[1]}", "time-bomb")
         return

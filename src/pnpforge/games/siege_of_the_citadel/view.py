@@ -27,7 +27,7 @@ def action_words(state: SiegeState, action: Any) -> str:
             return f"door card {card.id}"
         if kind == "ai":
             return f"ai card {action}"
-        if kind == "force":
+        if kind in ("force", "peek"):
             return f"force card {action}"
         if kind == "event":
             return f"event {action}"
@@ -74,9 +74,13 @@ def action_words(state: SiegeState, action: Any) -> str:
     if head == "card":
         return f"discard {action[1]} for one more action"
     if head == "play":
+        if len(action) > 3:
+            return f"play {action[1]}: {action[3]} to {action[2]}"
         return f"play {action[1]}" + (f" on {action[2]}" if len(action) > 2 else "")
     if head == "react":
-        return f"play {action[1]}"
+        return f"play {action[1]}" + (f" at {action[2]}" if len(action) > 2 else "")
+    if head == "order":
+        return "put back " + ", ".join(str(n) for n in action[1])
     if head == "keep":
         return f"keep {action[1]}"
     return " ".join(str(a) for a in action)
