@@ -193,3 +193,14 @@ def test_a_crossing_beyond_the_trials_gets_a_second_look_around_it() -> None:
     values = [value for value, _, _ in row.trials]
     assert values[:3] == [56, 63, 70] and len(values) == 6 and max(values) > 95
     assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10
+
+
+def test_a_stepped_fit_stops_once_it_decides_and_shares_its_error_over_the_looks() -> None:
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=200, step=20)
+    assert plan.looks == 10
+    (row,) = fit_points(pack, PACKAGE, plan, seed=3)
+    games = {played for _, _, played in row.trials}
+    assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10
+    assert len(games) == 1 and games.pop() < 400  # decided before the last step's units
+    assert "over 10 looks each" in analysis(plan, [row]).tables[0].title

@@ -56,7 +56,8 @@ def fit_pass(
     echo_shown(static, None)
     click.echo(
         f"fitting {len(plan.subjects)} costs: {plan.units} paired units at each of {len(plan.factors)} trial "
-        f"costs, {games:,} games (more where a crossing lies beyond the trials)"
+        f"costs, {games:,} games (more where a crossing lies beyond the trials"
+        + (f"; fewer where a fit decides, looked at every {plan.step} units)" if plan.looks > 1 else ")")
     )
     started = time.monotonic()
     from rich.console import Console

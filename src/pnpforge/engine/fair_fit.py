@@ -48,6 +48,7 @@ class Fit:
     slope: float
     trials: tuple[Trial, ...]
     units: int
+    spread: float = 0.0  # the slope's standard error (0: not estimated)
 
     def excludes(self, value: float) -> bool:
         """Whether ``value`` lies outside the interval."""
@@ -95,9 +96,10 @@ def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96) -> Fi
     vaa, vab, vbb = (_quadratic(cov, grad_a, grad_a), _quadratic(cov, grad_a, grad_b), _quadratic(cov, grad_b, grad_b))
     fitted = -a / b if b else None
     low, high = _fieller(a, b, vaa, vab, vbb, z)
+    spread = math.sqrt(vbb) if vbb > 0 else 0.0
     if low is None or high is None:
-        return Fit(None, None, None, b, trials, count)  # the trials do not show the share moving clearly
-    return Fit(fitted, low, high, b, trials, count)
+        return Fit(None, None, None, b, trials, count, spread)  # the trials do not show the share moving clearly
+    return Fit(fitted, low, high, b, trials, count, spread)
 
 
 def _covariance(units: list[int], per_trial: Sequence[Wins], trials: tuple[Trial, ...]) -> list[list[float]]:

@@ -4,7 +4,8 @@ The subjects are the sections and upgrades of each nation's battle force (game.y
 500-point forces), each weighed in that force against the other nation's force as printed. A trial cost enters as
 the pack with the cost changed (``engine/fair_points.py``); the battle builds each force from its list at the pack's
 costs and then to the points limit (``filling.filled``, the battle's ``filled`` option): what a cheaper item leaves
-buys more troopers, a dearer one sheds troopers the list had added. So the force at the printed costs is the list
+buys more troopers, a dearer one sheds troopers, optional picks and at last whole sections, never the item
+being fitted (the battle's ``keep`` option). So the force at the printed costs is the list
 as written, unless the list left a trooper's worth of points unspent.
 """
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 LIMIT = 500  # the forces force balance and the fit play
-FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5)
+FACTORS = (0.5, 1.0, 1.5)  # half, as printed, half again: the ends weigh the slope, the middle checks the line
 
 
 def forces_at(pack: Pack) -> dict[str, Force]:
@@ -49,7 +50,9 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
                 continue
             target = f"unit:{unit.id}.points"
             if target not in found:
-                found[target] = Subject(unit.id, target, _whole(unit["points"]), nation, run_for(nation), unit.mark())
+                found[target] = Subject(
+                    unit.id, target, _whole(unit["points"]), nation, run_for(nation, unit.id), unit.mark()
+                )
             options = unit.get("options", [])
             for pick in entry.values.get("upgrades", []):
                 index = next((n for n, o in enumerate(options) if o["id"] == pick["upgrade"]), None)
@@ -59,7 +62,12 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
                 name = f"{unit.id}: {pick['upgrade']}"
                 if target not in found:
                     found[target] = Subject(
-                        name, target, _whole(options[index]["points"]), nation, run_for(nation), unit.mark("options")
+                        name,
+                        target,
+                        _whole(options[index]["points"]),
+                        nation,
+                        run_for(nation, name),
+                        unit.mark("options"),
                     )
     return tuple(found.values())
 
@@ -67,11 +75,12 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
 def plan(pack: Pack) -> FitPlan:
     """The fit of the 500-point forces' sections and upgrades in battles of greedy bots."""
     units = int(pack.game.thresholds.get("fair_points_units", 100))
+    step = int(pack.game.thresholds.get("fair_points_step", 0))
 
-    def run_for(nation: str) -> Run:
-        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT),))
+    def run_for(nation: str, item: str) -> Run:
+        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT), ("keep", item)))
 
-    return FitPlan(subjects(pack, run_for), FACTORS, units)
+    return FitPlan(subjects(pack, run_for), FACTORS, units, step)
 
 
 def _whole(value) -> int:
