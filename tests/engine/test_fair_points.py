@@ -204,3 +204,28 @@ def test_a_stepped_fit_stops_once_it_decides_and_shares_its_error_over_the_looks
     assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10
     assert len(games) == 1 and games.pop() < 400  # decided before the last step's units
     assert "over 10 looks each" in analysis(plan, [row]).tables[0].title
+
+
+def test_an_accepted_cost_is_info_with_its_reason_and_other_runs_leave_its_entry_alone(tmp_path, monkeypatch) -> None:
+    import shutil
+
+    import pnpforge.games
+    from pnpforge.check.accepted import unmatched
+
+    from tests.helpers import run_cli
+
+    shutil.copytree(DATA / "skirmish", tmp_path / "skirmish")
+    game = tmp_path / "skirmish" / "game.yaml"
+    reason = "the pikes are priced low on purpose"
+    game.write_text(
+        game.read_text() + f"accepted:\n  - {{rule: fair-points, subject: red-pikes, reason: {reason}}}\n"
+    )
+    monkeypatch.setattr(pnpforge.games, "load_package", lambda name: PACKAGE)
+    args = ["validate", str(tmp_path / "skirmish"), "--fit-points", "--jobs", "1", "--strict", "--out", str(tmp_path)]
+    run = run_cli(*args, "--games", "20")
+    assert run.code == 0, run.output  # the warning is info now: --strict passes
+    assert "info: red-pikes: printed at 70 points" in run.output and f"[accepted: {reason}]" in run.output
+    pack = pack_at(tmp_path / "skirmish")
+    assert unmatched(pack, [False], complete=True) == []  # a plain run does not look for fitted costs
+    (stale,) = unmatched(pack, [False], complete=True, fit=True)
+    assert stale.severity == "warning" and "fair-points" in stale.message

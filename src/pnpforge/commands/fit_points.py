@@ -35,6 +35,7 @@ def fit_pass(
 ) -> NoReturn:
     """Play and fit every subject of the game's plan, write the report and exit with the findings' code (2 when
     the game names nothing to fit)."""
+    from pnpforge.check.accepted import acknowledge, unmatched
     from pnpforge.commands.simulation import echo_shown, executor_for
     from pnpforge.engine.fair_points import analysis, fit_points, trial_values
     from pnpforge.engine.seating import unit_size
@@ -78,13 +79,17 @@ def fit_pass(
         rows = fit_points(pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n))
         played_on = runner.summary()
     result = analysis(plan, rows)
+    matched = [False] * len(pack.game.accepted)
+    result.findings = acknowledge(pack, result.findings, matched)
+    stale = unmatched(pack, matched, not units, fit=True)  # complete at the pack's own budget
+    static = static + stale
     elapsed = time.monotonic() - started
     settings = Settings(games=plan.units, players=(2,), mode=FOLDER, seed=seed, jobs=jobs, bots=())
     data = report_data(pack.id, settings, static, result)
     folder = out_dir / pack.id / "validation" / FOLDER
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, result)
-    click.echo(format_findings(result.findings, None).rsplit("\n", 1)[0])
+    click.echo(format_findings(stale + result.findings, None).rsplit("\n", 1)[0])
     for row in rows:
         fitted = "not fitted" if row.fitted is None else f"{row.fitted} ({row.low} to {row.high})"
         click.echo(f"  {row.section}: printed {row.printed}, fitted {fitted}{'  OUTSIDE' if row.outside else ''}")

@@ -217,11 +217,11 @@ def looked(
 
 
 def futile(found: Fit, played: int, most: int, z: float) -> bool:
-    """Whether a fit not yet decided would not decide within ``most`` units either, judged once a fifth of them are
+    """Whether a fit not yet decided would not decide within ``most`` units either, judged once a third of them are
     played: its slope is not falling, or is clear of zero by less than ``z`` standard errors even when the error
     shrinks as the root of the units it would have. Stopping then never reports a cost; it spends the units where
     a decision can come."""
-    if found.spread <= 0 or played * 5 < most:
+    if found.spread <= 0 or played * 3 < most:
         return False
     return found.slope >= 0 or -found.slope / found.spread * math.sqrt(most / played) < z
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 LIMIT = 500  # the forces force balance and the fit play
-FACTORS = (0.5, 1.0, 1.5)  # half, as printed, half again: the ends weigh the slope, the middle checks the line
+FACTORS = (0.5, 1.5)  # half and half again: the slope of a line is weighed at its ends (docs/why/fair-points.md)
 
 
 def forces_at(pack: Pack) -> dict[str, Force]:
