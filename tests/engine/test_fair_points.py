@@ -217,9 +217,7 @@ def test_an_accepted_cost_is_info_with_its_reason_and_other_runs_leave_its_entry
     shutil.copytree(DATA / "skirmish", tmp_path / "skirmish")
     game = tmp_path / "skirmish" / "game.yaml"
     reason = "the pikes are priced low on purpose"
-    game.write_text(
-        game.read_text() + f"accepted:\n  - {{rule: fair-points, subject: red-pikes, reason: {reason}}}\n"
-    )
+    game.write_text(game.read_text() + f"accepted:\n  - {{rule: fair-points, subject: red-pikes, reason: {reason}}}\n")
     monkeypatch.setattr(pnpforge.games, "load_package", lambda name: PACKAGE)
     args = ["validate", str(tmp_path / "skirmish"), "--fit-points", "--jobs", "1", "--strict", "--out", str(tmp_path)]
     run = run_cli(*args, "--games", "20")
