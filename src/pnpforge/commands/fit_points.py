@@ -76,7 +76,9 @@ def fit_pass(
         ) as bar,
     ):
         task = bar.add_task(f"{pack.id} costs", total=games)
-        rows = fit_points(pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n))
+        rows = fit_points(
+            pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n), lambda r: click.echo(line(r))
+        )
         played_on = runner.summary()
     result = analysis(plan, rows)
     matched = [False] * len(pack.game.accepted)
@@ -91,8 +93,7 @@ def fit_pass(
     write_html(folder / "report.html", data, result)
     click.echo(format_findings(stale + result.findings, None).rsplit("\n", 1)[0])
     for row in rows:
-        fitted = "not fitted" if row.fitted is None else f"{row.fitted} ({row.low} to {row.high})"
-        click.echo(f"  {row.section}: printed {row.printed}, fitted {fitted}{'  OUTSIDE' if row.outside else ''}")
+        click.echo(line(row))
     click.echo(terminal_summary(data, static + result.findings))
     if played_on is not None:
         from pnpforge.engine.executors import summary_line
@@ -101,3 +102,11 @@ def fit_pass(
     games = sum(played for r in rows for _, _, played in r.trials)
     click.echo(f"{games:,} games in {elapsed:.0f} s; wrote {folder / 'report.json'} and {folder / 'report.html'}")
     sys.exit(exit_code(static + result.findings, strict))
+
+
+def line(row) -> str:
+    """A row of the fit as the terminal shows it: printed and fitted cost, the interval and the games per trial."""
+    fitted = "not fitted" if row.fitted is None else f"{row.fitted} ({row.low} to {row.high})"
+    games = row.trials[0][2] if row.trials else 0
+    outside = "  OUTSIDE" if row.outside else ""
+    return f"  {row.section}: printed {row.printed}, fitted {fitted}{outside} [{games} games per trial]"

@@ -168,9 +168,11 @@ def fit_points(
     executor: Executor | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    done: Callable[[FairRow], None] | None = None,
 ) -> list[FairRow]:
     """Every subject of ``plan`` fitted: its row, the intervals holding for all the subjects together and over all
-    the planned looks (Bonferroni: a printed cost is flagged when it lies outside its subject's interval)."""
+    the planned looks (Bonferroni: a printed cost is flagged when it lies outside its subject's interval).
+    ``done`` hears each row as soon as its subject is fitted (a long pass shows its rows as they come)."""
     executor = executor or LocalExecutor(jobs)
     z = z_score(max(1, len(plan.subjects)) * plan.looks)
     rows = []
@@ -183,6 +185,8 @@ def fit_points(
             values += more
             found = fit(values, wins, z)
         rows.append(row(subject, found))
+        if done:
+            done(rows[-1])
     return rows
 
 
