@@ -32,26 +32,35 @@ def edges(core: tuple[Point, ...]) -> list[tuple[Point, Point]]:
     return list(zip(core, core[1:] + core[:1]))
 
 
-def _axes(core: tuple[Point, ...]) -> Iterator[Point]:
+def _axes(core: tuple[Point, ...]) -> list[Point]:
     """Directions to project on when testing for a separating line: each edge's normal (a segment's direction too,
     for two segments on one line)."""
-    for a, b in edges(core):
-        e = (b[0] - a[0], b[1] - a[1])
-        yield (-e[1], e[0])
-        if len(core) == 2:
-            yield e
+    if len(core) == 1:
+        return []
+    if len(core) == 2:
+        (ax, ay), (bx, by) = core
+        return [(ay - by, bx - ax), (bx - ax, by - ay)]
+    (px, py) = core[-1]
+    found = []
+    for x, y in core:  # the edge from the previous corner to this one, for every corner
+        found.append((py - y, x - px))
+        px, py = x, y
+    return found
 
 
 def _span(core: tuple[Point, ...], axis: Point) -> tuple[int, int]:
-    values = [dot(p, axis) for p in core]
+    ax, ay = axis
+    values = [x * ax + y * ay for x, y in core]
     return min(values), max(values)
 
 
 def _separated(p: tuple[Point, ...], q: tuple[Point, ...], touching_separates: bool) -> bool:
     """A line separates the cores (with ``touching_separates``, a line they both touch counts: no interior overlap)."""
-    for axis in chain(_axes(p), _axes(q)):
-        p_lo, p_hi = _span(p, axis)
-        q_lo, q_hi = _span(q, axis)
+    for ax, ay in _axes(p) + _axes(q):
+        values = [x * ax + y * ay for x, y in p]
+        p_lo, p_hi = min(values), max(values)
+        values = [x * ax + y * ay for x, y in q]
+        q_lo, q_hi = min(values), max(values)
         if touching_separates:
             if p_hi <= q_lo or q_hi <= p_lo:
                 return True
@@ -69,14 +78,15 @@ def _meet(p: tuple[Point, ...], q: tuple[Point, ...]) -> bool:
 
 def point_segment_within(p: Point, a: Point, b: Point, s2: int, strict: bool) -> bool:
     """The squared distance from ``p`` to the segment ``ab`` is at most ``s2`` (below it when ``strict``)."""
-    ab, ap = sub(b, a), sub(p, a)
-    t, length2 = dot(ap, ab), dot(ab, ab)
+    abx, aby, apx, apy = b[0] - a[0], b[1] - a[1], p[0] - a[0], p[1] - a[1]
+    t, length2 = apx * abx + apy * aby, abx * abx + aby * aby
     if t <= 0 or length2 == 0:
-        d2, scale = dot(ap, ap), 1
+        d2, scale = apx * apx + apy * apy, 1
     elif t >= length2:
-        d2, scale = dist2(p, b), 1
+        bpx, bpy = p[0] - b[0], p[1] - b[1]
+        d2, scale = bpx * bpx + bpy * bpy, 1
     else:
-        c = cross(ab, ap)
+        c = abx * apy - aby * apx
         d2, scale = c * c, length2  # the squared distance is d2 / scale
     return d2 < s2 * scale if strict else d2 <= s2 * scale
 
