@@ -14,9 +14,8 @@ a table can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from fractions import Fraction
-from itertools import chain
 
 from pnpforge.engine.plane import Base, Point, Shape, cross, dist2, dot, sub
 
