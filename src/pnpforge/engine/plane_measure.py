@@ -146,6 +146,33 @@ def overlap(a: Shape, b: Shape) -> bool:
     return not _separated(a.core, b.core, touching_separates=True)
 
 
+def sweep_overlaps(shape: Shape, offset: Point, other: Shape) -> bool:
+    """``overlap(shape.swept(offset), other)``, for two polygons without making the swept shape: the sweep is the
+    polygon's sum with the segment to ``offset``, whose edges are the polygon's and two along ``offset``, and its
+    span on any line is the polygon's span stretched by the offset's; a separating line is looked for among the
+    normals of those edges and of ``other``'s, as ``overlap`` does on the made shape."""
+    if shape.radius or other.radius or len(shape.core) < 3 or len(other.core) < 3 or offset == (0, 0):
+        return overlap(shape.swept(offset), other)
+    dx, dy = offset
+    x0, y0, x1, y1 = shape.box
+    bx0, by0, bx1, by1 = other.box
+    if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 or by1 <= min(y0, y0 + dy):
+        return False
+    p, q = shape.core, other.core
+    for ax, ay in _axes(p) + [(-dy, dx)] + _axes(q):
+        values = [x * ax + y * ay for x, y in p]
+        p_lo, p_hi = min(values), max(values)
+        shift = dx * ax + dy * ay
+        if shift < 0:
+            p_lo += shift
+        else:
+            p_hi += shift
+        values = [x * ax + y * ay for x, y in q]
+        if p_hi <= min(values) or max(values) <= p_lo:
+            return False
+    return True
+
+
 def touching(a: Shape, b: Shape, slack: int = CONTACT) -> bool:
     """In contact: not overlapping, and no more than ``slack`` units apart."""
     return within(a, b, slack) and not overlap(a, b)

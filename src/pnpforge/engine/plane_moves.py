@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from pnpforge.engine.plane import (HEADINGS, INCH, Base, Point, Shape, Table, add, along, ceil_sqrt, convex_hull,
                                    dist2, dot, nearest_along, sub)
-from pnpforge.engine.plane_measure import closer_than, overlap, touching, within
+from pnpforge.engine.plane_measure import closer_than, overlap, sweep_overlaps, touching, within
 from pnpforge.engine.plane_sight import Piece
 
 # The six arrows of a random-direction template, 60 degrees apart, counterclockwise from +x. (1, sqrt 3) is not a
@@ -173,8 +173,7 @@ def _clear(table: Table, shape: Shape, offset: Point, obstacles: Sequence[Shape]
     near = [o for o in obstacles if _boxes_overlap(box, o.box)]
     if not near:
         return True
-    swept = shape.swept(offset)
-    return not any(overlap(swept, o) for o in near)
+    return not any(sweep_overlaps(shape, offset, o) for o in near)
 
 
 def _closer(shape: Shape, offset: Point, other: Shape, limit: int) -> bool:
