@@ -14,7 +14,7 @@ a table can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from pnpforge.engine.plane import Base, Point, Shape, cross, dist2, dot, sub
@@ -171,6 +171,41 @@ def sweep_overlaps(shape: Shape, offset: Point, other: Shape) -> bool:
         if p_hi <= min(values) or max(values) <= p_lo:
             return False
     return True
+
+
+def sweep_tester(shape: Shape, other: Shape) -> Callable[[Point], bool]:
+    """``sweep_overlaps(shape, offset, other)`` as a test of many offsets: for two polygons, both spans on every
+    edge normal are worked out once (an offset only stretches the shape's span), and only the line along the offset
+    is new each time."""
+    if shape.radius or other.radius or len(shape.core) < 3 or len(other.core) < 3:
+        return lambda offset: sweep_overlaps(shape, offset, other)
+    p, q = shape.core, other.core
+    fixed = []
+    for ax, ay in _axes(p) + _axes(q):
+        ps, qs = [x * ax + y * ay for x, y in p], [x * ax + y * ay for x, y in q]
+        fixed.append((ax, ay, min(ps), max(ps), min(qs), max(qs)))
+    x0, y0, x1, y1 = shape.box
+    bx0, by0, bx1, by1 = other.box
+
+    def meets(offset: Point) -> bool:
+        dx, dy = offset
+        if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 \
+                or by1 <= min(y0, y0 + dy):
+            return False
+        for ax, ay, p_lo, p_hi, q_lo, q_hi in fixed:
+            shift = dx * ax + dy * ay
+            if shift < 0:
+                p_lo += shift
+            else:
+                p_hi += shift
+            if p_hi <= q_lo or q_hi <= p_lo:
+                return False
+        if offset == (0, 0):
+            return True
+        ps, qs = [y * dx - x * dy for x, y in p], [y * dx - x * dy for x, y in q]  # on the normal (-dy, dx)
+        return not (max(ps) <= min(qs) or max(qs) <= min(ps))  # the offset moves no point across this line
+
+    return meets
 
 
 def touching(a: Shape, b: Shape, slack: int = CONTACT) -> bool:
