@@ -227,3 +227,13 @@ def test_an_accepted_cost_is_info_with_its_reason_and_other_runs_leave_its_entry
     assert unmatched(pack, [False], complete=True) == []  # a plain run does not look for fitted costs
     (stale,) = unmatched(pack, [False], complete=True, fit=True)
     assert stale.severity == "warning" and "fair-points" in stale.message
+
+
+def test_a_share_that_rises_with_the_cost_is_not_fitted() -> None:
+    """A side winning more as its item costs more (chance, or a force that plays better smaller) has no fair cost."""
+    rng = random.Random(2)
+    per_trial = [
+        {u: (float(sum(rng.random() < chance for _ in range(2))), 2) for u in range(200)} for chance in (0.2, 0.8)
+    ]
+    found = fit([10, 30], per_trial)
+    assert found.slope > 0 and found.fitted is None and found.low is None
