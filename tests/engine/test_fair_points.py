@@ -72,6 +72,7 @@ def test_the_fit_finds_the_cheap_pikes_outside_their_interval_near_their_twins_c
     (warning,) = report.findings
     assert warning.severity == "warning" and warning.rule == "fair-points" and "printed at 70" in warning.message
     assert report.tables[0].rows[0][:3] == ["red-pikes", 70, str(row.fitted)]
+    assert report.tables[0].rows[0][-1].startswith("35: ")  # the win shares at each trial cost, cheapest first
 
 
 def test_every_trial_value_plays_the_same_deals() -> None:

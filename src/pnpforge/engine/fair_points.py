@@ -282,7 +282,8 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
         shown = "not fitted" if r.fitted is None else f"{r.fitted}"
         interval = "" if r.low is None else f"{r.low} to {r.high}"
         verdict = "outside" if r.outside else ("no fit" if r.fitted is None else "inside")
-        table_rows.append([r.section, r.printed, shown, interval, verdict, r.trials[0][2] if r.trials else 0])
+        shares = ", ".join(f"{v}: {w / g:.0%}" for v, w, g in sorted(r.trials) if g)
+        table_rows.append([r.section, r.printed, shown, interval, verdict, r.trials[0][2] if r.trials else 0, shares])
         if r.outside:
             result.findings.append(
                 Finding(
@@ -310,7 +311,7 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
         Table(
             f"Printed and fitted costs ({together}; {plan.units} paired units per trial value"
             + (f" at most, looked at every {plan.step})" if plan.looks > 1 else ")"),
-            ["item", "printed", "fitted", "interval", "printed cost", "games per trial"],
+            ["item", "printed", "fitted", "interval", "printed cost", "games per trial", "win shares"],
             table_rows,
         )
     )
