@@ -72,6 +72,7 @@ def test_the_fit_finds_the_cheap_pikes_outside_their_interval_near_their_twins_c
     (warning,) = report.findings
     assert warning.severity == "warning" and warning.rule == "fair-points" and "printed at 70" in warning.message
     assert report.tables[0].rows[0][:3] == ["red-pikes", 70, str(row.fitted)]
+    assert report.tables[0].rows[0][-1].startswith("35: ")  # the win shares at each trial cost, cheapest first
 
 
 def test_every_trial_value_plays_the_same_deals() -> None:
@@ -193,3 +194,47 @@ def test_a_crossing_beyond_the_trials_gets_a_second_look_around_it() -> None:
     values = [value for value, _, _ in row.trials]
     assert values[:3] == [56, 63, 70] and len(values) == 6 and max(values) > 95
     assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10
+
+
+def test_a_stepped_fit_stops_once_it_decides_and_shares_its_error_over_the_looks() -> None:
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(PACKAGE.fair_points(pack), units=200, step=20)
+    assert plan.looks == 10
+    (row,) = fit_points(pack, PACKAGE, plan, seed=3)
+    games = {played for _, _, played in row.trials}
+    assert row.outside and row.fitted is not None and abs(row.fitted - 100) <= 10
+    assert len(games) == 1 and games.pop() < 400  # decided before the last step's units
+    assert "over 10 looks each" in analysis(plan, [row]).tables[0].title
+
+
+def test_an_accepted_cost_is_info_with_its_reason_and_other_runs_leave_its_entry_alone(tmp_path, monkeypatch) -> None:
+    import shutil
+
+    import pnpforge.games
+    from pnpforge.check.accepted import unmatched
+
+    from tests.helpers import run_cli
+
+    shutil.copytree(DATA / "skirmish", tmp_path / "skirmish")
+    game = tmp_path / "skirmish" / "game.yaml"
+    reason = "the pikes are priced low on purpose"
+    game.write_text(game.read_text() + f"accepted:\n  - {{rule: fair-points, subject: red-pikes, reason: {reason}}}\n")
+    monkeypatch.setattr(pnpforge.games, "load_package", lambda name: PACKAGE)
+    args = ["validate", str(tmp_path / "skirmish"), "--fit-points", "--jobs", "1", "--strict", "--out", str(tmp_path)]
+    run = run_cli(*args, "--games", "20")
+    assert run.code == 0, run.output  # the warning is info now: --strict passes
+    assert "info: red-pikes: printed at 70 points" in run.output and f"[accepted: {reason}]" in run.output
+    pack = pack_at(tmp_path / "skirmish")
+    assert unmatched(pack, [False], complete=True) == []  # a plain run does not look for fitted costs
+    (stale,) = unmatched(pack, [False], complete=True, fit=True)
+    assert stale.severity == "warning" and "fair-points" in stale.message
+
+
+def test_a_share_that_rises_with_the_cost_is_not_fitted() -> None:
+    """A side winning more as its item costs more (chance, or a force that plays better smaller) has no fair cost."""
+    rng = random.Random(2)
+    per_trial = [
+        {u: (float(sum(rng.random() < chance for _ in range(2))), 2) for u in range(200)} for chance in (0.2, 0.8)
+    ]
+    found = fit([10, 30], per_trial)
+    assert found.slope > 0 and found.fitted is None and found.low is None

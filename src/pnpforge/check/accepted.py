@@ -14,6 +14,8 @@ from dataclasses import replace
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 
+FIT_RULES = ("fair-points",)  # raised only by ``validate --fit-points``: no other run looks for them
+
 
 def about(finding: Finding, subject: str) -> bool:
     """True when ``finding`` is about ``subject`` (its subject, or the name its message opens with)."""
@@ -38,14 +40,15 @@ def acknowledge(pack: Pack, findings: list[Finding], matched: list[bool] | None 
     return out
 
 
-def unmatched(pack: Pack, matched: list[bool], complete: bool) -> list[Finding]:
+def unmatched(pack: Pack, matched: list[bool], complete: bool, fit: bool = False) -> list[Finding]:
     """For each acknowledgement no finding of the run matched: a warning when the run was complete (every mode and
     player count, played until decided, up to the default limit), so that a fixed problem's acknowledgement does
     not outlive it; else info, since a finding raised only at some player counts, in some modes or after many
-    games may simply not have been looked for."""
+    games may simply not have been looked for. ``fit``: the run is the fair-points pass, which looks for the
+    ``FIT_RULES`` and nothing else; any other run leaves those acknowledgements alone."""
     found = []
     for index, entry in enumerate(pack.game.accepted):
-        if matched[index]:
+        if matched[index] or (entry.rule in FIT_RULES) != fit:
             continue
         said = f"accepted: no finding of '{entry.rule}' about {entry.subject} in this run"
         mark = pack.game_doc.mark(("accepted", index))

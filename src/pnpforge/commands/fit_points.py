@@ -35,6 +35,7 @@ def fit_pass(
 ) -> NoReturn:
     """Play and fit every subject of the game's plan, write the report and exit with the findings' code (2 when
     the game names nothing to fit)."""
+    from pnpforge.check.accepted import acknowledge, unmatched
     from pnpforge.commands.simulation import echo_shown, executor_for
     from pnpforge.engine.fair_points import analysis, fit_points, trial_values
     from pnpforge.engine.seating import unit_size
@@ -56,7 +57,8 @@ def fit_pass(
     echo_shown(static, None)
     click.echo(
         f"fitting {len(plan.subjects)} costs: {plan.units} paired units at each of {len(plan.factors)} trial "
-        f"costs, {games:,} games (more where a crossing lies beyond the trials)"
+        f"costs, {games:,} games (more where a crossing lies beyond the trials"
+        + (f"; fewer where a fit decides, looked at every {plan.step} units)" if plan.looks > 1 else ")")
     )
     started = time.monotonic()
     from rich.console import Console
@@ -74,19 +76,24 @@ def fit_pass(
         ) as bar,
     ):
         task = bar.add_task(f"{pack.id} costs", total=games)
-        rows = fit_points(pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n))
+        rows = fit_points(
+            pack, package, plan, seed, runner, jobs, lambda n: bar.advance(task, n), lambda r: click.echo(line(r))
+        )
         played_on = runner.summary()
     result = analysis(plan, rows)
+    matched = [False] * len(pack.game.accepted)
+    result.findings = acknowledge(pack, result.findings, matched)
+    stale = unmatched(pack, matched, not units, fit=True)  # complete at the pack's own budget
+    static = static + stale
     elapsed = time.monotonic() - started
     settings = Settings(games=plan.units, players=(2,), mode=FOLDER, seed=seed, jobs=jobs, bots=())
     data = report_data(pack.id, settings, static, result)
     folder = out_dir / pack.id / "validation" / FOLDER
     write_json(folder / "report.json", data)
     write_html(folder / "report.html", data, result)
-    click.echo(format_findings(result.findings, None).rsplit("\n", 1)[0])
+    click.echo(format_findings(stale + result.findings, None).rsplit("\n", 1)[0])
     for row in rows:
-        fitted = "not fitted" if row.fitted is None else f"{row.fitted} ({row.low} to {row.high})"
-        click.echo(f"  {row.section}: printed {row.printed}, fitted {fitted}{'  OUTSIDE' if row.outside else ''}")
+        click.echo(line(row))
     click.echo(terminal_summary(data, static + result.findings))
     if played_on is not None:
         from pnpforge.engine.executors import summary_line
@@ -95,3 +102,11 @@ def fit_pass(
     games = sum(played for r in rows for _, _, played in r.trials)
     click.echo(f"{games:,} games in {elapsed:.0f} s; wrote {folder / 'report.json'} and {folder / 'report.html'}")
     sys.exit(exit_code(static + result.findings, strict))
+
+
+def line(row) -> str:
+    """A row of the fit as the terminal shows it: printed and fitted cost, the interval and the games per trial."""
+    fitted = "not fitted" if row.fitted is None else f"{row.fitted} ({row.low} to {row.high})"
+    games = row.trials[0][2] if row.trials else 0
+    outside = "  OUTSIDE" if row.outside else ""
+    return f"  {row.section}: printed {row.printed}, fitted {fitted}{outside} [{games} games per trial]"

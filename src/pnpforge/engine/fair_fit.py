@@ -11,8 +11,9 @@ Its interval is Fieller's: the values ``t`` whose predicted log-odds ``A + B t``
 zero. The standard errors come from the covariance of the wins between trials over the units (``U / (U - 1) ·
 Σ_u r_uj r_uk`` with ``r_uk = w_uk - p_k n_uk``, the paired units' residuals, as in ``engine/paired.py``), carried to
 the log-odds by their derivative. Fieller's interval is honest where the delta method is not: when the slope is not
-clearly positive (the trials do not show the share falling as the cost rises), the set is unbounded and the value is
-reported as not fitted, instead of a narrow interval around a meaningless root.
+clearly away from zero (the trials do not show the share moving as the cost rises), the set is unbounded and the
+value is reported as not fitted, instead of a narrow interval around a meaningless root; so is a share that rises
+with the cost (no price makes a dearer item worth less: chance, or a force that plays better smaller).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Fit:
     slope: float
     trials: tuple[Trial, ...]
     units: int
+    spread: float = 0.0  # the slope's standard error (0: not estimated)
 
     def excludes(self, value: float) -> bool:
         """Whether ``value`` lies outside the interval."""
@@ -95,9 +97,10 @@ def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96) -> Fi
     vaa, vab, vbb = (_quadratic(cov, grad_a, grad_a), _quadratic(cov, grad_a, grad_b), _quadratic(cov, grad_b, grad_b))
     fitted = -a / b if b else None
     low, high = _fieller(a, b, vaa, vab, vbb, z)
-    if low is None or high is None:
-        return Fit(None, None, None, b, trials, count)  # the trials do not show the share moving clearly
-    return Fit(fitted, low, high, b, trials, count)
+    spread = math.sqrt(vbb) if vbb > 0 else 0.0
+    if low is None or high is None or b >= 0:  # the trials do not show the share falling clearly as the cost rises
+        return Fit(None, None, None, b, trials, count, spread)
+    return Fit(fitted, low, high, b, trials, count, spread)
 
 
 def _covariance(units: list[int], per_trial: Sequence[Wins], trials: tuple[Trial, ...]) -> list[list[float]]:

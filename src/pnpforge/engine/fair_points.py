@@ -56,11 +56,19 @@ class Subject:
 @dataclass(frozen=True)
 class FitPlan:
     """What a game package asks the fit to weigh: its subjects, the trial values as shares of each printed cost,
-    and the paired units played per trial value."""
+    the paired units played per trial value (at most, with ``step``), and ``step``: when above zero, the units are
+    played that many at a time and each subject's fit looked at after every step, stopping once it decides
+    (``looked``); zero plays them all and looks once."""
 
     subjects: tuple[Subject, ...]
     factors: tuple[float, ...] = FACTORS
     units: int = UNITS
+    step: int = 0
+
+    @property
+    def looks(self) -> int:
+        """The looks planned at each subject's games (the error of the intervals is shared over them)."""
+        return -(-self.units // self.step) if 0 < self.step < self.units else 1
 
 
 @dataclass(frozen=True)
@@ -126,15 +134,26 @@ def play_subject(
     executor: Executor,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> list[dict[int, tuple[float, int]]]:
-    """The subject's side's wins per paired unit at each trial value, every value on the same units."""
+    """The subject's side's wins per paired unit at each trial value, every value on the same units (``units`` of
+    them from unit number ``first``)."""
     unit = unit_size(package, pack, subject.run)
     games = units * unit
     size = min(CHUNK, max(unit, math.ceil(games / max(1, jobs))))
     found = []
     for value in values:
         work = chunks(
-            pack.root, package, subject.run, seed, games, size, vary=f"{subject.target}={value}", unit=unit, keep=True
+            pack.root,
+            package,
+            subject.run,
+            seed,
+            games,
+            size,
+            vary=f"{subject.target}={value}",
+            first=first * unit,
+            unit=unit,
+            keep=True,
         )
         tally = executor.run(work, progress)
         found.append(kept(tally, f"side/{subject.side}"))
@@ -149,23 +168,66 @@ def fit_points(
     executor: Executor | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    done: Callable[[FairRow], None] | None = None,
 ) -> list[FairRow]:
-    """Every subject of ``plan`` fitted: its row, the intervals holding for all the subjects together (Bonferroni:
-    a printed cost is flagged when it lies outside its subject's interval)."""
+    """Every subject of ``plan`` fitted: its row, the intervals holding for all the subjects together and over all
+    the planned looks (Bonferroni: a printed cost is flagged when it lies outside its subject's interval).
+    ``done`` hears each row as soon as its subject is fitted (a long pass shows its rows as they come)."""
     executor = executor or LocalExecutor(jobs)
-    z = z_score(max(1, len(plan.subjects)))
+    z = z_score(max(1, len(plan.subjects)) * plan.looks)
     rows = []
     for subject in plan.subjects:
         values = list(trial_values(subject.printed, plan.factors))
-        wins = play_subject(pack, package, subject, values, plan.units, seed, executor, jobs, progress)
-        found = fit(values, wins, z)
+        wins, found, units = looked(pack, package, subject, values, plan, z, seed, executor, jobs, progress)
         more = beyond(found, values)
         if more:  # the crossing lies beyond the trials: a second look around it, on the same units
-            wins += play_subject(pack, package, subject, more, plan.units, seed, executor, jobs, progress)
+            wins += play_subject(pack, package, subject, more, units, seed, executor, jobs, progress)
             values += more
             found = fit(values, wins, z)
         rows.append(row(subject, found))
+        if done:
+            done(rows[-1])
     return rows
+
+
+def looked(
+    pack: Pack,
+    package: GamePackage,
+    subject: Subject,
+    values: Sequence[int],
+    plan: FitPlan,
+    z: float,
+    seed: int,
+    executor: Executor,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[dict[int, tuple[float, int]]], Fit, int]:
+    """The subject's games, ``plan.step`` paired units at a time (all at once without a step), and its fit after
+    each step: it stops once the fit decides (a bounded interval) or cannot decide within ``plan.units`` (``futile``).
+    Stopping early is sound because ``z`` is shared over every planned look. The wins, the fit and the units
+    played."""
+    step = plan.step if 0 < plan.step < plan.units else plan.units
+    wins: list[dict[int, tuple[float, int]]] = [{} for _ in values]
+    played = 0
+    while True:
+        count = min(step, plan.units - played)
+        more = play_subject(pack, package, subject, values, count, seed, executor, jobs, progress, first=played)
+        for found_at, new in zip(wins, more):
+            found_at.update(new)
+        played += count
+        found = fit(values, wins, z)
+        if played >= plan.units or found.fitted is not None or futile(found, played, plan.units, z):
+            return wins, found, played
+
+
+def futile(found: Fit, played: int, most: int, z: float) -> bool:
+    """Whether a fit not yet decided would not decide within ``most`` units either, judged once a third of them are
+    played: its slope is not falling, or is clear of zero by less than ``z`` standard errors even when the error
+    shrinks as the root of the units it would have. Stopping then never reports a cost; it spends the units where
+    a decision can come."""
+    if found.spread <= 0 or played * 3 < most:
+        return False
+    return found.slope >= 0 or -found.slope / found.spread * math.sqrt(most / played) < z
 
 
 def beyond(found: Fit, values: Sequence[int]) -> list[int]:
@@ -213,12 +275,15 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
     result = Analysis()
     family = len(rows)
     together = f"95% interval of {family} fits together" if family > 1 else "95% interval"
+    if plan.looks > 1:
+        together += f" over {plan.looks} looks each"
     table_rows = []
     for r in rows:
         shown = "not fitted" if r.fitted is None else f"{r.fitted}"
         interval = "" if r.low is None else f"{r.low} to {r.high}"
         verdict = "outside" if r.outside else ("no fit" if r.fitted is None else "inside")
-        table_rows.append([r.section, r.printed, shown, interval, verdict])
+        shares = ", ".join(f"{v}: {w / g:.0%}" for v, w, g in sorted(r.trials) if g)
+        table_rows.append([r.section, r.printed, shown, interval, verdict, r.trials[0][2] if r.trials else 0, shares])
         if r.outside:
             result.findings.append(
                 Finding(
@@ -244,13 +309,15 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
             )
     result.tables.append(
         Table(
-            f"Printed and fitted costs ({together}; {plan.units} paired units per trial value)",
-            ["item", "printed", "fitted", "interval", "printed cost"],
+            f"Printed and fitted costs ({together}; {plan.units} paired units per trial value"
+            + (f" at most, looked at every {plan.step})" if plan.looks > 1 else ")"),
+            ["item", "printed", "fitted", "interval", "printed cost", "games per trial", "win shares"],
             table_rows,
         )
     )
     result.summary["fair_points"] = {
         "units_per_trial": plan.units,
+        "step": plan.step,
         "factors": list(plan.factors),
         "subjects": len(rows),
         "outside": sum(r.outside for r in rows),

@@ -120,7 +120,11 @@ def convex_hull(points: list[Point] | tuple[Point, ...]) -> tuple[Point, ...]:
     def half(seq: list[Point]) -> list[Point]:
         chain: list[Point] = []
         for p in seq:
-            while len(chain) >= 2 and orientation(chain[-2], chain[-1], p) <= 0:
+            px, py = p
+            while len(chain) >= 2:  # drop the last point unless it and p turn counterclockwise (orientation > 0)
+                (ax, ay), (bx, by) = chain[-2], chain[-1]
+                if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:
+                    break
                 chain.pop()
             chain.append(p)
         return chain
@@ -150,26 +154,39 @@ class Shape:
         if not core or r < 0:
             raise ValueError("a shape needs a core of at least one point and a radius of at least 0")
         xs, ys = [p[0] for p in core], [p[1] for p in core]
-        centre = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
-        reach = ceil_sqrt(max(dist2(centre, p) for p in core)) + r
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        centre = (cx, cy)
+        far = ceil_sqrt(max((x - cx) * (x - cx) + (y - cy) * (y - cy) for x, y in core))
+        reach = far + r
         inner = r
         if len(core) >= 3:
             depths = []
-            for a, b in zip(core, core[1:] + core[:1]):
-                edge = sub(b, a)
-                c = cross(edge, sub(centre, a))
-                depths.append(isqrt(c * c // dot(edge, edge)) if c > 0 else 0)
+            ax, ay = core[-1]
+            for bx, by in core:  # the edge from the previous corner to this one
+                ex, ey = bx - ax, by - ay
+                c = ex * (cy - ay) - ey * (cx - ax)
+                depths.append(isqrt(c * c // (ex * ex + ey * ey)) if c > 0 else 0)
+                ax, ay = bx, by
             inner = min(depths) + r
         elif centre != core[0] or len(core) == 2:
-            inner = max(0, r - ceil_sqrt(max(dist2(centre, p) for p in core)))
+            inner = max(0, r - far)
         object.__setattr__(self, "centre", centre)
         object.__setattr__(self, "reach", reach)
         object.__setattr__(self, "inner", inner)
-        object.__setattr__(self, "box", (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r))
+        object.__setattr__(self, "box", (x0 - r, y0 - r, x1 + r, y1 + r))
 
     def moved(self, offset: Point) -> Shape:
-        """The same shape translated by ``offset``."""
-        return Shape(tuple(add(p, offset) for p in self.core), self.radius)
+        """The same shape translated by ``offset``: its bounds move with it (``centre`` and ``box``) or stay
+        (``reach``, ``inner``), exactly as they would be worked out again."""
+        dx, dy = offset
+        moved = object.__new__(Shape)
+        x0, y0, x1, y1 = self.box
+        for name, value in (("core", tuple((x + dx, y + dy) for x, y in self.core)), ("radius", self.radius),
+                            ("centre", (self.centre[0] + dx, self.centre[1] + dy)), ("reach", self.reach),
+                            ("inner", self.inner), ("box", (x0 + dx, y0 + dy, x1 + dx, y1 + dy))):
+            object.__setattr__(moved, name, value)
+        return moved
 
     def swept(self, offset: Point) -> Shape:
         """Everything the shape covers while it slides straight by ``offset``."""
@@ -244,8 +261,15 @@ class Base:
         return self.width == 0
 
     def at(self, centre: Point, heading: int | None = None) -> Base:
-        """The same base placed elsewhere (and turned to ``heading``)."""
-        return replace(self, centre=centre, heading=self.heading if heading is None else heading)
+        """The same base placed elsewhere (and turned to ``heading``); facing the same way, its footprint is the
+        old one moved (the same corners a new one would have)."""
+        if heading is not None and heading % 8 != self.heading:
+            return replace(self, centre=centre, heading=heading)
+        placed = object.__new__(Base)
+        for name, value in (("id", self.id), ("centre", centre), ("length", self.length), ("width", self.width),
+                            ("heading", self.heading), ("shape", self.shape.moved(sub(centre, self.centre)))):
+            object.__setattr__(placed, name, value)
+        return placed
 
     def front(self) -> Point:
         """The middle of the front edge (of a round base: the point of its rim straight ahead)."""

@@ -6,7 +6,8 @@ Options (``GameConfig.options``): ``forces`` (two list files inside the pack, by
 larger force fits), ``scenario`` (three rows of the generator's paths, deployment, mission and condition, 0 to 3;
 default: the generator is played, its dice drawn and its points spent by the players) and ``turns`` (the turn cap;
 default the pack's ``battle.turn_cap``); ``filled`` (a points limit: each force built to it at the pack's costs,
-troopers bought or shed, ``filling.filled``: how a trial cost of the fair-points fit enters the battle). The
+troopers bought or shed, ``filling.filled``: how a trial cost of the fair-points fit enters the battle) with
+``keep`` (the item being fitted, which the filling never takes off). The
 set-up places are drawn by the game's seed. Each player's hand is the first cards of its deck, one per full 250
 points of the force value (rule ``tac-hand-size``).
 """
@@ -128,7 +129,8 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
     forces = _forces(pack, (str(paths[0]), str(paths[1])))
     limit = config.option("filled")
     if limit is not None:  # each force built to the limit at the pack's costs (fair_points.py)
-        forces = (filled(forces[0], int(limit)), filled(forces[1], int(limit)))
+        keep = config.option("keep")
+        forces = (filled(forces[0], int(limit), keep), filled(forces[1], int(limit), keep))
     mfv = max(int(f.data["mfv"]) for f in forces)
     setup = standard_table(pack, mfv, config.option("table"))
     rows = config.option("scenario")

@@ -4,7 +4,8 @@ The subjects are the sections and upgrades of each nation's battle force (game.y
 500-point forces), each weighed in that force against the other nation's force as printed. A trial cost enters as
 the pack with the cost changed (``engine/fair_points.py``); the battle builds each force from its list at the pack's
 costs and then to the points limit (``filling.filled``, the battle's ``filled`` option): what a cheaper item leaves
-buys more troopers, a dearer one sheds troopers the list had added. So the force at the printed costs is the list
+buys more troopers, a dearer one sheds troopers, optional picks and at last whole sections, never the item
+being fitted (the battle's ``keep`` option). So the force at the printed costs is the list
 as written, unless the list left a trooper's worth of points unspent.
 """
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 LIMIT = 500  # the forces force balance and the fit play
-FACTORS = (0.5, 0.75, 1.0, 1.25, 1.5)
+FACTORS = (0.5, 1.5)  # half and half again: the slope of a line is weighed at its ends (docs/why/fair-points.md)
 
 
 def forces_at(pack: Pack) -> dict[str, Force]:
@@ -39,8 +40,9 @@ def forces_at(pack: Pack) -> dict[str, Force]:
 
 
 def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
-    """Every section and upgrade of the nations' 500-point forces, each once (``run_for(nation)``: the games that
-    weigh that nation's force against the other's)."""
+    """Every section and upgrade of the nations' 500-point forces, each once, the dearest first (a fit of a few points'
+    upgrade rarely decides; ``run_for(nation, item)``: the games that weigh that nation's force against the
+    other's)."""
     found: dict[str, Subject] = {}
     for nation, force in sorted(forces_at(pack).items()):
         for entry in force.entries:
@@ -49,7 +51,9 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
                 continue
             target = f"unit:{unit.id}.points"
             if target not in found:
-                found[target] = Subject(unit.id, target, _whole(unit["points"]), nation, run_for(nation), unit.mark())
+                found[target] = Subject(
+                    unit.id, target, _whole(unit["points"]), nation, run_for(nation, unit.id), unit.mark()
+                )
             options = unit.get("options", [])
             for pick in entry.values.get("upgrades", []):
                 index = next((n for n, o in enumerate(options) if o["id"] == pick["upgrade"]), None)
@@ -59,19 +63,25 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
                 name = f"{unit.id}: {pick['upgrade']}"
                 if target not in found:
                     found[target] = Subject(
-                        name, target, _whole(options[index]["points"]), nation, run_for(nation), unit.mark("options")
+                        name,
+                        target,
+                        _whole(options[index]["points"]),
+                        nation,
+                        run_for(nation, name),
+                        unit.mark("options"),
                     )
-    return tuple(found.values())
+    return tuple(sorted(found.values(), key=lambda s: -s.printed))  # dearest first: where a fit can decide
 
 
 def plan(pack: Pack) -> FitPlan:
     """The fit of the 500-point forces' sections and upgrades in battles of greedy bots."""
     units = int(pack.game.thresholds.get("fair_points_units", 100))
+    step = int(pack.game.thresholds.get("fair_points_step", 0))
 
-    def run_for(nation: str) -> Run:
-        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT),))
+    def run_for(nation: str, item: str) -> Run:
+        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT), ("keep", item)))
 
-    return FitPlan(subjects(pack, run_for), FACTORS, units)
+    return FitPlan(subjects(pack, run_for), FACTORS, units, step)
 
 
 def _whole(value) -> int:
