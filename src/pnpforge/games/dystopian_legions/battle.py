@@ -93,7 +93,7 @@ class Unit:
         return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
 
 
-SIGHTS_KEPT = 20_000  # lines of sight a game keeps across positions
+SIGHTS_KEPT = 20_000  # lines of sight (and ranges) a game keeps across positions
 
 
 class Battle(Duel):
@@ -121,6 +121,7 @@ class Battle(Duel):
         self.pack = pack
         self.kit: Any = None  # the exact odds the greedy bot asks for, made on first use (battle_bots.kit)
         self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
+        self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
 
     def new_initial_state(self) -> BattleState:
@@ -260,7 +261,18 @@ class BattleState(DuelState):
         for p in (0, 1):
             self.sides[p].cp = self.pool[p]
         ua, ub = self.units[a].block, self.units[b].block
-        self.inches = gap_inches(ua, ub) if ua is not None and ub is not None else 0
+        self.inches = self._gap(ua, ub) if ua is not None and ub is not None else 0
+
+    def _gap(self, a: Base, b: Base) -> int:
+        """``gap_inches`` of two blocks, kept by the game (a bot that weighs a shot pairs the same sections again and
+        again)."""
+        gaps = self.game.gaps
+        found = gaps.get((a, b))
+        if found is None:
+            if len(gaps) >= SIGHTS_KEPT:
+                gaps.clear()
+            found = gaps[(a, b)] = gap_inches(a, b)
+        return found
 
     def still_engaged(self, p: int) -> bool:
         """After a melee: the section stays engaged while any of its melees goes on."""
