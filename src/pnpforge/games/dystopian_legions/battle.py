@@ -93,6 +93,19 @@ class Unit:
         return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
 
 
+_ODDS: dict[int, tuple[Any, dict[Any, list]]] = {}  # process cache: id of a pack -> (the pack, its pools' outcomes)
+
+
+def _pool_odds(pack: Pack) -> dict[Any, list]:
+    """The chance outcomes of the pack's dice pools, one table for every battle of the pack in the process."""
+    found = _ODDS.get(id(pack))
+    if found is None or found[0] is not pack:
+        if len(_ODDS) >= 8:
+            _ODDS.clear()
+        found = _ODDS[id(pack)] = (pack, {})
+    return found[1]
+
+
 SIGHTS_KEPT = 20_000  # lines of sight (and ranges) a game keeps across positions
 
 
@@ -120,6 +133,7 @@ class Battle(Duel):
         self.paths = tables(pack)
         self.pack = pack
         self.kit: Any = None  # the exact odds the greedy bot asks for, made on first use (battle_bots.kit)
+        self.odds = _pool_odds(pack)  # a pool's chance outcomes depend on the pack's dice alone: shared by its battles
         self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
         self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
