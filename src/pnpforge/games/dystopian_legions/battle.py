@@ -93,6 +93,22 @@ class Unit:
         return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
 
 
+_ODDS: dict[int, tuple[Any, dict[Any, list]]] = {}  # process cache: id of a pack -> (the pack, its pools' outcomes)
+
+
+def _pool_odds(pack: Pack) -> dict[Any, list]:
+    """The chance outcomes of the pack's dice pools, one table for every battle of the pack in the process."""
+    found = _ODDS.get(id(pack))
+    if found is None or found[0] is not pack:
+        if len(_ODDS) >= 8:
+            _ODDS.clear()
+        found = _ODDS[id(pack)] = (pack, {})
+    return found[1]
+
+
+SIGHTS_KEPT = 20_000  # lines of sight (and ranges) a game keeps across positions
+
+
 class Battle(Duel):
     """The game: both forces, the table, the scenario, the turn cap and the target."""
 
@@ -117,6 +133,9 @@ class Battle(Duel):
         self.paths = tables(pack)
         self.pack = pack
         self.kit: Any = None  # the exact odds the greedy bot asks for, made on first use (battle_bots.kit)
+        self.odds = _pool_odds(pack)  # a pool's chance outcomes depend on the pack's dice alone: shared by its battles
+        self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
+        self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
 
     def new_initial_state(self) -> BattleState:
@@ -195,8 +214,28 @@ class BattleState(DuelState):
         if found is None:
             ua, ub = self.units[a], self.units[b]
             assert ua.block is not None and ub.block is not None
-            others = [x for x in self.blocks() if x.id not in (ua.id, ub.id)]
-            found = self.looks[key] = view(self.game.setup, ua.block, ub.block, others)
+            found = self.looks[key] = self._view(ua.block, ub.block)
+        return found
+
+    def _view(self, firer: Base, target: Base) -> View:
+        """``view`` of the two blocks, kept by the game for any position with the same blocks near the line: a
+        block whose box lies apart from the box of the line between the centres never meets it (``plane_sight``),
+        so the answer depends on the two blocks and those near the line alone."""
+        (ax, ay), (bx, by) = firer.centre, target.centre
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        near = tuple(
+            x
+            for x in self.blocks()
+            if x.id not in (firer.id, target.id)
+            and not (x.shape.box[2] <= x0 or x.shape.box[0] >= x1 or x.shape.box[3] <= y0 or x.shape.box[1] >= y1)
+        )
+        sights = self.game.sights
+        key = (firer, target, near)
+        found = sights.get(key)
+        if found is None:
+            if len(sights) >= SIGHTS_KEPT:
+                sights.clear()
+            found = sights[key] = view(self.game.setup, firer, target, near)
         return found
 
     def nearest_enemy(self, i: int) -> int | None:
@@ -236,7 +275,18 @@ class BattleState(DuelState):
         for p in (0, 1):
             self.sides[p].cp = self.pool[p]
         ua, ub = self.units[a].block, self.units[b].block
-        self.inches = gap_inches(ua, ub) if ua is not None and ub is not None else 0
+        self.inches = self._gap(ua, ub) if ua is not None and ub is not None else 0
+
+    def _gap(self, a: Base, b: Base) -> int:
+        """``gap_inches`` of two blocks, kept by the game (a bot that weighs a shot pairs the same sections again and
+        again)."""
+        gaps = self.game.gaps
+        found = gaps.get((a, b))
+        if found is None:
+            if len(gaps) >= SIGHTS_KEPT:
+                gaps.clear()
+            found = gaps[(a, b)] = gap_inches(a, b)
+        return found
 
     def still_engaged(self, p: int) -> bool:
         """After a melee: the section stays engaged while any of its melees goes on."""
