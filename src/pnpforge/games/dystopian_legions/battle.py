@@ -155,6 +155,7 @@ class BattleState(DuelState):
         self.log: Log = []
         self.played: set[int] = set()
         self.melee_lp: tuple[int, int] = (0, 0)
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.blp = [0, 0]
         self.rows: tuple[int, int, int] = game.rows or (0, 0, 0)
         self.advantage = 0  # the player with the Strategic Advantage

@@ -47,6 +47,7 @@ def start_turn(s: BattleState) -> None:
     s.sync()
     for p in (0, 1):
         s.pool[p] = sum(orders.pool_at_start([s.made(u.side)], u.side.markers, s.led(u.side)) for u in s.live(p))
+        s.sides[p].cp = s.pool[p]  # the paired sections hold the pool: ``pair`` carries it on from them
     for unit in s.units:
         side = unit.side
         side.spent, side.carded_by, side.activated, side.charging = {}, set(), False, False
