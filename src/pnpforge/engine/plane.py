@@ -168,8 +168,16 @@ class Shape:
         object.__setattr__(self, "box", (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r))
 
     def moved(self, offset: Point) -> Shape:
-        """The same shape translated by ``offset``."""
-        return Shape(tuple(add(p, offset) for p in self.core), self.radius)
+        """The same shape translated by ``offset``: its bounds move with it (``centre`` and ``box``) or stay
+        (``reach``, ``inner``), exactly as they would be worked out again."""
+        dx, dy = offset
+        moved = object.__new__(Shape)
+        x0, y0, x1, y1 = self.box
+        for name, value in (("core", tuple((x + dx, y + dy) for x, y in self.core)), ("radius", self.radius),
+                            ("centre", (self.centre[0] + dx, self.centre[1] + dy)), ("reach", self.reach),
+                            ("inner", self.inner), ("box", (x0 + dx, y0 + dy, x1 + dx, y1 + dy))):
+            object.__setattr__(moved, name, value)
+        return moved
 
     def swept(self, offset: Point) -> Shape:
         """Everything the shape covers while it slides straight by ``offset``."""
@@ -244,8 +252,15 @@ class Base:
         return self.width == 0
 
     def at(self, centre: Point, heading: int | None = None) -> Base:
-        """The same base placed elsewhere (and turned to ``heading``)."""
-        return replace(self, centre=centre, heading=self.heading if heading is None else heading)
+        """The same base placed elsewhere (and turned to ``heading``); facing the same way, its footprint is the
+        old one moved (the same corners a new one would have)."""
+        if heading is not None and heading % 8 != self.heading:
+            return replace(self, centre=centre, heading=heading)
+        placed = object.__new__(Base)
+        for name, value in (("id", self.id), ("centre", centre), ("length", self.length), ("width", self.width),
+                            ("heading", self.heading), ("shape", self.shape.moved(sub(centre, self.centre)))):
+            object.__setattr__(placed, name, value)
+        return placed
 
     def front(self) -> Point:
         """The middle of the front edge (of a round base: the point of its rim straight ahead)."""

@@ -119,29 +119,71 @@ def _furthest(ok: Callable[[int], bool], top: int) -> int:
 def _slide(field: Field, bases: Sequence[Base], vector: Point, top: int, whole: int | None,
            impassable: Collection[str], keep_away: Collection[str], away: int, skip: Collection[str] = ()) -> int:
     """How many units a group of bases can slide together along ``vector`` (up to ``top``): the sweep stays clear,
-    and every end is at least ``away`` from each ``keep_away`` base. -1 when none."""
+    and every end is at least ``away`` from each ``keep_away`` base. -1 when none.
+
+    Bounding boxes decide first (``_clear``): an obstacle whose box misses the box of a whole slide is never asked
+    about, and a step whose box meets no obstacle's box is clear without its swept shape being made."""
     movers = {b.id for b in bases} | set(skip)
+    obstacles = [piece.shape for piece in field.pieces if piece.id in impassable]
+    obstacles += [b.shape for b in field.bases if b.id not in movers]
+    reach = _offset(vector, top, whole) if top > 0 else (0, 0)
+    nearby = [[o for o in obstacles if _boxes_overlap(_sweep_box(b.shape.box, reach), o.box)] for b in bases]
 
     def clear(k: int) -> bool:
         offset = _offset(vector, k, whole)
-        return not any(blocked(field, b.shape.swept(offset), b.id, impassable, movers) for b in bases)
+        return all(_clear(field.table, b.shape, offset, near) for b, near in zip(bases, nearby, strict=True))
 
     k = _furthest(clear, top)
     others = [field.base(i) for i in keep_away]
     while k > 0:
-        near = [o for o in others if any(closer_than(b.shape.moved(_offset(vector, k, whole)), o.shape, away)
-                                         for b in bases)]
+        end = _offset(vector, k, whole)
+        near = [o for o in others if any(_closer(b.shape, end, o.shape, away) for b in bases)]
         if not near:
             return k
         other = near[0]
 
         def far_enough(j: int, other: Base = other) -> bool:
             offset = _offset(vector, j, whole)
-            return not any(closer_than(b.shape.moved(offset), other.shape, away) for b in bases)
+            return not any(_closer(b.shape, offset, other.shape, away) for b in bases)
 
         # the gap to a convex shape along a straight path falls, then rises: the ends too near it form one stretch
         k = _furthest(far_enough, k)
     return k
+
+
+def _sweep_box(box: tuple[int, int, int, int], offset: Point) -> tuple[int, int, int, int]:
+    """The bounding box of a shape's sweep by ``offset``: that of the shape before and after (the hull of the two
+    cores has the same extreme corners)."""
+    x0, y0, x1, y1 = box
+    dx, dy = offset
+    return (min(x0, x0 + dx), min(y0, y0 + dy), max(x1, x1 + dx), max(y1, y1 + dy))
+
+
+def _boxes_overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """The boxes' insides overlap (``plane_measure.overlap``'s first test: when they do not, neither do shapes)."""
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+def _clear(table: Table, shape: Shape, offset: Point, obstacles: Sequence[Shape]) -> bool:
+    """The shape's sweep by ``offset`` stays on the table and overlaps none of ``obstacles`` (``blocked``'s answer):
+    the exact test only against obstacles whose box meets the sweep's box."""
+    box = _sweep_box(shape.box, offset)
+    if box[0] < 0 or box[1] < 0 or box[2] > table.width or box[3] > table.height:
+        return False
+    near = [o for o in obstacles if _boxes_overlap(box, o.box)]
+    if not near:
+        return True
+    swept = shape.swept(offset)
+    return not any(overlap(swept, o) for o in near)
+
+
+def _closer(shape: Shape, offset: Point, other: Shape, limit: int) -> bool:
+    """``closer_than(shape.moved(offset), other, limit)``, the moved shape made only when its bounds do not decide."""
+    cx, cy = shape.centre[0] + offset[0] - other.centre[0], shape.centre[1] + offset[1] - other.centre[1]
+    far = limit + shape.reach + other.reach
+    if cx * cx + cy * cy >= far * far:
+        return False
+    return closer_than(shape.moved(offset), other, limit)
 
 
 def towards(field: Field, base_id: str, name: str, point: Point, up_to: int, impassable: Collection[str] = (),
