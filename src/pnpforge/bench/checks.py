@@ -31,20 +31,19 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
-MODE_GAMES = 40  # greedy games of each mode the validator leaves out by default (a slower mode, a battle)
+MODE_GAMES = 40  # greedy games of each mode timed on its own (a slower mode, a battle)
 
 
 def _other_modes(root: Path, package: Any, players: int, jobs: int) -> dict[str, Any]:
-    """Greedy games per CPU second of each mode of the package that the validator does not play by default, under
-    ``greedy_<mode>s_per_cpu_second``."""
+    """Greedy games per CPU second of each mode the package has the bench time on its own (``bench_modes``; by
+    default the modes the validator does not play), under ``greedy_<mode>s_per_cpu_second``."""
     from pnpforge.engine.playout import Run
     from pnpforge.engine.simulate import chunks, run
 
     default = package.validated_modes or package.modes
+    timed = package.bench_modes if package.bench_modes is not None else [m for m in package.modes if m not in default]
     found: dict[str, Any] = {}
-    for mode in package.modes:
-        if mode in default:
-            continue
+    for mode in timed:
         work = chunks(root, package, Run(players=players, mode=mode, bots=("greedy",)), 0, MODE_GAMES)
         start, cpu = time.perf_counter(), _cpu()
         run(work, jobs=jobs)
