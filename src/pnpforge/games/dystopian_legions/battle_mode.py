@@ -29,6 +29,7 @@ from pnpforge.games.dystopian_legions import (
     battle_turn,
     bolster,
     ironclads,
+    medics,
     melee,
     shooting,
     throws,
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 STEPS = Steps.collect(
-    turn, shooting, melee, ironclads, throws, bolster, battle_setup, battle_turn, battle_moves, battle_fire
+    turn, shooting, melee, ironclads, throws, bolster, medics, battle_setup, battle_turn, battle_moves, battle_fire
 )
 NATIONS = ("britannia", "prussia")
 HEAVY = ("heavy_ironclad",)

@@ -3,7 +3,7 @@ movement, shooting), the Melee phase and the End Phase (Restore Order, Battle Lo
 
 Rules: ``turn-sequence``, ``pre-turn-shaken-cp``, ``cp-generate``, ``initiative``, ``activation-alternate``,
 ``model-states``, ``order-issue``, ``order-rally``, ``order-snap-out``, ``order-focus-fire``, ``melee-when``,
-``end-restore-order``, ``end-objectives``, ``end-blp-casualties``, ``end-victory``, ``end-clean-up``,
+``end-restore-order``, ``end-medics``, ``end-objectives``, ``end-blp-casualties``, ``end-victory``, ``end-clean-up``,
 ``mission-centre-ground``, ``mission-vital-objective``, ``mission-annihilate``, ``mission-breakthrough``; the
 moves are ``battle_moves.py``'s and the attacks ``battle_fire.py``'s. The book sets no turn limit; the pack's
 ``turn_cap`` ends a battle still going, logged as ``Ended("turn-cap")`` for the validator to count.
@@ -178,6 +178,7 @@ def melee_phase(s: BattleState) -> None:
 @task("b-end")
 def end_phase(s: BattleState) -> None:
     entries = [("b-restore", u.spec.index) for u in s.units if u.live and u.side.markers]
+    entries += [("b-medics", u.spec.index) for u in s.units if u.live and u.side.fallen and not u.side.engaged]
     s.push(*entries, ("b-score",))
 
 
@@ -189,6 +190,16 @@ def restore(s: BattleState, i: int) -> None:
     p = unit.spec.player
     check = morale_check(s, p)
     s.push(ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed))
+
+
+@task("b-medics")
+def medics(s: BattleState, i: int) -> None:
+    """The Repairs and Medics step of a section out of melee: a D6 for each model tipped over (``medics.py``)."""
+    unit = s.units[i]
+    if not unit.live or not pair_near(s, i):
+        return
+    p = unit.spec.player
+    s.push(*(entry for _ in unit.side.fallen for entry in (ask(s, "d6", p, {"black": 1}, 0), ("tended", p))))
 
 
 def holders(s: BattleState, point: tuple[int, int]) -> set[int]:

@@ -16,6 +16,7 @@ from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import damage, morale
 from pnpforge.games.dystopian_legions.log import Said
+from pnpforge.games.dystopian_legions.medics import tender
 from pnpforge.games.dystopian_legions.throws import ask
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ def backfire(s: DuelState, p: int) -> None:
     first = side.troopers[0]
     lost = min(first.lp, values.get("lp", 1))
     s.log.append(Said(f"{side.setup.player}: the card backfires"))
-    take(s, p, damage.Losses((lost,), (lost >= first.lp,)))
+    take(s, p, damage.Losses((lost,), (lost >= first.lp,)), attack=False)
 
 
 @task("volley")
@@ -346,12 +347,16 @@ def wounds(s: DuelState, p: int, saved: bool, index: int = 0) -> None:
         }
 
 
-def take(s: DuelState, q: int, result: damage.Losses) -> int:
-    """The losses applied to the side's models along its chain; the Life Points lost."""
+def take(s: DuelState, q: int, result: damage.Losses, attack: bool = True) -> int:
+    """The losses applied to the side's models along its chain; the Life Points lost. The casualties of an enemy's
+    attack that a Medic of the section tends lie tipped over until the End Phase (rule ``end-medics``)."""
     side = s.sides[q]
     kept = []
     for trooper, lost, killed in zip(side.troopers, result.lp_lost, result.killed):
-        if killed:
+        x = tender(s, side, trooper) if killed and attack else None
+        if x is not None:
+            side.fallen = [*side.fallen, (trooper, x)]
+        elif killed:
             side.killed.append(trooper.profile)
         else:
             kept.append(type(trooper)(trooper.profile, trooper.lp - lost, trooper.cover, trooper.number))
