@@ -43,8 +43,11 @@ def configurations(pack: Pack, settings: Any) -> dict[Any, Run]:
 
 
 def decks(pack: Pack) -> set[str]:
-    """The cards the 500-point forces hold."""
-    return {card for force in forces_at(pack).values() for card in force.data.get("tacs", [])}
+    """The cards the 500-point forces hold in their hands (``battle_mode.hand_of``): a card of the deck that no hand
+    holds cannot be played, which says nothing about the card."""
+    from pnpforge.games.dystopian_legions.battle_mode import hand_of
+
+    return {card for force in forces_at(pack).values() for card in hand_of(force)}
 
 
 def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:

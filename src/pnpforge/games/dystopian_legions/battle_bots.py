@@ -217,26 +217,32 @@ class BattleGreedy(Greedy):
         return self.closer(s, i, legal)
 
     def closer(self, s: BattleState, i: int, legal: list[str]) -> str:
-        """Out of effective range: the move after which the section sees the best target (in effective range, in
-        range), the nearer the enemy the better; At The Double towards the enemy when no move brings one in
-        sight."""
+        """Out of effective range: the advance after which the section sees the best target (in effective range,
+        else in range); when none brings a target in sight, the move (an advance or At The Double) that ends
+        nearest an enemy section, so that a section whose straight way is shut by a wood or a house goes round it
+        rather than standing."""
         from pnpforge.games.dystopian_legions.battle_moves import _move
 
         unit = s.units[i]
-        best, best_key = "hold", (self.sees(s, i, unit.block), 0, 1)
+        assert unit.block is not None
+        best, best_key = "hold", (self.sees(s, i, unit.block), -self.gap(s, i, unit.block.centre))
         for option in legal:
             kind, _, goal = option.partition(":")
-            if kind != "advance":
+            if kind not in ("advance", "double"):
                 continue
             made = _move(s, unit, kind, goal)
             if made is None:
                 continue
-            key = (self.sees(s, i, made.after), int(goal == "enemy"), 0)
+            key = (self.sees(s, i, made.after) if kind == "advance" else 0, -self.gap(s, i, made.after.centre))
             if key > best_key:
                 best, best_key = option, key
-        if best_key[0] == 0 and "double:enemy" in legal:
-            return "double:enemy"
-        return best if best != "hold" or "advance:enemy" not in legal else "advance:enemy"
+        return best
+
+    @staticmethod
+    def gap(s: BattleState, i: int, point: Any) -> int:
+        """The squared distance from a point to the nearest enemy section's centre."""
+        spots = [u.block.centre for u in s.live(1 - s.units[i].spec.player) if u.block is not None]
+        return min(((x - point[0]) ** 2 + (y - point[1]) ** 2 for x, y in spots), default=0)
 
     def sees(self, s: BattleState, i: int, block: Any) -> int:
         """What the section would see from ``block``: 2 for a target in sight within its effective range, 1 within

@@ -137,7 +137,7 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         f.data["nation"] if f.data["nation"] != forces[0].data["nation"] or n == 0 else f"{f.data['nation']}-2"
         for n, f in enumerate(forces)
     )
-    hands = tuple(tuple(f.data["tacs"][: hand_size(int(f.data["mfv"]))]) for f in forces)
+    hands = tuple(hand_of(f) for f in forces)
     return Battle(
         pack,
         (players[0], players[1]),
@@ -149,6 +149,11 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         blp_target(pack, mfv),
         STEPS,
     )
+
+
+def hand_of(force: Force) -> tuple[str, ...]:
+    """The cards a force holds in a battle: the first of its deck, one per full 250 points of its value."""
+    return tuple(force.data["tacs"][: hand_size(int(force.data["mfv"]))])
 
 
 # the battles the engine suite plays at random with every check, and keeps as golden transcripts
