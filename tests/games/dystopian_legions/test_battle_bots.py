@@ -70,12 +70,14 @@ def test_greedy_walks_into_sight_when_it_has_no_target() -> None:
     s = battle()
     line, grenadiers = unit_of(s, "kob-line-infantry"), unit_of(s, "pru-line-grenadiers")
     only(s, line, grenadiers)
-    put(s, line, 4, 4)  # the west edge of the Farmstead, clear of its woods and houses
-    put(s, grenadiers, 4, 44)
+    put(s, line, 20, 4)
+    put(s, grenadiers, 20, 44)  # the Farmstead's farmhouse between them
     bot = BattleGreedy()
     assert bot.sees(s, line, s.units[line].block) == 0
-    choice = bot.closer(s, line, ["hold", "advance:enemy", "double:enemy"])
-    assert choice == "double:enemy"  # nothing in sight after any advance: At The Double towards the enemy
-    put(s, grenadiers, 4, 30)
-    assert bot.sees(s, line, s.units[line].block) == 1  # in sight at long range
-    assert bot.closer(s, line, ["hold", "advance:enemy", "double:enemy"]) == "advance:enemy"
+    # nothing in sight after any move: the move that ends nearest the enemy, At The Double
+    assert bot.closer(s, line, ["hold", "advance:enemy", "double:enemy"]) == "double:enemy"
+    put(s, grenadiers, 20, 24)
+    assert bot.sees(s, line, s.units[line].block) == 1  # in sight beyond the effective range
+    assert bot.closer(s, line, ["hold", "advance:enemy", "double:enemy"]) == "advance:enemy"  # walks and shoots
+    put(s, grenadiers, 20, 16)
+    assert bot.sees(s, line, s.units[line].block) == 2
