@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 
 from pnpforge.engine.plane import INCH, Base, Point, Shape, along, polygon, rectangle
-from pnpforge.engine.plane_measure import closer_than
+from pnpforge.engine.plane_measure import closer_than, overlap, sweep_overlaps, sweep_tester
 from pnpforge.engine.plane_moves import Field, _slide, blocked
 from pnpforge.engine.plane_sight import Piece
 from pnpforge.engine.plane import Table
@@ -137,3 +137,17 @@ def test_a_moved_shape_and_a_placed_base_are_the_ones_made_afresh() -> None:
             made.shape.reach,
             made.shape.inner,
         )
+
+
+def test_a_sweep_overlaps_exactly_what_its_made_shape_overlaps() -> None:
+    rng = random.Random(7)
+    met = missed = 0
+    for _ in range(3000):
+        field = _position(rng)
+        shape = rng.choice(field.bases).shape
+        other = rng.choice([*(p.shape for p in field.pieces), *(b.shape for b in field.bases)])
+        offset = rng.choice([(0, 0), (rng.randint(-8 * INCH, 8 * INCH), rng.randint(-8 * INCH, 8 * INCH))])
+        found = sweep_overlaps(shape, offset, other)
+        assert found == overlap(shape.swept(offset), other) == sweep_tester(shape, other)(offset)
+        met, missed = met + found, missed + (not found)
+    assert met > 300 and missed > 300

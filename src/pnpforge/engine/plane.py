@@ -120,7 +120,11 @@ def convex_hull(points: list[Point] | tuple[Point, ...]) -> tuple[Point, ...]:
     def half(seq: list[Point]) -> list[Point]:
         chain: list[Point] = []
         for p in seq:
-            while len(chain) >= 2 and orientation(chain[-2], chain[-1], p) <= 0:
+            px, py = p
+            while len(chain) >= 2:  # drop the last point unless it and p turn counterclockwise (orientation > 0)
+                (ax, ay), (bx, by) = chain[-2], chain[-1]
+                if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:
+                    break
                 chain.pop()
             chain.append(p)
         return chain
@@ -150,22 +154,27 @@ class Shape:
         if not core or r < 0:
             raise ValueError("a shape needs a core of at least one point and a radius of at least 0")
         xs, ys = [p[0] for p in core], [p[1] for p in core]
-        centre = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
-        reach = ceil_sqrt(max(dist2(centre, p) for p in core)) + r
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        centre = (cx, cy)
+        far = ceil_sqrt(max((x - cx) * (x - cx) + (y - cy) * (y - cy) for x, y in core))
+        reach = far + r
         inner = r
         if len(core) >= 3:
             depths = []
-            for a, b in zip(core, core[1:] + core[:1]):
-                edge = sub(b, a)
-                c = cross(edge, sub(centre, a))
-                depths.append(isqrt(c * c // dot(edge, edge)) if c > 0 else 0)
+            ax, ay = core[-1]
+            for bx, by in core:  # the edge from the previous corner to this one
+                ex, ey = bx - ax, by - ay
+                c = ex * (cy - ay) - ey * (cx - ax)
+                depths.append(isqrt(c * c // (ex * ex + ey * ey)) if c > 0 else 0)
+                ax, ay = bx, by
             inner = min(depths) + r
         elif centre != core[0] or len(core) == 2:
-            inner = max(0, r - ceil_sqrt(max(dist2(centre, p) for p in core)))
+            inner = max(0, r - far)
         object.__setattr__(self, "centre", centre)
         object.__setattr__(self, "reach", reach)
         object.__setattr__(self, "inner", inner)
-        object.__setattr__(self, "box", (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r))
+        object.__setattr__(self, "box", (x0 - r, y0 - r, x1 + r, y1 + r))
 
     def moved(self, offset: Point) -> Shape:
         """The same shape translated by ``offset``: its bounds move with it (``centre`` and ``box``) or stay

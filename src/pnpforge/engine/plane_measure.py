@@ -14,9 +14,8 @@ a table can tell apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from itertools import chain
 
 from pnpforge.engine.plane import Base, Point, Shape, cross, dist2, dot, sub
 
@@ -32,26 +31,35 @@ def edges(core: tuple[Point, ...]) -> list[tuple[Point, Point]]:
     return list(zip(core, core[1:] + core[:1]))
 
 
-def _axes(core: tuple[Point, ...]) -> Iterator[Point]:
+def _axes(core: tuple[Point, ...]) -> list[Point]:
     """Directions to project on when testing for a separating line: each edge's normal (a segment's direction too,
     for two segments on one line)."""
-    for a, b in edges(core):
-        e = (b[0] - a[0], b[1] - a[1])
-        yield (-e[1], e[0])
-        if len(core) == 2:
-            yield e
+    if len(core) == 1:
+        return []
+    if len(core) == 2:
+        (ax, ay), (bx, by) = core
+        return [(ay - by, bx - ax), (bx - ax, by - ay)]
+    (px, py) = core[-1]
+    found = []
+    for x, y in core:  # the edge from the previous corner to this one, for every corner
+        found.append((py - y, x - px))
+        px, py = x, y
+    return found
 
 
 def _span(core: tuple[Point, ...], axis: Point) -> tuple[int, int]:
-    values = [dot(p, axis) for p in core]
+    ax, ay = axis
+    values = [x * ax + y * ay for x, y in core]
     return min(values), max(values)
 
 
 def _separated(p: tuple[Point, ...], q: tuple[Point, ...], touching_separates: bool) -> bool:
     """A line separates the cores (with ``touching_separates``, a line they both touch counts: no interior overlap)."""
-    for axis in chain(_axes(p), _axes(q)):
-        p_lo, p_hi = _span(p, axis)
-        q_lo, q_hi = _span(q, axis)
+    for ax, ay in _axes(p) + _axes(q):
+        values = [x * ax + y * ay for x, y in p]
+        p_lo, p_hi = min(values), max(values)
+        values = [x * ax + y * ay for x, y in q]
+        q_lo, q_hi = min(values), max(values)
         if touching_separates:
             if p_hi <= q_lo or q_hi <= p_lo:
                 return True
@@ -69,14 +77,15 @@ def _meet(p: tuple[Point, ...], q: tuple[Point, ...]) -> bool:
 
 def point_segment_within(p: Point, a: Point, b: Point, s2: int, strict: bool) -> bool:
     """The squared distance from ``p`` to the segment ``ab`` is at most ``s2`` (below it when ``strict``)."""
-    ab, ap = sub(b, a), sub(p, a)
-    t, length2 = dot(ap, ab), dot(ab, ab)
+    abx, aby, apx, apy = b[0] - a[0], b[1] - a[1], p[0] - a[0], p[1] - a[1]
+    t, length2 = apx * abx + apy * aby, abx * abx + aby * aby
     if t <= 0 or length2 == 0:
-        d2, scale = dot(ap, ap), 1
+        d2, scale = apx * apx + apy * apy, 1
     elif t >= length2:
-        d2, scale = dist2(p, b), 1
+        bpx, bpy = p[0] - b[0], p[1] - b[1]
+        d2, scale = bpx * bpx + bpy * bpy, 1
     else:
-        c = cross(ab, ap)
+        c = abx * apy - aby * apx
         d2, scale = c * c, length2  # the squared distance is d2 / scale
     return d2 < s2 * scale if strict else d2 <= s2 * scale
 
@@ -135,6 +144,68 @@ def overlap(a: Shape, b: Shape) -> bool:
     if len(a.core) < 3 or len(b.core) < 3:
         return False  # a point or a segment has no inside
     return not _separated(a.core, b.core, touching_separates=True)
+
+
+def sweep_overlaps(shape: Shape, offset: Point, other: Shape) -> bool:
+    """``overlap(shape.swept(offset), other)``, for two polygons without making the swept shape: the sweep is the
+    polygon's sum with the segment to ``offset``, whose edges are the polygon's and two along ``offset``, and its
+    span on any line is the polygon's span stretched by the offset's; a separating line is looked for among the
+    normals of those edges and of ``other``'s, as ``overlap`` does on the made shape."""
+    if shape.radius or other.radius or len(shape.core) < 3 or len(other.core) < 3 or offset == (0, 0):
+        return overlap(shape.swept(offset), other)
+    dx, dy = offset
+    x0, y0, x1, y1 = shape.box
+    bx0, by0, bx1, by1 = other.box
+    if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 or by1 <= min(y0, y0 + dy):
+        return False
+    p, q = shape.core, other.core
+    for ax, ay in _axes(p) + [(-dy, dx)] + _axes(q):
+        values = [x * ax + y * ay for x, y in p]
+        p_lo, p_hi = min(values), max(values)
+        shift = dx * ax + dy * ay
+        if shift < 0:
+            p_lo += shift
+        else:
+            p_hi += shift
+        values = [x * ax + y * ay for x, y in q]
+        if p_hi <= min(values) or max(values) <= p_lo:
+            return False
+    return True
+
+
+def sweep_tester(shape: Shape, other: Shape) -> Callable[[Point], bool]:
+    """``sweep_overlaps(shape, offset, other)`` as a test of many offsets: for two polygons, both spans on every
+    edge normal are worked out once (an offset only stretches the shape's span), and only the line along the offset
+    is new each time."""
+    if shape.radius or other.radius or len(shape.core) < 3 or len(other.core) < 3:
+        return lambda offset: sweep_overlaps(shape, offset, other)
+    p, q = shape.core, other.core
+    fixed = []
+    for ax, ay in _axes(p) + _axes(q):
+        ps, qs = [x * ax + y * ay for x, y in p], [x * ax + y * ay for x, y in q]
+        fixed.append((ax, ay, min(ps), max(ps), min(qs), max(qs)))
+    x0, y0, x1, y1 = shape.box
+    bx0, by0, bx1, by1 = other.box
+
+    def meets(offset: Point) -> bool:
+        dx, dy = offset
+        if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 \
+                or by1 <= min(y0, y0 + dy):
+            return False
+        for ax, ay, p_lo, p_hi, q_lo, q_hi in fixed:
+            shift = dx * ax + dy * ay
+            if shift < 0:
+                p_lo += shift
+            else:
+                p_hi += shift
+            if p_hi <= q_lo or q_hi <= p_lo:
+                return False
+        if offset == (0, 0):
+            return True
+        ps, qs = [y * dx - x * dy for x, y in p], [y * dx - x * dy for x, y in q]  # on the normal (-dy, dx)
+        return not (max(ps) <= min(qs) or max(qs) <= min(ps))  # the offset moves no point across this line
+
+    return meets
 
 
 def touching(a: Shape, b: Shape, slack: int = CONTACT) -> bool:

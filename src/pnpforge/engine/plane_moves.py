@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from pnpforge.engine.plane import (HEADINGS, INCH, Base, Point, Shape, Table, add, along, ceil_sqrt, convex_hull,
                                    dist2, dot, nearest_along, sub)
-from pnpforge.engine.plane_measure import closer_than, overlap, touching, within
+from pnpforge.engine.plane_measure import closer_than, overlap, sweep_tester, touching, within
 from pnpforge.engine.plane_sight import Piece
 
 # The six arrows of a random-direction template, 60 degrees apart, counterclockwise from +x. (1, sqrt 3) is not a
@@ -127,7 +127,8 @@ def _slide(field: Field, bases: Sequence[Base], vector: Point, top: int, whole: 
     obstacles = [piece.shape for piece in field.pieces if piece.id in impassable]
     obstacles += [b.shape for b in field.bases if b.id not in movers]
     reach = _offset(vector, top, whole) if top > 0 else (0, 0)
-    nearby = [[o for o in obstacles if _boxes_overlap(_sweep_box(b.shape.box, reach), o.box)] for b in bases]
+    nearby = [[Obstacle(b.shape, o) for o in obstacles if _boxes_overlap(_sweep_box(b.shape.box, reach), o.box)]
+              for b in bases]
 
     def clear(k: int) -> bool:
         offset = _offset(vector, k, whole)
@@ -164,17 +165,29 @@ def _boxes_overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
-def _clear(table: Table, shape: Shape, offset: Point, obstacles: Sequence[Shape]) -> bool:
+class Obstacle:
+    """An obstacle in a slide's way, with the exact sweep test of the moving shape against it made on first use
+    (``plane_measure.sweep_tester``: what stays the same from one step to the next is worked out once)."""
+
+    __slots__ = ("shape", "box", "_mover", "_test")
+
+    def __init__(self, mover: Shape, shape: Shape) -> None:
+        self.shape, self.box, self._mover = shape, shape.box, mover
+        self._test: Callable[[Point], bool] | None = None
+
+    def met(self, offset: Point) -> bool:
+        if self._test is None:
+            self._test = sweep_tester(self._mover, self.shape)
+        return self._test(offset)
+
+
+def _clear(table: Table, shape: Shape, offset: Point, obstacles: Sequence[Obstacle]) -> bool:
     """The shape's sweep by ``offset`` stays on the table and overlaps none of ``obstacles`` (``blocked``'s answer):
     the exact test only against obstacles whose box meets the sweep's box."""
     box = _sweep_box(shape.box, offset)
     if box[0] < 0 or box[1] < 0 or box[2] > table.width or box[3] > table.height:
         return False
-    near = [o for o in obstacles if _boxes_overlap(box, o.box)]
-    if not near:
-        return True
-    swept = shape.swept(offset)
-    return not any(overlap(swept, o) for o in near)
+    return not any(o.met(offset) for o in obstacles if _boxes_overlap(box, o.box))
 
 
 def _closer(shape: Shape, offset: Point, other: Shape, limit: int) -> bool:
