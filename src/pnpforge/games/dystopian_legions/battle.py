@@ -101,15 +101,18 @@ class Battle(Duel):
         pack: Pack,
         players: tuple[str, str],
         specs: tuple[SectionSpec, ...],
-        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        decks: tuple[tuple[str, ...], tuple[str, ...]],
         setup: TableSetup,
         rows: tuple[int, int, int] | None,
         turn_cap: int,
         blp_target: int,
         steps: Steps,
+        hand_sizes: tuple[int, int] = (0, 0),
+        blind: bool = False,
     ):
         super().__init__(pack, (), 0, turn_cap, steps, start=(("b-setup",),), mode="battle")  # type: ignore[arg-type]
-        self.players, self.specs, self.hands, self.setup = players, specs, hands, setup
+        self.players, self.specs, self.decks, self.setup = players, specs, decks, setup
+        self.hand_sizes, self.blind = hand_sizes, blind  # hands are chosen (or dealt blind) after deployment
         self.rows, self.blp_target = rows, blp_target
         self.entries = {item.id: item for item in pack.of_type("scenario_entry")}
         from pnpforge.games.dystopian_legions.generator import blp_for_section, tables
@@ -133,7 +136,7 @@ class BattleState(DuelState):
     def __init__(self, game: Battle):
         self.game = game
         self.start_steps(game.steps)
-        hands = [list(game.hands[0]), list(game.hands[1])]
+        hands: list[list[str]] = [[], []]  # filled after deployment (hands.py)
         graves: list[list[str]] = [[], []]
         self.units = []
         for spec in game.specs:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pnpforge.games.dystopian_legions.hands import worth
 from pnpforge.games.dystopian_legions.melee import melee_dice
 from pnpforge.games.dystopian_legions.shooting import attack_dice
 from pnpforge.games.dystopian_legions.state import DuelState
@@ -53,6 +54,8 @@ class Greedy:
             return -int(action) if routs else abs(int(action) - 1)
         if step == "reroll":
             return -len(action)
+        if step == "b-pick":  # a battle's hand: the card of most worth per point
+            return -worth(s.game.cards[action])  # type: ignore[return-value]
         return 0
 
 
@@ -91,6 +94,19 @@ def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Gree
 
 
 def determinize(s: DuelState, player: int, rng: random.Random) -> DuelState:
-    """The other side's hand is hidden, but the hands come from the starter decks in a fixed order and nothing is
-    drawn, so every hand a player could face is the one there is: the world is a copy."""
-    return s.clone()
+    """The other side's hand is hidden. A duel's hands come from the starter decks in a fixed order and nothing is
+    drawn, so every hand a player could face is the one there is: the world is a copy. A battle's hands are chosen
+    from the decks: the other player's is drawn again, as many cards, from its deck less its Graveyard."""
+    world = s.clone()
+    decks = getattr(s.game, "decks", None)
+    if decks is None:
+        return world
+    from pnpforge.games.dystopian_legions.hands import hand_of
+
+    q = 1 - player
+    hand = hand_of(world, q)  # type: ignore[arg-type]
+    grave = world.units[world.first_of(q)].side.graveyard  # type: ignore[attr-defined]
+    unseen = [c for c in dict.fromkeys(decks[q]) if c not in grave]
+    if hand and len(unseen) >= len(hand):
+        hand[:] = rng.sample(unseen, len(hand))
+    return world
