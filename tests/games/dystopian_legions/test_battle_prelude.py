@@ -164,3 +164,56 @@ def test_points_bolster_a_battles_order_check() -> None:
     s.apply_action(1)
     assert s.pending == ("roll", "command", 0)
     assert sum(n for _, n in s.asked[("command", 0)][0]) == s.game.check_dice + 1
+
+
+# --- the Pre-Turn cards, face down -----------------------------------------------------------------------------------
+def pre_turn(cards: tuple[str, str], points: int = 3) -> BattleState:
+    """A battle at its first activation, each hand holding one Pre-Turn card, the pools at ``points``, and the
+    Pre-Turn card step about to start (as ``turn-start`` pushes it)."""
+    s = until(start(), "b-choose")
+    for p in (0, 1):
+        hand_of(s, p)[:] = [cards[p]]
+        s.sides[p].cp = s.pool[p] = points
+    s.push(
+        ("b-card-view", 0),
+        ("b-lay", 0),
+        ("b-card-view", 1),
+        ("b-lay", 1),
+        ("b-reveal-order", s.advantage),
+        ("b-reveals",),
+    )
+    s.run()
+    return s
+
+
+@pytest.mark.rules("pre-turn-cards", "tac-one-per-activation")
+def test_pre_turn_cards_are_laid_face_down_and_turned_over_in_the_advantages_order() -> None:
+    cards = ("runner-from-hq", "sappers-surprise")
+    s = pre_turn(cards)
+    assert s.pending == ("b-lay", 0) and s.legal_actions() == ["pass", cards[0]]
+    s.apply_action(cards[0])
+    assert s.pending == ("b-lay", 1)
+    assert cards[0] not in str(s.observation(1)) and cards[0] in str(s.observation(0))  # laid face down
+    s.apply_action(cards[1])
+    sa = s.advantage
+    assert s.pending == ("b-reveal-order", sa) and s.legal_actions() == [sa, 1 - sa]
+    s.apply_action(1 - sa)  # the Strategic Advantage lets the other card be turned over first
+    rng = random.Random(0)
+    while s.pending is not None and s.pending[0] != "b-choose":
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
+    played = [e.text for e in s.log if " plays " in e.text]
+    assert played == [f"{s.game.players[q]} plays {cards[q]}" for q in (1 - sa, sa)]
+
+
+@pytest.mark.rules("pre-turn-cards", "tac-no-retract", "tac-cost")
+def test_a_card_that_cannot_be_paid_when_turned_over_goes_back_to_the_hand() -> None:
+    s = pre_turn(("runner-from-hq", "sappers-surprise"))
+    s.apply_action("runner-from-hq")
+    for side in s.sides:  # the pool spent before the card is turned over
+        side.cp = 0
+    s.pool = [0, 0]
+    s.apply_action("pass")
+    while s.pending is not None and s.pending[0] != "b-choose":
+        s.apply_action(s.legal_actions()[0])
+    assert hand_of(s, 0) == ["runner-from-hq"] and s.units[s.first_of(0)].side.graveyard == []
+    assert any("back to the hand" in e.text for e in s.log)

@@ -158,9 +158,12 @@ class BattleState(DuelState):
         self.log: Log = []
         self.played: set[int] = set()
         self.melee_lp: tuple[int, int] = (0, 0)
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.blp = [0, 0]
         self.rows: tuple[int, int, int] = game.rows or (0, 0, 0)
         self.advantage = 0  # the player with the Strategic Advantage
+        self.facedown: dict[int, str] = {}  # Pre-Turn cards laid face down, by player (battle_pre_turn.py)
+        self.reveal_first: int | None = None  # whose face-down card the Strategic Advantage turns over first
         self.names: tuple[str, str, str] = ("", "", "")
         self.halved = False  # Limited Visibility
         self.objectives: tuple[Point, ...] = ()
@@ -314,6 +317,9 @@ class BattleState(DuelState):
             self.view,
             self.rows,
             self.advantage,
+            self.facedown.get(player),
+            tuple(sorted(self.facedown)),  # who laid a card face down, not which
+            self.reveal_first,
             self.firing,
             self.objectives,
             tuple(sorted(self.engagements)),

@@ -25,6 +25,7 @@ from pnpforge.engine.steps import Steps
 from pnpforge.games.dystopian_legions import (
     battle_fire,
     battle_moves,
+    battle_pre_turn,
     battle_setup,
     battle_turn,
     bolster,
@@ -62,6 +63,7 @@ STEPS = Steps.collect(
     battle_turn,
     battle_moves,
     battle_fire,
+    battle_pre_turn,
 )
 NATIONS = ("britannia", "prussia")
 HEAVY = ("heavy_ironclad",)

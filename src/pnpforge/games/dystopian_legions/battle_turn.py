@@ -54,7 +54,8 @@ def start_turn(s: BattleState) -> None:
         unit.moved, unit.focus = "", False
     s.pair(*s.view)
     s.played = set()
-    s.push(("b-card-view", 0), ("tac", 0, "pre_turn"), ("b-card-view", 1), ("tac", 1, "pre_turn"), ("b-initiative",))
+    lay = [("b-card-view", 0), ("b-lay", 0), ("b-card-view", 1), ("b-lay", 1)]  # face down (battle_pre_turn.py)
+    s.push(*lay, ("b-reveal-order", s.advantage), ("b-reveals",), ("b-initiative",))
 
 
 @task("b-card-view")

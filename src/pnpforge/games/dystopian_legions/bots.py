@@ -34,7 +34,7 @@ class Greedy:
             if action == "charge" and sum(melee_dice(s, p).values()) <= sum(melee_dice(s, 1 - p).values()):
                 return len(PREFERENCE)
             return PREFERENCE.index(action)
-        if step == "tac":
+        if step in ("tac", "b-lay"):  # a card of the window, or one laid face down for the Pre-Turn step
             return 1 if action == "pass" else 0 if useful(s, p, action) else 2
         if step == "deck":
             side = s.sides[p]
@@ -109,4 +109,8 @@ def determinize(s: DuelState, player: int, rng: random.Random) -> DuelState:
     unseen = [c for c in dict.fromkeys(decks[q]) if c not in grave]
     if hand and len(unseen) >= len(hand):
         hand[:] = rng.sample(unseen, len(hand))
+    laid = getattr(world, "facedown", {})
+    if q in laid:  # a card laid face down: one of the guessed hand's cards of the step, if it holds any
+        step = [c for c in hand if world.game.cards[c].window == "pre_turn"]
+        world.facedown = {**laid, q: rng.choice(step) if step else laid[q]}  # type: ignore[attr-defined]
     return world
