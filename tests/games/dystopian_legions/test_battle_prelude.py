@@ -217,3 +217,34 @@ def test_a_card_that_cannot_be_paid_when_turned_over_goes_back_to_the_hand() -> 
         s.apply_action(s.legal_actions()[0])
     assert hand_of(s, 0) == ["runner-from-hq"] and s.units[s.first_of(0)].side.graveyard == []
     assert any("back to the hand" in e.text for e in s.log)
+
+
+# --- the Order of March --------------------------------------------------------------------------------------------
+@pytest.mark.rules("order-of-march", "activation-alternate")
+def test_an_order_of_march_fixes_which_section_activates_next() -> None:
+    s = until(start(order_of_march=True), "b-march-pick")
+    assert s.pending == ("b-march-pick", 0)
+    mine = s.legal_actions()
+    assert mine == [u.spec.index for u in s.live(0)]
+    for i in reversed(mine):  # the list, last section first (the last place fills itself)
+        if s.pending == ("b-march-pick", 0):
+            s.apply_action(i)
+    assert s.pending == ("b-march-pick", 1)
+    assert str(tuple(reversed(mine))) not in str(s.observation(1))  # the other list is secret
+    s = until(s, "roll")  # the first Initiative (a single choice of section is made without asking)
+    assert s.pending == ("roll", "initiative", 0)
+    activated: list[int] = []
+    rng = random.Random(2)
+    while s.pending is not None and s.turn == 1:
+        if s.pending[:2] == ("b-choose", 0):
+            assert len(s.legal_actions()) == 1  # no choice: the first Ready section of the list
+        activated += [
+            u.spec.index for u in s.units if u.spec.player == 0 and u.side.activated and u.spec.index not in activated
+        ]
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
+    assert len(activated) >= 2 and activated == [i for i in reversed(mine) if i in activated]
+
+
+def test_without_the_option_a_player_chooses_among_its_ready_sections() -> None:
+    s = until(start(), "b-choose")
+    assert s.pending[0] == "b-choose" and len(s.legal_actions()) > 1 and s.march == {}

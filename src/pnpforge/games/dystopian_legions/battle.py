@@ -109,10 +109,12 @@ class Battle(Duel):
         steps: Steps,
         hand_sizes: tuple[int, int] = (0, 0),
         blind: bool = False,
+        march: bool = False,
     ):
         super().__init__(pack, (), 0, turn_cap, steps, start=(("b-setup",),), mode="battle")  # type: ignore[arg-type]
         self.players, self.specs, self.decks, self.setup = players, specs, decks, setup
         self.hand_sizes, self.blind = hand_sizes, blind  # hands are chosen (or dealt blind) after deployment
+        self.march = march  # the optional Order of March (battle_pre_turn.py)
         self.rows, self.blp_target = rows, blp_target
         self.entries = {item.id: item for item in pack.of_type("scenario_entry")}
         from pnpforge.games.dystopian_legions.generator import blp_for_section, tables
@@ -164,6 +166,7 @@ class BattleState(DuelState):
         self.advantage = 0  # the player with the Strategic Advantage
         self.facedown: dict[int, str] = {}  # Pre-Turn cards laid face down, by player (battle_pre_turn.py)
         self.reveal_first: int | None = None  # whose face-down card the Strategic Advantage turns over first
+        self.march: dict[int, tuple[int, ...]] = {}  # each player's Order of March this turn, when played
         self.names: tuple[str, str, str] = ("", "", "")
         self.halved = False  # Limited Visibility
         self.objectives: tuple[Point, ...] = ()
@@ -320,6 +323,8 @@ class BattleState(DuelState):
             self.facedown.get(player),
             tuple(sorted(self.facedown)),  # who laid a card face down, not which
             self.reveal_first,
+            self.march.get(player, ()),
+            tuple(len(self.march.get(p, ())) for p in (0, 1)),  # how long the other list is, not its order
             self.firing,
             self.objectives,
             tuple(sorted(self.engagements)),

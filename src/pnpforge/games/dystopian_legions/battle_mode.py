@@ -165,6 +165,7 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         STEPS,
         (sizes[0], sizes[1]),
         bool(config.option("play_blind", False)),
+        bool(config.option("order_of_march", False)),
     )
 
 

@@ -4,7 +4,8 @@ the Strategic Advantage sets the order they are turned over in, and each is play
 shaken section, as a card of the step. A card that can no longer be played when it is turned over (the pool no
 longer covers it) goes back to the hand unplayed, as a card played wrongly may (rule ``tac-no-retract``).
 
-The duel has no Advantage and offers its Pre-Turn cards in seat order (``turn.py``).
+The duel has no Advantage and offers its Pre-Turn cards in seat order (``turn.py``). The optional Order of March
+(``order-of-march``) is a step of the Pre-Turn too: each player lists in secret the order its sections activate in.
 """
 
 from __future__ import annotations
@@ -65,3 +66,29 @@ def reveal(s: BattleState, p: int) -> None:
         return
     on = pay(s, p, card)
     s.push(("cancel", 1 - p, card, on, WINDOW), ("card-effects", p, card))
+
+
+# --- the Order of March (p.123, an optional rule: the battle's ``order_of_march`` option) -----------------------------
+@task("b-march")
+def march(s: BattleState) -> None:
+    """After the Pre-Turn cards and before the Initiative, each player secretly lists the order its sections will
+    activate in this turn, one section at a time (rule ``order-of-march``)."""
+    s.march = {0: (), 1: ()}
+    s.push(*(("b-march-pick", p) for p in (0, 1) for _ in s.live(p)))
+
+
+def _unlisted(s: BattleState, p: int) -> list[int]:
+    return [u.spec.index for u in s.live(p) if u.spec.index not in s.march.get(p, ())]
+
+
+@decision("b-march-pick", _unlisted)
+def march_pick(s: BattleState, i: int, p: int) -> None:
+    s.march = {**s.march, p: (*s.march.get(p, ()), i)}
+
+
+def next_on_march(s: BattleState, p: int, ready: list[int]) -> list[int]:
+    """With an Order of March, the one section the player must activate: the first on its list that is able to
+    (a section not listed, none ever is, falls back to the player's choice)."""
+    if not s.game.march:
+        return ready
+    return next(([i] for i in s.march.get(p, ()) if i in ready), ready)

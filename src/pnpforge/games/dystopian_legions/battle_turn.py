@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from pnpforge.engine.events import Ended, Length, Scores
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.dystopian_legions import bolster, morale, orders
+from pnpforge.games.dystopian_legions.battle_pre_turn import next_on_march
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.table import near_objective
 from pnpforge.games.dystopian_legions.throws import ask
@@ -55,7 +56,8 @@ def start_turn(s: BattleState) -> None:
     s.pair(*s.view)
     s.played = set()
     lay = [("b-card-view", 0), ("b-lay", 0), ("b-card-view", 1), ("b-lay", 1)]  # face down (battle_pre_turn.py)
-    s.push(*lay, ("b-reveal-order", s.advantage), ("b-reveals",), ("b-initiative",))
+    march = [("b-march",)] if s.game.march else []  # the optional Order of March (battle_pre_turn.py)
+    s.push(*lay, ("b-reveal-order", s.advantage), ("b-reveals",), *march, ("b-initiative",))
 
 
 @task("b-card-view")
@@ -109,7 +111,8 @@ def next_activation(s: BattleState) -> None:
 
 
 def _ready(s: BattleState, p: int) -> list[int]:
-    return [u.spec.index for u in s.live(p) if not u.side.activated]
+    """The player's Ready sections; under an Order of March, only the first of its list that is Ready."""
+    return next_on_march(s, p, [u.spec.index for u in s.live(p) if not u.side.activated])
 
 
 @decision("b-choose", _ready)

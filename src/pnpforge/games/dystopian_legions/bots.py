@@ -109,6 +109,9 @@ def determinize(s: DuelState, player: int, rng: random.Random) -> DuelState:
     unseen = [c for c in dict.fromkeys(decks[q]) if c not in grave]
     if hand and len(unseen) >= len(hand):
         hand[:] = rng.sample(unseen, len(hand))
+    listed = getattr(world, "march", {}).get(q)
+    if listed:  # the other Order of March is secret: any order of the same sections
+        world.march = {**world.march, q: tuple(rng.sample(listed, len(listed)))}  # type: ignore[attr-defined]
     laid = getattr(world, "facedown", {})
     if q in laid:  # a card laid face down: one of the guessed hand's cards of the step, if it holds any
         step = [c for c in hand if world.game.cards[c].window == "pre_turn"]
