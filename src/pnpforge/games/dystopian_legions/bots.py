@@ -54,6 +54,8 @@ class Greedy:
             return -int(action) if routs else abs(int(action) - 1)
         if step == "reroll":
             return -len(action)
+        if step == "b-independent":  # a weapon free to fire elsewhere fires at the first target it may
+            return 1 if action == "none" else 0
         if step == "b-pick":  # a battle's hand: the card of most worth per point
             return -worth(s.game.cards[action])  # type: ignore[return-value]
         return 0
