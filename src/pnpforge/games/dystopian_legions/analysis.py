@@ -43,11 +43,8 @@ def configurations(pack: Pack, settings: Any) -> dict[Any, Run]:
 
 
 def decks(pack: Pack) -> set[str]:
-    """The cards the 500-point forces hold in their hands (``battle_mode.hand_of``): a card of the deck that no hand
-    holds cannot be played, which says nothing about the card."""
-    from pnpforge.games.dystopian_legions.battle_mode import hand_of
-
-    return {card for force in forces_at(pack).values() for card in hand_of(force)}
+    """The cards the 500-point forces hold in their decks (a hand is chosen from the deck before each battle)."""
+    return {card for force in forces_at(pack).values() for card in force.data.get("tacs", [])}
 
 
 def analyse(pack: Pack, tallies: dict[Any, Tally], settings: Any) -> Analysis:

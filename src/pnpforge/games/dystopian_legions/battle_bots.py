@@ -93,7 +93,7 @@ class BattleGreedy(Greedy):
         s = state
         step = s.pending[0] if s.pending else ""
         legal = s.legal_actions()
-        if step == "b-choose":
+        if step in ("b-choose", "b-march-pick"):  # an Order of March lists them as it would choose them
             return min(legal, key=lambda i: (self.nearest(s, i), i))
         if step == "b-shoot":
             unit = s.units[s.pending[2]]  # type: ignore[index]

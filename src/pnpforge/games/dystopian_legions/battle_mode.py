@@ -25,9 +25,11 @@ from pnpforge.engine.steps import Steps
 from pnpforge.games.dystopian_legions import (
     battle_fire,
     battle_moves,
+    battle_pre_turn,
     battle_setup,
     battle_turn,
     bolster,
+    hands,
     ironclads,
     medics,
     melee,
@@ -49,7 +51,19 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 STEPS = Steps.collect(
-    turn, shooting, melee, ironclads, throws, bolster, medics, battle_setup, battle_turn, battle_moves, battle_fire
+    turn,
+    shooting,
+    melee,
+    ironclads,
+    throws,
+    bolster,
+    medics,
+    hands,
+    battle_setup,
+    battle_turn,
+    battle_moves,
+    battle_fire,
+    battle_pre_turn,
 )
 NATIONS = ("britannia", "prussia")
 HEAVY = ("heavy_ironclad",)
@@ -137,23 +151,22 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         f.data["nation"] if f.data["nation"] != forces[0].data["nation"] or n == 0 else f"{f.data['nation']}-2"
         for n, f in enumerate(forces)
     )
-    hands = tuple(hand_of(f) for f in forces)
+    decks = tuple(tuple(f.data["tacs"]) for f in forces)
+    sizes = tuple(hand_size(int(f.data["mfv"])) for f in forces)
     return Battle(
         pack,
         (players[0], players[1]),
         specs_of(pack, forces),
-        (hands[0], hands[1]),
+        (decks[0], decks[1]),
         setup,
         tuple(int(r) for r in rows) if rows is not None else None,  # type: ignore[arg-type]
         int(config.option("turns", found.get("turn_cap", 8))),
         blp_target(pack, mfv),
         STEPS,
+        (sizes[0], sizes[1]),
+        bool(config.option("play_blind", False)),
+        bool(config.option("order_of_march", False)),
     )
-
-
-def hand_of(force: Force) -> tuple[str, ...]:
-    """The cards a force holds in a battle: the first of its deck, one per full 250 points of its value."""
-    return tuple(force.data["tacs"][: hand_size(int(force.data["mfv"]))])
 
 
 # the battles the engine suite plays at random with every check, and keeps as golden transcripts

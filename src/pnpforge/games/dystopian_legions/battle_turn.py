@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.events import Ended, Length, Scores
 from pnpforge.engine.steps import chance, decision, task
-from pnpforge.games.dystopian_legions import morale, orders
+from pnpforge.games.dystopian_legions import bolster, morale, orders
+from pnpforge.games.dystopian_legions.battle_pre_turn import next_on_march
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.table import near_objective
 from pnpforge.games.dystopian_legions.throws import ask
-from pnpforge.games.dystopian_legions.turn import commander_for, morale_check, order_refusal, spend
+from pnpforge.games.dystopian_legions.turn import commander_for, order_refusal, spend
 
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.battle import BattleState
@@ -55,7 +56,9 @@ def start_turn(s: BattleState) -> None:
         unit.moved, unit.focus = "", False
     s.pair(*s.view)
     s.played = set()
-    s.push(("b-card-view", 0), ("tac", 0, "pre_turn"), ("b-card-view", 1), ("tac", 1, "pre_turn"), ("b-initiative",))
+    lay = [("b-card-view", 0), ("b-lay", 0), ("b-card-view", 1), ("b-lay", 1)]  # face down (battle_pre_turn.py)
+    march = [("b-march",)] if s.game.march else []  # the optional Order of March (battle_pre_turn.py)
+    s.push(*lay, ("b-reveal-order", s.advantage), ("b-reveals",), *march, ("b-initiative",))
 
 
 @task("b-card-view")
@@ -69,13 +72,20 @@ def card_view(s: BattleState, p: int) -> None:
 @task("b-initiative")
 def initiative(s: BattleState) -> None:
     """An opposed check in each Senior Commanding Officer's colour; two black dice for a force that has lost its
-    senior officer; a tie is thrown again."""
+    senior officer; the Tactical Advantage adds a black die in the first turn; a tie is thrown again."""
     entries = []
     for p in (0, 1):
-        senior = [u for u in s.live(p) if u.spec.senior]
-        dice = {s.colour(senior[0].side): s.game.check_dice} if senior else {"black": s.game.check_dice}
+        dice = senior_dice(s, p)
+        if s.turn == 1 and p != s.advantage:  # the Tactical Advantage (rule setup-tactical-advantage)
+            dice["black"] = dice.get("black", 0) + 1
         entries.append(ask(s, "initiative", p, dice, s.game.success))
     s.push(*entries, ("b-initiative-won",))
+
+
+def senior_dice(s: BattleState, p: int) -> dict[str, int]:
+    """A check between commanders: two dice in the Senior Commanding Officer's colour, black once it is lost."""
+    senior = [u for u in s.live(p) if u.spec.senior]
+    return {s.colour(senior[0].side): s.game.check_dice} if senior else {"black": s.game.check_dice}
 
 
 @task("b-initiative-won")
@@ -102,7 +112,8 @@ def next_activation(s: BattleState) -> None:
 
 
 def _ready(s: BattleState, p: int) -> list[int]:
-    return [u.spec.index for u in s.live(p) if not u.side.activated]
+    """The player's Ready sections; under an Order of March, only the first of its list that is Ready."""
+    return next_on_march(s, p, [u.spec.index for u in s.live(p) if not u.side.activated])
 
 
 @decision("b-choose", _ready)
@@ -149,8 +160,15 @@ def order(s: BattleState, name: str, p: int, i: int) -> None:
     cost = orders.ORDERS[name].cost_for(side.quality)
     assert commander_for(s, p, cost) is not None
     spend(s, p, cost)
-    check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[name].needed)
     s.log.append(Said(f"{s.game.players[p]} {side.setup.unit}: {name}"))
+    s.push(("bolster", p, "command"), ("b-order-check", p, i, name))
+
+
+@task("b-order-check")
+def order_check(s: BattleState, p: int, i: int, name: str) -> None:
+    """The order's Command Check, with the dice its bolstering bought (rule ``command-bolster``)."""
+    side = s.units[i].side
+    check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[name].needed, 0, bolster.dice(s, p))
     s.push(ask(s, "command", p, dict(check.dice), s.game.success), ("b-ordered", p, i, name, check.needed))
 
 
@@ -187,9 +205,7 @@ def restore(s: BattleState, i: int) -> None:
     unit = s.units[i]
     if not unit.live or not pair_near(s, i):
         return
-    p = unit.spec.player
-    check = morale_check(s, p)
-    s.push(ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed))
+    s.push(("bolster", unit.spec.player, "restore"), ("restore-throw", unit.spec.player))  # the duel's, bolstered
 
 
 @task("b-medics")

@@ -41,8 +41,11 @@ def volleys(s: DuelState, p: int) -> list[Volley]:
     (one attack for each it carries), in the order of the section's models (the book lets the firer pick)."""
     pooled: list[tuple[Trooper, Mount]] = []
     alone: list[Volley] = []
+    only = s.only
     for trooper in s.sides[p].troopers:
         for mount in s.profile(trooper).weapons:
+            if only is not None and (trooper.number, mount) not in only:
+                continue  # a weapon firing at a target of its own (rule mar-independent-firing)
             if solo(s.game.data.weapons[mount.weapon]):
                 alone += [((trooper, replace(mount, count=1)),)] * mount.count
             else:

@@ -154,6 +154,7 @@ class DuelState(StepMachine):
     """A duel in progress."""
 
     weary = False  # Morale checks need one success more (a battle's condition)
+    only: frozenset | None = None  # the weapons (model number, mount) of an attack by some weapons alone
 
     def __init__(self, game: Duel, throws: list | None = None):
         self.game = game
