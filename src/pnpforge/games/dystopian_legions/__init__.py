@@ -27,7 +27,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.analysis import analyse, configurations, nations
 from pnpforge.games.dystopian_legions.balance import events as balance_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
-from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
+from pnpforge.games.dystopian_legions.battle_mode import BATTLE_BUDGET, BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
@@ -72,6 +72,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     modes=("duel", "battle"),
     validated_modes=("duel", "battle"),  # the duels, then force balance: battles of the 500-point forces
     bench_modes=("battle",),  # the bench times 500-point greedy battles on their own
+    validate_budgets={"battle": BATTLE_BUDGET},  # battles per table within the five minutes of validate
     bots={"greedy": either_greedy, "random": random_bot},
     events=balance_events,
     observer=CardWatch,

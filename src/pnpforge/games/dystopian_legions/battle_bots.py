@@ -3,7 +3,8 @@
 its melee is expected to take more than it gives, holds an objective it stands on, heads for the nearest objective
 not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy.
 It plays the first card of its hand that helps now: a card that moves a section on after its move when the section
-advanced and stands on no objective, any other as the duel's greedy bot reads it. Every other question (Hit the
+advanced and stands on no objective, one that gives a MAR to a section in a melee, Shaken or with a target, any
+other as the duel's greedy bot reads it. Every other question (Hit the
 Deck, Cold Steel, re-rolls, rally) goes to the duel's greedy bot.
 
 The odds are worked out once per pool, chain and target number and kept in the game's ``Kit``
@@ -117,9 +118,19 @@ class BattleGreedy(Greedy):
             if s.game.cards[card].effect("move") is not None:
                 if self.speeds(s, p):
                     return card
+            elif s.game.cards[card].effect("gain_mar") is not None:
+                if self.fights(s, p):
+                    return card
             elif useful(s, p, card):
                 return card
         return "pass"
+
+    def fights(self, s: BattleState, p: int) -> bool:
+        """A card that gives the section a MAR for the turn helps one that is in a melee, Shaken or has a target."""
+        unit = s.units[s.view[p]]
+        if not unit.live:
+            return False
+        return unit.side.engaged or unit.side.markers > 0 or self.best_shot(s, p, unit.spec.index)[0] is not None
 
     def speeds(self, s: BattleState, p: int) -> bool:
         """A move card helps the section that has just advanced towards a goal it has not reached."""

@@ -192,6 +192,7 @@ BATTLE_GOLDENS: tuple[GoldenGame, ...] = (
 # the search bot: in a battle it weighs the choice of section, the move and the target, each answer played out by
 # the greedy bot to the end of the turn (battle_bots.value); a duel is played out to its end
 SEARCH: SearchPlan = SearchPlan(samples=4, candidates=4, horizon=horizon, value=value, searched=searched)
+BATTLE_BUDGET = 200  # battles per standard table ``validate --games auto`` plays at most (two tables: 400)
 SEARCH_GAMES = 40  # search is slow: at most this many battles in ``make matches``
 MATCHES = (
     Pairing(("greedy", "random"), mode="battle"),
