@@ -31,20 +31,25 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
-MODE_GAMES = 40  # greedy games of each mode the validator leaves out by default (a slower mode, a battle)
+MODE_GAMES = 40  # greedy games of each mode timed on its own (a slower mode, a battle)
+
+
+def timed_modes(package: Any) -> list[str]:
+    """The modes the bench times on their own: the package's ``bench_modes``, else those the validator leaves out."""
+    if package.bench_modes is not None:
+        return list(package.bench_modes)
+    default = package.validated_modes or package.modes
+    return [mode for mode in package.modes if mode not in default]
 
 
 def _other_modes(root: Path, package: Any, players: int, jobs: int) -> dict[str, Any]:
-    """Greedy games per CPU second of each mode of the package that the validator does not play by default, under
-    ``greedy_<mode>s_per_cpu_second``."""
+    """Greedy games per CPU second of each mode the package has the bench time on its own (``bench_modes``; by
+    default the modes the validator does not play), under ``greedy_<mode>s_per_cpu_second``."""
     from pnpforge.engine.playout import Run
     from pnpforge.engine.simulate import chunks, run
 
-    default = package.validated_modes or package.modes
     found: dict[str, Any] = {}
-    for mode in package.modes:
-        if mode in default:
-            continue
+    for mode in timed_modes(package):
         work = chunks(root, package, Run(players=players, mode=mode, bots=("greedy",)), 0, MODE_GAMES)
         start, cpu = time.perf_counter(), _cpu()
         run(work, jobs=jobs)

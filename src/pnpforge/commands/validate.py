@@ -116,7 +116,8 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
         for index, settings in enumerate(runs):
             if len(runs) > 1:
                 click.echo(f"== {settings.mode} mode")
-            settings, analysis, tallies = simulate(pack, package, settings, None if games else max_games, runner)
+            budget = min(max_games, package.validate_budgets.get(settings.mode, max_games))
+            settings, analysis, tallies = simulate(pack, package, settings, None if games else budget, runner)
             if exact is not None:  # the data analyses' tables in every mode's report, their findings in the first's
                 merge(analysis, exact, findings=index == 0)
             _metrics(pack, analysis, tallies, ladder, climbed if index == 0 else [])

@@ -152,6 +152,11 @@ class GamePackage(Generic[StateT]):
     # the modes ``validate`` plays without ``--mode`` (default: every mode; a package whose first mode already
     # spreads its configurations over the others names that one)
     validated_modes: tuple[str, ...] | None = None
+    # the modes the bench times on their own (greedy games per CPU second; default: those ``validate`` leaves out)
+    bench_modes: tuple[str, ...] | None = None
+    # a slow mode's budget: the most games per configuration ``validate --games auto`` plays in it, by mode (a
+    # finding still undecided there stays info, saying what would decide it)
+    validate_budgets: Mapping[str, int] = field(default_factory=dict)
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     factions: Callable[[Pack], tuple[str, ...]] | None = None  # sides rotated over the seats, when the game has them
     seat_names: Callable[[Pack], tuple[str, ...]] | None = None  # fixed names of the seats (colours)

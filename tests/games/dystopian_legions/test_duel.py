@@ -193,12 +193,12 @@ def test_a_turn_runs_initiative_activations_melee_and_the_end(pack) -> None:
 
 
 @pytest.mark.rules("move-charge", "melee-strike-first")
-def test_charges_reach_twice_the_move_and_ironclads_never_charge(pack) -> None:
+def test_charges_reach_twice_the_move_and_ironclads_never_charge(pack) -> None:  # charged: test_ironclad_melee
     state = duel(pack, range=13)
     assert may_charge(state, 0) is not None and "13 inches" in str(may_charge(state, 0))
     assert may_charge(duel(pack, range=12), 0) is None
     tanks = duel(pack, sections=("kob-line-infantry", "pru-kettenkarre-section"), range=4)
-    assert "Ironclads" in str(may_charge(tanks, 0)) and "Ironclads" in str(may_charge(tanks, 1))
+    assert may_charge(tanks, 0) is None and "Ironclad" in str(may_charge(tanks, 1))
     hahl = duel(pack, sections=("kob-line-infantry", "pru-van-hahl-section"), range=4)
     assert strikes_first(hahl, 1) and not strikes_first(hahl, 0)
 

@@ -63,6 +63,7 @@ RULES = {
     "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),
     "lucky-colonel": ("mar-lucky", "dice-reroll"),
     "bolster-a-morale-check": ("command-bolster", "morale-check"),
+    "riflemen-charge-a-tankette": ("ironclad-melee", "ironclad-damage", "melee-victory"),
 }
 
 

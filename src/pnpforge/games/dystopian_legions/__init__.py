@@ -27,7 +27,7 @@ from pnpforge.games.dystopian_legions import (
 from pnpforge.games.dystopian_legions.analysis import analyse, configurations, nations
 from pnpforge.games.dystopian_legions.balance import events as balance_events
 from pnpforge.games.dystopian_legions.battle_bots import either_greedy
-from pnpforge.games.dystopian_legions.battle_mode import BATTLE_GOLDENS, MATCHES, SEARCH
+from pnpforge.games.dystopian_legions.battle_mode import BATTLE_BUDGET, BATTLE_GOLDENS, MATCHES, SEARCH
 from pnpforge.games.dystopian_legions.bots import determinize
 from pnpforge.games.dystopian_legions.duel import new_game
 from pnpforge.games.dystopian_legions.invariants import any_check
@@ -62,7 +62,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "odds_tables melee_pairs worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
         "invariants scenario setup log generator analysis templates table_setup table_play table_rules "
         "figures table deployment battle battle_mode battle_setup battle_turn battle_moves battle_fire "
-        "battle_bots balance weigh fair_points filling".split()
+        "battle_bots balance weigh fair_points filling medics hands battle_pre_turn".split()
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,
@@ -70,7 +70,9 @@ PACKAGE: GamePackage[Any] = GamePackage(
     builders=(builder.BUILDER,),
     new_game=new_game,
     modes=("duel", "battle"),
-    validated_modes=("duel",),  # battles (force balance) with --mode battle: a run of their own
+    validated_modes=("duel", "battle"),  # the duels, then force balance: battles of the 500-point forces
+    bench_modes=("battle",),  # the bench times 500-point greedy battles on their own
+    validate_budgets={"battle": BATTLE_BUDGET},  # battles per table within the five minutes of validate
     bots={"greedy": either_greedy, "random": random_bot},
     events=balance_events,
     observer=CardWatch,

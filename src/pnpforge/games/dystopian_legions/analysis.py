@@ -43,7 +43,7 @@ def configurations(pack: Pack, settings: Any) -> dict[Any, Run]:
 
 
 def decks(pack: Pack) -> set[str]:
-    """The cards the 500-point forces hold."""
+    """The cards the 500-point forces hold in their decks (a hand is chosen from the deck before each battle)."""
     return {card for force in forces_at(pack).values() for card in force.data.get("tacs", [])}
 
 

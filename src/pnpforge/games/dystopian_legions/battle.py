@@ -117,15 +117,20 @@ class Battle(Duel):
         pack: Pack,
         players: tuple[str, str],
         specs: tuple[SectionSpec, ...],
-        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        decks: tuple[tuple[str, ...], tuple[str, ...]],
         setup: TableSetup,
         rows: tuple[int, int, int] | None,
         turn_cap: int,
         blp_target: int,
         steps: Steps,
+        hand_sizes: tuple[int, int] = (0, 0),
+        blind: bool = False,
+        march: bool = False,
     ):
         super().__init__(pack, (), 0, turn_cap, steps, start=(("b-setup",),), mode="battle")  # type: ignore[arg-type]
-        self.players, self.specs, self.hands, self.setup = players, specs, hands, setup
+        self.players, self.specs, self.decks, self.setup = players, specs, decks, setup
+        self.hand_sizes, self.blind = hand_sizes, blind  # hands are chosen (or dealt blind) after deployment
+        self.march = march  # the optional Order of March (battle_pre_turn.py)
         self.rows, self.blp_target = rows, blp_target
         self.entries = {item.id: item for item in pack.of_type("scenario_entry")}
         from pnpforge.games.dystopian_legions.generator import blp_for_section, tables
@@ -152,7 +157,7 @@ class BattleState(DuelState):
     def __init__(self, game: Battle):
         self.game = game
         self.start_steps(game.steps)
-        hands = [list(game.hands[0]), list(game.hands[1])]
+        hands: list[list[str]] = [[], []]  # filled after deployment (hands.py)
         graves: list[list[str]] = [[], []]
         self.units = []
         for spec in game.specs:
@@ -174,9 +179,13 @@ class BattleState(DuelState):
         self.log: Log = []
         self.played: set[int] = set()
         self.melee_lp: tuple[int, int] = (0, 0)
+        self.cancelled: str | None = None  # a card just cancelled, before its effects would apply
         self.blp = [0, 0]
         self.rows: tuple[int, int, int] = game.rows or (0, 0, 0)
         self.advantage = 0  # the player with the Strategic Advantage
+        self.facedown: dict[int, str] = {}  # Pre-Turn cards laid face down, by player (battle_pre_turn.py)
+        self.reveal_first: int | None = None  # whose face-down card the Strategic Advantage turns over first
+        self.march: dict[int, tuple[int, ...]] = {}  # each player's Order of March this turn, when played
         self.names: tuple[str, str, str] = ("", "", "")
         self.halved = False  # Limited Visibility
         self.objectives: tuple[Point, ...] = ()
@@ -361,6 +370,11 @@ class BattleState(DuelState):
             self.view,
             self.rows,
             self.advantage,
+            self.facedown.get(player),
+            tuple(sorted(self.facedown)),  # who laid a card face down, not which
+            self.reveal_first,
+            self.march.get(player, ()),
+            tuple(len(self.march.get(p, ())) for p in (0, 1)),  # how long the other list is, not its order
             self.firing,
             self.objectives,
             tuple(sorted(self.engagements)),

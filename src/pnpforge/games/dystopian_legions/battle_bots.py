@@ -2,7 +2,10 @@
 ``odds.py``, per Life Point of the target's points, so a cheap kill is not preferred to a costly one), charges when
 its melee is expected to take more than it gives, holds an objective it stands on, heads for the nearest objective
 not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy.
-Every other question (cards, Hit the Deck, Cold Steel, re-rolls, rally) goes to the duel's greedy bot.
+It plays the first card of its hand that helps now: a card that moves a section on after its move when the section
+advanced and stands on no objective, one that gives a MAR to a section in a melee, Shaken or with a target, any
+other as the duel's greedy bot reads it. Every other question (Hit the
+Deck, Cold Steel, re-rolls, rally) goes to the duel's greedy bot.
 
 The odds are worked out once per pool, chain and target number and kept in the game's ``Kit``
 (``Battle.kit``): a battle asks the same few questions again and again.
@@ -19,7 +22,7 @@ from pnpforge.games.dystopian_legions import morale
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import aim, targets
 from pnpforge.games.dystopian_legions.battle_turn import holders
-from pnpforge.games.dystopian_legions.bots import Greedy
+from pnpforge.games.dystopian_legions.bots import Greedy, useful
 from pnpforge.games.dystopian_legions.state import DuelState
 from pnpforge.games.dystopian_legions.melee import melee_dice
 from pnpforge.games.dystopian_legions.odds import Kit
@@ -93,12 +96,15 @@ def melee_edge(s: BattleState, p: int, i: int, j: int) -> Fraction:
 class BattleGreedy(Greedy):
     name = "greedy"
 
+    def __init__(self) -> None:
+        self.reaches: dict[int, int] = {}  # each section's longest effective range, by its index
+
     def choose(self, state: DuelState, player: int, rng: random.Random) -> Any:
         assert isinstance(state, BattleState)
         s = state
         step = s.pending[0] if s.pending else ""
         legal = s.legal_actions()
-        if step == "b-choose":
+        if step in ("b-choose", "b-march-pick"):  # an Order of March lists them as it would choose them
             return min(legal, key=lambda i: (self.nearest(s, i), i))
         if step == "b-shoot":
             unit = s.units[s.pending[2]]  # type: ignore[index]
@@ -109,7 +115,39 @@ class BattleGreedy(Greedy):
             return self.move(s, player, s.pending[2], legal)  # type: ignore[index]
         if step == "b-spend":
             return legal[0]
+        if step == "tac":
+            return self.card(s, player, legal)
         return super().choose(s, player, rng)
+
+    def card(self, s: BattleState, p: int, legal: list[str]) -> str:
+        """The first card of the hand that helps now (the duel's reading of its effects; a card that moves the
+        section after its move when the section advanced and stands on no objective), else a pass."""
+        for card in legal:
+            if card == "pass":
+                continue
+            if s.game.cards[card].effect("move") is not None:
+                if self.speeds(s, p):
+                    return card
+            elif s.game.cards[card].effect("gain_mar") is not None:
+                if self.fights(s, p):
+                    return card
+            elif useful(s, p, card):
+                return card
+        return "pass"
+
+    def fights(self, s: BattleState, p: int) -> bool:
+        """A card that gives the section a MAR for the turn helps one that is in a melee, Shaken or has a target."""
+        unit = s.units[s.view[p]]
+        if not unit.live:
+            return False
+        return unit.side.engaged or unit.side.markers > 0 or self.best_shot(s, p, unit.spec.index)[0] is not None
+
+    def speeds(self, s: BattleState, p: int) -> bool:
+        """A move card helps the section that has just advanced towards a goal it has not reached."""
+        unit = s.units[s.view[p]]
+        if unit.moved not in ("advance", "double") or unit.block is None or unit.side.engaged:
+            return False
+        return not any(near_objective(unit.block, point) for point in s.objectives)
 
     def nearest(self, s: BattleState, i: int) -> int:
         """The squared distance from the section's centre to the nearest enemy's: the nearest acts first."""
@@ -154,9 +192,26 @@ class BattleGreedy(Greedy):
             j = unit.spec.index
             if not unit.side.engaged and may_charge(s, i, j):
                 edge = melee_edge(s, p, i, j)
-                if edge > 0:
+                if edge > 0 and self.reaches_contact(s, i, j):
                     found.append((edge, f"charge:{j}"))
         return sorted(found, reverse=True)
+
+    @staticmethod
+    def reaches_contact(s: BattleState, i: int, j: int) -> bool:
+        """The charge's path gets the section into base contact (the charge would not fall short)."""
+        from pnpforge.engine.plane_moves import contact
+
+        from pnpforge.games.dystopian_legions.battle_moves import closed
+
+        key = ("contact", i, j, s.version)
+        found = s.memo.get(key)
+        if found is None:
+            unit, field, mv = s.units[i], s.field(), s.units[i].spec.mv * INCH
+            found = s.memo[key] = (
+                contact(field, unit.id, s.units[j].id, 2 * mv, closed(s, unit, True)) is not None
+                or contact(field, unit.id, s.units[j].id, mv, closed(s, unit, False)) is not None
+            )
+        return bool(found)
 
     def move(self, s: BattleState, p: int, i: int, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -172,14 +227,86 @@ class BattleGreedy(Greedy):
         if unit.spec.ironclad:
             return self.steer(s, p, i, legal)
         open_goals = [f"advance:obj{k}" for k, point in enumerate(s.objectives) if p not in holders(s, point)]
-        if self.best_shot(s, p, i)[0] is not None and not open_goals:
+        close = self.sees(s, i, unit.block) == 2
+        if close and not open_goals:
             return "hold"
         for goal in open_goals:
             if goal in legal:
                 return goal
-        if self.best_shot(s, p, i)[0] is not None:
+        if close:
             return "hold"
-        return "advance:enemy" if "advance:enemy" in legal else legal[0]
+        return self.closer(s, i, legal)
+
+    def closer(self, s: BattleState, i: int, legal: list[str]) -> str:
+        """Out of effective range: the advance after which the section sees the best target (in effective range,
+        else in range); when none brings a target in sight, the move (an advance or At The Double) that ends
+        nearest an enemy section, so that a section whose straight way is shut by a wood or a house goes round it
+        rather than standing."""
+        from pnpforge.games.dystopian_legions.battle_moves import _move
+
+        unit = s.units[i]
+        assert unit.block is not None
+        best, best_key = "hold", (self.sees(s, i, unit.block), -self.gap(s, i, unit.block.centre))
+        for option in legal:
+            kind, _, goal = option.partition(":")
+            if kind not in ("advance", "double"):
+                continue
+            made = _move(s, unit, kind, goal)
+            if made is None:
+                continue
+            key = (self.sees(s, i, made.after) if kind == "advance" else 0, -self.gap(s, i, made.after.centre))
+            if key > best_key:
+                best, best_key = option, key
+        return best
+
+    @staticmethod
+    def gap(s: BattleState, i: int, point: Any) -> int:
+        """The squared distance from a point to the nearest enemy section's centre."""
+        spots = [u.block.centre for u in s.live(1 - s.units[i].spec.player) if u.block is not None]
+        return min(((x - point[0]) ** 2 + (y - point[1]) ** 2 for x, y in spots), default=0)
+
+    def sees(self, s: BattleState, i: int, block: Any) -> int:
+        """What the section would see from ``block``: 2 for a target in sight within its effective range, 1 within
+        its longest range, else 0 (the other sections where they stand)."""
+        from pnpforge.engine.plane_measure import within as near
+
+        from pnpforge.games.dystopian_legions.table import view
+
+        unit = s.units[i]
+        if block is None or not morale.may_shoot(unit.side.markers, s.game.routed_at):
+            return 0
+        effective, longest = self.reach(s, unit.spec), unit.spec.reach
+        if s.halved:
+            effective, longest = (effective + 1) // 2, (longest + 1) // 2
+        found = 0
+        for other in s.live(1 - unit.spec.player):
+            if other.side.engaged or other.block is None or not near(block.shape, other.block.shape, longest * INCH):
+                continue
+            others = [u.block for u in s.units if u.live and u.block is not None and u not in (unit, other)]
+            if not view(s.game.setup, block, other.block, others).open:
+                continue
+            found = max(found, 2 if near(block.shape, other.block.shape, effective * INCH) else 1)
+            if found == 2:
+                break
+        return found
+
+    def reach(self, s: BattleState, spec: Any) -> int:
+        """The longest effective range of the section's weapons, in inches."""
+        found = self.reaches.get(spec.index)
+        if found is None:
+            data = s.game.data
+            found = max(
+                (
+                    band.end
+                    for trooper in spec.troopers
+                    for mount in data.profiles[trooper.profile].weapons
+                    for band in data.weapons[mount.weapon].bands
+                    if band.name == "effective"
+                ),
+                default=0,
+            )
+            self.reaches[spec.index] = found
+        return found
 
     def steer(self, s: BattleState, p: int, i: int, legal: list[str]) -> str:
         """An Ironclad turns towards the nearest enemy until it bears, then holds and fires, or drives on."""
@@ -220,11 +347,12 @@ def either_greedy(game: Any, seat: int, rng: random.Random, **options: Any) -> G
 
 
 # --- the search bot's plan ------------------------------------------------------------------------------------------
-SEARCHED = ("b-move", "b-shoot", "b-choose")  # a battle's questions worth a search; the greedy bot answers the rest
+SEARCHED = ("b-move", "b-shoot", "b-choose", "tac")  # a battle's questions worth a search; greedy answers the rest
 
 
 def searched(s: DuelState) -> bool:
-    """In a battle, the choice of section, its move and its target; in a duel, every question."""
+    """In a battle, the choice of section, its move, its target and whether to play a card; in a duel, every
+    question."""
     return not isinstance(s, BattleState) or (s.pending or ("",))[0] in SEARCHED
 
 

@@ -22,6 +22,9 @@ from pnpforge.games.dystopian_legions.battle_turn import pair_near
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.shooting import fire, may_fire
 from pnpforge.games.dystopian_legions.state import Trooper
+
+if TYPE_CHECKING:
+    from pnpforge.games.dystopian_legions.data import Mount
 from pnpforge.games.dystopian_legions.table import better, facing_hit, standing_in
 
 if TYPE_CHECKING:
@@ -57,10 +60,83 @@ def shoot(s: BattleState, target: object, p: int, i: int) -> None:
         return
     aim(s, p, i, target)
     if may_fire(s, p) is None:
-        s.push(("b-after",))
+        free = tuple(free_mounts(s, p, i, target))
+        s.push(("b-after",), *(("b-independent", p, i, target, free, k) for k in range(len(free))))
         fire(s, p, "placed" if s.units[i].focus else "regular")
     else:
         pair_near(s, i)
+
+
+# --- Independent Firing (rule mar-independent-firing) ----------------------------------------------------------------
+def free_mounts(s: BattleState, p: int, i: int, j: int) -> list[tuple[int, Mount]]:
+    """The section's weapons with Independent Firing that could not join the attack on ``j`` (out of their arc or
+    range): each may fire at a target of its own. As (the model's number, the weapon's mount)."""
+    found = []
+    view, firing = s.view, s.firing
+    try:
+        aim_only(s, p, i, j)
+        for trooper in s.units[i].side.troopers:
+            for mount in s.profile(trooper).weapons:
+                if s.game.data.weapons[mount.weapon].has("independent-firing") and not fires_at(s, trooper, mount):
+                    found.append((trooper.number, mount))
+    finally:
+        s.pair(*view)
+        s.firing = firing
+    return found
+
+
+def aim_only(s: BattleState, p: int, i: int, j: int) -> None:
+    s.pair(i, j)
+    s.firing = p
+
+
+def fires_at(s: BattleState, trooper: Trooper, mount: Mount) -> bool:
+    """The weapon bears on the paired target and reaches it with some band."""
+    weapon = s.game.data.weapons[mount.weapon]
+    return s.bears(trooper, mount) and any(s.reaches(band) for band in weapon.bands)
+
+
+def _own_targets(s: BattleState, p: int, i: int, j: int, free: tuple, k: int) -> list[object]:
+    """No second target first (the quiet answer), then each other target the k-th free weapon bears on and reaches
+    (``free``: the weapons left out of the attack on ``j``, listed when it was declared)."""
+    unit = s.units[i]
+    if k >= len(free) or not unit.live:
+        return []
+    number, mount = free[k]
+    trooper = next((t for t in unit.side.troopers if t.number == number), None)
+    if trooper is None:  # the model fell meanwhile
+        return []
+    view, firing = s.view, s.firing
+    found: list[object] = []
+    try:
+        for t in targets(s, i):
+            if t != j:
+                aim_only(s, p, i, t)
+                if fires_at(s, trooper, mount):
+                    found.append(t)
+    finally:
+        s.pair(*view)
+        s.firing = firing
+    return ["none", *found] if found else []
+
+
+@decision("b-independent", _own_targets)
+def independent(s: BattleState, target: object, p: int, i: int, j: int, free: tuple, k: int) -> None:
+    """The k-th free weapon fires at a target of its own, as an attack of that weapon alone."""
+    if target == "none" or not isinstance(target, int):
+        return
+    number, mount = free[k]
+    aim(s, p, i, target)
+    s.only = frozenset({(number, mount)})
+    s.log.append(Said(f"{s.units[i].spec.unit}: its {mount.weapon} fires at {s.units[target].spec.unit}"))
+    s.push(("b-only-done",), ("b-after",))
+    if may_fire(s, p) is None:
+        fire(s, p, "regular")
+
+
+@task("b-only-done")
+def only_done(s: BattleState) -> None:
+    s.only = None
 
 
 def aim(s: BattleState, p: int, i: int, j: int) -> None:

@@ -26,10 +26,13 @@ from pnpforge.engine.steps import Steps
 from pnpforge.games.dystopian_legions import (
     battle_fire,
     battle_moves,
+    battle_pre_turn,
     battle_setup,
     battle_turn,
     bolster,
+    hands,
     ironclads,
+    medics,
     melee,
     shooting,
     throws,
@@ -49,7 +52,19 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 STEPS = Steps.collect(
-    turn, shooting, melee, ironclads, throws, bolster, battle_setup, battle_turn, battle_moves, battle_fire
+    turn,
+    shooting,
+    melee,
+    ironclads,
+    throws,
+    bolster,
+    medics,
+    hands,
+    battle_setup,
+    battle_turn,
+    battle_moves,
+    battle_fire,
+    battle_pre_turn,
 )
 NATIONS = ("britannia", "prussia")
 HEAVY = ("heavy_ironclad",)
@@ -138,17 +153,21 @@ def new_battle(pack: Pack, config: GameConfig) -> Battle:
         f.data["nation"] if f.data["nation"] != forces[0].data["nation"] or n == 0 else f"{f.data['nation']}-2"
         for n, f in enumerate(forces)
     )
-    hands = tuple(tuple(f.data["tacs"][: hand_size(int(f.data["mfv"]))]) for f in forces)
+    decks = tuple(tuple(f.data["tacs"]) for f in forces)
+    sizes = tuple(hand_size(int(f.data["mfv"])) for f in forces)
     return Battle(
         pack,
         (players[0], players[1]),
         specs_of(pack, forces),
-        (hands[0], hands[1]),
+        (decks[0], decks[1]),
         setup,
         tuple(int(r) for r in rows) if rows is not None else None,  # type: ignore[arg-type]
         int(config.option("turns", found.get("turn_cap", 8))),
         blp_target(pack, mfv),
         STEPS,
+        (sizes[0], sizes[1]),
+        bool(config.option("play_blind", False)),
+        bool(config.option("order_of_march", False)),
     )
 
 
@@ -175,6 +194,7 @@ BATTLE_GOLDENS: tuple[GoldenGame, ...] = (
 # the search bot: in a battle it weighs the choice of section, the move and the target, each answer played out by
 # the greedy bot to the end of the turn (battle_bots.value); a duel is played out to its end
 SEARCH: SearchPlan = SearchPlan(samples=4, candidates=4, horizon=horizon, value=value, searched=searched)
+BATTLE_BUDGET = 200  # battles per standard table ``validate --games auto`` plays at most (two tables: 400)
 SEARCH_GAMES = 40  # search is slow: at most this many battles in ``make matches``
 MATCHES = (
     Pairing(("greedy", "random"), mode="battle"),

@@ -1,6 +1,6 @@
-"""Before the first turn of a battle: the Advantage, the scenario generator, the zones and objectives, and setting
-up each section in its zone (rules ``setup-advantage``, ``scenario-paths``, ``deploy-order``, ``condition-weary``,
-``condition-visibility``).
+"""Before the first turn of a battle: the Advantage, the scenario generator, the zones and objectives, setting
+up each section in its zone and the hands (``hands.py``) (rules ``setup-advantage``, ``setup-strategic-advantage``,
+``setup-tactical-advantage``, ``scenario-paths``, ``deploy-order``, ``condition-weary``, ``condition-visibility``).
 
 The scenario's rows are the config's, or the generator's: three D3 (each path starts at D3-1), then the players
 spend two points each, the Strategic Advantage first. Each section is set up, in the order ``deployment.order``
@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.dystopian_legions import deployment, generator
+from pnpforge.games.dystopian_legions.battle_turn import senior_dice
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.table import block
+from pnpforge.games.dystopian_legions.throws import ask
 
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.battle import BattleState
@@ -26,10 +28,23 @@ def setup(s: BattleState) -> None:
     s.push(("b-advantage",))
 
 
-@chance("b-advantage", lambda s: [0, 1])
-def advantage(s: BattleState, winner: int) -> None:
-    """The opposed check before the battle, as an even chance: its winner holds the Strategic Advantage."""
-    s.advantage = winner
+@task("b-advantage")
+def advantage(s: BattleState) -> None:
+    """The opposed check before the battle between the Senior Commanding Officers, in their colours, with no
+    Command Points (none are made yet); a tie is thrown again (rule ``setup-advantage``)."""
+    entries = [ask(s, "advantage", p, senior_dice(s, p), s.game.success) for p in (0, 1)]
+    s.push(*entries, ("b-advantage-won",))
+
+
+@task("b-advantage-won")
+def advantage_won(s: BattleState) -> None:
+    """The winner holds the Strategic Advantage, the loser the Tactical Advantage."""
+    a, b = s.last[("advantage", 0)], s.last[("advantage", 1)]
+    if a == b:
+        s.push(("b-advantage",))
+        return
+    s.advantage = 0 if a > b else 1
+    s.log.append(Said(f"{s.game.players[s.advantage]} holds the Strategic Advantage ({max(a, b)} to {min(a, b)})"))
     if s.game.rows is None:
         s.push(("b-paths",))
     else:
@@ -68,7 +83,7 @@ def scenario(s: BattleState) -> None:
     specs = s.game.specs
     tactical = 1 - s.advantage
     placed = deployment.order([x.player for x in specs], [x.heavy for x in specs], s.advantage, tactical)
-    s.push(*(("b-deploy", i) for i in placed), ("turn-start",))
+    s.push(*(("b-deploy", i) for i in placed), ("b-hands",), ("turn-start",))
 
 
 def _places(s: BattleState, i: int) -> list[tuple[int, int, int]]:

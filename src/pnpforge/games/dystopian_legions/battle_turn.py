@@ -3,7 +3,7 @@ movement, shooting), the Melee phase and the End Phase (Restore Order, Battle Lo
 
 Rules: ``turn-sequence``, ``pre-turn-shaken-cp``, ``cp-generate``, ``initiative``, ``activation-alternate``,
 ``model-states``, ``order-issue``, ``order-rally``, ``order-snap-out``, ``order-focus-fire``, ``melee-when``,
-``end-restore-order``, ``end-objectives``, ``end-blp-casualties``, ``end-victory``, ``end-clean-up``,
+``end-restore-order``, ``end-medics``, ``end-objectives``, ``end-blp-casualties``, ``end-victory``, ``end-clean-up``,
 ``mission-centre-ground``, ``mission-vital-objective``, ``mission-annihilate``, ``mission-breakthrough``; the
 moves are ``battle_moves.py``'s and the attacks ``battle_fire.py``'s. The book sets no turn limit; the pack's
 ``turn_cap`` ends a battle still going, logged as ``Ended("turn-cap")`` for the validator to count.
@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.events import Ended, Length, Scores
 from pnpforge.engine.steps import chance, decision, task
-from pnpforge.games.dystopian_legions import morale, orders
+from pnpforge.games.dystopian_legions import bolster, morale, orders
+from pnpforge.games.dystopian_legions.battle_pre_turn import next_on_march
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.table import near_objective
 from pnpforge.games.dystopian_legions.throws import ask
-from pnpforge.games.dystopian_legions.turn import commander_for, morale_check, order_refusal, spend
+from pnpforge.games.dystopian_legions.turn import commander_for, order_refusal, spend
 
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.battle import BattleState
@@ -47,6 +48,7 @@ def start_turn(s: BattleState) -> None:
     s.sync()
     for p in (0, 1):
         s.pool[p] = sum(orders.pool_at_start([s.made(u.side)], u.side.markers, s.led(u.side)) for u in s.live(p))
+        s.sides[p].cp = s.pool[p]  # the paired sections hold the pool: ``pair`` carries it on from them
     for unit in s.units:
         side = unit.side
         side.spent, side.carded_by, side.activated, side.charging = {}, set(), False, False
@@ -54,7 +56,9 @@ def start_turn(s: BattleState) -> None:
         unit.moved, unit.focus = "", False
     s.pair(*s.view)
     s.played = set()
-    s.push(("b-card-view", 0), ("tac", 0, "pre_turn"), ("b-card-view", 1), ("tac", 1, "pre_turn"), ("b-initiative",))
+    lay = [("b-card-view", 0), ("b-lay", 0), ("b-card-view", 1), ("b-lay", 1)]  # face down (battle_pre_turn.py)
+    march = [("b-march",)] if s.game.march else []  # the optional Order of March (battle_pre_turn.py)
+    s.push(*lay, ("b-reveal-order", s.advantage), ("b-reveals",), *march, ("b-initiative",))
 
 
 @task("b-card-view")
@@ -68,13 +72,20 @@ def card_view(s: BattleState, p: int) -> None:
 @task("b-initiative")
 def initiative(s: BattleState) -> None:
     """An opposed check in each Senior Commanding Officer's colour; two black dice for a force that has lost its
-    senior officer; a tie is thrown again."""
+    senior officer; the Tactical Advantage adds a black die in the first turn; a tie is thrown again."""
     entries = []
     for p in (0, 1):
-        senior = [u for u in s.live(p) if u.spec.senior]
-        dice = {s.colour(senior[0].side): s.game.check_dice} if senior else {"black": s.game.check_dice}
+        dice = senior_dice(s, p)
+        if s.turn == 1 and p != s.advantage:  # the Tactical Advantage (rule setup-tactical-advantage)
+            dice["black"] = dice.get("black", 0) + 1
         entries.append(ask(s, "initiative", p, dice, s.game.success))
     s.push(*entries, ("b-initiative-won",))
+
+
+def senior_dice(s: BattleState, p: int) -> dict[str, int]:
+    """A check between commanders: two dice in the Senior Commanding Officer's colour, black once it is lost."""
+    senior = [u for u in s.live(p) if u.spec.senior]
+    return {s.colour(senior[0].side): s.game.check_dice} if senior else {"black": s.game.check_dice}
 
 
 @task("b-initiative-won")
@@ -101,7 +112,8 @@ def next_activation(s: BattleState) -> None:
 
 
 def _ready(s: BattleState, p: int) -> list[int]:
-    return [u.spec.index for u in s.live(p) if not u.side.activated]
+    """The player's Ready sections; under an Order of March, only the first of its list that is Ready."""
+    return next_on_march(s, p, [u.spec.index for u in s.live(p) if not u.side.activated])
 
 
 @decision("b-choose", _ready)
@@ -148,8 +160,15 @@ def order(s: BattleState, name: str, p: int, i: int) -> None:
     cost = orders.ORDERS[name].cost_for(side.quality)
     assert commander_for(s, p, cost) is not None
     spend(s, p, cost)
-    check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[name].needed)
     s.log.append(Said(f"{s.game.players[p]} {side.setup.unit}: {name}"))
+    s.push(("bolster", p, "command"), ("b-order-check", p, i, name))
+
+
+@task("b-order-check")
+def order_check(s: BattleState, p: int, i: int, name: str) -> None:
+    """The order's Command Check, with the dice its bolstering bought (rule ``command-bolster``)."""
+    side = s.units[i].side
+    check = morale.command_check(s.colour(side), s.game.check_dice, orders.ORDERS[name].needed, 0, bolster.dice(s, p))
     s.push(ask(s, "command", p, dict(check.dice), s.game.success), ("b-ordered", p, i, name, check.needed))
 
 
@@ -177,6 +196,7 @@ def melee_phase(s: BattleState) -> None:
 @task("b-end")
 def end_phase(s: BattleState) -> None:
     entries = [("b-restore", u.spec.index) for u in s.units if u.live and u.side.markers]
+    entries += [("b-medics", u.spec.index) for u in s.units if u.live and u.side.fallen and not u.side.engaged]
     s.push(*entries, ("b-score",))
 
 
@@ -185,9 +205,17 @@ def restore(s: BattleState, i: int) -> None:
     unit = s.units[i]
     if not unit.live or not pair_near(s, i):
         return
+    s.push(("bolster", unit.spec.player, "restore"), ("restore-throw", unit.spec.player))  # the duel's, bolstered
+
+
+@task("b-medics")
+def medics(s: BattleState, i: int) -> None:
+    """The Repairs and Medics step of a section out of melee: a D6 for each model tipped over (``medics.py``)."""
+    unit = s.units[i]
+    if not unit.live or not pair_near(s, i):
+        return
     p = unit.spec.player
-    check = morale_check(s, p)
-    s.push(ask(s, "restore", p, dict(check.dice), s.game.success), ("restored", p, check.needed))
+    s.push(*(entry for _ in unit.side.fallen for entry in (ask(s, "d6", p, {"black": 1}, 0), ("tended", p))))
 
 
 def holders(s: BattleState, point: tuple[int, int]) -> set[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pnpforge.games.dystopian_legions.hands import worth
 from pnpforge.games.dystopian_legions.melee import melee_dice
 from pnpforge.games.dystopian_legions.shooting import attack_dice
 from pnpforge.games.dystopian_legions.state import DuelState
@@ -33,7 +34,7 @@ class Greedy:
             if action == "charge" and sum(melee_dice(s, p).values()) <= sum(melee_dice(s, 1 - p).values()):
                 return len(PREFERENCE)
             return PREFERENCE.index(action)
-        if step == "tac":
+        if step in ("tac", "b-lay"):  # a card of the window, or one laid face down for the Pre-Turn step
             return 1 if action == "pass" else 0 if useful(s, p, action) else 2
         if step == "deck":
             side = s.sides[p]
@@ -53,6 +54,10 @@ class Greedy:
             return -int(action) if routs else abs(int(action) - 1)
         if step == "reroll":
             return -len(action)
+        if step == "b-independent":  # a weapon free to fire elsewhere fires at the first target it may
+            return 1 if action == "none" else 0
+        if step == "b-pick":  # a battle's hand: the card of most worth per point
+            return -worth(s.game.cards[action])  # type: ignore[return-value]
         return 0
 
 
@@ -91,6 +96,26 @@ def greedy_bot(game: Any, seat: int, rng: random.Random, **options: Any) -> Gree
 
 
 def determinize(s: DuelState, player: int, rng: random.Random) -> DuelState:
-    """The other side's hand is hidden, but the hands come from the starter decks in a fixed order and nothing is
-    drawn, so every hand a player could face is the one there is: the world is a copy."""
-    return s.clone()
+    """The other side's hand is hidden. A duel's hands come from the starter decks in a fixed order and nothing is
+    drawn, so every hand a player could face is the one there is: the world is a copy. A battle's hands are chosen
+    from the decks: the other player's is drawn again, as many cards, from its deck less its Graveyard."""
+    world = s.clone()
+    decks = getattr(s.game, "decks", None)
+    if decks is None:
+        return world
+    from pnpforge.games.dystopian_legions.hands import hand_of
+
+    q = 1 - player
+    hand = hand_of(world, q)  # type: ignore[arg-type]
+    grave = world.units[world.first_of(q)].side.graveyard  # type: ignore[attr-defined]
+    unseen = [c for c in dict.fromkeys(decks[q]) if c not in grave]
+    if hand and len(unseen) >= len(hand):
+        hand[:] = rng.sample(unseen, len(hand))
+    listed = getattr(world, "march", {}).get(q)
+    if listed:  # the other Order of March is secret: any order of the same sections
+        world.march = {**world.march, q: tuple(rng.sample(listed, len(listed)))}  # type: ignore[attr-defined]
+    laid = getattr(world, "facedown", {})
+    if q in laid:  # a card laid face down: one of the guessed hand's cards of the step, if it holds any
+        step = [c for c in hand if world.game.cards[c].window == "pre_turn"]
+        world.facedown = {**laid, q: rng.choice(step) if step else laid[q]}  # type: ignore[attr-defined]
+    return world

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.contract import GameConfig
 from pnpforge.engine.steps import Steps
-from pnpforge.games.dystopian_legions import bolster, ironclads, melee, shooting, throws, turn
+from pnpforge.games.dystopian_legions import bolster, ironclads, medics, melee, shooting, throws, turn
 from pnpforge.games.dystopian_legions.state import Duel, SideSetup, Trooper
 from pnpforge.games.dystopian_legions.tacs import hand_size
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
-STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, bolster)
+STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, bolster, medics)
 DEFAULT_SECTIONS = ("kob-line-infantry", "pru-line-grenadiers")
 DEFAULT_NATIONS = ("britannia", "prussia")  # whose section each default is; sides by seat pick them
 DUEL_WINDOWS = ("pre_turn", "command", "shooting", "melee")

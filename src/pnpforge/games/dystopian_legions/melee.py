@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 
 
 def may_charge(s: DuelState, p: int) -> str | None:
-    """Why the section cannot charge: it or its target is an Ironclad, it is Routed or already in melee, or the
-    target is further than twice its slowest model's move."""
+    """Why the section cannot charge: it is an Ironclad (which rams instead), it is Routed or already in melee, or
+    the target is further than twice its slowest model's move. An Ironclad may be charged (rule ``ironclad-melee``)."""
     side, target = s.sides[p], s.sides[1 - p]
     if side.wiped or target.wiped:
         return "no target"
-    if s.ironclad(side) or s.ironclad(target):
-        return "Ironclads neither charge nor are charged in a duel"
+    if s.ironclad(side):
+        return "an Ironclad does not charge"
     if side.markers >= s.game.routed_at:
         return "a Routed section does not charge"
     if side.engaged:
@@ -57,6 +57,8 @@ def contact(s: DuelState, p: int) -> None:
     if side.wiped or target.wiped or side.markers >= s.game.routed_at:
         return
     side.engaged = target.engaged = side.charging = True
+    if s.ironclad(target):  # an Ironclad is shaken by the damage table alone (DECISIONS.md, point 10)
+        return
     if target.markers or any(s.profile(t).has("daunting") for t in side.troopers):
         s.push(("morale", 1 - p))
 
@@ -134,7 +136,12 @@ def melee(s: DuelState) -> None:
         ("cold-steel", first),
         ("cold-steel", second),
     ]
+    iron = [p for p in (first, second) if s.ironclad(s.sides[p])]
     early = [p for p in (first, second) if strikes_first(s, p)]
+    if len(iron) == 1:  # an Ironclad strikes nothing back; it may leave first (rule ironclad-melee)
+        q = iron[0]
+        s.push(*entries, ("disengage", q), ("iron-melee", 1 - q))
+        return
     if len(early) == 1:
         entries += [
             ("blows", early[0]),
@@ -145,6 +152,15 @@ def melee(s: DuelState) -> None:
     else:
         entries += [("blows", first), ("blows", second), ("casualties", first), ("casualties", second)]
     s.push(*entries, ("melee-over",))
+
+
+@task("iron-melee")
+def iron_melee(s: DuelState, p: int) -> None:
+    """The blows of side ``p`` at the Ironclad that stayed: every model of a duel's section reaches it."""
+    if s.last.get(("disengage", 1 - p)):
+        s.last = {k: v for k, v in s.last.items() if k[0] not in ("cold-steel", "disengage")}
+        return
+    s.push(("blows", p), ("iron-blows", p, ""), ("melee-over",))
 
 
 @task("blows")
@@ -174,4 +190,10 @@ def melee_over(s: DuelState) -> None:
         side.charging = False
         side.engaged = s.still_engaged(p)
     s.last = {k: v for k, v in s.last.items() if k[0] != "cold-steel"}
-    s.push(*(("morale", p) for p in (s.first, 1 - s.first) if lost[p] and not s.sides[p].wiped))
+    s.push(
+        *(
+            ("morale", p)
+            for p in (s.first, 1 - s.first)
+            if lost[p] and not s.sides[p].wiped and not s.ironclad(s.sides[p])
+        )
+    )

@@ -2,8 +2,10 @@
 shared one (``engine/script.py``), told about the duel in ``scenario.py``.
 
 A scenario states the sections (each model with its cover and Life Points lost, the section's Shaken markers,
-quality, Command Points, hand, Upper Hand, Hit the Deck, the arc an Ironclad is hit on), the range, where play starts
-(``start``: a free ``throw`` of a stated pool, a ``shoot``ing attack by the first side, a ``melee``, a ``morale``
+quality, Command Points, hand, Upper Hand, Hit the Deck, the arc an Ironclad is hit on; ``mars`` gives models MARs
+their profile lacks, for this scenario only), the range, where play starts
+(``start``: a free ``throw`` of a stated pool, a ``shoot``ing attack by the first side (``shoot-end``: and the
+End Phase after it), a ``melee``, a ``morale``
 check of the first side and its activation after, an ``opposed`` check, or whole ``turn``s) and its throws die by
 die (``throws``: initial faces by colour, explosion waves, the faces of re-rolled dice, and the exact probability
 of the result when asked). Choices answer the engine's questions: ``act`` (hold, fire, focus-fire, charge, rally,
@@ -17,6 +19,7 @@ position on the table instead (``table_setup.py``) and is played by ``table_play
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,8 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from pnpforge.engine.dice import Reroll
 from pnpforge.engine.script import Report
 from pnpforge.engine.steps import Steps, task
-from pnpforge.games.dystopian_legions import bolster, ironclads, melee, shooting, table_play, throws, turn
-from pnpforge.games.dystopian_legions.data import read
+from pnpforge.games.dystopian_legions import bolster, ironclads, medics, melee, shooting, table_play, throws, turn
+from pnpforge.games.dystopian_legions.data import Mar, Profile, read
 from pnpforge.games.dystopian_legions.duel import troopers
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, SideSetup, Trooper
 from pnpforge.games.dystopian_legions.table_play import TableState
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
 
 Face = Union[int, str]
-STARTS = ("throw", "shoot", "melee", "morale", "opposed", "turn")
+STARTS = ("throw", "shoot", "melee", "morale", "opposed", "turn", "shoot-end")
 ACTS = ("hold", "fire", "focus-fire", "charge", "rally", "snap-out", "hit-the-deck")
 
 
@@ -44,11 +47,17 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
+class MarSpec(_Strict):
+    mar: str
+    value: int | None = Field(None, ge=0, le=20)
+
+
 class ModelSpec(_Strict):
     model: str
     count: int = Field(1, ge=1, le=60)
     cover: Literal["open", "soft", "hard"] | None = None
     lp_lost: int = Field(0, ge=0, le=20)
+    mars: list[MarSpec] = Field(default_factory=list, max_length=10)  # MARs the scenario gives these models
 
 
 class SideSpec(_Strict):
@@ -115,10 +124,11 @@ def stop(s: DuelState) -> None:
     s.over = True
 
 
-STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, bolster, free, fire_first, stop)
+STEPS = Steps.collect(turn, shooting, melee, ironclads, throws, bolster, medics, free, fire_first, stop)
 FLOWS: dict[str, tuple[tuple, ...]] = {
     "throw": (("free",), ("stop",)),
     "shoot": (("fire-first",), ("stop",)),
+    "shoot-end": (("fire-first",), ("end",)),  # an attack, then the End Phase (Restore Order, Medics)
     "melee": (("melee",), ("stop",)),
     "morale": (("morale", 0), ("activate", 0), ("stop",)),
     "opposed": (("initiative",),),
@@ -126,7 +136,24 @@ FLOWS: dict[str, tuple[tuple, ...]] = {
 }
 
 
-def _side(pack: Pack, spec: SideSpec, at: tuple, report: Report) -> SideSetup | None:
+def _given(pack: Pack, model: ModelSpec, at: tuple, report: Report, extra: dict[str, Profile]) -> str | None:
+    """The id of the model's profile with the MARs the scenario gives it (a profile of the scenario's own, kept in
+    ``extra``), or None when a MAR is not the pack's."""
+    known = {item.id for item in pack.of_type("mar")}
+    for index, given in enumerate(model.mars):
+        if given.mar not in known:
+            report.error(at + ("mars", index, "mar"), f"no MAR '{given.mar}'")
+            return None
+    if not model.mars:
+        return model.model
+    profile = read(pack).profiles[model.model]
+    name = "+".join([model.model, *(f"{m.mar}{m.value or ''}" for m in model.mars)])
+    mars = profile.mars + tuple(Mar(m.mar, m.value) for m in model.mars)
+    extra[name] = replace(profile, id=name, mars=mars)
+    return name
+
+
+def _side(pack: Pack, spec: SideSpec, at: tuple, report: Report, extra: dict[str, Profile]) -> SideSetup | None:
     data = read(pack)
     if spec.section not in data.sections:
         report.error(at + ("section",), f"no section '{spec.section}'; sections: {', '.join(sorted(data.sections))}")
@@ -151,7 +178,10 @@ def _side(pack: Pack, spec: SideSpec, at: tuple, report: Report) -> SideSetup | 
                     f"a {model.model} has {most} LP; a model that lost them all is not on the table",
                 )
                 continue
-            made += [Trooper(model.model, most - model.lp_lost, model.cover or spec.cover)] * model.count
+            name = _given(pack, model, at + ("models", index), report, extra)
+            if name is None:
+                continue
+            made += [Trooper(name, most - model.lp_lost, model.cover or spec.cover)] * model.count
         bought = tuple(Trooper(t.profile, t.lp, t.cover, n) for n, t in enumerate(made))
     if not bought:
         return None
@@ -176,8 +206,9 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
         return table_play.build(pack, spec, report)
     start = start or STARTS[0]
     sides: list[SideSetup] = []
+    extra: dict[str, Profile] = {}
     for index, side in enumerate(spec.sides):
-        made = _side(pack, side, ("sides", index), report)
+        made = _side(pack, side, ("sides", index), report, extra)
         if made is not None:
             sides.append(made)
     defaults = (("britannia", "kob-line-infantry"), ("prussia", "pru-line-grenadiers"))
@@ -206,6 +237,7 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
         mode="opposed" if start == "opposed" else "duel",
         engaged=start == "melee",
         where=report.doc,
+        profiles=extra,
     )
     try:
         return DuelState(game, list(enumerate(spec.throws)))

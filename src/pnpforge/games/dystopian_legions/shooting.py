@@ -16,6 +16,7 @@ from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import damage, morale
 from pnpforge.games.dystopian_legions.log import Said
+from pnpforge.games.dystopian_legions.medics import tender
 from pnpforge.games.dystopian_legions.throws import ask
 
 if TYPE_CHECKING:
@@ -40,8 +41,11 @@ def volleys(s: DuelState, p: int) -> list[Volley]:
     (one attack for each it carries), in the order of the section's models (the book lets the firer pick)."""
     pooled: list[tuple[Trooper, Mount]] = []
     alone: list[Volley] = []
+    only = s.only
     for trooper in s.sides[p].troopers:
         for mount in s.profile(trooper).weapons:
+            if only is not None and (trooper.number, mount) not in only:
+                continue  # a weapon firing at a target of its own (rule mar-independent-firing)
             if solo(s.game.data.weapons[mount.weapon]):
                 alone += [((trooper, replace(mount, count=1)),)] * mount.count
             else:
@@ -204,7 +208,7 @@ def backfire(s: DuelState, p: int) -> None:
     first = side.troopers[0]
     lost = min(first.lp, values.get("lp", 1))
     s.log.append(Said(f"{side.setup.player}: the card backfires"))
-    take(s, p, damage.Losses((lost,), (lost >= first.lp,)))
+    take(s, p, damage.Losses((lost,), (lost >= first.lp,)), attack=False)
 
 
 @task("volley")
@@ -346,12 +350,16 @@ def wounds(s: DuelState, p: int, saved: bool, index: int = 0) -> None:
         }
 
 
-def take(s: DuelState, q: int, result: damage.Losses) -> int:
-    """The losses applied to the side's models along its chain; the Life Points lost."""
+def take(s: DuelState, q: int, result: damage.Losses, attack: bool = True) -> int:
+    """The losses applied to the side's models along its chain; the Life Points lost. The casualties of an enemy's
+    attack that a Medic of the section tends lie tipped over until the End Phase (rule ``end-medics``)."""
     side = s.sides[q]
     kept = []
     for trooper, lost, killed in zip(side.troopers, result.lp_lost, result.killed):
-        if killed:
+        x = tender(s, side, trooper) if killed and attack else None
+        if x is not None:
+            side.fallen = [*side.fallen, (trooper, x)]
+        elif killed:
             side.killed.append(trooper.profile)
         else:
             kept.append(type(trooper)(trooper.profile, trooper.lp - lost, trooper.cover, trooper.number))

@@ -80,6 +80,7 @@ class Side:
     effects: dict[str, Any] = field(default_factory=dict)  # card effects in force for the current attack or melee
     facing: str = ""  # the arc of an Ironclad the attack hits, when a position says (else its set-up's)
     luck: int = 0  # Luck tokens left (rule mar-lucky)
+    fallen: list[tuple[Trooper, int]] = field(default_factory=list)  # tipped over for a Medic[X+] (rule end-medics)
 
     def copy(self) -> Side:
         return replace(
@@ -91,6 +92,7 @@ class Side:
             carded_by=set(self.carded_by),
             killed=list(self.killed),
             effects=dict(self.effects),
+            fallen=list(self.fallen),
         )
 
     @property
@@ -123,8 +125,11 @@ class Duel:
         mode: str = "duel",
         engaged: bool = False,
         where: Any = None,
+        profiles: dict[str, pack_data.Profile] | None = None,
     ):
         self.pack_id, self.data = pack.id, pack_data.read(pack)
+        if profiles:  # profiles a scenario made, with MARs it gave
+            self.data = replace(self.data, profiles={**self.data.profiles, **profiles})
         self.dice = DiceSet.of_pack(pack)
         self.cards: dict[str, Card] = cards(pack)
         parameters = pack.game.parameters
@@ -149,6 +154,7 @@ class DuelState(StepMachine):
     """A duel in progress."""
 
     weary = False  # Morale checks need one success more (a battle's condition)
+    only: frozenset | None = None  # the weapons (model number, mount) of an attack by some weapons alone
 
     def __init__(self, game: Duel, throws: list | None = None):
         self.game = game
@@ -284,6 +290,7 @@ class DuelState(StepMachine):
                 tuple(sorted(s.hand)) if p == player else len(s.hand),
                 tuple(sorted(s.effects.items())),
                 s.luck,
+                tuple(s.fallen),
             )
             for p, s in enumerate(self.sides)
         )

@@ -4,7 +4,7 @@ then fire, charge or hold), the Melee phase and the End Phase (Restore Order, th
 Rules: ``turn-sequence``, ``pre-turn-cards``, ``pre-turn-shaken-cp``, ``initiative``, ``command-opposed``,
 ``activation-alternate``, ``cp-generate``, ``cp-spend-limit``, ``cp-spent-anyway``, ``order-issue``,
 ``order-rally``, ``order-snap-out``, ``order-focus-fire``, ``morale-check``, ``morale-routed``,
-``end-restore-order``, ``end-clean-up``, ``tac-*``.
+``end-restore-order``, ``end-medics`` (``medics.py``), ``end-clean-up``, ``tac-*``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pnpforge.engine.dice import Reroll
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.dystopian_legions import bolster, morale, orders
+from pnpforge.games.dystopian_legions.medics import medic_steps
 from pnpforge.games.dystopian_legions.melee import charge, may_charge
 from pnpforge.games.dystopian_legions.shooting import bolstered, fire, gained, may_fire, side_may_drop
 from pnpforge.games.dystopian_legions.tacs import why_not
@@ -369,7 +370,7 @@ def end_phase(s: DuelState) -> None:
     for p, side in enumerate(s.sides):
         if side.markers and not side.wiped:
             entries += [("bolster", p, "restore"), ("restore-throw", p)]
-    s.push(*entries, ("close",))
+    s.push(*entries, *medic_steps(s), ("close",))
 
 
 @task("restore-throw")
