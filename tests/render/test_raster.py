@@ -127,3 +127,21 @@ def test_a_reused_page_cut_by_a_rounding_pixel_is_not_copied_and_writes_the_same
         assert numpy.shares_memory(pixels, numpy.frombuffer(_SCRATCH.buffer, dtype=numpy.uint8))
         assert pixels.tobytes() == alone.tobytes()
         assert png_bytes(pixels, 300) == png_bytes(alone, 300)
+
+
+def test_pages_drawn_into_png_rows_make_the_png_of_their_pixels(tmp_path) -> None:
+    from pnpforge.render.raster import png_bytes, rasterise_arrays, rasterise_pngs
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, invariant=1)
+    for number, size in enumerate([(200, 120), (300.3, 200.2), (90, 90.4), (200.1, 300)]):  # cut and uncut rows
+        drawing.setPageSize(size)
+        drawing.setFillColorRGB(0.2 * number, 0.5, 0.9 - 0.2 * number, alpha=0.7)
+        drawing.rect(3, 0, size[0] / 2, size[1], fill=1, stroke=0)  # every row: a rounding pixel moved shows
+        drawing.showPage()
+    drawing.save()
+    pdf = tmp_path / "pages.pdf"
+    pdf.write_bytes(out.getvalue())
+    wanted = [(index, png_bytes(pixels, 300), (pixels.shape[1], pixels.shape[0]))
+              for index, pixels in rasterise_arrays(pdf, 300, False, [0, 1, 2, 3])]
+    assert list(rasterise_pngs(pdf, 300, [0, 1, 2, 3])) == wanted
