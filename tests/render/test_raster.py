@@ -105,3 +105,43 @@ def test_pages_drawn_into_the_reused_buffer_are_the_pages_drawn_alone(tmp_path, 
     assert [i for i, _ in reused] == [0, 1, 2, 3]
     for (_, one), (_, other) in zip(alone, reused):
         assert one.shape == other.shape and one.tobytes() == other.tobytes()
+
+
+def test_a_reused_page_cut_by_a_rounding_pixel_is_not_copied_and_writes_the_same_png(tmp_path) -> None:
+    import numpy
+
+    from pnpforge.render.raster import _SCRATCH, png_bytes, rasterise_arrays
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, invariant=1)
+    drawing.setPageSize((200, 120))  # 833.3 px wide, drawn 834: a pixel of each row is cut
+    drawing.setFillColorRGB(0.8, 0.3, 0.1)
+    drawing.rect(5, 5, 100, 80, fill=1, stroke=0)
+    drawing.showPage()
+    drawing.save()
+    pdf = tmp_path / "page.pdf"
+    pdf.write_bytes(out.getvalue())
+    [(_, alone)] = list(rasterise_arrays(pdf, 300, False))
+    for _, pixels in rasterise_arrays(pdf, 300, False, reuse=True):
+        assert not pixels.flags["C_CONTIGUOUS"]  # rows of the buffer less their last pixel
+        assert numpy.shares_memory(pixels, numpy.frombuffer(_SCRATCH.buffer, dtype=numpy.uint8))
+        assert pixels.tobytes() == alone.tobytes()
+        assert png_bytes(pixels, 300) == png_bytes(alone, 300)
+
+
+def test_pages_drawn_into_png_rows_make_the_png_of_their_pixels(tmp_path) -> None:
+    from pnpforge.render.raster import png_bytes, rasterise_arrays, rasterise_pngs
+
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, invariant=1)
+    for number, size in enumerate([(200, 120), (300.3, 200.2), (90, 90.4), (200.1, 300)]):  # cut and uncut rows
+        drawing.setPageSize(size)
+        drawing.setFillColorRGB(0.2 * number, 0.5, 0.9 - 0.2 * number, alpha=0.7)
+        drawing.rect(3, 0, size[0] / 2, size[1], fill=1, stroke=0)  # every row: a rounding pixel moved shows
+        drawing.showPage()
+    drawing.save()
+    pdf = tmp_path / "pages.pdf"
+    pdf.write_bytes(out.getvalue())
+    wanted = [(index, png_bytes(pixels, 300), (pixels.shape[1], pixels.shape[0]))
+              for index, pixels in rasterise_arrays(pdf, 300, False, [0, 1, 2, 3])]
+    assert list(rasterise_pngs(pdf, 300, [0, 1, 2, 3])) == wanted

@@ -29,7 +29,7 @@ from pnpforge.render.geometry import layout_error as _error
 from pnpforge.render.layouts import LAYOUTS_DIR
 from pnpforge.render.resolver import Resolver
 from pnpforge.render.cache import hash_of
-from pnpforge.render.raster import png_bytes, png_size, rasterise_arrays, release_buffer
+from pnpforge.render.raster import png_bytes, png_size, rasterise_arrays, rasterise_pngs, release_buffer
 from pnpforge.render.stage import RenderResult, cut
 from pnpforge.workers import give_back_memory, spread
 
@@ -195,6 +195,11 @@ def rasterise_task(task: tuple) -> list[tuple[str, tuple[int, int]]]:
     for wanted_transparent in (False, True):
         indices = [i for i in targets if (i in transparent_pages) == wanted_transparent]
         if not indices:
+            continue
+        if not wanted_transparent:  # drawn straight into the file's rows
+            for index, png, size in rasterise_pngs(Path(pdf), dpi, indices):
+                write_atomic(Path(targets[index]), png)
+                done.append((targets[index], size))
             continue
         for index, pixels in rasterise_arrays(Path(pdf), dpi, wanted_transparent, indices, reuse=True):
             target = Path(targets[index])

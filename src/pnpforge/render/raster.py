@@ -24,7 +24,8 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
 
     With ``reuse`` pdfium draws every page into one buffer kept by the process, and an opaque page's array is a
     view of it, valid until the next page is drawn: no page's memory is allocated, zeroed and given back (for
-    300 dpi cards that was a third of the time of rasterising).
+    300 dpi cards that was a third of the time of rasterising). The view is not copied when a rounding pixel is
+    cut from each row (its rows are then not packed): a board at 300 dpi is a hundred megabytes a copy.
     """
     import numpy  # noqa: PLC0415 - loaded by the builds that write PNG files
     import pypdfium2 as pdfium  # noqa: PLC0415
@@ -39,10 +40,46 @@ def rasterise_arrays(pdf_path: Path, dpi: float, transparent: bool, pages: list[
             drawn = bitmap.to_numpy()  # a view of pdfium's buffer: RGB, or BGRA with alpha
             if transparent:
                 drawn = numpy.concatenate((drawn[..., 2::-1], drawn[..., 3:]), axis=2)  # RGBA, rows packed
-            pixels = numpy.ascontiguousarray(drawn[:height, :width])  # a rounding pixel more is cut
+            pixels = drawn[:height, :width]  # a rounding pixel more is cut
+            if not reuse:  # pdfium's own buffer goes with its bitmap: the pixels are copied out of it first
+                pixels = numpy.ascontiguousarray(pixels)
             del drawn, bitmap
             page.close()
             yield index, pixels
+    finally:
+        document.close()
+
+
+def rasterise_pngs(pdf_path: Path, dpi: float, pages: list[int]) -> Iterator[tuple[int, bytes, tuple[int, int]]]:
+    """``(page index, PNG file, (width, height))`` for each opaque page of ``pages``: what ``png_bytes`` makes of
+    ``rasterise_arrays``'s pixels, byte for byte, drawn in the process's buffer laid out as the PNG's rows.
+
+    pdfium draws each row one byte after the start of its row of the file, leaving that byte for the row's filter
+    type; when pdfium's drawing is a rounding pixel wider than the page, each row is then moved left over that
+    pixel. The rows are deflated where they were drawn: a page costs its drawing's memory once, not three times (a
+    board at 300 dpi is a hundred megabytes a copy).
+    """
+    import numpy  # noqa: PLC0415 - loaded by the builds that write PNG files
+    import pypdfium2 as pdfium  # noqa: PLC0415
+
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for index in pages:
+            page = document[index]
+            width_pt, height_pt = page.get_size()
+            width, height = page_size_px(width_pt, height_pt, dpi)
+            bitmap = _draw(page, dpi, False, _SCRATCH.rows_bitmap)
+            drawn_stride, row = bitmap.width * 3 + 1, width * 3 + 1
+            del bitmap
+            page.close()
+            assert _SCRATCH.buffer is not None  # just drawn into
+            data = numpy.frombuffer(memoryview(_SCRATCH.buffer).cast("B"), dtype=numpy.uint8)
+            if drawn_stride != row:
+                for y in range(1, height):  # each row left over the rounding pixel of those above it
+                    data[y * row + 1:(y + 1) * row] = data[y * drawn_stride + 1:y * drawn_stride + row]
+            data = data[:height * row]
+            data[::row] = 0  # each row's filter type: none
+            yield index, png_file(data, width, height, 3, dpi), (width, height)
     finally:
         document.close()
 
@@ -66,6 +103,20 @@ class _Scratch:
             self.buffer = (ctypes.c_ubyte * size)()
         return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder, buffer=self.buffer)
 
+    def rows_bitmap(self, width: int, height: int, format: int, rev_byteorder: bool = False):
+        """A pdfium bitmap on the buffer whose rows are a byte apart and begin one byte in: a PNG's unfiltered
+        rows, each behind the byte of its filter type (``rasterise_pngs``)."""
+        import ctypes  # noqa: PLC0415
+
+        import pypdfium2 as pdfium  # noqa: PLC0415
+
+        stride = width * 3 + 1  # RGB: pdfium draws opaque pages in BGR, its byte order reversed
+        size = stride * height
+        if self.buffer is None or len(self.buffer) < size + 1:
+            self.buffer = (ctypes.c_ubyte * (size + 1))()
+        rows = (ctypes.c_ubyte * size).from_buffer(self.buffer, 1)
+        return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder, buffer=rows, stride=stride)
+
 
 _SCRATCH = _Scratch()
 
@@ -84,8 +135,7 @@ def png_bytes(image, dpi: float) -> bytes:
     zlib's fastest level with each row filtered by its left neighbour, and files a tenth smaller; a PNG is only
     a few chunks around the deflated rows, so they are written here.
     """
-    import imagecodecs  # noqa: PLC0415 - loaded by the builds that write PNG files
-    import numpy  # noqa: PLC0415
+    import numpy  # noqa: PLC0415 - loaded by the builds that write PNG files
 
     pixels = numpy.asarray(image)
     if pixels.dtype != numpy.uint8 or pixels.ndim != 3 or pixels.shape[2] not in (3, 4):
@@ -93,11 +143,18 @@ def png_bytes(image, dpi: float) -> bytes:
     height, width, channels = pixels.shape
     rows = numpy.zeros((height, width * channels + 1), dtype=numpy.uint8)  # each row: filter 0 (none), pixels
     rows[:, 1:] = pixels.reshape(height, width * channels)
+    return png_file(rows, width, height, channels, dpi)
+
+
+def png_file(rows, width: int, height: int, channels: int, dpi: float) -> bytes:
+    """A PNG file of ``rows`` (a buffer: each row its filter type, then its pixels), deflated by zlib-ng at level 2."""
+    import imagecodecs  # noqa: PLC0415 - loaded by the builds that write PNG files
+
     per_metre = int(dpi / 0.0254 + 0.5)
     return PNG_SIGNATURE + \
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)) + \
         _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)) + \
-        _chunk(b"IDAT", imagecodecs.zlibng_encode(rows, level=2)) + _chunk(b"IEND", b"")  # type: ignore[arg-type]  # any buffer; the stubs name bytes only
+        _chunk(b"IDAT", imagecodecs.zlibng_encode(rows, level=2)) + _chunk(b"IEND", b"")
 
 
 def _chunk(name: bytes, data: bytes | bytearray) -> bytes:
