@@ -43,6 +43,27 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
 
 
+_CHECKED: dict = {}  # shipped pack id -> its static check, for the tests that ask for shipped_packs_checked_once
+
+
+@pytest.fixture
+def shipped_packs_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pnpforge validate`` checks a shipped pack (an id under content/, which no test edits) once per session:
+    the tests that run ``validate PACK --list FILE`` many times check the player's file each time, not the pack
+    again. A folder given by its path is checked afresh, as a copy a test edits must be."""
+    from pnpforge.check.pack import check_pack
+    from pnpforge.commands import validate
+
+    def checked_once(argument: str, *args, **kwargs):
+        if args or kwargs or "/" in argument or not (REPO / "content" / argument / "game.yaml").is_file():
+            return check_pack(argument, *args, **kwargs)
+        if argument not in _CHECKED:
+            _CHECKED[argument] = check_pack(argument)
+        return _CHECKED[argument]
+
+    monkeypatch.setattr(validate, "check_pack", checked_once)
+
+
 def need(condition: bool, why: str) -> None:
     """Skip when a tool or input is missing, but fail under CI=true, where everything must be present."""
     if condition:

@@ -27,6 +27,7 @@ STARTERS = REPO / "content" / "dystopian-legions" / "forces"
 PAGE = "builder-force-list.html"
 LISTS = sorted(FIXTURES.glob("*.yaml")) + sorted(STARTERS.glob("*.yaml"))
 RECORDED = json.loads((FIXTURES / "findings.json").read_text(encoding="utf-8"))
+pytestmark = pytest.mark.usefixtures("shipped_packs_checked_once")
 
 
 def _line_findings(pack, path: Path) -> list[tuple[str, str, str, str]]:

@@ -24,12 +24,9 @@ PAPERS = ("a4", "letter")
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory) -> Path:
-    """The pack's home-print sheets (built once for the module: a few seconds)."""
-    out = tmp_path_factory.mktemp("dystopian-aids")
-    result = run_cli("build", str(PACK), "--only", "print", "--out", str(out))
-    assert result.code == 0, result.output
-    return out / PACK.name / "print"
+def sheets(legions_built: Path) -> Path:
+    """The pack's home-print sheets (from the session's build of its faces and sheets)."""
+    return legions_built / PACK.name / "print"
 
 
 @functools.cache

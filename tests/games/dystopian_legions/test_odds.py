@@ -21,7 +21,6 @@ from pnpforge.games.dystopian_legions.damage import ChainModel
 from pnpforge.games.dystopian_legions.force_list import starter_forces
 
 from tests.conftest import REPO
-from tests.helpers import run_cli
 
 PACK = REPO / "content" / "dystopian-legions"
 
@@ -133,14 +132,12 @@ def test_the_strips_file_is_what_the_odds_give(pack: Pack) -> None:
     assert (PACK / "odds-strips.yaml").read_text(encoding="utf-8") == strips.strips_yaml(pack)
 
 
-def test_every_starter_section_card_prints_the_reports_odds(pack: Pack, tmp_path: Path) -> None:
+def test_every_starter_section_card_prints_the_reports_odds(pack: Pack, legions_built: Path) -> None:
     """The report's odds-strip figures are printed on the section card of every section of both starter forces."""
     package = load_package(pack.game.engine or "dystopian_legions")
     report = analyse_data(pack, package, ("odds-strips",)).tables[0]
     rows = {row[0]: row for row in report.rows}
-    result = run_cli("build", str(PACK), "--only", "faces", "--out", str(tmp_path), "--jobs", "2")
-    assert result.code == 0, result.output
-    faces = tmp_path / PACK.name / "faces"
+    faces = legions_built / PACK.name / "faces"
     manifest = json.loads((faces / "faces.json").read_text(encoding="utf-8"))
     pages = {f["items"][0]: f["page"] for f in manifest["faces"] if f["type"] == "unit" and f["side"] == "front"}
     pdf = pdfium.PdfDocument(faces / "unit.pdf")
