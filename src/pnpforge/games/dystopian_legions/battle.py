@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.events import Log
+from pnpforge.engine.pack_cache import per_pack
 from pnpforge.engine.plane import INCH, Base, Point
 from pnpforge.engine.plane_measure import within
 from pnpforge.engine.plane_moves import Field
@@ -93,17 +94,9 @@ class Unit:
         return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
 
 
-_ODDS: dict[int, tuple[Any, dict[Any, list]]] = {}  # process cache: id of a pack -> (the pack, its pools' outcomes)
-
-
 def _pool_odds(pack: Pack) -> dict[Any, list]:
     """The chance outcomes of the pack's dice pools, one table for every battle of the pack in the process."""
-    found = _ODDS.get(id(pack))
-    if found is None or found[0] is not pack:
-        if len(_ODDS) >= 8:
-            _ODDS.clear()
-        found = _ODDS[id(pack)] = (pack, {})
-    return found[1]
+    return per_pack(pack, "dystopian-legions pool odds", dict)
 
 
 SIGHTS_KEPT = 20_000  # lines of sight (and ranges) a game keeps across positions

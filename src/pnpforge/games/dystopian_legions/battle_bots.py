@@ -17,6 +17,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+from pnpforge.engine.pack_cache import per_pack
 from pnpforge.engine.plane import INCH
 from pnpforge.games.dystopian_legions import morale
 from pnpforge.games.dystopian_legions.battle import BattleState
@@ -32,21 +33,12 @@ from pnpforge.games.dystopian_legions.table import near_objective
 ORDERS = ("rally", "snap-out", "focus-fire", "none")
 
 
-_KITS: dict[int, tuple[Any, Kit]] = {}  # process cache: id of a pack -> (the pack, kept alive, and its odds kit)
-KITS_KEPT = 8
-
-
 def kit(s: BattleState) -> Kit:
     """The game's odds kit, made on first use and shared by every game of the same pack in the process (a seating
     or a mode is a game of its own; the odds depend on the pack alone)."""
     game = s.game
     if game.kit is None:
-        found = _KITS.get(id(game.pack))
-        if found is None or found[0] is not game.pack:
-            if len(_KITS) >= KITS_KEPT:
-                _KITS.clear()
-            found = _KITS[id(game.pack)] = (game.pack, Kit(game.pack))
-        game.kit = found[1]
+        game.kit = per_pack(game.pack, "dystopian-legions odds kit", lambda: Kit(game.pack))
     return game.kit
 
 
