@@ -19,6 +19,8 @@ def drawn(state: SiegeState, number: int) -> None:
     kind = events.effect_of(state, number)
     if kind is None:
         return
+    name = events.card(state, number).get("name", number)
+    state.tell(f"{name}: {kind.replace('_', ' ')}", f"event-{kind.replace('_', '-')}")
     if kind in events.ROUND:
         state.round_events = (*state.round_events, number)
     if kind == "stairs_damage":
@@ -32,7 +34,6 @@ def drawn(state: SiegeState, number: int) -> None:
         state.push(("free_move", ids))
     elif kind == "mute_corporation":
         state.push(mute_step(state))
-    state.tell(f"event {number}: {kind.replace('_', ' ')}", f"event-{kind.replace('_', '-')}")
 
 
 # --- at once ---------------------------------------------------------------------------------------------------

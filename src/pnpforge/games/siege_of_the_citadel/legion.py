@@ -62,8 +62,7 @@ def event(state: SiegeState, number: int) -> None:
 
 
 def reinforce(state: SiegeState) -> None:
-    if events.no_reinforcements(state):
-        state.tell("no reinforcements this round", "event-no-reinforcements")
+    if events.no_reinforcements(state):  # rule event-no-reinforcements
         return
     card = state.game.events.get(state.event or 0)
     listed = card.get("reinforcements", []) if card is not None else []

@@ -291,8 +291,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
                 state.doors = state.doors - {key}
                 if fig.side != LEGION:
                     secondary.feat(state, fig.side, "doors")
-                if fig.side != LEGION and (events.door_alarm(state) or fig.kind != "tech" and
-                                           not cards.boosted(state, fig.side, "no_door_card")):
+                if fig.side != LEGION and (fig.kind != "tech" or events.door_alarm(state)) and \
+                        not cards.boosted(state, fig.side, "no_door_card"):  # rule event-door-alarm
                     steps.append(("chance", "door", fig.id))
                 state.tell(f"{fig.id} opens the door at {key}", "door-card")
         if cell != goal and cell in state.traps:
