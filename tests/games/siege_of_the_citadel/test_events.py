@@ -3,11 +3,13 @@ of the Dark Legion turn; the this-round ones last until the next round begins.""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from pnpforge.games.siege_of_the_citadel import cards, combat, turns
+from pnpforge.games.siege_of_the_citadel.bots import GreedyBot
 from pnpforge.games.siege_of_the_citadel.state import SiegeState
 
 from tests.games.siege_of_the_citadel.helpers import position
@@ -121,13 +123,30 @@ def test_dark_whispers_lets_the_dark_legion_silence_a_corporation_for_the_round(
 
 @pytest.mark.rules("event-mute", "ai-corporation")
 def test_dark_whispers_against_the_ai_deck_silences_the_icon_s_corporation(tmp_path: Path) -> None:
-    text = HALL.replace("start: legion", "start: legion\n    legion: ai")
-    state = position(tmp_path, text.replace("{event}", "9"))
-    while state.agenda[-1] != ("chance", "event"):
-        state.apply_action(state.chance_outcomes()[0][0])
-    icon = next(c.target for c in state.game.ai if c.number == state.tiebreak)
+    text = HALL.replace("start: legion", "start: legion\n    legion: ai").replace("{event}", "9")
+    base = position(tmp_path, text)
+    while base.agenda[-1] != ("chance", "event"):
+        base.apply_action(base.chance_outcomes()[0][0])
+    for corp in ("mishima", "capitol"):
+        state = base.clone()
+        state.tiebreak = next(c.number for c in state.game.ai if c.target == corp)  # the card set aside
+        state.apply_action(9)
+        assert state.muted == (corp if corp == "mishima" else None)  # nobody plays Capitol: nobody is silenced
+
+
+@pytest.mark.rules("event-mute")
+def test_the_greedy_dark_legion_silences_the_corporation_holding_most_cards(tmp_path: Path) -> None:
+    text = (
+        HALL.replace("corporations: [mishima]", "corporations: [mishima, bauhaus]")
+        .replace(
+            "hands: {mishima: [field-dressing]}", "hands: {mishima: [field-dressing], bauhaus: [dodge, overclock]}"
+        )
+        .replace("{event}", "9")
+    )
+    state = position(tmp_path, text)
     state.apply_action(9)
-    assert state.muted == (icon if icon == "mishima" else None)
+    assert sorted(state.legal_actions()) == [("mute", "bauhaus"), ("mute", "mishima")]
+    assert GreedyBot().choose(state, state.current_player(), random.Random(1)) == ("mute", "bauhaus")
 
 
 DOOR = """
