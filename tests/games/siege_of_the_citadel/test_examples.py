@@ -42,6 +42,7 @@ RULES = {
     "leap-of-faith-past-a-creature": ("card-leap-of-faith", "move-through", "move-blocked"),
     "citadel-quake-on-the-stairs": ("event-stairs-damage", "dl-event"),
     "final-stand-and-silence": ("event-free-move", "event-no-reinforcements"),
+    "smoke-in-the-vents-shortens-firearms": ("event-firearm-range", "firearm-range"),
 }
 
 
