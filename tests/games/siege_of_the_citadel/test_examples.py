@@ -40,6 +40,9 @@ RULES = {
     "scavenged-parts-returns-a-smoke-grenade": ("card-scavenged-parts", "smoke-grenade", "card-one-per-turn"),
     "shoulder-to-shoulder-adds-a-white-die": ("card-shoulder-to-shoulder",),
     "leap-of-faith-past-a-creature": ("card-leap-of-faith", "move-through", "move-blocked"),
+    "citadel-quake-on-the-stairs": ("event-stairs-damage", "dl-event"),
+    "final-stand-and-silence": ("event-free-move", "event-no-reinforcements"),
+    "smoke-in-the-vents-shortens-firearms": ("event-firearm-range", "firearm-range"),
 }
 
 

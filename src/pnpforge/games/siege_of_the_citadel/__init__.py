@@ -131,7 +131,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     rules_modules=("actions", "analysis", "board", "bots", "campaign", "cards", "checks", "combat", "data", "diagrams",
                    "exact", "feasibility", "game", "invariants", "legion", "log", "maps", "odds", "refusals", "replay",
                    "scenario", "scoring", "secondary", "state", "steps", "turns", "value", "view", "figures",
-                   "reactions", "pile", "card_texts"),
+                   "reactions", "pile", "card_texts", "events", "event_draw"),
     new_game=new_game,
     modes=MODES,
     validated_modes=MISSIONS,  # each mission against a Dark Legion player and against the AI deck

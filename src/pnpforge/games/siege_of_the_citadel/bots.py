@@ -57,6 +57,8 @@ class GreedyBot:
             if item.kind in ("weapon", "combo"):
                 return 100.0 + item.cost
             return 10.0 + item.cost
+        if kind == "mute":  # rule event-mute: the corporation holding the most cards
+            return float(len(state.hands.get(action[1], ())))
         if kind == "reroll":
             return float(len(action[1]))
         if kind == "overrun":

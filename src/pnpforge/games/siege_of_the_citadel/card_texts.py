@@ -23,7 +23,7 @@ EFFECTS = ("pin", "quick_shot", "scavenge", "side_by_side", "stack_forces")
 def options(state: SiegeState, fig: Fig, listed: list[tuple]) -> list[tuple]:
     """Each of these cards in hand played for its text where it applies now (``listed``: the figure's other
     options, its attacks among them)."""
-    if fig.side == LEGION or state.card_used:
+    if fig.side == LEGION or state.card_used or state.muted == fig.side:  # rule event-mute
         return []
     found: list[tuple] = []
     for card in sorted(set(state.hands.get(fig.side, ()))):

@@ -95,7 +95,7 @@ def hidden_world(state: SiegeState, side: str | None, rng: random.Random) -> Non
 def own_turn_options(state: SiegeState, fig: Fig) -> list[tuple]:
     """Each card in hand discarded for one more action, or played for its text where it applies now (the texts
     that need the board or an attack: ``card_texts.py``)."""
-    if fig.side == LEGION or state.card_used:
+    if fig.side == LEGION or state.card_used or state.muted == fig.side:  # rule event-mute
         return []
     found: list[tuple] = []
     for card in sorted(set(state.hands.get(fig.side, ()))):
@@ -199,5 +199,8 @@ def attack_dice(state: SiegeState, fig: Fig, kind: str) -> tuple[str, ...]:
 # --- other players' turns -------------------------------------------------------------------------------------------
 def reaction_card(state: SiegeState, corp: str, kind: str) -> str | None:
     """The first card of ``kind`` the team holds (rule ``card-other-turns``: not counted against the one card of
-    the team's own turn); the windows that ask for it are ``reactions.py``'s."""
+    the team's own turn); the windows that ask for it are ``reactions.py``'s. None for a corporation that plays
+    no card this round (rule ``event-mute``)."""
+    if state.muted == corp:
+        return None
     return next((c for c in sorted(state.hands.get(corp, ())) if effect(state, c) == kind), None)

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.grid import Cell, chebyshev
-from pnpforge.games.siege_of_the_citadel import board
+from pnpforge.games.siege_of_the_citadel import board, events
 from pnpforge.games.siege_of_the_citadel.board import DARK_LEGION_RANGE
 from pnpforge.games.siege_of_the_citadel.data import REROLLS, STRENGTH
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -70,7 +70,8 @@ def trooper_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
                 ok = board.touching(grid, fig.cell, cell)
             else:
                 distance = chebyshev(fig.cell, cell)
-                ok = attack.min_range <= distance <= attack.max_range
+                reach = events.firearm_reach(state, attack.max_range) if attack.kind == "firearms" else attack.max_range
+                ok = attack.min_range <= distance <= reach
                 if ok and attack.sight:
                     ok = board.can_see(state, grid, fig.cell, cell, occupied)
                 if ok and not attack.sight:
@@ -88,7 +89,8 @@ def nimrod_options(state: SiegeState, fig: Fig, weapon: Any, grid: Any, targets:
     attack = weapon.attacks[0]
     assert fig.cell is not None
     seen = [(t, c) for t, c in targets if not t.startswith("token@") and
-            attack.min_range <= chebyshev(fig.cell, c) <= attack.max_range and board.can_see(state, grid, fig.cell, c)]
+            attack.min_range <= chebyshev(fig.cell, c) <= events.firearm_reach(state, attack.max_range) and
+            board.can_see(state, grid, fig.cell, c)]
     return [("nimrod", a, b) for i, (a, ca) in enumerate(seen) for b, cb in seen[i:] if chebyshev(ca, cb) <= 4]
 
 
@@ -149,7 +151,8 @@ def creature_attacks(state: SiegeState, fig: Fig) -> list[tuple]:
             continue
         if board.touching(grid, fig.cell, other.cell):
             found.append(("attack", "close_combat", other.id))
-        elif 2 <= chebyshev(fig.cell, other.cell) <= DARK_LEGION_RANGE and not state.smoke_on(fig) and \
+        elif 2 <= chebyshev(fig.cell, other.cell) <= events.firearm_reach(state, DARK_LEGION_RANGE) and \
+                not state.smoke_on(fig) and \
                 board.can_see(state, grid, fig.cell, other.cell, occupied):
             found.append(("attack", "firearms", other.id))
     return found
@@ -165,7 +168,7 @@ def trooper_dice(state: SiegeState, fig: Fig, kind: str, rank_dice: int, extra: 
 
     rank = state.game.rank_of(fig.side, state.teams[fig.side].rank)
     dice = tuple(sorted(rank.dice, key=lambda c: -STRENGTH[c])[:rank_dice]) + tuple(extra)
-    dice += attack_dice(state, fig, kind)
+    dice += attack_dice(state, fig, kind) + events.tech_dice(state, kind)
     if boosted(state, fig.side, "side_by_side") and fig.cell is not None:  # rule card-shoulder-to-shoulder
         grid = board.sight_grid(state)
         if any(f.side == fig.side and f is not fig and f.cell is not None and board.touching(grid, fig.cell, f.cell)

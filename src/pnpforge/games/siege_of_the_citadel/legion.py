@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.compass import extreme
 from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, chebyshev
-from pnpforge.games.siege_of_the_citadel import board, combat, pile, turns
+from pnpforge.games.siege_of_the_citadel import board, combat, events, pile, turns
 from pnpforge.games.siege_of_the_citadel.actions import act
 from pnpforge.games.siege_of_the_citadel.data import AiCard
 from pnpforge.games.siege_of_the_citadel.figures import Fig
@@ -58,9 +58,12 @@ def event(state: SiegeState, number: int) -> None:
     state.event = number
     state.events_seen = (*state.events_seen, number)
     state.tell(f"event {number}", "dl-event")
+    state.push(("event_effect", number))
 
 
 def reinforce(state: SiegeState) -> None:
+    if events.no_reinforcements(state):  # rule event-no-reinforcements
+        return
     card = state.game.events.get(state.event or 0)
     listed = card.get("reinforcements", []) if card is not None else []
     if listed:
@@ -232,7 +235,7 @@ def legion_next(state: SiegeState) -> None:
     card = card_of(state, state.tiebreak)
     cells = {where(state, f): f for f in reversed(waiting)}
     first = cells[extreme(cells, COMPASS[card.primary], COMPASS[card.secondary]) or next(iter(cells))]
-    first.left = state.game.board().creatures[first.kind].actions
+    first.left = state.game.board().creatures[first.kind].actions + events.extra_actions(state)
     state.push(("chance", "ai", "act", first.id), ("legion_next",))
 
 
@@ -468,7 +471,7 @@ def legion_activate(state: SiegeState, action: tuple, side: str) -> None:
     """A Dark Legion player's creature starts its activation: two actions, three for the great creatures (rule
     ``dl-activate``)."""
     fig = state.figs[action[1]]
-    fig.left = state.game.board().creatures[fig.kind].actions
+    fig.left = state.game.board().creatures[fig.kind].actions + events.extra_actions(state)
     state.push(("decide", state.game.seat_of(LEGION), "act", fig.id))
 
 
@@ -492,7 +495,8 @@ def turret(state: SiegeState, cell: Cell) -> None:
     Dark Legion turn, with the board's turret dice (the brief of High Command Error)."""
     grid = board.sight_grid(state)
     seen = [f for f in state.figs.values() if f.side != LEGION and f.cell is not None and
-            chebyshev(cell, f.cell) <= board.DARK_LEGION_RANGE and board.can_see(state, grid, cell, f.cell)]
+            chebyshev(cell, f.cell) <= events.firearm_reach(state, board.DARK_LEGION_RANGE) and
+            board.can_see(state, grid, cell, f.cell)]
     if not seen:
         return
     target = min(seen, key=lambda f: (state.game.distance(cell, f.cell), f.id))  # type: ignore[arg-type]

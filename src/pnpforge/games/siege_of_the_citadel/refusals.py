@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.grid import chebyshev
 from pnpforge.engine.script import Refusal, Unclear
-from pnpforge.games.siege_of_the_citadel import board
+from pnpforge.games.siege_of_the_citadel import board, events
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ def why_not(state: SiegeState, fid: str, action: tuple) -> Refusal:
                            "firearm-not-adjacent")
         if kind == "firearms" and not board.can_see(state, grid, fig.cell, target.cell):
             return Refusal(f"'{fid}' has no line of sight to '{action[2]}'", "line-of-sight")
+        limit = events.in_force(state, "firearm_range")
+        if kind == "firearms" and limit is not None and distance > limit:
+            return Refusal(f"'{action[2]}' is more than {limit} squares away while the event lasts",
+                           "event-firearm-range")
         return Refusal(f"'{action[2]}' is out of range", "firearm-range")
     if action[0] == "special":
         rule = "battle-plans" if state.game.mission.goal == "signal" else "turn-special"

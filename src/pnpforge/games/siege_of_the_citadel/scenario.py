@@ -81,6 +81,8 @@ class ScenarioFile(_Strict):
     rounds: int | None = Field(None, ge=1, le=30)
     events: list[int] = Field(default_factory=list)
     face_down: list[int] = Field(default_factory=list)  # force cards face down, by tile
+    # the corporations whose markers are still to be drawn this round once the starting turn ends
+    later: list[Literal["bauhaus", "capitol", "cybertronic", "imperial", "mishima"]] = Field(default_factory=list)
     objective_done: bool = False
     sight: list[SightSpec] = Field(default_factory=list)
 
@@ -206,7 +208,7 @@ def build(pack: Pack, spec: ScenarioFile, start: str | None, report: Report) -> 
     events = tuple(spec.events) or mission.events
     game.mission = replace(game.mission, rounds=rounds, events=events)
     state.goal_done = spec.objective_done
-    state.markers = ()
+    state.markers = tuple(c for c in spec.later if c in state.teams)
     if start == "legion":
         state.acting = LEGION
         state.push(("legion_turn",), ("after_turn",))

@@ -91,6 +91,8 @@ class SiegeState:
         self.tiebreak: int | None = None  # the AI card set aside for the order of activation
         self.ai_cards = 0  # AI cards turned this Dark Legion turn, the reshuffles included (counted, not a rule)
         self.smoke: tuple[int, ...] = ()  # tiles filled with smoke this round
+        self.round_events: tuple[int, ...] = ()  # event cards whose instruction lasts until the round ends
+        self.muted: str | None = None  # the corporation that plays no Doomtrooper card this round (event-mute)
         self.log: Log = []
         self.attacks: list[dict[str, Any]] = []  # each attack resolved, as a scenario reports it
         self.sight_asked: tuple[tuple[Cell, Cell], ...] = ()  # sight lines a scenario asks about
@@ -246,7 +248,8 @@ class SiegeState:
                 tuple(sorted(self.boosts.items())), secret, tuple(sorted(self.drawn.items())),
                 tuple(sorted(self.feats.items())), tuple(sorted(self.held.items())),
                 self.ai_seen, self.tiebreak, self.smoke, self.commander, self.escaped, self.bombs,
-                self.game.settings.number, self.campaign_result, self.pinned, stacked, self.stacked_by, self.spent)
+                self.game.settings.number, self.campaign_result, self.pinned, stacked, self.stacked_by, self.spent,
+                self.round_events, self.muted)
 
     def action_to_string(self, action: Any) -> str:
         return action_words(self, action)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnpforge.games.siege_of_the_citadel import (actions, campaign, cards, combat, legion, pile, reactions, scoring,
-                                                 secondary, turns)
+from pnpforge.games.siege_of_the_citadel import (actions, campaign, cards, combat, event_draw, legion, pile, reactions,
+                                                 scoring, secondary, turns)
 from pnpforge.games.siege_of_the_citadel.game import LEGION
 
 if TYPE_CHECKING:
@@ -66,6 +66,9 @@ TASKS: dict[str, Callable[..., None]] = {
     "reveal": legion.reveal,
     "legion_next": legion.legion_next,
     "legion_end": legion.legion_end,
+    "event_effect": event_draw.drawn,
+    "free_move": event_draw.free_move,
+    "ai_mute": event_draw.ai_mute,
     "finish": _finish,
 }
 
@@ -83,6 +86,7 @@ OPTIONS: dict[str, Callable[..., list]] = {
     "react": reactions.options,
     "order": pile.order_options,
     "keep": secondary.keep_options,
+    "mute": lambda state: event_draw.mute_options(state),
 }
 
 OUTCOMES: dict[str, Callable[..., list]] = {
@@ -115,6 +119,7 @@ DECISIONS: dict[str, Callable[..., None]] = {
     "deal": cards.deal,
     "secondary": secondary.draw,
     "keep": secondary.keep,
+    "mute": event_draw.mute,
     "marker": turns.marker,
     "die": combat.die,
     "armour": combat.armour,

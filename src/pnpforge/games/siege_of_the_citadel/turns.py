@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.loop import uniform
 from pnpforge.engine.grid import Cell, edge
-from pnpforge.games.siege_of_the_citadel import board, campaign, cards, reactions, secondary
+from pnpforge.games.siege_of_the_citadel import board, campaign, cards, events, reactions, secondary
 from pnpforge.games.siege_of_the_citadel.data import BLOCKING_TOKENS
 from pnpforge.games.siege_of_the_citadel.figures import Fig, Team
 from pnpforge.games.siege_of_the_citadel.game import LEGION
@@ -181,6 +181,7 @@ def new_round(state: SiegeState) -> None:
     one at a time."""
     state.round += 1
     state.smoke = ()
+    state.round_events, state.muted = (), None  # event instructions for this round end with it
     state.markers = tuple(c for c, t in state.teams.items() if not t.out) + (LEGION,)
     state.tell(f"round {state.round}", "round-order")
     state.push(("chance", "marker"))
@@ -290,7 +291,8 @@ def move(state: SiegeState, fig: Fig, goal: Cell) -> None:
                 state.doors = state.doors - {key}
                 if fig.side != LEGION:
                     secondary.feat(state, fig.side, "doors")
-                if fig.side != LEGION and fig.kind != "tech" and not cards.boosted(state, fig.side, "no_door_card"):
+                if fig.side != LEGION and (fig.kind != "tech" or events.door_alarm(state)) and \
+                        not cards.boosted(state, fig.side, "no_door_card"):  # rule event-door-alarm
                     steps.append(("chance", "door", fig.id))
                 state.tell(f"{fig.id} opens the door at {key}", "door-card")
         if cell != goal and cell in state.traps:
