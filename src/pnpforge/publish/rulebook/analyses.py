@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
+from pnpforge.engine.pack_cache import per_pack
 from pnpforge.games import load_package
 from pnpforge.publish.rulebook.macros import Macros
 from pnpforge.publish.rulebook.markdown import Where
@@ -35,7 +36,10 @@ def analysis_html(macros: Macros, args: str, page: str, where: Where | None) -> 
     if name not in known:
         macros.error(page, where, f"unknown analysis '{name}'; analyses: {', '.join(known)}")
         return Markup("")
-    return tables_html(known[name](pack).tables)
+    # the pack's data alone decides an analysis: worked out once per pack in a process, though the preflight check,
+    # each paper's book and the site all show it
+    analysis = per_pack(pack, f"data analysis {name}", lambda: known[name](pack))
+    return tables_html(analysis.tables)
 
 
 def tables_html(tables: list[Table]) -> Markup:
