@@ -110,3 +110,49 @@ def test_the_questions_judged_together_get_the_values_judged_one_by_one() -> Non
                 assert bots.judge_all(state, player, legal) == [bots.judge(state, player, a) for a in legal]
             state.apply_action(bots.GreedyBot().choose(state, player, rng))
     assert min(asked.values()) >= 10  # both kinds of question were asked
+
+
+def test_the_rounds_of_every_seed_played_together_end_as_each_played_alone() -> None:
+    """Seeds that draw the same outcome at a chance node are played on together; each seed's end is the one its
+    round played alone from the answer reaches, with the same draws."""
+    state = _preparation(["gleb-yartsev"])
+    answer = ("play", act(RUMOURS))
+    together = lookahead.Round(state, 0, answer, _pick, _own)
+    assert together.chance
+    for seed in range(lookahead.DRAWS):
+        alone = state.clone()
+        alone.apply_action(answer)
+        alone.use_steps(lookahead.quiet_steps(alone.steps_table(), 0))
+        lookahead.play(alone, 0, _pick, _own, random.Random(seed), alone.round, lookahead.STEPS)
+        assert together.standing(seed, bots.worth, 0) == (lookahead.standing(alone, 0, bots.worth), True)
+        assert str(together.ends[seed]) == str(alone)
+
+
+def test_a_round_kept_from_the_question_before_judges_as_a_round_played_afresh() -> None:
+    """Through a few seeded four-player greedy games, every question's values with the quiet rounds kept from the
+    question before are the values judged on a clone, which keeps none; and rounds were kept, again and again."""
+    from pnpforge.engine.loop import sample_chance
+
+    from tests.games.legion_siberian_journey.helpers import game
+
+    borrowed = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game(4).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            player, legal = state.current_player(), state.legal_actions()
+            fresh = state.clone()
+            assert fresh.kept is None
+            with lookahead.Question(fresh):
+                afresh = bots.judge_all(fresh, player, legal)
+            with lookahead.Question(state) as question:
+                values = bots.judge_all(state, player, legal)
+            assert values == afresh
+            borrowed += len(question.borrowed)
+            best = max(values) - 1e-9
+            ties = [i for i, value in enumerate(values) if value >= best]
+            state.apply_action(legal[ties[rng.randrange(len(ties))]])
+    assert borrowed >= 20

@@ -37,8 +37,12 @@ def worth(state: JourneyState, player: int) -> float:
 
 def card_gain(state: JourneyState, player: int, action: tuple) -> float:
     """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it."""
-    return lookahead.gain(state, player, action, worth, lambda s, p, a: _pick(s, p, a, s.waiting[2]),
-                          _deploy_or_pass) - CARD_KEPT
+    return lookahead.gain(state, player, action, worth, _pick_asked, _deploy_or_pass) - CARD_KEPT
+
+
+def _pick_asked(state: JourneyState, player: int, action: tuple) -> float:
+    """``_pick`` of the pick being asked (one function, so that quiet rounds made with it can be told apart)."""
+    return _pick(state, player, action, state.waiting[2])
 
 
 def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:

@@ -108,9 +108,28 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
     return worth(state, player) - sum(others) / len(others)
 
 
+MARCH = frozenset({"march", "march_turn", "march_next"})  # the only steps where the looking player plays apart
+PASSED_OVER = frozenset({"tactics", "cancel"})  # a quiet round answers them at once, by the quiet answer
+
+
+def passes_through(state: JourneyState) -> bool:
+    """Whether a quiet round goes on from ``state`` (an answer just applied) by the quiet answer to its question, one
+    that every player looking ahead would give alike: no pick, no March turn (nor one to come this round), no question
+    that ends a look ahead."""
+    if state.over or state.pending is None or state.is_chance_node():
+        return False
+    step = state.pending[0]
+    return step not in STOP and step != "pick" and step not in MARCH and not any(e[0] in MARCH for e in state.agenda)
+
+
 class Round:
     """The quiet round after one answer. It is played once as far as its first chance node (or its end), and each
-    seed's round goes on from a copy of that point: up to it, the rounds of every seed are the same."""
+    seed's round goes on from a copy of that point: up to it, the rounds of every seed are the same.
+
+    ``through``: the round went on from the question the answer led to by the quiet answer any player would give
+    there, still in the same round; then, if the game itself goes on by this answer, the round is also the quiet
+    round after the quiet answer to that next question, whoever is asked it (``Question``), unless the limit of
+    answers (``STEPS``) ended one of its rounds (``limited``): it has one answer fewer left than that round would."""
 
     def __init__(self, state: JourneyState, player: int, answer: tuple, pick: Callable, own: Callable):
         trial = state.clone()
@@ -118,30 +137,78 @@ class Round:
         trial.use_steps(quiet_steps(trial.steps_table(), player))
         self.player, self.pick, self.own = player, pick, own
         self.start = trial.round
-        self.left, self.chance = play(trial, player, pick, own, None, self.start, STEPS)
+        left = STEPS
+        self.through = passes_through(trial)
+        if self.through:  # the first answer of ``play``, made here to see where it leads
+            trial.apply_action(quiet(trial.legal_actions()))
+            left -= 1
+            self.through = trial.round == self.start
+        self.left, self.chance = play(trial, player, pick, own, None, self.start, left)
+        self.limited = self.left == 0
         self.state = trial
-        self.standings: dict[int, float] = {}  # seed -> the player's standing at the round's end
+        self.ends: dict[int, JourneyState] = {}  # seed -> the round's end (one per group of seeds that drew alike)
+        self.standings: dict[tuple, float] = {}  # (worth, player, id of an end) -> the player's standing there
 
-    def standing(self, seed: int, worth: Callable) -> tuple[float, bool]:
-        """The player's standing after the round played with ``seed``'s draws, and whether chance drew."""
-        found = self.standings.get(seed if self.chance else 0)
-        if found is None:
-            end = self.state
+    def settle(self) -> None:
+        """Play the round of every seed to its end (once)."""
+        if not self.ends:
             if self.chance:
-                end = end.clone()
-                play(end, self.player, self.pick, self.own, random.Random(seed), self.start, self.left)
-            found = self.standings[seed if self.chance else 0] = standing(end, self.player, worth)
+                self._branch(self.state, [(s, random.Random(s)) for s in range(DRAWS)], self.left)
+            else:
+                self.ends[0] = self.state
+
+    def standing(self, seed: int, worth: Callable, player: int) -> tuple[float, bool]:
+        """``player``'s standing after the round played with ``seed``'s draws (``seed`` below ``DRAWS``), and whether
+        chance drew."""
+        self.settle()
+        end = self.ends[seed if self.chance else 0]
+        key = (worth, player, id(end))
+        found = self.standings.get(key)
+        if found is None:
+            found = self.standings[key] = standing(end, player, worth)
         return found, self.chance
+
+    def _branch(self, state: JourneyState, seeds: list[tuple[int, random.Random]], left: int) -> None:
+        """Play the rounds of ``seeds`` on from the chance node ``state`` (which is used up) with ``left`` answers
+        left. Each seed draws its outcome with its own generator, as a round played alone would; the seeds that
+        drew the same outcome are played on together up to the next chance node, where they may part."""
+        groups: list[tuple[tuple, list[tuple[int, random.Random]]]] = []
+        for seed, draws in seeds:
+            outcome = sample_chance(state, draws)
+            for drawn, together in groups:
+                if drawn == outcome:
+                    together.append((seed, draws))
+                    break
+            else:
+                groups.append((outcome, [(seed, draws)]))
+        for index, (outcome, together) in enumerate(groups):
+            branch = state if index == len(groups) - 1 else state.clone()
+            branch.apply_action(outcome)
+            rest, chance = play(branch, self.player, self.pick, self.own, None, self.start, left - 1)
+            if chance:
+                self._branch(branch, together, rest)
+                continue
+            self.limited = self.limited or rest == 0
+            for seed, _ in together:
+                self.ends[seed] = branch
 
 
 class Question:
-    """While a bot weighs the answers to one question (``with Question(state):``), the quiet round without a card is
-    played once and kept: it is the same for every card weighed against it, as long as ``state`` is not changed
-    (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept."""
+    """While a bot weighs the answers to one question (``with Question(state):``), the quiet rounds it plays are kept:
+    the round without a card is the same for every card weighed against it, as long as ``state`` is not changed
+    (judging an answer only reads the state and plays on clones). Outside such a block nothing is kept.
+
+    When the block ends, its rounds are handed to the state (``JourneyState.kept``) with the number of answers the
+    game has had: if the game's next answer is one of them and the next question follows at once, the quiet round
+    after that answer went on from this very question by its quiet answer (``Round.through``), so it is the next
+    question's round without a card too. A round so borrowed is handed on again when the game then gives the quiet
+    answer: it went on through the following question too if a quiet round passes that one over
+    (``PASSED_OVER``). A clone keeps none of them."""
 
     def __init__(self, state: JourneyState):
         self.state = state
-        self.rounds: dict[tuple, Round] = {}  # (player, fallback) -> the quiet round without a card
+        self.rounds: dict[tuple, Round] = {}  # (player, answer) -> the quiet round after it
+        self.borrowed: set[tuple] = set()  # the keys of rounds taken from the question before
         self._token: Token | None = None
 
     def __enter__(self) -> Question:
@@ -151,11 +218,34 @@ class Question:
     def __exit__(self, *exc: object) -> None:
         assert self._token is not None  # entered first
         _QUESTION.reset(self._token)
+        if self.rounds:
+            handed = {key[1]: (found, key in self.borrowed) for key, found in self.rounds.items()}
+            self.state.kept = (self.state.answers, handed)
 
     @staticmethod
     def current() -> Question | None:
         """The question being weighed in this context, if any."""
         return _QUESTION.get()
+
+    def before(self, pick: Callable, own: Callable) -> Round | None:
+        """The quiet round kept at the question before this one that is this question's round without a card."""
+        kept = self.state.kept
+        if kept is None or kept[0] + 1 != self.state.answers:
+            return None
+        found, borrowed = kept[1].get(self.state.last, (None, False))
+        if found is None or not found.through or found.pick is not pick or found.own is not own:
+            return None
+        if borrowed and not self._passed_over():
+            return None
+        found.settle()
+        return None if found.limited else found
+
+    def _passed_over(self) -> bool:
+        """Whether a quiet round passes this question over by its quiet answer (a Tactics pass, a no to a cancel),
+        with no March turn to come this round: then a round borrowed by the question before, which went on from
+        there by its quiet answer, went on through this one too."""
+        state = self.state
+        return state.waiting[0] in PASSED_OVER and not any(e[0] in MARCH for e in state.agenda)
 
 
 _QUESTION: ContextVar[Question | None] = ContextVar("journey_question", default=None)
@@ -169,16 +259,24 @@ def gain(state: JourneyState, player: int, action: tuple, worth: Callable, pick:
         return 0.0
     question = Question.current()
     kept = question.rounds if question is not None and question.state is state else None
-    played = Round(state, player, action, pick, own)
+    played = kept.get((player, action)) if kept is not None else None
+    if played is None:
+        played = Round(state, player, action, pick, own)
+        if kept is not None:
+            kept[(player, action)] = played
     without = kept.get((player, fallback)) if kept is not None else None
     if without is None:
-        without = Round(state, player, fallback, pick, own)
+        without = question.before(pick, own) if kept is not None and question is not None else None
+        if without is not None and question is not None:
+            question.borrowed.add((player, fallback))
+        else:
+            without = Round(state, player, fallback, pick, own)
         if kept is not None:
             kept[(player, fallback)] = without
 
     def difference(seed: int) -> tuple[float, bool]:
-        mine, drew = played.standing(seed, worth)
-        other, other_drew = without.standing(seed, worth)
+        mine, drew = played.standing(seed, worth, player)
+        other, other_drew = without.standing(seed, worth, player)
         return mine - other, drew or other_drew
 
     first, drew = difference(0)

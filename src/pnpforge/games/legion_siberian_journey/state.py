@@ -129,8 +129,18 @@ class JourneyState(StepMachine):
         self.tiebreak: dict[tuple, int] = {}  # (purpose, site, player) -> rank won in a secret bid
         self.log: Log = []  # what happened, as typed entries (log.py)
         self.final: list[float] | None = None
+        # how many answers and chance outcomes the game has had, and the last; the greedy bot's quiet rounds kept
+        # at the last question it weighed, with the number of answers then (``lookahead.Question``; not cloned)
+        self.answers = 0
+        self.last: Action | None = None
+        self.kept: tuple[int, dict] | None = None
 
     # --- the protocol (the rest is the step machine's) -------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        StepMachine.apply_action(self, action)
+        self.answers += 1
+        self.last = action
+
     def observation(self, player: int) -> tuple:
         return view.observation(self, player)
 
@@ -149,6 +159,7 @@ class JourneyState(StepMachine):
     def clone(self) -> "JourneyState":
         other = JourneyState.__new__(JourneyState)
         other.__dict__.update(self.__dict__)
+        other.kept = None
         for name in ("commander", "resources", "vp", "owner", "graveyard", "agenda", "log", "price",
                      "char_traps"):
             setattr(other, name, list(getattr(self, name)))
