@@ -218,12 +218,13 @@ class Zones:
 def _take(zone: Zone, card: Card, from_top: bool) -> tuple[Zone, frozenset[int]]:
     """``zone`` without one copy of ``card`` (the top card when ``from_top``) and who knew that card."""
     if from_top and zone.split == 0 or not from_top and card not in zone.cards:
-        counts = dict(zone.unknown)
-        if counts.get(card, 0) < 1:
-            raise ValueError(f"{card!r} is not in the zone")
-        counts[card] -= 1
-        return zone._remade(zone.cards, zone.known, tuple((c, n) for c, n in counts.items() if n),
-                            zone.split), frozenset()
+        unknown = zone.unknown  # a multiset: each card once, with its count
+        for at, (other, count) in enumerate(unknown):
+            if other == card and count >= 1:
+                kept = ((card, count - 1),) if count > 1 else ()
+                return zone._remade(zone.cards, zone.known, unknown[:at] + kept + unknown[at + 1:],
+                                    zone.split), frozenset()
+        raise ValueError(f"{card!r} is not in the zone")
     index = 0 if from_top else zone.cards.index(card)
     if zone.cards[index] != card:
         raise ValueError(f"{card!r} is not the top card")
