@@ -41,6 +41,8 @@ def test_the_same_files_reuse_the_kept_tables(pack: Path) -> None:
     first = _shown(pack, runs)
     (pack / "rules" / "01-odds.md").write_text("# Odds, again\n\n{analysis odds}\n", encoding="utf-8")
     (pack / "build" / "cache" / "new").write_bytes(b"output")
+    (pack / ".git").mkdir()  # nor a hidden folder
+    (pack / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
     again = _shown(pack, runs)
     assert runs == [1]
     assert [(t.title, t.columns, t.rows) for t in again] == [(t.title, t.columns, t.rows) for t in first]

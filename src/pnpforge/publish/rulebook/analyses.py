@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -79,16 +80,19 @@ def kept_tables(pack: Any, name: str, analyse: Callable[[Any], Analysis]) -> lis
 
 def pack_data_digest(root: Path) -> str:
     """A digest of the names and full bytes of every file of the pack but its Markdown pages, hidden folders and
-    the outputs built inside it."""
-    skip = [folder for folder in outputs_in(root) if folder.is_dir()]
-    digest = hashlib.sha256()
+    the outputs built inside it (none of which is walked)."""
     base = root.resolve()
-    for path in sorted(base.rglob("*")):
-        relative = path.relative_to(base)
-        if (path.suffix == PROSE or not path.is_file() or any(part.startswith(".") for part in relative.parts)
-                or any(path.is_relative_to(folder) for folder in skip)):
+    skip = set(outputs_in(base))
+    files = []
+    for folder, names, found in os.walk(base):
+        here = Path(folder)
+        names[:] = [name for name in names if not name.startswith(".") and here / name not in skip]
+        files += [here / name for name in found if not name.endswith(PROSE) and not name.startswith(".")]
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        if not path.is_file():
             continue
-        name, data = relative.as_posix().encode("utf-8"), path.read_bytes()
+        name, data = path.relative_to(base).as_posix().encode("utf-8"), path.read_bytes()
         digest.update(len(name).to_bytes(4, "big") + name + len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
 
