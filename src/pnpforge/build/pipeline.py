@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from pnpforge.caches.paths import BuildPaths, cache_base
-from pnpforge.caches.store import NOWHERE, Store
+from pnpforge.caches.store import NOWHERE, Store, prune_user_stores
 from pnpforge.check.pack import CheckedPack, check_pack
 from pnpforge.content.pack import CONTENT_DIR, Pack, resolve_pack
 from pnpforge.content.parsed import ParsedFiles
@@ -165,6 +165,8 @@ def make_outputs(build: Build, lang: str, step: Step | None = None):
                             sheets=options.sheets, base_url=options.base_url, paths=paths.lang(lang),
                             book=build.books.get(lang), fonts=build.caches.fonts, build_paths=paths)
     build.outputs[lang] = outputs
+    if build.keep:
+        prune_user_stores()  # the user's stores (font subsets, verdicts) are shared by every build: held to a size
     return outputs
 
 

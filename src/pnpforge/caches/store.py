@@ -6,6 +6,11 @@ was parsed from). Every entry is sealed with a keyed hash (HMAC-SHA256) under a 
 (``user_secret``), so an entry this user's pnpforge did not write, say one in a ``build/`` folder a repository
 committed, is ignored and made again like a damaged one. A store without a folder keeps nothing: the checks and
 the tests work in memory.
+
+The stores of the user's cache folder (``user_store``) are shared by every build folder and would only grow (a font
+subset for every new text, a verdict for every changed layout), so each is held to a size: an entry read again is
+marked as used, and ``prune_user_stores`` (run after each build that keeps its caches) removes the entries used longest
+ago once a store holds more than ``USER_STORE_BOUND`` bytes, down to three quarters of it.
 """
 
 from __future__ import annotations
@@ -53,9 +58,11 @@ def user_secret() -> bytes:
 class Store:
     """Entries by key in ``folder`` (None: nowhere), each file named by the key's hash and sealed."""
 
-    def __init__(self, folder: Path | None):
-        """Keep entries under ``folder`` (created when first written), or nowhere."""
+    def __init__(self, folder: Path | None, mark_use: bool = False):
+        """Keep entries under ``folder`` (created when first written), or nowhere; ``mark_use``: an entry read is
+        marked as used (its modification time), for ``prune``."""
         self.folder = folder
+        self.mark_use = mark_use
 
     @property
     def active(self) -> bool:
@@ -78,7 +85,14 @@ class Store:
         except OSError:
             return None
         seal, data = kept[:SEAL], kept[SEAL:]
-        return data if hmac.compare_digest(seal, _seal(key, data)) else None
+        if not hmac.compare_digest(seal, _seal(key, data)):
+            return None
+        if self.mark_use:
+            try:
+                os.utime(path)
+            except OSError:
+                pass  # a store the user cannot write is only pruned by someone who can
+        return data
 
     def keep(self, key: str, data: bytes) -> None:
         """Keep ``data`` under ``key`` (nothing when there is no folder or it cannot be written: that only costs
@@ -91,6 +105,31 @@ class Store:
         except OSError:
             pass
 
+    def prune(self, bound: int) -> int:
+        """When the entries take more than ``bound`` bytes, remove those used longest ago until they take three
+        quarters of it (so that a store at its bound is not pruned on every build); return how many went."""
+        if self.folder is None:
+            return 0
+        try:
+            entries = [(entry.stat().st_mtime_ns, entry.name, entry.stat().st_size)
+                       for entry in os.scandir(self.folder) if entry.is_file(follow_symlinks=False)]
+        except OSError:
+            return 0
+        total = sum(size for _, _, size in entries)
+        if total <= bound:
+            return 0
+        removed = 0
+        for _, name, size in sorted(entries):
+            if total <= bound * 3 // 4:
+                break
+            try:
+                (self.folder / name).unlink()
+            except OSError:
+                continue
+            total -= size
+            removed += 1
+        return removed
+
 
 def _seal(key: str, data: bytes) -> bytes:
     """The keyed hash of an entry: its key and its data under this user's secret."""
@@ -102,10 +141,23 @@ def _seal(key: str, data: bytes) -> bytes:
 
 NOWHERE = Store(None)
 USER_STORES = "pnpforge"  # under the user's cache folder
+USER_STORE_BOUND = 64 * 1024 * 1024  # bytes each user store may hold before the entries used longest ago go
+NOT_STORES = {"builds"}  # beside the stores: the caches of build folders inside packs (``caches.paths``)
 
 
 def user_store(name: str) -> Store:
     """Entries kept for this user whatever the build folder (``<user cache>/pnpforge/<name>/``): work whose result
     depends on its inputs alone (what a font file says, the native renderer's verdict on a face), done once for
     every build folder, a fresh clone or a new ``--out`` included."""
-    return Store(user_cache() / USER_STORES / name)
+    return Store(user_cache() / USER_STORES / name, mark_use=True)
+
+
+def prune_user_stores(bound: int = USER_STORE_BOUND) -> int:
+    """Hold every store of the user's cache folder to ``bound`` bytes (``Store.prune``); how many entries went."""
+    root = user_cache() / USER_STORES
+    try:
+        names = sorted(entry.name for entry in os.scandir(root)
+                       if entry.is_dir(follow_symlinks=False) and entry.name not in NOT_STORES)
+    except OSError:
+        return 0
+    return sum(user_store(name).prune(bound) for name in names)
