@@ -67,3 +67,13 @@ def test_an_entry_this_user_did_not_seal_is_not_used(pack: Path) -> None:
         entry.write_bytes(data.replace(b"0.875", b"0.999"))  # a forged table under the same key
     assert _shown(pack, runs)[0].rows == [["3", "0.875"]]
     assert runs == [1, 1]
+
+
+def test_a_link_out_of_the_pack_is_not_read(pack: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("one\n", encoding="utf-8")
+    (pack / "notes.txt").symlink_to(outside)
+    (pack / "endless").symlink_to("/dev/zero")  # followed, the digest would never end
+    before = analyses.pack_data_digest(pack)
+    outside.write_text("two\n", encoding="utf-8")
+    assert analyses.pack_data_digest(pack) == before

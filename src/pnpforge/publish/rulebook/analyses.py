@@ -79,8 +79,8 @@ def kept_tables(pack: Any, name: str, analyse: Callable[[Any], Analysis]) -> lis
 
 
 def pack_data_digest(root: Path) -> str:
-    """A digest of the names and full bytes of every file of the pack but its Markdown pages, hidden folders and
-    the outputs built inside it (none of which is walked)."""
+    """A digest of the names and full bytes of every regular file of the pack but its Markdown pages, hidden
+    folders and the outputs built inside it (none of which is walked); links are not followed."""
     base = root.resolve()
     skip = set(outputs_in(base))
     files = []
@@ -90,8 +90,8 @@ def pack_data_digest(root: Path) -> str:
         files += [here / name for name in found if not name.endswith(PROSE) and not name.startswith(".")]
     digest = hashlib.sha256()
     for path in sorted(files):
-        if not path.is_file():
-            continue
+        if path.is_symlink() or not path.is_file():
+            continue  # a link may point out of the pack (or at an endless device): never followed
         name, data = path.relative_to(base).as_posix().encode("utf-8"), path.read_bytes()
         digest.update(len(name).to_bytes(4, "big") + name + len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
