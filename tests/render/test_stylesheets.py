@@ -64,3 +64,10 @@ def test_a_changed_sheet_is_parsed_again(roots) -> None:
     (roots["layouts"] / "plain.css").write_text(PLAIN.replace("#204060", "#a03020"), encoding="utf-8")
     after, _ = html_to_pdf(_document(50, 80), roots)
     assert len(stylesheets._SHEETS) == 2 and before != after
+
+
+def test_a_kept_sheet_warns_each_document_that_uses_it(roots) -> None:
+    (roots["layouts"] / "plain.css").write_text(PLAIN + ".box { colour: red; }\n", encoding="utf-8")
+    warned = [html_to_pdf(_document(50, 80), roots)[1] for _ in range(2)]
+    assert len(stylesheets._SHEETS) == 1
+    assert warned[0] and warned[0] == warned[1] and any("colour" in message for message in warned[0])

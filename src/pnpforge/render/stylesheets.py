@@ -9,20 +9,23 @@ medium and the file's bytes are the same.
 Only a sheet that shares nothing with its document is kept: one without any at-rule (``@page``, ``@font-face``,
 ``@layer``, ``@counter-style``, ``@import``, ``@media``, ...), whose parse then fills only its own selector index.
 It is parsed with lists of its own for page rules and layers, so no document's ``@page`` rules travel with it to
-the next; every other sheet (inline ``<style>``, a sheet with an at-rule, one a fetcher other than the pack's
-serves) is made by WeasyPrint as before. The cascade is the same either way, and so are the PDF's bytes
-(``tests/render/test_stylesheets.py``).
+the next, and what WeasyPrint logged parsing it (a property it ignores, say) is logged again for each document
+that reuses it, so every face still carries its warnings. Every other sheet (inline ``<style>``, a sheet with an
+at-rule, one a fetcher other than the pack's serves) is made by WeasyPrint as before. The cascade is the same
+either way, and so are the PDF's bytes (``tests/render/test_stylesheets.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from typing import Any
 
 from pnpforge.render.resolver import url_path
 
 LIMIT = 64  # kept sheets; past it the memo starts again (a long ``serve`` session sees many versions of a sheet)
-_SHEETS: dict[tuple[str, str, str], Any] = {}  # process cache: parsed stylesheets by link, medium and bytes digest
+_SHEETS: dict[tuple[str, str, str], tuple[Any, list[logging.LogRecord]]] = {}  # process cache: parsed stylesheets
+# by link, medium and bytes digest, each with what WeasyPrint logged parsing it
 
 
 def keep_linked_sheets(pack_fetcher: type) -> None:
@@ -40,17 +43,38 @@ def keep_linked_sheets(pack_fetcher: type) -> None:
         key = _key(args, options, pack_fetcher)
         if key is None:
             return made(*args, **options)
+        logger = logging.getLogger("weasyprint")
         kept = _SHEETS.get(key)
         if kept is None:
             if len(_SHEETS) >= LIMIT:
                 _SHEETS.clear()
             private = {name: value for name, value in options.items()
                        if name not in ("page_rules", "layers", "counter_style", "color_profiles", "font_config")}
-            kept = _SHEETS[key] = made(**private, page_rules=[], layers=[], counter_style={}, color_profiles={})
-        return kept
+            heard = _Heard()
+            logger.addHandler(heard)
+            try:
+                parsed = made(**private, page_rules=[], layers=[], counter_style={}, color_profiles={})
+            finally:
+                logger.removeHandler(heard)
+            _SHEETS[key] = (parsed, heard.records)
+            return parsed
+        for record in kept[1]:  # its warnings (an unknown property, say) are the next document's too
+            logger.handle(record)
+        return kept[0]
 
     sheet.keeps_linked_sheets = True  # type: ignore[attr-defined]
     cascade.CSS = sheet
+
+
+class _Heard(logging.Handler):
+    """What WeasyPrint logs while a sheet is parsed, kept to be told again to each document that reuses it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 def _key(args: tuple, options: dict[str, Any], pack_fetcher: type) -> tuple[str, str, str] | None:
