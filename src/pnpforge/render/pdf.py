@@ -22,6 +22,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from pnpforge.files import write_if_changed
 from pnpforge.render.epoch import fixed_epoch
 from pnpforge.render.resolver import url_path
+from pnpforge.render.stylesheets import keep_linked_sheets
 
 IGNORED_WARNINGS = ("Using fontTools instead of HarfBuzz-Subset",)
 
@@ -66,7 +67,9 @@ class Collector(logging.Handler):
 
 def html_to_pdf(html: str, roots: dict[str, Path],
                 font_config: FontConfiguration | None = None) -> tuple[bytes, list[str]]:
-    """The PDF bytes for ``html`` and WeasyPrint's warnings while making them."""
+    """The PDF bytes for ``html`` and WeasyPrint's warnings while making them (the stylesheets it links parsed
+    once per process, ``render.stylesheets``)."""
+    keep_linked_sheets(PackFetcher)
     logger = logging.getLogger("weasyprint")
     collector = Collector()
     logger.addHandler(collector)
