@@ -172,3 +172,20 @@ def test_slides_sharing_one_field_and_its_kept_sweep_tests_match_the_exact_searc
     shape, other = field.bases[0].shape, field.bases[1].shape
     assert field.tester(shape, other) is field.tester(shape, other)
     assert Field(field.table, field.pieces, field.bases).testers == {}  # a new field keeps nothing of another's
+
+
+def test_a_point_outside_a_shapes_box_is_never_in_it_and_the_box_changes_no_answer() -> None:
+    from pnpforge.engine.plane_measure import contains_point, cores_within
+
+    rng = random.Random(64)
+    inside_found = 0
+    for _ in range(3000):
+        field = _position(rng)
+        shape = rng.choice([*(p.shape for p in field.pieces), *(b.shape for b in field.bases)])
+        point = (rng.randrange(SIZE), rng.randrange(SIZE))
+        if rng.random() < 0.5:  # near the shape, where the answer is close
+            point = (shape.centre[0] + rng.randint(-shape.reach, shape.reach), shape.centre[1] + rng.randint(-9, 9))
+        found = contains_point(shape, point)
+        assert found == cores_within(shape.core, (point,), shape.radius)
+        inside_found += found
+    assert inside_found > 300
