@@ -151,3 +151,41 @@ def test_a_sweep_overlaps_exactly_what_its_made_shape_overlaps() -> None:
         assert found == overlap(shape.swept(offset), other) == sweep_tester(shape, other)(offset)
         met, missed = met + found, missed + (not found)
     assert met > 300 and missed > 300
+
+
+def test_slides_sharing_one_field_and_its_kept_sweep_tests_match_the_exact_search() -> None:
+    rng = random.Random(62)
+    reused = 0
+    for _ in range(40):
+        field = _position(rng)
+        impassable = {p.id for p in field.pieces if rng.random() < 0.7}
+        for _ in range(6):  # several moves weighed from one position, as a bot weighs its choices
+            movers = list(field.bases[: rng.randint(1, 2)])
+            vector = (rng.randint(-SIZE, SIZE), rng.randint(-SIZE, SIZE))
+            top = rng.randint(0, 10 * INCH)
+            whole = rng.choice([None, top])
+            kept = len(field.testers)
+            found = _slide(field, movers, vector, top, whole, impassable, (), 0)
+            assert found == exact_slide(field, movers, vector, top, whole, impassable, (), 0)
+            reused += kept > 0
+    assert reused > 100  # most slides found sweep tests an earlier one had made
+    shape, other = field.bases[0].shape, field.bases[1].shape
+    assert field.tester(shape, other) is field.tester(shape, other)
+    assert Field(field.table, field.pieces, field.bases).testers == {}  # a new field keeps nothing of another's
+
+
+def test_a_point_outside_a_shapes_box_is_never_in_it_and_the_box_changes_no_answer() -> None:
+    from pnpforge.engine.plane_measure import contains_point, cores_within
+
+    rng = random.Random(64)
+    inside_found = 0
+    for _ in range(3000):
+        field = _position(rng)
+        shape = rng.choice([*(p.shape for p in field.pieces), *(b.shape for b in field.bases)])
+        point = (rng.randrange(SIZE), rng.randrange(SIZE))
+        if rng.random() < 0.5:  # near the shape, where the answer is close
+            point = (shape.centre[0] + rng.randint(-shape.reach, shape.reach), shape.centre[1] + rng.randint(-9, 9))
+        found = contains_point(shape, point)
+        assert found == cores_within(shape.core, (point,), shape.radius)
+        inside_found += found
+    assert inside_found > 300

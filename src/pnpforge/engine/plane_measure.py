@@ -232,7 +232,10 @@ def inside(a: Shape, b: Shape) -> bool:
 
 
 def contains_point(shape: Shape, point: Point) -> bool:
-    """The point lies in the shape or on its edge."""
+    """The point lies in the shape or on its edge (never when it lies outside the shape's box)."""
+    x0, y0, x1, y1 = shape.box
+    if not (x0 <= point[0] <= x1 and y0 <= point[1] <= y1):
+        return False
     return cores_within(shape.core, (point,), shape.radius)
 
 

@@ -26,7 +26,7 @@ arrows of ``SIX``) by a length, stopping at the table's edge.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from pnpforge.engine.plane import (HEADINGS, INCH, Base, Point, Shape, Table, add, along, ceil_sqrt, convex_hull,
                                    dist2, dot, nearest_along, sub)
@@ -44,11 +44,28 @@ _ARC_BULGE = (762, 10_000)  # 1 - cos(22.5 deg) = 0.07612 < 0.0762: how far a 45
 
 @dataclass(frozen=True)
 class Field:
-    """What moves happen on: the table, its terrain pieces and every base."""
+    """What moves happen on: the table, its terrain pieces and every base.
+
+    A field keeps the sweep tests it has made (``testers``): a game that asks for several moves from one position
+    (a bot weighing its choices, a way round a house) hands the same field to each, and the part of a test that
+    depends on the two shapes alone is worked out once. What is kept is a pure function of shapes the field holds,
+    so a kept test gives the answer a new one would."""
 
     table: Table
     pieces: tuple[Piece, ...] = ()
     bases: tuple[Base, ...] = ()
+    testers: dict[tuple[int, int], tuple[Shape, Shape, Callable[[Point], bool]]] = field(
+        init=False, default_factory=dict, compare=False, repr=False
+    )
+
+    def tester(self, mover: Shape, other: Shape) -> Callable[[Point], bool]:
+        """``plane_measure.sweep_tester(mover, other)``, made once per pair of shapes (kept with the shapes, so
+        their ids stay theirs while the field lives)."""
+        key = (id(mover), id(other))
+        kept = self.testers.get(key)
+        if kept is None:
+            kept = self.testers[key] = (mover, other, sweep_tester(mover, other))
+        return kept[2]
 
     def base(self, base_id: str) -> Base:
         for base in self.bases:
@@ -121,18 +138,34 @@ def _slide(field: Field, bases: Sequence[Base], vector: Point, top: int, whole: 
     """How many units a group of bases can slide together along ``vector`` (up to ``top``): the sweep stays clear,
     and every end is at least ``away`` from each ``keep_away`` base. -1 when none.
 
-    Bounding boxes decide first (``_clear``): an obstacle whose box misses the box of a whole slide is never asked
+    Bounding boxes decide first (``clear``): an obstacle whose box misses the box of a whole slide is never asked
     about, and a step whose box meets no obstacle's box is clear without its swept shape being made."""
     movers = {b.id for b in bases} | set(skip)
     obstacles = [piece.shape for piece in field.pieces if piece.id in impassable]
     obstacles += [b.shape for b in field.bases if b.id not in movers]
     reach = _offset(vector, top, whole) if top > 0 else (0, 0)
-    nearby = [[Obstacle(b.shape, o) for o in obstacles if _boxes_overlap(_sweep_box(b.shape.box, reach), o.box)]
-              for b in bases]
+    swept = [(b, _sweep_box(b.shape.box, reach)) for b in bases]
+    nearby = [[Obstacle(b.shape, o, field) for o in obstacles if _boxes_overlap(box, o.box)] for b, box in swept]
+
+    width, height = field.table.width, field.table.height
+    movers_near = [(b.shape.box, near) for b, near in zip(bases, nearby, strict=True)]
 
     def clear(k: int) -> bool:
+        """Every base's sweep by the ``k``-th step stays on the table and overlaps none of its obstacles
+        (``blocked``'s answer), in one loop (it is asked a dozen times per slide): the sweep's box on the table,
+        then the exact test only against obstacles whose box meets the sweep's box."""
         offset = _offset(vector, k, whole)
-        return all(_clear(field.table, b.shape, offset, near) for b, near in zip(bases, nearby, strict=True))
+        dx, dy = offset
+        for (x0, y0, x1, y1), near in movers_near:
+            sx0, sx1 = (x0 + dx, x1) if dx < 0 else (x0, x1 + dx)
+            sy0, sy1 = (y0 + dy, y1) if dy < 0 else (y0, y1 + dy)
+            if sx0 < 0 or sy0 < 0 or sx1 > width or sy1 > height:
+                return False
+            for o in near:
+                ox0, oy0, ox1, oy1 = o.box
+                if not (sx1 <= ox0 or ox1 <= sx0 or sy1 <= oy0 or oy1 <= sy0) and o.met(offset):
+                    return False
+        return True
 
     k = _furthest(clear, top)
     others = [field.base(i) for i in keep_away]
@@ -169,25 +202,16 @@ class Obstacle:
     """An obstacle in a slide's way, with the exact sweep test of the moving shape against it made on first use
     (``plane_measure.sweep_tester``: what stays the same from one step to the next is worked out once)."""
 
-    __slots__ = ("shape", "box", "_mover", "_test")
+    __slots__ = ("shape", "box", "_mover", "_field", "_test")
 
-    def __init__(self, mover: Shape, shape: Shape) -> None:
-        self.shape, self.box, self._mover = shape, shape.box, mover
+    def __init__(self, mover: Shape, shape: Shape, field: Field) -> None:
+        self.shape, self.box, self._mover, self._field = shape, shape.box, mover, field
         self._test: Callable[[Point], bool] | None = None
 
     def met(self, offset: Point) -> bool:
         if self._test is None:
-            self._test = sweep_tester(self._mover, self.shape)
+            self._test = self._field.tester(self._mover, self.shape)
         return self._test(offset)
-
-
-def _clear(table: Table, shape: Shape, offset: Point, obstacles: Sequence[Obstacle]) -> bool:
-    """The shape's sweep by ``offset`` stays on the table and overlaps none of ``obstacles`` (``blocked``'s answer):
-    the exact test only against obstacles whose box meets the sweep's box."""
-    box = _sweep_box(shape.box, offset)
-    if box[0] < 0 or box[1] < 0 or box[2] > table.width or box[3] > table.height:
-        return False
-    return not any(o.met(offset) for o in obstacles if _boxes_overlap(box, o.box))
 
 
 def _closer(shape: Shape, offset: Point, other: Shape, limit: int) -> bool:

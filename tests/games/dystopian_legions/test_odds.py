@@ -5,6 +5,7 @@ both starter forces, read back from the printed PDF."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -16,7 +17,7 @@ from pnpforge.content.pack import Pack, load_pack
 from pnpforge.engine.data_analyses import analyse_data
 from pnpforge.engine.dice_exact import TAIL
 from pnpforge.games import load_package
-from pnpforge.games.dystopian_legions import odds, strips, worth
+from pnpforge.games.dystopian_legions import damage, odds, strips, worth
 from pnpforge.games.dystopian_legions.damage import ChainModel
 from pnpforge.games.dystopian_legions.force_list import starter_forces
 
@@ -184,3 +185,13 @@ def test_a_snipers_attack_counts_placed_in_the_odds(kit: odds.Kit) -> None:
     chain = odds.chain(kit, kit.data.sections["pru-line-grenadiers"])
     as_placed = kit.attacks(steady[:1], 4, chain)
     assert as_placed.successes == kit.successes(steady[0].dice, 3)
+
+
+def test_loss_totals_are_the_losses_of_the_cancelled_allocation() -> None:
+    rng = random.Random(61)
+    for _ in range(2000):
+        chain = tuple(ChainModel(rng.randint(1, 6), rng.randint(0, 3)) for _ in range(rng.randint(1, 6)))
+        allocated = damage.allocate(rng.randint(0, 40), chain)
+        saves = rng.randint(0, allocated.total + 3)
+        lost = damage.losses(damage.cancel(allocated, saves), chain)
+        assert odds.loss_totals(allocated, saves, chain) == (lost.total_lp, lost.kills)

@@ -207,7 +207,14 @@ class BattleState(DuelState):
         return tuple(u.block for u in self.units if u.block is not None and not u.side.wiped)
 
     def field(self) -> Field:
-        return Field(self.game.setup.table, self.game.setup.pieces, self.blocks())
+        """The table, its pieces and the blocks as they stand: one ``Field`` while the same blocks stand (so the
+        moves weighed from this position share its sweep tests), a new one once any block differs."""
+        blocks = self.blocks()
+        kept = self.memo.get(("field",))
+        if kept is not None and len(kept.bases) == len(blocks) and all(a is b for a, b in zip(kept.bases, blocks)):
+            return kept
+        made = self.memo[("field",)] = Field(self.game.setup.table, self.game.setup.pieces, blocks)
+        return made
 
     def look(self, a: int, b: int) -> View:
         """What section ``a`` sees of ``b``, computed once per position (every move clears ``looks``)."""

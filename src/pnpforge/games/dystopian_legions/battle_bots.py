@@ -262,8 +262,6 @@ class BattleGreedy(Greedy):
         its longest range, else 0 (the other sections where they stand)."""
         from pnpforge.engine.plane_measure import within as near
 
-        from pnpforge.games.dystopian_legions.table import view
-
         unit = s.units[i]
         if block is None or not morale.may_shoot(unit.side.markers, s.game.routed_at):
             return 0
@@ -274,8 +272,7 @@ class BattleGreedy(Greedy):
         for other in s.live(1 - unit.spec.player):
             if other.side.engaged or other.block is None or not near(block.shape, other.block.shape, longest * INCH):
                 continue
-            others = [u.block for u in s.units if u.live and u.block is not None and u not in (unit, other)]
-            if not view(s.game.setup, block, other.block, others).open:
+            if not s._view(block, other.block).open:  # the blocks near the line decide it: kept by the game
                 continue
             found = max(found, 2 if near(block.shape, other.block.shape, effective * INCH) else 1)
             if found == 2:

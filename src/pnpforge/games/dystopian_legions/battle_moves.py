@@ -129,6 +129,16 @@ def move(s: BattleState, choice: str, p: int, i: int) -> None:
 
 
 def _move(s: BattleState, unit: Unit, kind: str, goal: str) -> Move | None:
+    """The move of this kind towards this goal from where the section stands, worked out once per position and
+    throw: the greedy bot weighs its advances with it, and the one it picks is then made from the same answer."""
+    key = ("move", unit.spec.index, kind, goal, len(s.record))
+    if key not in s.memo:
+        s.memo[key] = _work_move(s, unit, kind, goal)
+    found: Move | None = s.memo[key]
+    return found
+
+
+def _work_move(s: BattleState, unit: Unit, kind: str, goal: str) -> Move | None:
     field = s.field()
     mv = unit.spec.mv * INCH
     if kind == "flee":

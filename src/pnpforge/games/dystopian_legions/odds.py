@@ -114,6 +114,25 @@ def _add(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
     return out
 
 
+def loss_totals(allocation: damage.Allocation, saves: int, chain: tuple[ChainModel, ...]) -> tuple[int, int]:
+    """``damage.losses(damage.cancel(allocation, saves), chain)``'s Life Points lost and models killed, in one pass
+    without the intermediate allocations (the odds ask it once per hit and save count of every chain)."""
+    hits, floating = allocation.hits, allocation.floating
+    left = saves - floating if saves > floating else 0  # saves cancel Floating Damage first
+    total = kills = 0
+    for index in range(len(hits) - 1, -1, -1):  # then the furthest model that took hits, inward
+        taken = hits[index]
+        if left:
+            removed = left if left < taken else taken
+            taken -= removed
+            left -= removed
+        model = chain[index]
+        lost = min(model.lp, taken // model.ir)
+        total += lost
+        kills += bool(model.lp) and lost == model.lp
+    return total, kills
+
+
 class Kit:
     """The pack's dice and data, with the distributions it has already worked out."""
 
@@ -173,9 +192,9 @@ class Kit:
         for saved, weight in enumerate(saves):
             if not weight:
                 continue
-            lost = damage.losses(damage.cancel(allocated, saved), chain)
-            lp[lost.total_lp] = lp.get(lost.total_lp, 0) + weight
-            if lost.kills == len(chain):
+            total, kills = loss_totals(allocated, saved, chain)
+            lp[total] = lp.get(total, 0) + weight
+            if kills == len(chain):
                 wipe += weight
         return lp, wipe, scale
 
