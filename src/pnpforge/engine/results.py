@@ -63,6 +63,8 @@ def tally_game(package: GamePackage, played: Played, tally: Tally | None = None,
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
     events = list(package.events(state)) if package.events is not None else []
+    if sided:
+        count_margins(tally, events, seating.sides)
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
     count_events(tally, events, seed, drawn, lost=automaton is None and rest == TWELFTHS)
@@ -107,6 +109,19 @@ def count_held(tally: Tally, held: set[tuple[str, int, str]], shares: list[int],
                     plain[f"{key}/with/{other}"] = add(f"{key}/with/{other}", 0) + 1
     tally.add_game(counts, seed)
     tally.add_game(plain)
+
+
+def count_margins(tally: Tally, events: Iterable[Event], sides: tuple[str, ...]) -> None:
+    """Each side's score and the other sides' under ``score/side/<side>`` and ``against/side/<side>``, from the
+    game's last ``Scores`` (one per seat): a margin kept per paired unit (``engine/paired.py``) for a fit that judges
+    by it (``engine/fair_fit.py``)."""
+    scores = next((e.scores for e in reversed(list(events)) if type(e) is Scores), None)
+    if scores is None or len(scores) != len(sides):
+        return
+    total = sum(scores)
+    for side, score in zip(sides, scores):
+        tally.add(f"score/side/{side}", score)
+        tally.add(f"against/side/{side}", total - score)
 
 
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False, lost: bool = False) -> None:
