@@ -5,7 +5,8 @@ Each game is played as the validator plays it (``play_seed`` with the game's obs
 goes into the hash: every action of its transcript, the final position as text, the returns, the game's log (its
 typed entries' ``repr``), its shared events and the tally the validator would count from it. The sets of games
 come from each registered game package: random and greedy play at every player count and in every mode, and each
-other bot (a search bot on a small budget) against the greedy one (``sets``). ``--out FILE`` writes
+other bot (a search bot on a small budget) against the greedy one, in the first mode and in each mode the bench
+times on its own (``bench_modes``; ``sets``). ``--out FILE`` writes
 the hashes as JSON; ``--check FILE`` plays the same games and lists every hash that differs (exit 1 when one does).
 ``--only PACK,PACK`` plays the games of some packs only; ``--games N`` scales every set of seeds.
 """
@@ -44,9 +45,11 @@ def sets(pack: Any, package: Any) -> list[tuple[str, Run, int]]:
                               AGAINST))
                 found.append((f"greedy-{n}p-{mode}", Run(players=n, mode=mode, bots=("greedy",)), GREEDY))
     policy = "greedy" if "greedy" in bots else "random"
+    slow = [mode for mode in getattr(package, "bench_modes", None) or () if mode in modes and mode != modes[0]]
     for name in sorted(bots - {"random", "greedy"}):
-        found.append((f"{name}-{counts[0]}p-{modes[0]}", Run(players=counts[0], mode=modes[0], bots=(name, policy),
-                                                            bot_options=SMALL_BUDGET), SEARCHED))
+        for mode in [modes[0], *slow]:  # and in each mode the bench times on its own (a battle, say)
+            found.append((f"{name}-{counts[0]}p-{mode}", Run(players=counts[0], mode=mode, bots=(name, policy),
+                                                             bot_options=SMALL_BUDGET), SEARCHED))
     return found
 
 
