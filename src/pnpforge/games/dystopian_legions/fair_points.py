@@ -94,7 +94,8 @@ def plan(pack: Pack) -> FitPlan:
 
 def fit_rows(pack: Pack) -> tuple[int, int, int] | None:
     """The generator's rows of game.yaml's ``battle.fit_scenario`` (a deployment, a mission and a condition by id),
-    or None when it names none or one the tables lack (the pack's checks say so)."""
+    or None when it names none or an id the scenario tables lack: the generator then deals and the win share
+    judges."""
     names = settings(pack).get("fit_scenario")
     if not names or len(names) != len(PATHS):
         return None
