@@ -257,3 +257,18 @@ def test_a_share_that_rises_with_the_cost_is_not_fitted() -> None:
     ]
     found = fit([10, 30], per_trial)
     assert found.slope > 0 and found.fitted is None and found.low is None
+
+
+def test_scores_are_counted_only_for_kept_units_so_plain_tallies_stay_as_they_were() -> None:
+    """A plain game's tally (the validator's, the speed fingerprint's) has no score keys; a kept unit's has each
+    side's score and the others'."""
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.simulate import play_and_tally
+
+    pack = pack_at(DATA / "skirmish")
+    plain = play_and_tally(MARGIN, pack, Run(players=2, bots=("random",)), 3)
+    assert not plain.keys("score/side/") and not plain.keys("against/side/")
+    kept = play_and_tally(MARGIN, pack, Run(players=2, bots=("random",)), 3, margins=True)
+    sides = {key.rsplit("/", 1)[1] for key in kept.keys("score/side/")}
+    assert sides == {"red", "blue"}
+    assert kept.get("score/side/red") == kept.get("against/side/blue")

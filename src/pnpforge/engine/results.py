@@ -24,12 +24,14 @@ ITEM_KEYS: dict[type, str] = {Offered: "offered/", Entered: "entered/", Won: "wo
 SLACK = 1e-9  # returns summing to within this of one sum to one
 
 
-def tally_game(package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True) -> Tally:
+def tally_game(
+    package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True, margins: bool = False
+) -> Tally:
     """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
     ``side/<faction>`` (when sides rotate or the roles give them) and ``bot/<name>``; the automaton's under
     ``automaton/<side>``, or the twelfths nobody won under ``lost-by-all``; ``draws``; ``moves``; ``length/<n>``; then
     the game's events, the items each player held among them only when ``held`` (what the validator's analyses
-    weigh)."""
+    weigh), each side's score and the others' only when ``margins`` (``count_margins``)."""
     state, seed, seating = played.state, played.seed, played.seating
     tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
@@ -63,7 +65,7 @@ def tally_game(package: GamePackage, played: Played, tally: Tally | None = None,
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
     events = list(package.events(state)) if package.events is not None else []
-    if sided:
+    if margins and sided:
         count_margins(tally, events, seating.sides)
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
