@@ -15,11 +15,13 @@ model costs).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
 from pnpforge.engine.contract import GameConfig, GamePackage
+from pnpforge.engine.events import Scores
 from pnpforge.engine.fair_points import FitPlan, Subject, spend
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.playout import Run
@@ -136,3 +138,16 @@ PACKAGE = GamePackage(
     analyse=analyse,
     fair_points=fair_points,
 )
+
+
+def scores(state: Fight) -> list:
+    """The models each side has left: the score a fit by the margin judges."""
+    return [Scores((state.models[0], state.models[1]))]
+
+
+def fair_points_by_margin(pack) -> FitPlan:
+    """The same fit judged by the margin of models left instead of the win share."""
+    return replace(fair_points(pack), statistic="margin")
+
+
+MARGIN = replace(PACKAGE, events=scores, fair_points=fair_points_by_margin)

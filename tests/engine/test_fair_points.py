@@ -14,7 +14,7 @@ from pnpforge.engine.fair_points import analysis, fit_points, spend, trial_value
 
 from tests.conftest import DATA
 from tests.engine.registered import pack_at
-from tests.engine.skirmish import PACKAGE, force
+from tests.engine.skirmish import MARGIN, PACKAGE, force
 
 
 def test_spend_buys_models_in_turn_while_the_points_last() -> None:
@@ -73,6 +73,25 @@ def test_the_fit_finds_the_cheap_pikes_outside_their_interval_near_their_twins_c
     assert warning.severity == "warning" and warning.rule == "fair-points" and "printed at 70" in warning.message
     assert report.tables[0].rows[0][:3] == ["red-pikes", 70, str(row.fitted)]
     assert report.tables[0].rows[0][-1].startswith("35: ")  # the win shares at each trial cost, cheapest first
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_fit_by_the_score_margin_finds_the_cheap_pikes_near_their_twins_cost(seed: int) -> None:
+    """Judged by the margin of models left rather than by the win share, the fit needs two trial values and a
+    handful of units to find the cut-price squad outside its interval, near its twin's cost."""
+    pack = pack_at(DATA / "skirmish")
+    plan = replace(MARGIN.fair_points(pack), units=12, factors=(0.5, 1.5))
+    (row,) = fit_points(pack, MARGIN, plan, seed=seed)
+    assert row.printed == 70 and row.outside and row.statistic == "margin"
+    assert row.fitted is not None and abs(row.fitted - 100) <= 10
+    assert row.low is not None and row.high is not None and row.high - row.low <= 20
+    assert [value for value, _, _ in row.trials] == [35, 105]
+    assert row.trials[0][1] > 0 > row.trials[1][1]  # Red ahead at half its cost, behind at one and a half
+    report = analysis(plan, rows=[row])
+    assert report.summary["fair_points"]["statistic"] == "margin"
+    assert "its score margin is even at" in report.findings[0].message
+    assert report.tables[0].rows[0][-1].startswith("35: +")  # the mean margins at each trial cost
+    assert "margin" in report.fair_points[0]["trials"][0]
 
 
 def test_every_trial_value_plays_the_same_deals() -> None:
@@ -238,3 +257,18 @@ def test_a_share_that_rises_with_the_cost_is_not_fitted() -> None:
     ]
     found = fit([10, 30], per_trial)
     assert found.slope > 0 and found.fitted is None and found.low is None
+
+
+def test_scores_are_counted_only_for_kept_units_so_plain_tallies_stay_as_they_were() -> None:
+    """A plain game's tally (the validator's, the speed fingerprint's) has no score keys; a kept unit's has each
+    side's score and the others'."""
+    from pnpforge.engine.playout import Run
+    from pnpforge.engine.simulate import play_and_tally
+
+    pack = pack_at(DATA / "skirmish")
+    plain = play_and_tally(MARGIN, pack, Run(players=2, bots=("random",)), 3)
+    assert not plain.keys("score/side/") and not plain.keys("against/side/")
+    kept = play_and_tally(MARGIN, pack, Run(players=2, bots=("random",)), 3, margins=True)
+    sides = {key.rsplit("/", 1)[1] for key in kept.keys("score/side/")}
+    assert sides == {"red", "blue"}
+    assert kept.get("score/side/red") == kept.get("against/side/blue")

@@ -10,10 +10,18 @@ where the line crosses even odds: ``t* = -A / B``.
 Its interval is Fieller's: the values ``t`` whose predicted log-odds ``A + B t`` are within ``z`` standard errors of
 zero. The standard errors come from the covariance of the wins between trials over the units (``U / (U - 1) ·
 Σ_u r_uj r_uk`` with ``r_uk = w_uk - p_k n_uk``, the paired units' residuals, as in ``engine/paired.py``), carried to
-the log-odds by their derivative. Fieller's interval is honest where the delta method is not: when the slope is not
-clearly away from zero (the trials do not show the share moving as the cost rises), the set is unbounded and the
-value is reported as not fitted, instead of a narrow interval around a meaningless root; so is a share that rises
-with the cost (no price makes a dearer item worth less: chance, or a force that plays better smaller).
+the log-odds by their derivative.
+
+A game with a score can be judged by its **margin** instead (``statistic="margin"``: per unit the side's score less
+the other side's, summed over its games): the mean margin per game ``y_k = M_k / N_k`` takes the place of the
+log-odds, with equal weights per game (``N_k``), and the fitted value is where the line crosses a margin of zero.
+A margin moves with every model a price buys or sheds, where a win share moves only in the battles that were close,
+so far fewer units decide it (``docs/why/fair-points.md``).
+
+Fieller's interval is honest where the delta method is not: when the slope is not clearly away from zero (the trials
+do not show the share moving as the cost rises), the set is unbounded and the value is reported as not fitted,
+instead of a narrow interval around a meaningless root; so is a share that rises with the cost (no price makes a
+dearer item worth less: chance, or a force that plays better smaller).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-Wins = Mapping[int, tuple[float, int]]  # per paired unit: its wins (in games) and games
+Wins = Mapping[int, tuple[float, int]]  # per paired unit: its wins (in games), or its score margin, and games
 
 
 @dataclass(frozen=True)
@@ -68,9 +76,9 @@ def common_units(per_trial: Sequence[Wins]) -> list[int]:
     return sorted(shared)
 
 
-def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96) -> Fit:
-    """The fit of the wins of ``per_trial[k]`` (played at ``values[k]``) on the units they share, at a two-sided
-    ``z``."""
+def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96, statistic: str = "wins") -> Fit:
+    """The fit of the wins (or score margins, ``statistic="margin"``) of ``per_trial[k]`` (played at ``values[k]``)
+    on the units they share, at a two-sided ``z``."""
     units = common_units(per_trial)
     trials = tuple(
         Trial(v, sum(w[u][0] for u in units), sum(w[u][1] for u in units)) for v, w in zip(values, per_trial)
@@ -80,6 +88,11 @@ def fit(values: Sequence[int], per_trial: Sequence[Wins], z: float = 1.96) -> Fi
         return Fit(None, None, None, 0.0, trials, count)
     y, weight, slope_of_y = [], [], []
     for t in trials:
+        if statistic == "margin":
+            y.append(t.share)
+            weight.append(float(t.games))
+            slope_of_y.append(1 / t.games)  # dy/dM
+            continue
         won, lost = t.wins + 0.5, t.games - t.wins + 0.5
         y.append(math.log(won / lost))
         weight.append(won * lost / (t.games + 1))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
 
 from pnpforge.engine.executors import Executor, LocalExecutor
 from pnpforge.engine.fair_fit import Fit, fit
-from pnpforge.engine.paired import kept
+from pnpforge.engine.paired import kept, kept_margins
 from pnpforge.engine.playout import Run
 from pnpforge.engine.seating import unit_size
 from pnpforge.engine.simulate import CHUNK, chunks
@@ -64,6 +64,7 @@ class FitPlan:
     factors: tuple[float, ...] = FACTORS
     units: int = UNITS
     step: int = 0
+    statistic: str = "wins"  # what the fit judges by: ``wins`` (the win share) or ``margin`` (the score margin)
 
     @property
     def looks(self) -> int:
@@ -84,6 +85,7 @@ class FairRow:
     outside: bool
     trials: tuple[tuple[int, float, int], ...] = field(default=())  # (value, wins, games)
     target: str = ""  # the field that holds the cost (``Subject.target``): what ``sweep --apply-points`` changes
+    statistic: str = "wins"  # what the trials' second figure is: wins in games, or the summed score margin
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,7 +96,7 @@ class FairRow:
             "high": self.high,
             "outside": self.outside,
             "target": self.target,
-            "trials": [{"value": v, "wins": round(w, 4), "games": g} for v, w, g in self.trials],
+            "trials": [{"value": v, self.statistic: round(w, 4), "games": g} for v, w, g in self.trials],
         }
 
 
@@ -135,9 +137,10 @@ def play_subject(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    statistic: str = "wins",
 ) -> list[dict[int, tuple[float, int]]]:
-    """The subject's side's wins per paired unit at each trial value, every value on the same units (``units`` of
-    them from unit number ``first``)."""
+    """The subject's side's wins (or score margins, ``statistic="margin"``) per paired unit at each trial value, every
+    value on the same units (``units`` of them from unit number ``first``)."""
     unit = unit_size(package, pack, subject.run)
     games = units * unit
     size = min(CHUNK, max(unit, math.ceil(games / max(1, jobs))))
@@ -156,7 +159,7 @@ def play_subject(
             keep=True,
         )
         tally = executor.run(work, progress)
-        found.append(kept(tally, f"side/{subject.side}"))
+        found.append((kept_margins if statistic == "margin" else kept)(tally, f"side/{subject.side}"))
     return found
 
 
@@ -179,12 +182,14 @@ def fit_points(
     for subject in plan.subjects:
         values = list(trial_values(subject.printed, plan.factors))
         wins, found, units = looked(pack, package, subject, values, plan, z, seed, executor, jobs, progress)
-        more = beyond(found, values)
+        more = beyond(found, values, plan.statistic)
         if more:  # the crossing lies beyond the trials: a second look around it, on the same units
-            wins += play_subject(pack, package, subject, more, units, seed, executor, jobs, progress)
+            wins += play_subject(
+                pack, package, subject, more, units, seed, executor, jobs, progress, statistic=plan.statistic
+            )
             values += more
-            found = fit(values, wins, z)
-        rows.append(row(subject, found))
+            found = fit(values, wins, z, plan.statistic)
+        rows.append(row(subject, found, plan.statistic))
         if done:
             done(rows[-1])
     return rows
@@ -211,11 +216,23 @@ def looked(
     played = 0
     while True:
         count = min(step, plan.units - played)
-        more = play_subject(pack, package, subject, values, count, seed, executor, jobs, progress, first=played)
+        more = play_subject(
+            pack,
+            package,
+            subject,
+            values,
+            count,
+            seed,
+            executor,
+            jobs,
+            progress,
+            first=played,
+            statistic=plan.statistic,
+        )
         for found_at, new in zip(wins, more):
             found_at.update(new)
         played += count
-        found = fit(values, wins, z)
+        found = fit(values, wins, z, plan.statistic)
         if played >= plan.units or found.fitted is not None or futile(found, played, plan.units, z):
             return wins, found, played
 
@@ -230,15 +247,18 @@ def futile(found: Fit, played: int, most: int, z: float) -> bool:
     return found.slope >= 0 or -found.slope / found.spread * math.sqrt(most / played) < z
 
 
-def beyond(found: Fit, values: Sequence[int]) -> list[int]:
+def beyond(found: Fit, values: Sequence[int], statistic: str = "wins") -> list[int]:
     """Trial values for a second look when the crossing lies outside the trials played: around a fitted crossing
     beyond them (at most 2.5 times the highest trial), or, where the side won (lost) clearly more than half at every
     trial (by more than a tenth), half as much again above the highest (below the lowest); the value and a tenth
-    either side, those not played yet. None when the crossing lies among the trials, or the share hardly moves."""
+    either side, those not played yet. None when the crossing lies among the trials, or the share hardly moves (a
+    fit by the margin looks again only around a fitted crossing)."""
     if found.fitted is not None:
         if min(values) <= found.fitted <= max(values):
             return []
         centre = found.fitted
+    elif statistic == "margin":
+        return []
     else:
         shares = [t.share for t in found.trials]
         if shares and min(shares) > 0.6:
@@ -251,11 +271,11 @@ def beyond(found: Fit, values: Sequence[int]) -> list[int]:
     return [v for v in sorted({max(1, round(centre * f)) for f in (0.9, 1.0, 1.1)}) if v not in values]
 
 
-def row(subject: Subject, found: Fit) -> FairRow:
+def row(subject: Subject, found: Fit, statistic: str = "wins") -> FairRow:
     """The report's row of a subject's fit, in whole points."""
     trials = tuple((t.value, t.wins, t.games) for t in found.trials)
     if found.fitted is None or found.low is None or found.high is None:
-        return FairRow(subject.name, subject.printed, None, None, None, False, trials, subject.target)
+        return FairRow(subject.name, subject.printed, None, None, None, False, trials, subject.target, statistic)
     return FairRow(
         subject.name,
         subject.printed,
@@ -265,6 +285,7 @@ def row(subject: Subject, found: Fit) -> FairRow:
         found.excludes(subject.printed),
         trials,
         subject.target,
+        statistic,
     )
 
 
@@ -277,30 +298,36 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
     together = f"95% interval of {family} fits together" if family > 1 else "95% interval"
     if plan.looks > 1:
         together += f" over {plan.looks} looks each"
+    margin = plan.statistic == "margin"
+    even = "its score margin is even" if margin else "its force wins half its games"
+    shown_as = "mean score margin" if margin else "win share"
+
+    def measured(value: int, won: float, games: int) -> str:
+        return f"{value}: {won / games:+.2f}" if margin else f"{value}: {won / games:.0%}"
+
     table_rows = []
     for r in rows:
         shown = "not fitted" if r.fitted is None else f"{r.fitted}"
         interval = "" if r.low is None else f"{r.low} to {r.high}"
         verdict = "outside" if r.outside else ("no fit" if r.fitted is None else "inside")
-        shares = ", ".join(f"{v}: {w / g:.0%}" for v, w, g in sorted(r.trials) if g)
+        shares = ", ".join(measured(v, w, g) for v, w, g in sorted(r.trials) if g)
         table_rows.append([r.section, r.printed, shown, interval, verdict, r.trials[0][2] if r.trials else 0, shares])
         if r.outside:
             result.findings.append(
                 Finding(
                     "warning",
-                    f"printed at {r.printed} points, but its force wins half its games at "
-                    f"{r.fitted} ({together}: {r.low} to {r.high})",
+                    f"printed at {r.printed} points, but {even} at {r.fitted} ({together}: {r.low} to {r.high})",
                     mark=marks.get(r.section),
                     subject=r.section,
                     rule="fair-points",
                 )
             )
         elif r.fitted is None:
-            spread = ", ".join(f"{v}: {w / g:.0%}" for v, w, g in r.trials if g)
+            spread = ", ".join(measured(v, w, g) for v, w, g in r.trials if g)
             result.findings.append(
                 Finding(
                     "info",
-                    f"no fair cost fitted: the win share does not move clearly with its cost at "
+                    f"no fair cost fitted: the {shown_as} does not move clearly with its cost at "
                     f"the trial values ({spread})",
                     mark=marks.get(r.section),
                     subject=r.section,
@@ -311,7 +338,7 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
         Table(
             f"Printed and fitted costs ({together}; {plan.units} paired units per trial value"
             + (f" at most, looked at every {plan.step})" if plan.looks > 1 else ")"),
-            ["item", "printed", "fitted", "interval", "printed cost", "games per trial", "win shares"],
+            ["item", "printed", "fitted", "interval", "printed cost", "games per trial", shown_as + "s"],
             table_rows,
         )
     )
@@ -319,6 +346,7 @@ def analysis(plan: FitPlan, rows: list[FairRow], marks: dict[str, Mark | None] |
         "units_per_trial": plan.units,
         "step": plan.step,
         "factors": list(plan.factors),
+        "statistic": plan.statistic,
         "subjects": len(rows),
         "outside": sum(r.outside for r in rows),
     }

@@ -62,7 +62,8 @@ def add_unit(tally: Tally, unit: Tally) -> None:
             tally.add(f"unit/x/{key}", count * counts.get(trials_key(key), 0))
 
 
-KEPT = ("wins/side/", "wins/seat/", "played/side/", "played/seat/")  # each unit's own, for a comparison
+# each unit's own, for a comparison; a side's score and the others' (``engine/results.py``'s ``count_margins``)
+KEPT = ("wins/side/", "wins/seat/", "played/side/", "played/seat/", "score/side/", "against/side/")
 
 
 def keep_unit(tally: Tally, number: int, unit: Tally) -> None:
@@ -80,6 +81,18 @@ def kept(tally: Tally, who: str) -> dict[int, tuple[float, int]]:
         number, _, rest = key[len("unit/") :].partition("/")
         if number.isdigit() and rest == f"played/{who}" and tally.get(key):
             found[int(number)] = (tally.get(f"unit/{number}/wins/{who}") / TWELFTHS, tally.get(key))
+    return found
+
+
+def kept_margins(tally: Tally, who: str) -> dict[int, tuple[float, int]]:
+    """Each kept unit's score margin of ``who`` (``side/<side>``: its score less the other sides', summed over the
+    unit's games) and games, by unit number."""
+    found: dict[int, tuple[float, int]] = {}
+    for key in tally.keys("unit/"):
+        number, _, rest = key[len("unit/") :].partition("/")
+        if number.isdigit() and rest == f"played/{who}" and tally.get(key):
+            margin = tally.get(f"unit/{number}/score/{who}") - tally.get(f"unit/{number}/against/{who}")
+            found[int(number)] = (float(margin), tally.get(key))
     return found
 
 

@@ -24,12 +24,14 @@ ITEM_KEYS: dict[type, str] = {Offered: "offered/", Entered: "entered/", Won: "wo
 SLACK = 1e-9  # returns summing to within this of one sum to one
 
 
-def tally_game(package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True) -> Tally:
+def tally_game(
+    package: GamePackage, played: Played, tally: Tally | None = None, held: bool = True, margins: bool = False
+) -> Tally:
     """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
     ``side/<faction>`` (when sides rotate or the roles give them) and ``bot/<name>``; the automaton's under
     ``automaton/<side>``, or the twelfths nobody won under ``lost-by-all``; ``draws``; ``moves``; ``length/<n>``; then
     the game's events, the items each player held among them only when ``held`` (what the validator's analyses
-    weigh)."""
+    weigh), each side's score and the others' only when ``margins`` (``count_margins``)."""
     state, seed, seating = played.state, played.seed, played.seating
     tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
@@ -63,6 +65,8 @@ def tally_game(package: GamePackage, played: Played, tally: Tally | None = None,
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
     events = list(package.events(state)) if package.events is not None else []
+    if margins and sided:
+        count_margins(tally, events, seating.sides)
     if not any(type(e) is Length for e in events):
         events.append(Length(played.moves))
     count_events(tally, events, seed, drawn, lost=automaton is None and rest == TWELFTHS)
@@ -107,6 +111,19 @@ def count_held(tally: Tally, held: set[tuple[str, int, str]], shares: list[int],
                     plain[f"{key}/with/{other}"] = add(f"{key}/with/{other}", 0) + 1
     tally.add_game(counts, seed)
     tally.add_game(plain)
+
+
+def count_margins(tally: Tally, events: Iterable[Event], sides: tuple[str, ...]) -> None:
+    """Each side's score and the other sides' under ``score/side/<side>`` and ``against/side/<side>``, from the
+    game's last ``Scores`` (one per seat): a margin kept per paired unit (``engine/paired.py``) for a fit that judges
+    by it (``engine/fair_fit.py``)."""
+    scores = next((e.scores for e in reversed(list(events)) if type(e) is Scores), None)
+    if scores is None or len(scores) != len(sides):
+        return
+    total = sum(scores)
+    for side, score in zip(sides, scores):
+        tally.add(f"score/side/{side}", score)
+        tally.add(f"against/side/{side}", total - score)
 
 
 def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False, lost: bool = False) -> None:

@@ -61,11 +61,14 @@ class Chunk:
     keep: bool = False  # keep each unit's side and seat wins (``engine/paired.py``'s ``keep_unit``)
 
 
-def play_and_tally(package: GamePackage, pack: Pack, run: Run, seed: int, tally: Tally | None = None) -> Tally:
+def play_and_tally(
+    package: GamePackage, pack: Pack, run: Run, seed: int, tally: Tally | None = None, margins: bool = False
+) -> Tally:
     """One seeded game as a tally (added into ``tally`` when given): the shared counts, then, when the run is
-    analysed (validation), the items each player held and what the game's observer weighed."""
+    analysed (validation), the items each player held and what the game's observer weighed; with ``margins``, each
+    side's score and the others' (what a kept unit's margin needs)."""
     played = play_seed(package, pack, run, seed)
-    tally = tally_game(package, played, tally, held=run.analyse)
+    tally = tally_game(package, played, tally, held=run.analyse, margins=margins)
     if played.observer is not None:
         played.observer.finish(played.state, tally)
     return tally
@@ -79,7 +82,8 @@ def run_chunk(chunk: Chunk) -> Tally:
     for start in range(chunk.first, end, chunk.unit):
         unit = Tally()
         for index in range(start, min(start + chunk.unit, end)):
-            play_and_tally(chunk.package, pack, chunk.run, game_seed(chunk.seed, chunk.run, index, chunk.unit), unit)
+            seed = game_seed(chunk.seed, chunk.run, index, chunk.unit)
+            play_and_tally(chunk.package, pack, chunk.run, seed, unit, margins=chunk.keep)
         tally.merge(unit)
         add_unit(tally, unit)
         if chunk.keep:

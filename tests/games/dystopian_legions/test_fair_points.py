@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pnpforge.games.dystopian_legions.fair_points import forces_at
+from pnpforge.games.dystopian_legions.fair_points import fit_rows, forces_at, plan
 from pnpforge.games.dystopian_legions.filling import filled
 from pnpforge.games.dystopian_legions.force_rules import (
     heavy_support_max,
@@ -95,3 +95,13 @@ def test_a_dearer_item_sheds_picks_then_sections_but_never_itself() -> None:
     drummer = filled(prussia, 430, "pru-oberst-hq: drummer")
     assert [u["upgrade"] for u in drummer.entries[0].values["upgrades"]] == ["drummer"]
     assert drummer.total <= 430 and legal(drummer)
+
+
+def test_the_fit_plays_annihilate_judged_by_the_blp_margin() -> None:
+    """game.yaml's ``battle.fit_scenario`` names Advancing Lines, Annihilate and Clear Skies: every subject's battles
+    play that scenario, and the fit judges them by the Battle Log Points margin."""
+    pack = shipped_pack(REPO / "content" / "dystopian-legions")
+    assert fit_rows(pack) == (0, 2, 0)
+    found = plan(pack)
+    assert found.statistic == "margin" and found.subjects
+    assert all(dict(s.run.options)["scenario"] == (0, 2, 0) for s in found.subjects)

@@ -7,6 +7,10 @@ costs and then to the points limit (``filling.filled``, the battle's ``filled`` 
 buys more troopers, a dearer one sheds troopers, optional picks and at last whole sections, never the item
 being fitted (the battle's ``keep`` option). So the force at the printed costs is the list
 as written, unless the list left a trooper's worth of points unspent.
+
+The battles are judged by their Battle Log Points margin, on the scenario game.yaml's ``battle.fit_scenario`` names
+(Annihilate: Battle Log Points for the sections destroyed, the most of what a force's models decide, and the fewest
+from its seat); without one, the generator deals each battle and the win share judges (docs/why/fair-points.md).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pnpforge.engine.fair_points import FitPlan, Subject
 from pnpforge.engine.playout import Run
 from pnpforge.games.dystopian_legions.battle_mode import load_force, settings
 from pnpforge.games.dystopian_legions.force_list import Force
+from pnpforge.games.dystopian_legions.generator import PATHS, tables
 
 if TYPE_CHECKING:
     from pnpforge.content.pack import Pack
@@ -74,14 +79,32 @@ def subjects(pack: Pack, run_for) -> tuple[Subject, ...]:
 
 
 def plan(pack: Pack) -> FitPlan:
-    """The fit of the 500-point forces' sections and upgrades in battles of greedy bots."""
+    """The fit of the 500-point forces' sections and upgrades in battles of greedy bots: by the Battle Log Points
+    margin on the fit's scenario when the pack names one (``fit_rows``), else by the win share on the generator's."""
     units = int(pack.game.thresholds.get("fair_points_units", 100))
     step = int(pack.game.thresholds.get("fair_points_step", 0))
+    rows = fit_rows(pack)
+    scenario = (("scenario", rows),) if rows is not None else ()
 
     def run_for(nation: str, item: str) -> Run:
-        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT), ("keep", item)))
+        return Run(players=2, mode="battle", bots=("greedy",), options=(("filled", LIMIT), ("keep", item)) + scenario)
 
-    return FitPlan(subjects(pack, run_for), FACTORS, units, step)
+    return FitPlan(subjects(pack, run_for), FACTORS, units, step, "margin" if rows is not None else "wins")
+
+
+def fit_rows(pack: Pack) -> tuple[int, int, int] | None:
+    """The generator's rows of game.yaml's ``battle.fit_scenario`` (a deployment, a mission and a condition by id),
+    or None when it names none or an id the scenario tables lack: the generator then deals and the win share
+    judges."""
+    names = settings(pack).get("fit_scenario")
+    if not names or len(names) != len(PATHS):
+        return None
+    found = tables(pack)
+    try:
+        rows = tuple(found[path].index(str(name)) for path, name in zip(PATHS, names))
+    except ValueError:
+        return None
+    return (rows[0], rows[1], rows[2])
 
 
 def _whole(value) -> int:
