@@ -106,3 +106,18 @@ def test_the_search_bot_tries_the_greedy_answer_first() -> None:
     rng = random.Random(3)
     play_game(game, [Checked(), Checked()], rng)  # type: ignore[list-item]
     assert asked["b-move"] and asked["b-choose"]
+
+
+@pytest.mark.rules("shoot-targets")
+def test_greedy_fires_at_the_first_listed_section() -> None:
+    """Section 0 (the first force's first section, its headquarters here) is a target like any other."""
+    s = battle()
+    hq, grenadiers = unit_of(s, "kob-captain-hq"), unit_of(s, "pru-line-grenadiers")
+    assert hq == 0
+    only(s, hq, grenadiers)
+    put(s, hq, 20, 14)
+    put(s, grenadiers, 20, 24)
+    s.pending = ("b-shoot", 1, grenadiers)
+    s.refresh()
+    assert s.legal_actions() == ["none", hq]
+    assert BattleGreedy().choose(s, 1, random.Random(0)) == hq

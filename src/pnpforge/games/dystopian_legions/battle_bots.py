@@ -101,7 +101,8 @@ class BattleGreedy(Greedy):
             return min(legal, key=lambda i: (self.nearest(s, i), i))
         if step == "b-shoot":
             unit = s.units[s.pending[2]]  # type: ignore[index]
-            return self.best_shot(s, player, unit.spec.index, unit.focus)[0] or legal[0]
+            target = self.best_shot(s, player, unit.spec.index, unit.focus)[0]
+            return legal[0] if target is None else target  # section 0 is a target like any other
         if step == "b-order":
             return self.order(s, player, s.pending[2], legal)  # type: ignore[index]
         if step == "b-move":
