@@ -3,7 +3,9 @@
 At a question worth searching the bot takes a few candidate answers (the ones its policy ranks best when the policy
 can rank, otherwise the policy's own choice and others drawn at random), then for each of ``samples`` worlds drawn by
 the game's ``determinize`` — states its player cannot tell from the true one — plays every candidate out with the
-policy bots in every seat and the same random numbers for every candidate, and keeps the answer with the best total.
+policy bots in every seat and the same random numbers for every candidate, and keeps the answer with the best total
+(of equal totals the first tried: a policy's ``rank`` starts with its own answer, so a search that learns nothing
+plays as the policy would).
 A playout ends with the game, or at the plan's ``horizon``; its worth is the plan's ``value`` of the final state
 (by default the player's share of ``returns()``).
 

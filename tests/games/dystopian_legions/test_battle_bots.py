@@ -80,3 +80,44 @@ def test_greedy_walks_into_sight_when_it_has_no_target() -> None:
     assert bot.closer(s, line, ["hold", "advance:enemy", "double:enemy"]) == "advance:enemy"  # walks and shoots
     put(s, grenadiers, 20, 16)
     assert bot.sees(s, line, s.units[line].block) == 2
+
+
+def test_the_search_bot_tries_the_greedy_answer_first() -> None:
+    """The search bot tries the policy's ranking in order and keeps the first of equal totals: a battle's ranking
+    starts with the greedy bot's own answer (a playout that changes nothing at the horizon must not turn a move into
+    a hold), and holds every answer once."""
+    game = PACKAGE.new_game(shipped_pack(PACK), GameConfig(mode="battle"))
+    asked: Counter[str] = Counter()
+
+    class Checked:
+        def __init__(self) -> None:
+            self.greedy = BattleGreedy()
+
+        def choose(self, state: BattleState, player: int, rng: random.Random) -> object:
+            answer = self.greedy.choose(state, player, rng)
+            step = state.pending[0] if state.pending else ""
+            legal = state.legal_actions()
+            if step in ("b-choose", "b-move", "b-shoot", "tac") and len(legal) > 1:
+                ranked = self.greedy.rank(state, player, rng)
+                assert ranked[0] == answer and sorted(map(str, ranked)) == sorted(map(str, legal))
+                asked[step] += 1
+            return answer
+
+    rng = random.Random(3)
+    play_game(game, [Checked(), Checked()], rng)  # type: ignore[list-item]
+    assert asked["b-move"] and asked["b-choose"]
+
+
+@pytest.mark.rules("shoot-targets")
+def test_greedy_fires_at_the_first_listed_section() -> None:
+    """Section 0 (the first force's first section, its headquarters here) is a target like any other."""
+    s = battle()
+    hq, grenadiers = unit_of(s, "kob-captain-hq"), unit_of(s, "pru-line-grenadiers")
+    assert hq == 0
+    only(s, hq, grenadiers)
+    put(s, hq, 20, 14)
+    put(s, grenadiers, 20, 24)
+    s.pending = ("b-shoot", 1, grenadiers)
+    s.refresh()
+    assert s.legal_actions() == ["none", hq]
+    assert BattleGreedy().choose(s, 1, random.Random(0)) == hq

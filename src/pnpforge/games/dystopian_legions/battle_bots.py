@@ -31,6 +31,7 @@ from pnpforge.games.dystopian_legions.shooting import TARGETS, attack_dice, chai
 from pnpforge.games.dystopian_legions.table import near_objective
 
 ORDERS = ("rally", "snap-out", "focus-fire", "none")
+BATTLE_STEPS = ("b-choose", "b-march-pick", "b-shoot", "b-order", "b-move", "b-spend", "tac")  # answered here
 
 
 def kit(s: BattleState) -> Kit:
@@ -100,7 +101,8 @@ class BattleGreedy(Greedy):
             return min(legal, key=lambda i: (self.nearest(s, i), i))
         if step == "b-shoot":
             unit = s.units[s.pending[2]]  # type: ignore[index]
-            return self.best_shot(s, player, unit.spec.index, unit.focus)[0] or legal[0]
+            target = self.best_shot(s, player, unit.spec.index, unit.focus)[0]
+            return legal[0] if target is None else target  # section 0 is a target like any other
         if step == "b-order":
             return self.order(s, player, s.pending[2], legal)  # type: ignore[index]
         if step == "b-move":
@@ -110,6 +112,16 @@ class BattleGreedy(Greedy):
         if step == "tac":
             return self.card(s, player, legal)
         return super().choose(s, player, rng)
+
+    def rank(self, s: DuelState, player: int, rng: random.Random) -> list[Any]:
+        """A battle's question: this bot's own answer first, then the charges, then the other answers as listed (the
+        search bot tries the first few); any other question as the duel's greedy bot ranks it."""
+        step = s.pending[0] if s.pending else ""
+        if not isinstance(s, BattleState) or step not in BATTLE_STEPS:
+            return super().rank(s, player, rng)
+        first = self.choose(s, player, rng)
+        others = [a for a in s.legal_actions() if a != first]
+        return [first, *sorted(others, key=lambda a: not str(a).startswith("charge:"))]
 
     def card(self, s: BattleState, p: int, legal: list[str]) -> str:
         """The first card of the hand that helps now (the duel's reading of its effects; a card that moves the
