@@ -87,11 +87,16 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
 
 
 class RandomBot:
-    """Uniform random play among the legal actions."""
+    """Uniform random play among the legal actions. A state that counts its options and makes the one picked
+    (``option_count`` and ``option``: the step machine's) is asked for those instead of the list: the same draw of
+    ``rng`` picks the same option."""
 
     name = "random"
 
     def choose(self, state: State, player: int, rng: random.Random) -> Action:
+        count = getattr(state, "option_count", None)
+        if count is not None:
+            return state.option(rng.randrange(count()))  # type: ignore[attr-defined]  # found with option_count
         actions = state.legal_actions()
         return actions[rng.randrange(len(actions))]
 
