@@ -52,10 +52,12 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
               after_action: Callable[[State, Action], None] | None = None,
               transcript: list[str] | None = None, start: State | None = None,
               chance: Callable[[State, random.Random], Action] = sample_chance,
-              until: Callable[[State], bool] | None = None, chance_rng: random.Random | None = None) -> State:
+              until: Callable[[State], bool] | None = None, chance_rng: random.Random | None = None,
+              moves: list[int] | None = None) -> State:
     """Play one game to its end (from ``start`` if given, changing it), or until ``until(state)`` holds;
     ``after_action`` runs after every action. ``bots`` are indexed by player; chance draws from ``chance_rng`` when
-    given (a deal of its own), else from the bots' ``rng``."""
+    given (a deal of its own), else from the bots' ``rng``. ``moves[0]``, when given, counts the actions after which
+    the game awaits a player or is over (the positions reached that are not chance nodes)."""
     if start is None:
         if game is None:
             raise ValueError("a game to start, or a state to go on from")
@@ -68,30 +70,40 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
     own = getattr(state, "sample_chance", None) if chance is sample_chance else None
     if own is not None:  # the state's own sampler, looked up once: the same outcome as sample_chance picks
         chance = lambda _state, rng: own(rng)  # noqa: E731 - the loop's chance callable
+    reached = acted = 0  # positions reached that await a player or end the game; 1 once an action was applied
     for _ in range(max_steps):
         if is_terminal() or (until is not None and until(state)):
+            if moves is not None:
+                moves[0] += reached + (acted and not is_chance_node())
             return state
         if is_chance_node():
             action = chance(state, dealer)
             who = "chance"
         else:
+            reached += acted
             player = current_player()
             action = choosers[player](state, player, rng)
             who = actor(state, player) if transcript is not None else ""
         if transcript is not None:
             transcript.append(f"{who}: {state.action_to_string(action)}")
         apply_action(action)
+        acted = 1
         if after_action is not None:
             after_action(state, action)
     raise RuntimeError(f"game did not end within {max_steps} steps")
 
 
 class RandomBot:
-    """Uniform random play among the legal actions."""
+    """Uniform random play among the legal actions. A state that counts its options and makes the one picked
+    (``option_count`` and ``option``: the step machine's) is asked for those instead of the list: the same draw of
+    ``rng`` picks the same option."""
 
     name = "random"
 
     def choose(self, state: State, player: int, rng: random.Random) -> Action:
+        count = getattr(state, "option_count", None)
+        if count is not None:
+            return state.option(rng.randrange(count()))  # type: ignore[attr-defined]  # found with option_count
         actions = state.legal_actions()
         return actions[rng.randrange(len(actions))]
 

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pnpforge.engine.api import Action, Game, State
+from pnpforge.engine.api import Game, State
 from pnpforge.engine.contract import GameConfig, GamePackage
 from pnpforge.engine.loop import play_game
 from pnpforge.engine.seating import Seating, seat
@@ -90,14 +90,9 @@ def play_seed(package: GamePackage, pack: Pack, run: Run, seed: int, transcript:
     observer = package.observer(game, seed) if run.analyse and package.observer is not None else None
     if observer is not None:
         observer.start(start)
-    moves = [0]
-
-    def count(state: State, action: Action) -> None:
-        if not state.is_chance_node():
-            moves[0] += 1
-        if observer is not None:
-            observer.after_action(state, action)
-
+    moves = [0]  # the actions players chose, counted by the loop
     lines: list[str] | None = [] if transcript else None
-    final = play_game(game, bots, rng, transcript=lines, after_action=count, start=start, chance_rng=chance)
+    after = observer.after_action if observer is not None else None
+    final = play_game(game, bots, rng, transcript=lines, after_action=after, start=start, chance_rng=chance,
+                      moves=moves)
     return Played(final, seating, seed, moves[0], lines, observer)

@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from inspect import isfunction
 from itertools import accumulate
 from types import MappingProxyType, ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 
@@ -42,9 +42,10 @@ def task(name: str):
     return mark
 
 
-def decision(name: str, options: Callable[..., list]):
+def decision(name: str, options: Callable[..., Sequence]):
     """Mark ``func(state, action, *args)`` as the decision ``name``, answered among ``options(state, *args)`` by the
-    player its first argument names (an agenda entry ``(name, player, ...)``)."""
+    player its first argument names (an agenda entry ``(name, player, ...)``). The options are a list, or an
+    ``engine/options.py`` ``Options`` that counts and indexes them without listing them."""
     def mark(func):
         func.step = ("decision", name, options, False)
         return func
@@ -123,10 +124,10 @@ class StepMachine:
         self.over = False
         self.auto = True
         # the pending question's options, or the chance step's outcomes (without probabilities), computed once
-        self._options: list | None = None
+        self._options: Sequence | None = None
         self._chance: list[float] | None = None  # a chance step's running totals of probability
         self._probabilities: list[float] | None = None  # a weighted chance step's probabilities
-        self._sampled: Action = _NOTHING  # the outcome ``sample_chance`` picked, known to be legal
+        self._sampled: Action = _NOTHING  # the outcome ``sample_chance`` or the option ``option`` picked: legal
 
     @property
     def waiting(self) -> tuple:
@@ -154,7 +155,7 @@ class StepMachine:
     def is_terminal(self) -> bool:
         return self.over
 
-    def _outcomes(self) -> list:
+    def _outcomes(self) -> Sequence:
         """The pending chance step's outcomes, and their running totals of probability in ``_chance``."""
         if self._options is None:
             pending = self.pending
@@ -190,14 +191,29 @@ class StepMachine:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        return list(self._pending_options())
+
+    def _pending_options(self) -> Sequence[Action]:
+        """The pending decision's options (a chance step's outcomes), as its step answered them, made once."""
         pending = self.pending
         assert pending is not None
         step = self._steps[pending[0]]
         if step[0] == CHANCE_STEP:
-            return list(self._outcomes())
+            return self._outcomes()
         if self._options is None:
             self._options = step[1](self, *pending[1:])
-        return list(self._options)
+        return self._options
+
+    # --- a pick without the list (``loop.RandomBot``): the same option the list's index would give --------------
+    def option_count(self) -> int:
+        """How many options the pending decision has (``len(legal_actions())``), without listing them."""
+        return len(self._pending_options()) if not self.over else 0
+
+    def option(self, index: int) -> Action:
+        """The pending decision's option at ``index`` of ``legal_actions()``, made alone; known to be legal when
+        it is applied next."""
+        self._sampled = picked = self._pending_options()[index]
+        return picked
 
     def apply_action(self, action: Action) -> None:
         if self.over:
@@ -205,11 +221,7 @@ class StepMachine:
         pending = self.pending
         assert pending is not None
         step = self._steps[pending[0]]
-        if step[0] == CHANCE_STEP:
-            options = self._outcomes()
-        else:
-            options = self._options if self._options is not None else step[1](self, *pending[1:])
-        if action is not self._sampled and action not in options:
+        if action is not self._sampled and action not in self._pending_options():
             raise ValueError(f"illegal action {action!r} for {pending[0]}")
         self._options = None
         self._sampled = _NOTHING

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
+from pnpforge.engine.pack_cache import per_pack
 from pnpforge.games.legion_siberian_story import checks
 from pnpforge.games.legion_siberian_story.analysis import analyse
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
@@ -34,8 +35,12 @@ VOCABULARY = (
 
 
 def new_game(pack: Pack, config: GameConfig) -> LegionGame:
-    """A game of the pack for ``config.players`` seats, factions in seat sequence (default: the pack's first)."""
-    return make_game(build_data(pack), config.players, config.sides or None, config.mode or MODES[0])
+    """A game of the pack for ``config.players`` seats, factions in seat sequence (default: the pack's first).
+
+    Every game of a pack in the process shares one ``LegionData``: the sleeves, combat powers and plot types it
+    works out as games ask for them are the pack's alone, whichever seating asked first."""
+    data = per_pack(pack, "legion data", lambda: build_data(pack))
+    return make_game(data, config.players, config.sides or None, config.mode or MODES[0])
 
 
 def faction_ids(pack: Pack) -> tuple[str, ...]:
