@@ -44,8 +44,7 @@ def task(name: str):
 
 def decision(name: str, options: Callable[..., Sequence]):
     """Mark ``func(state, action, *args)`` as the decision ``name``, answered among ``options(state, *args)`` by the
-    player its first argument names (an agenda entry ``(name, player, ...)``). The options are a list, or an
-    ``engine/options.py`` ``Options`` that counts and indexes them without listing them."""
+    player its first argument names (an agenda entry ``(name, player, ...)``)."""
     def mark(func):
         func.step = ("decision", name, options, False)
         return func
@@ -204,14 +203,14 @@ class StepMachine:
             self._options = step[1](self, *pending[1:])
         return self._options
 
-    # --- a pick without the list (``loop.RandomBot``): the same option the list's index would give --------------
+    # --- a pick without a copy of the list (``loop.RandomBot``): the option the list's index gives --------------
     def option_count(self) -> int:
-        """How many options the pending decision has (``len(legal_actions())``), without listing them."""
+        """How many options the pending decision has (``len(legal_actions())``), without copying them."""
         return len(self._pending_options()) if not self.over else 0
 
     def option(self, index: int) -> Action:
-        """The pending decision's option at ``index`` of ``legal_actions()``, made alone; known to be legal when
-        it is applied next."""
+        """The pending decision's option at ``index`` of ``legal_actions()``; known to be legal when it is applied
+        next (the list is not searched for it)."""
         self._sampled = picked = self._pending_options()[index]
         return picked
 
