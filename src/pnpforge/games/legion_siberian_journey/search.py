@@ -5,7 +5,7 @@ judges where the round leaves it; the greedy judgement answers every other quest
 from __future__ import annotations
 
 from pnpforge.engine.search import SearchPlan
-from pnpforge.games.legion_siberian_journey.bots import worth
+from pnpforge.games.legion_siberian_journey.bots import quick_bot, worth
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 SEARCHED = frozenset({"bid_turn", "march_turn", "tactics", "secret"})
@@ -28,4 +28,4 @@ def standing(state: JourneyState, player: int) -> float:
     return mine - max(worth(state, p) for p in range(state.n) if p != player)
 
 
-SEARCH = SearchPlan(samples=4, candidates=4, horizon=round_over, value=standing, searched=searched)
+SEARCH = SearchPlan(samples=4, candidates=4, horizon=round_over, value=standing, searched=searched, playout=quick_bot)
