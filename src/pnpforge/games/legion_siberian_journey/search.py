@@ -5,7 +5,7 @@ round leaves it; the greedy bot ranks the answers tried and answers every other 
 The rounds are played on by the quick bot (``bots.QuickBot``): the greedy judgements, with an action card worth the
 rough value of its effects instead of what the greedy bot's look ahead makes of it by playing the round on. Played
 with greedy players, each of a question's 16 rounds (4 worlds, 4 answers) played more rounds inside it for every
-card weighed, and a four-player search game took about 30 CPU seconds; with quick players it takes about 3, so
+card weighed, and a four-player search game took 14 to 30 CPU seconds; with quick players it takes about 3.3, so
 ``make matches`` plays 100 search games where it played 12, and the search bot still beats three greedy players
 (docs/why/engine-speed.md, seventh round)."""
 
