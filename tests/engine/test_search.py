@@ -109,3 +109,15 @@ def test_every_playout_starts_with_fresh_policies_so_a_policy_s_memory_never_fav
     assert len(playouts) >= 2 * 3 * 2 and len(playouts) % 6 == 0
     # the kept policies only named the first candidate (the policy cannot rank): they played no playout
     assert [k.chosen for k in kept] == [1, 0]
+
+
+def test_a_plan_s_playout_bot_plays_the_playouts_and_the_policy_keeps_the_bot_s_own_answers() -> None:
+    _Remembering.made.clear()
+    policy = lambda game, seat, rng, **options: dice_race.Greedy()  # noqa: E731 - a factory for the test
+    playout = lambda game, seat, rng, **options: _Remembering()  # noqa: E731
+    plan = SearchPlan(policy="greedy", samples=3, candidates=4, playout=playout)
+    bot = SearchFactory(policy, dice_race.determinize, plan)(RaceGame(), 0, random.Random(0))
+    bot.choose(_at_move(2, (0, 3), (4, 4)), 0, random.Random(5))
+    assert all(isinstance(p, dice_race.Greedy) for p in bot.policies(random.Random(0)))
+    # two playout players for each candidate in each of the three worlds, none of them a policy
+    assert len(_Remembering.made) >= 2 * 3 * 2 and len(_Remembering.made) % 6 == 0

@@ -3,9 +3,9 @@
 At a question worth searching the bot takes a few candidate answers (the ones its policy ranks best when the policy
 can rank, otherwise the policy's own choice and others drawn at random), then for each of ``samples`` worlds drawn by
 the game's ``determinize`` — states its player cannot tell from the true one — plays every candidate out with the
-policy bots in every seat and the same random numbers for every candidate, and keeps the answer with the best total
-(of equal totals the first tried: a policy's ``rank`` starts with its own answer, so a search that learns nothing
-plays as the policy would).
+policy bots (or the plan's cheaper ``playout`` bots) in every seat and the same random numbers for every candidate,
+and keeps the answer with the best total (of equal totals the first tried: a policy's ``rank`` starts with its own
+answer, so a search that learns nothing plays as the policy would).
 A playout ends with the game, or at the plan's ``horizon``; its worth is the plan's ``value`` of the final state
 (by default the player's share of ``returns()``).
 
@@ -38,6 +38,8 @@ class SearchPlan(Generic[StateT]):
     horizon: Callable[[StateT, StateT], bool] | None = None
     value: Callable[[StateT, int], float] | None = None  # the worth of a stopped playout to a player
     searched: Callable[[StateT], bool] | None = None  # which questions are searched; the policy answers the rest
+    # the bot factory that plays the playouts, where a cheaper one than the policy will do (default: the policy)
+    playout: Callable[..., Bot[StateT]] | None = None
 
     def __post_init__(self) -> None:
         if self.horizon is not None and self.value is None:
@@ -75,14 +77,15 @@ class SearchBot(Generic[StateT]):
     def policies(self, rng: random.Random) -> list[Bot[StateT]]:
         """One policy bot per seat, made on first use: they rank candidates and answer unsearched questions."""
         if self._policies is None:
-            self._policies = self.fresh_policies(rng)
+            self._policies = [self._make_policy(self.game, seat, rng) for seat in range(self.game.num_players)]
         return self._policies
 
     def fresh_policies(self, rng: random.Random) -> list[Bot[StateT]]:
-        """New policy bots, one per seat. Each playout gets its own, so what a policy remembers of a game (the
-        positions it left, say) never carries from one playout into the next: every candidate meets the same
-        players."""
-        return [self._make_policy(self.game, seat, rng) for seat in range(self.game.num_players)]
+        """New playout bots (the plan's ``playout``, else the policy), one per seat. Each playout gets its own, so
+        what a bot remembers of a game (the positions it left, say) never carries from one playout into the next:
+        every candidate meets the same players."""
+        make = self.plan.playout or self._make_policy
+        return [make(self.game, seat, rng) for seat in range(self.game.num_players)]
 
     def choose(self, state: StateT, player: int, rng: random.Random) -> Action:
         actions = state.legal_actions()

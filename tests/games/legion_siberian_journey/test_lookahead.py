@@ -156,3 +156,28 @@ def test_a_round_kept_from_the_question_before_judges_as_a_round_played_afresh()
             ties = [i for i, value in enumerate(values) if value >= best]
             state.apply_action(legal[ties[rng.randrange(len(ties))]])
     assert borrowed >= 20
+
+
+def test_the_quick_bot_judges_a_card_by_its_effects_without_playing_the_round(monkeypatch) -> None:
+    from pnpforge.games.legion_siberian_journey.search import SEARCH
+
+    state, player = _question_with_cards()
+    legal = state.legal_actions()
+    played = [bots.judge(state, player, a) for a in legal]
+
+    def no_round(*args, **kwargs):
+        raise AssertionError("the quick bot played a round on")
+
+    monkeypatch.setattr(lookahead, "Round", no_round)
+    choice = bots.QuickBot().choose(state, player, random.Random(0))
+    assert choice in legal
+    token = bots._QUICK.set(True)
+    try:
+        quick = [bots.judge(state, player, a) for a in legal]
+    finally:
+        bots._QUICK.reset(token)
+    cards = [i for i, a in enumerate(legal) if a[0] == "play"]
+    assert cards and all(quick[i] == bots.effect_value(state, player, state.data.actions[legal[i][1]].effects)
+                         - bots.CARD_KEPT for i in cards)
+    assert quick != played  # the greedy bot's judgement of a card is not the quick one
+    assert SEARCH.playout is bots.quick_bot  # the search bot plays its playouts with it

@@ -67,6 +67,6 @@ PACKAGE = GamePackage(
     observer=Weighing,
     analyse=analyse,
     matches=(Pairing(("greedy", "random", "random", "random"), players=4),
-             Pairing(("search", "greedy", "greedy", "greedy"), players=4, games=12)),
+             Pairing(("search", "greedy", "greedy", "greedy"), players=4, games=100)),
     goldens=tuple(GoldenGame(f"playthrough-{n}p-seed-7", GameConfig(players=n), ("random",) * n, 7) for n in (2, 3, 4)),
 )

@@ -9,6 +9,7 @@ change a result.
 from __future__ import annotations
 
 import random
+from contextvars import ContextVar
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.effects import can_join
@@ -20,6 +21,9 @@ RESOURCE = 0.5  # what a resource is worth to the bot, in points
 ACTION_CARD = 1.2  # what an unknown action card is worth
 CARD_KEPT = 0.25  # what keeping a card in hand for later is worth, against playing it now
 CHARACTER = 0.25  # a living character's worth, per point of its value to the bot, in points
+
+# set while the quick bot judges: an action card is worth its effects' rough value, without playing the round on
+_QUICK: ContextVar[bool] = ContextVar("quick", default=False)
 
 
 def character_value(state: JourneyState, c: int) -> float:
@@ -36,7 +40,10 @@ def worth(state: JourneyState, player: int) -> float:
 
 
 def card_gain(state: JourneyState, player: int, action: tuple) -> float:
-    """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it."""
+    """A card played now, by what the rest of the round does with it (``lookahead.py``), less keeping it; for the
+    quick bot, by the rough worth of its effects."""
+    if _QUICK.get():
+        return effect_value(state, player, state.data.actions[action[1]].effects) - CARD_KEPT
     return lookahead.gain(state, player, action, worth, _pick_asked, _deploy_or_pass) - CARD_KEPT
 
 
@@ -315,4 +322,27 @@ class GreedyBot:
 
 def greedy_bot(game, seat, rng, **options) -> GreedyBot:
     return GreedyBot()
+
+
+class QuickBot:
+    """The greedy bot without its look ahead: an action card is judged by the rough worth of its effects, as in the
+    Auction, where the greedy bot plays the round on. The search bot's playouts are played with it (``search.py``):
+    a search game costs about a quarter of the CPU it took with greedy players."""
+
+    name = "quick"
+
+    def choose(self, state: JourneyState, player: int, rng: random.Random) -> tuple:
+        actions = state.legal_actions()
+        token = _QUICK.set(True)
+        try:
+            values = judge_all(state, player, actions)
+        finally:
+            _QUICK.reset(token)
+        best = max(values) - 1e-9
+        ties = [i for i, value in enumerate(values) if value >= best]
+        return actions[ties[rng.randrange(len(ties))]]
+
+
+def quick_bot(game, seat, rng, **options) -> QuickBot:
+    return QuickBot()
 
