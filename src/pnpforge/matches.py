@@ -82,14 +82,22 @@ def _play(pack_id: str, pack: Pack, package: GamePackage, args: argparse.Namespa
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, json.dumps(result, indent=2, sort_keys=True) + "\n")
     for match in result["matches"]:
-        a, b = match["bots"][:2]
-        verdict = "stronger" if match["stronger"] else "NOT shown stronger"
-        where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
-        seats = f" ({match['players']} players, {match['equal_share']:.0%} for an equal player)" \
-            if match["players"] > 2 else ""
-        print(f"{pack_id}: {a} vs {b}{where}{seats}: {match['share']:.1%} of {match['games']} games "
-              f"(95% CI {match['low']:.1%}-{match['high']:.1%}): {a} {verdict}")
+        print(f"{pack_id}: {_line(match)}; {match['cpu_seconds']} CPU s")
     print(f"wrote {target} ({result['seconds']} s)")
+
+
+def _line(match: dict[str, Any]) -> str:
+    """One match's result in words: the bots, where, the first bot's share with its interval and the verdict."""
+    bots = match["bots"]
+    where = " in " + (match["scenario"] or match["mode"]) if match.get("mode") else ""
+    interval = f"(95% CI {match['low']:.1%}-{match['high']:.1%})"
+    if len(bots) == 1:  # a game played alone (against an automaton): the share it won, no opponent to be above
+        return f"{bots[0]} alone{where}: won {match['share']:.1%} of {match['games']} games {interval}"
+    a, b = bots[:2]
+    verdict = "stronger" if match["stronger"] else "NOT shown stronger"
+    seats = f" ({match['players']} players, {match['equal_share']:.0%} for an equal player)" \
+        if match["players"] > 2 else ""
+    return f"{a} vs {b}{where}{seats}: {match['share']:.1%} of {match['games']} games {interval}: {a} {verdict}"
 
 
 if __name__ == "__main__":

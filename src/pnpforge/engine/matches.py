@@ -8,6 +8,7 @@ reported beside it, and an equal player's share is an equal part of what the pla
 
 from __future__ import annotations
 
+import resource
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -42,11 +43,14 @@ def play_match(package: GamePackage, pack: Pack, pairing: Pairing, games: int, s
     """The first bot's score share per seat over ``games`` seeded games, with its 95% interval, draws and mean
     length; it is shown ``stronger`` when the interval lies above the share of an equal player, 1 / players (of the
     share the players won, where an automaton or a loss for all took some). The automaton's wins and the losses for
-    all come as shares of the games of their own, in a game whose roles have them."""
+    all come as shares of the games of their own, in a game whose roles have them. ``cpu_seconds``: what the games
+    cost, in CPU seconds of this process and its workers."""
     first = pairing.bots[0]
     config = Run(players=pairing.players, mode=pairing.mode, scenario=pairing.scenario,
                  bots=tuple(pairing.bots), bot_options=pairing.bot_options)
+    cpu = cpu_seconds()
     tally = run(chunks(pack.root, package, config, seed, games), jobs, progress)
+    cpu = cpu_seconds() - cpu
     wins = tally.get(f"wins/bot/{first}") / TWELFTHS
     result = share(wins, tally.get(f"played/bot/{first}"))
     equal = players_share(tally) / pairing.players
@@ -60,7 +64,14 @@ def play_match(package: GamePackage, pack: Pack, pairing: Pairing, games: int, s
     return {"bots": list(pairing.bots), "players": pairing.players, "mode": pairing.mode or None,
             "scenario": pairing.scenario, "wins": wins, **result, "equal_share": round(equal, 4),
             "stronger": result["low"] > equal, **others,
-            "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0}
+            "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0,
+            "cpu_seconds": round(cpu, 1)}
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished workers (``run`` shuts its pool down, so they count)."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def play_matches(package: GamePackage, pack: Pack, games: int = 200, jobs: int = 1,

@@ -195,7 +195,7 @@ BATTLE_GOLDENS: tuple[GoldenGame, ...] = (
 # the greedy bot to the end of the turn (battle_bots.value); a duel is played out to its end
 SEARCH: SearchPlan = SearchPlan(samples=4, candidates=4, horizon=horizon, value=value, searched=searched)
 BATTLE_BUDGET = 200  # battles per standard table ``validate --games auto`` plays at most (two tables: 400)
-SEARCH_GAMES = 40  # search is slow: at most this many battles in ``make matches``
+SEARCH_GAMES = 100  # search is slow (about 7 CPU s a battle): at most this many battles in ``make matches``
 MATCHES = (
     Pairing(("greedy", "random"), mode="battle"),
     Pairing(("search", "greedy"), mode="battle", games=SEARCH_GAMES),

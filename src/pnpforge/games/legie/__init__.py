@@ -28,8 +28,8 @@ VOCABULARY = (
     "mountain", "immobility", "sword", "crown", "return-of-the-king", "lord-of-the-forests",
 )
 MCTS_ITERATIONS = 400  # per decision, in matches
-# the search bot takes about 5 s of CPU a game, so its match is shorter; it is played in the advanced game, where
-# five games in six are decided (in the basic game greedy play ends most games at the turn limit, drawn)
+# the search bot's match is capped (a game once took about 5 CPU s; now about 0.05 s); it is played in the advanced
+# game, where five games in six are decided (in the basic game greedy play ends most games at the turn limit, drawn)
 SEARCH_GAMES = 100
 GOLDEN = {"basic": ("basic", None), "advanced": ("advanced", None),
           "return-of-the-king": ("advanced", "return-of-the-king"), "column": ("advanced", "column"),

@@ -106,6 +106,9 @@ GOLDENS: tuple[GoldenGame[Any], ...] = tuple(
 # search teams (the validator's skill ladder of a game played together, ``engine/team_ladder.py``); the search team
 # plays a few games on a small budget (about 5 s of CPU a game)
 SOLO_SEARCH_GAMES = 8
+# the search player against two greedy ones at three players (about 3 CPU s a game): enough games for an interval
+# that tells a stronger player from an equal one
+TEAM_SEARCH_GAMES = 100
 SOLO_SEARCH_OPTIONS: tuple[tuple[str, object], ...] = (("samples", 1), ("candidates", 2))
 SOLO = tuple(Pairing((bot,), players=1, mode=mission + AI, games=SOLO_SEARCH_GAMES if bot == "search" else None,
                      bot_options=SOLO_SEARCH_OPTIONS if bot == "search" else ())
@@ -151,7 +154,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
     # the Dark Legion seat rotates with the bots, so each pairing weighs a bot on both sides of the board
     matches=(Pairing(("greedy", "random", "random"), players=3, mode="battle-plans"),
              Pairing(("greedy", "random"), players=2, mode="battle-plans-ai"),
-             Pairing(("search", "greedy", "greedy"), players=3, mode="battle-plans", games=20,
+             Pairing(("search", "greedy", "greedy"), players=3, mode="battle-plans", games=TEAM_SEARCH_GAMES,
                      bot_options=SOLO_SEARCH_OPTIONS),
              *SOLO),
 )
