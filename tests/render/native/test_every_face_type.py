@@ -25,7 +25,6 @@ CONTENT = REPO / "content"
 # Layouts drawn by WeasyPrint on purpose, by pack (only packs that have one): the native renderer refuses their CSS.
 WEASYPRINT_LAYOUTS = {
     "legie": {"player_aid": "inline flex boxes"},
-    "legion-siberian-journey": {"character": "the wound mark, turned by a transform"},
     "lantern-market": {"card": "the generic card's tags: inline spans with borders"},
 }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -53,6 +54,7 @@ PROPERTIES: dict[str, tuple[Any, bool]] = {
     "text-decoration-line": ("none", False), "page": ("auto", False), "break-after": ("auto", False),
     "object-fit": ("fill", False), "text-indent": (0, True),
     "border-collapse": ("separate", True), "table-layout": ("auto", False),
+    "transform": (0, False),  # quarter turns clockwise, about the border box's centre (see ``_quarter_turns``)
 }
 IGNORED = frozenset({"break-before", "break-inside", "page-break-after", "page-break-before", "orphans", "widows",
                      "list-style-position", "list-style-image", "cursor", "user-select",
@@ -368,7 +370,32 @@ def _value(name: str, raw: tuple, style: Style, parent: Style | None) -> Any:
         return length(raw, style["font-size"], None, name)
     if name == "page":
         return token.value if token is not None and token.type == "ident" else "auto"
+    if name == "transform":
+        return _quarter_turns(raw)
     raise Unsupported(f"{name}: {tinycss2.serialize(raw)}")
+
+
+ANGLE_UNITS = {"deg": Fraction(1, 90), "grad": Fraction(1, 100), "turn": Fraction(4)}  # quarter turns per unit
+
+
+def _quarter_turns(raw: tuple) -> int:
+    """``transform: none`` or one ``rotate()`` by a whole number of quarter turns, as turns clockwise (0 to 3).
+
+    Any other transform (another function, a list of them, an angle between quarter turns) is refused. The
+    angle is read exactly (a Fraction of its decimal spelling); radians count only when they are zero."""
+    token = raw[0] if len(raw) == 1 else None
+    if token is not None and token.type == "ident" and token.lower_value == "none":
+        return 0
+    if token is not None and token.type == "function" and token.lower_name == "rotate":
+        arguments = [t for t in token.arguments if t.type not in ("whitespace", "comment")]
+        angle = arguments[0] if len(arguments) == 1 else None
+        if angle is not None and angle.type in ("number", "dimension") and angle.value == 0:
+            return 0
+        if angle is not None and angle.type == "dimension" and angle.lower_unit in ANGLE_UNITS:
+            turns = Fraction(angle.representation) * ANGLE_UNITS[angle.lower_unit]
+            if turns.denominator == 1:
+                return int(turns) % 4
+    raise Unsupported(f"transform: {tinycss2.serialize(raw)}")
 
 
 @lru_cache(maxsize=2048)

@@ -4,8 +4,10 @@ Coordinates are points with y pointing down (the stream starts by flipping the p
 background and borders (a rounded border box, the border ring filled even-odd between the border box and the
 padding box), then, clipped to its padding box when ``overflow: hidden``, its text or svg, its in-flow children
 and then its positioned children in tree order. A box with ``opacity`` below 1 is painted into a transparency
-group drawn with that alpha. Text is shown glyph by glyph from the HarfBuzz positions (TJ adjustments against
-the font's own advances); fonts are named by a placeholder the PDF builder resolves to a subset per file.
+group drawn with that alpha. A box turned by quarter turns (``transform: rotate()``) is painted about its centre
+under a ``cm`` matrix, after its in-flow siblings (a stacking context, as in WeasyPrint). Text is shown glyph by
+glyph from the HarfBuzz positions (TJ adjustments against the font's own advances); fonts are named by a
+placeholder the PDF builder resolves to a subset per file.
 """
 
 from __future__ import annotations
@@ -112,6 +114,18 @@ def _padding_box(box: Box) -> tuple[float, float, float, float, list[tuple[float
     return box.x + left, box.y + top, box.width - left - right, box.height - top - bottom, inner
 
 
+QUARTER_TURNS = ((1, 0, 0, 1), (0, 1, -1, 0), (-1, 0, 0, -1), (0, -1, 1, 0))  # (a, b, c, d), clockwise as y points down
+
+
+def quarter_turn(box: Box) -> bytes:
+    """The ``cm`` operands that turn ``box`` by its ``transform`` (quarter turns) about its border box's centre.
+
+    Layout is untouched, as CSS says: the box is laid out where it stands and painted turned."""
+    a, b, c, d = QUARTER_TURNS[box.style["transform"]]
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    return b"%d %d %d %d %s %s" % (a, b, c, d, _n(cx - a * cx - c * cy), _n(cy - b * cx - d * cy))
+
+
 class Painter:
     """Paints laid-out boxes onto a canvas."""
 
@@ -123,10 +137,15 @@ class Painter:
         style = box.style
         if style["visibility"] != "visible":
             raise Unsupported("visibility: hidden")
+        turned = style["transform"] != 0
+        if turned:
+            canvas.add(b"q " + quarter_turn(box) + b" cm")
         if style["opacity"] < 1.0:
             self._group(box, canvas, style["opacity"])
-            return
-        self._paint_box(box, canvas)
+        else:
+            self._paint_box(box, canvas)
+        if turned:
+            canvas.add(b"Q")
 
     def _group(self, box: Box, canvas: Canvas, alpha: float) -> None:
         inner = Canvas(alphas=canvas.alphas, shadings=canvas.shadings, fonts=canvas.fonts, used=canvas.used,
@@ -153,11 +172,11 @@ class Painter:
             self._replaced(box.replaced, box.content_x, box.content_y, canvas)
         if box.lines:
             self._lines(box, canvas)
-        for child in box.children:
-            if not child.positioned:
+        for child in box.children:  # a turned box is painted with the positioned ones, as WeasyPrint does
+            if not (child.positioned or child.style["transform"]):
                 self.paint(child, canvas)
         for child in box.children:
-            if child.positioned:
+            if child.positioned or child.style["transform"]:
                 self.paint(child, canvas)
         if box.grid is not None:
             self._collapsed_borders(box, canvas)
