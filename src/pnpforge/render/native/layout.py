@@ -17,6 +17,7 @@ from pnpforge.render.native.dom import SVG_MARKUP, Unsupported
 
 SIDES = ("top", "right", "bottom", "left")
 DEFAULT_REPLACED = (225.0, 112.5)  # 300 x 150 CSS px, the size of a replaced element that states none
+OVERFLOW = 0.01  # pt: a flex column's items longer than this past its height overflow it
 
 
 def _length(value, base: float | None) -> float | None:
@@ -554,6 +555,10 @@ class Layout:
             placed.append((item, m))
             total += item.height + m[0] + m[2]
         total += gap * max(0, len(items) - 1)
+        if ch is not None and total > ch + OVERFLOW and any(item.style["flex-shrink"] for item, _ in placed):
+            # WeasyPrint shrinks such items below their content and starts them at the top; CSS keeps their
+            # content size and, centred, lets them overflow both ends: the two disagree, so this face is WeasyPrint's
+            raise Unsupported("a flex column whose items overflow it")
         y, between = self._distribute(justify, (ch - total) if ch is not None else 0.0, len(items))
         for item, m in placed:
             self._shift(item, y + m[0])
