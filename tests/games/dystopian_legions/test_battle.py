@@ -38,6 +38,9 @@ def battle(rows: tuple[int, int, int] = (0, 0, 0), **options: object) -> BattleS
     s = PACKAGE.new_game(shipped_pack(PACK), config).new_initial_state()
     rng = random.Random(1)
     while s.pending is not None and s.pending[0] != "b-choose":
+        if s.pending[0] == "b-zone":  # the first seat along the bottom edge, whoever chooses, as the tests place it
+            s.apply_action(("zone", 0 if s.pending[1] == 0 else 1))
+            continue
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0])
     assert isinstance(s, BattleState)
     return s
@@ -93,7 +96,7 @@ def test_every_section_sets_up_in_its_zone_clear_of_terrain() -> None:
     for unit in s.units:
         assert unit.block is not None
         assert any(deployment.inside(zone, unit.block) for zone in s.zones[unit.spec.player]), unit.spec.unit
-        assert unit.block.heading == (2 if unit.spec.player == 0 else 6)
+        assert unit.block.heading == (2 if unit.spec.player == s.bottom else 6)
     assert PACKAGE.invariants(s) == []
 
 

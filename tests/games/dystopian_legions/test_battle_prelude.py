@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from pnpforge.engine.contract import GameConfig
-from pnpforge.games.dystopian_legions import PACKAGE
+from pnpforge.games.dystopian_legions import PACKAGE, deployment
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_bots import battle_greedy
 from pnpforge.games.dystopian_legions.bots import determinize
@@ -249,3 +249,58 @@ def test_an_order_of_march_fixes_which_section_activates_next() -> None:
 def test_without_the_option_a_player_chooses_among_its_ready_sections() -> None:
     s = until(start(), "b-choose")
     assert s.pending[0] == "b-choose" and len(s.legal_actions()) > 1 and s.march == {}
+
+
+@pytest.mark.rules("setup-strategic-advantage", "deploy-oblique")
+@pytest.mark.parametrize("holder", [0, 1])
+@pytest.mark.parametrize("choice", [0, 1])
+def test_the_strategic_advantage_chooses_the_zone_it_sets_up_in_from_either_seat(holder: int, choice: int) -> None:
+    s = until(start(scenario=(1, 1, 0)), "roll")
+    s.apply_action(2 if holder == 0 else 0)
+    s.apply_action(0 if holder == 0 else 2)
+    s = until(s, "b-zone")
+    assert s.pending == ("b-zone", holder) and s.legal_actions() == [("zone", 0), ("zone", 1)]
+    s.apply_action(("zone", choice))
+    table = s.game.setup.table
+    sets = deployment.zones("oblique-contact", table.width, table.height)
+    assert s.zones[holder] == sets[choice] and s.zones[1 - holder] == sets[1 - choice]
+    assert s.bottom == (holder if choice == 0 else 1 - holder)
+    name = s.game.players[holder]
+    assert f"{name} chooses the {('bottom-left', 'top-right')[choice]} deployment zone" in [e.text for e in s.log]
+    s = until(s, "b-choose")
+    for unit in s.units:
+        assert unit.block is not None
+        assert any(
+            deployment.inside(zone, unit.block) for zone in sets[choice if unit.spec.player == holder else 1 - choice]
+        )
+        assert unit.block.heading == (2 if (unit.spec.player == holder) == (choice == 0) else 6)  # facing the enemy
+
+
+@pytest.mark.rules("setup-strategic-advantage", "deploy-surprise")
+def test_in_a_surprise_attack_the_holder_attacks_from_the_edge_it_chooses() -> None:
+    s = until(start(scenario=(3, 2, 0)), "b-zone")
+    holder = s.advantage
+    s.apply_action(("zone", 1))
+    assert len(s.zones[holder]) == 1 and len(s.zones[1 - holder]) == 2  # the defender's strip is split
+    assert s.zones[holder][0][3] == s.game.setup.table.height  # the top edge
+
+
+@pytest.mark.rules("setup-strategic-advantage", "mission-vital-objective")
+def test_the_greedy_bot_takes_the_zones_nearer_the_objective() -> None:
+    w = 48 * 254
+    assert deployment.nearer("oblique-contact", w, w, [(18 * 254, w // 2)]) == 0  # left of the centre
+    assert deployment.nearer("oblique-contact", w, w, [(30 * 254, w // 2)]) == 1
+    assert deployment.nearer("oblique-contact", w, w, []) == 0  # no marker: the first set
+    assert deployment.nearer("advancing-lines", w, w, [(30 * 254, w // 2)]) == 0  # as near: the first set
+    assert deployment.nearer("advancing-lines", w, w, [(30 * 254, w // 2 + 254)]) == 1
+    for table, want in (("farmstead", 0), ("crossroads", 0)):
+        s = until(start(scenario=(1, 1, 0), table=table), "b-zone")
+        assert s.objectives[0][0] < s.game.setup.table.width // 2  # the marker moved off the house to the left
+        bot = battle_greedy(s.game, s.advantage, random.Random(1))
+        assert bot.choose(s, s.advantage, random.Random(1)) == ("zone", want)
+        s.apply_action(("zone", want))
+        s = until(s, "b-choose")
+        assert (
+            s.zones[s.advantage]
+            == deployment.zones("oblique-contact", s.game.setup.table.width, s.game.setup.table.height)[0]
+        )

@@ -24,6 +24,7 @@ from pnpforge.engine.plane import INCH, Base, Point
 from pnpforge.engine.plane_measure import within
 from pnpforge.engine.plane_moves import Field
 from pnpforge.games.dystopian_legions import data as pack_data
+from pnpforge.games.dystopian_legions import deployment
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, Side, SideSetup, Trooper
 from pnpforge.games.dystopian_legions.table import (
     TableSetup,
@@ -182,7 +183,8 @@ class BattleState(DuelState):
         self.names: tuple[str, str, str] = ("", "", "")
         self.halved = False  # Limited Visibility
         self.objectives: tuple[Point, ...] = ()
-        self.zones: tuple[tuple, tuple] = ((), ())
+        self.zones: tuple[tuple, tuple] = ((), ())  # each seat's zones
+        self.bottom = 0  # the seat whose zones lie along the bottom edge (the Strategic Advantage chooses)
         self.engagements: set[tuple[int, int]] = set()  # (a unit of the first seat, one of the second)
         self.looks: dict[tuple, Any] = {}  # sight and distances between sections in this position
         self.version = 0  # counts the moves made: what a bot works out for a position is kept under it
@@ -414,6 +416,8 @@ class BattleState(DuelState):
         pending = self.pending or ("",)
         if pending[0] in ("b-choose", "b-shoot") and isinstance(action, int):
             return f"{pending[0][2:]} {self.units[action].spec.unit} ({action})"
+        if pending[0] == "b-zone":
+            return f"zone {action[1]} ({deployment.named(self.game.entries[self.names[0]].id, action[1])})"
         return super().action_to_string(action)
 
     def __str__(self) -> str:

@@ -1,7 +1,8 @@
 """The battle's greedy bot: it shoots the target it expects to take most Life Points from (the exact odds of
 ``odds.py``, per Life Point of the target's points, so a cheap kill is not preferred to a costly one), charges when
 its melee is expected to take more than it gives, holds an objective it stands on, heads for the nearest objective
-not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy.
+not held (else the nearest enemy), regroups when it must, and activates first the section nearest the enemy. With
+the Strategic Advantage it takes the deployment zones nearer the objective markers (``deployment.nearer``).
 It plays the first card of its hand that helps now: a card that moves a section on after its move when the section
 advanced and stands on no objective, one that gives a MAR to a section in a melee, Shaken or with a target, any
 other as the duel's greedy bot reads it. Every other question (Hit the
@@ -19,7 +20,7 @@ from typing import Any
 
 from pnpforge.engine.pack_cache import per_pack
 from pnpforge.engine.plane import INCH
-from pnpforge.games.dystopian_legions import morale
+from pnpforge.games.dystopian_legions import deployment, morale
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import aim, targets
 from pnpforge.games.dystopian_legions.battle_turn import holders
@@ -31,7 +32,7 @@ from pnpforge.games.dystopian_legions.shooting import TARGETS, attack_dice, chai
 from pnpforge.games.dystopian_legions.table import near_objective
 
 ORDERS = ("rally", "snap-out", "focus-fire", "none")
-BATTLE_STEPS = ("b-choose", "b-march-pick", "b-shoot", "b-order", "b-move", "b-spend", "tac")  # answered here
+BATTLE_STEPS = ("b-choose", "b-march-pick", "b-shoot", "b-order", "b-move", "b-spend", "b-zone", "tac")  # answered here
 
 
 def kit(s: BattleState) -> Kit:
@@ -109,6 +110,10 @@ class BattleGreedy(Greedy):
             return self.move(s, player, s.pending[2], legal)  # type: ignore[index]
         if step == "b-spend":
             return legal[0]
+        if step == "b-zone":  # the set of zones nearer the objective markers (rule ``setup-strategic-advantage``)
+            table = s.game.setup.table
+            kind = s.game.entries[s.names[0]].id
+            return ("zone", deployment.nearer(kind, table.width, table.height, s.objectives))
         if step == "tac":
             return self.card(s, player, legal)
         return super().choose(s, player, rng)

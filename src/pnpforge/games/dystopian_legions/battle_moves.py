@@ -143,7 +143,7 @@ def _work_move(s: BattleState, unit: Unit, kind: str, goal: str) -> Move | None:
     mv = unit.spec.mv * INCH
     if kind == "flee":
         assert unit.block is not None
-        edge = 0 if unit.spec.player == 0 else s.game.setup.table.height
+        edge = 0 if unit.spec.player == s.bottom else s.game.setup.table.height
         return towards(field, unit.id, "edge", (unit.block.centre[0], edge), 2 * mv, closed(s, unit, True))
     if unit.spec.ironclad:
         return ironclad_move(s, unit, kind)

@@ -3,8 +3,11 @@ up each section in its zone and the hands (``hands.py``) (rules ``setup-advantag
 ``setup-tactical-advantage``, ``scenario-paths``, ``deploy-order``, ``condition-weary``, ``condition-visibility``).
 
 The scenario's rows are the config's, or the generator's: three D3 (each path starts at D3-1), then the players
-spend two points each, the Strategic Advantage first. Each section is set up, in the order ``deployment.order``
-gives, at one of the places of its zone (a chance step: the places are equally likely, so the seed picks them).
+spend two points each, the Strategic Advantage first. Once the deployment is known the Strategic Advantage chooses
+which of its two sets of zones is theirs (``b-zone``: ``("zone", 0)`` the set along the bottom edge or in the
+bottom-left corner, ``("zone", 1)`` the other; the other player defends where the deployment has a defender). Each
+section is set up, in the order ``deployment.order`` gives, at one of the places of its zone (a chance step: the
+places are equally likely, so the seed picks them).
 """
 
 from __future__ import annotations
@@ -71,8 +74,6 @@ def scenario(s: BattleState) -> None:
     s.names = found
     deploy, mission, condition = (s.game.entries[name] for name in found)
     table = s.game.setup.table
-    defender = 1 - s.advantage  # the Strategic Advantage attacks (DECISIONS.md, "Battles on the table")
-    s.zones = deployment.zones(deploy.id, table.width, table.height, defender)
     setup = s.game.setup
     foot = setup.closed_to(("infantry",))
     shut = [piece.shape for piece in setup.pieces if piece.id in foot]
@@ -83,7 +84,18 @@ def scenario(s: BattleState) -> None:
     specs = s.game.specs
     tactical = 1 - s.advantage
     placed = deployment.order([x.player for x in specs], [x.heavy for x in specs], s.advantage, tactical)
-    s.push(*(("b-deploy", i) for i in placed), ("b-hands",), ("turn-start",))
+    s.push(("b-zone", s.advantage), *(("b-deploy", i) for i in placed), ("b-hands",), ("turn-start",))
+
+
+@decision("b-zone", lambda s, p: [("zone", 0), ("zone", 1)])
+def zone(s: BattleState, choice: tuple[str, int], p: int) -> None:
+    """The Strategic Advantage chooses the main deployment zone: the set of zones ``deployment.zones`` lists
+    ``choice[1]``-th, the other player taking the other set and, in Surprise Attack, defending (the Strategic
+    Advantage attacks: DECISIONS.md, "Battles on the table") (rule ``setup-strategic-advantage``)."""
+    table = s.game.setup.table
+    deploy = s.game.entries[s.names[0]]
+    s.zones, s.bottom = deployment.chosen(deploy.id, table.width, table.height, p, choice[1])
+    s.log.append(Said(f"{s.game.players[p]} chooses the {deployment.named(deploy.id, choice[1])} deployment zone"))
 
 
 def _places(s: BattleState, i: int) -> list[tuple[int, int, int]]:
@@ -91,7 +103,7 @@ def _places(s: BattleState, i: int) -> list[tuple[int, int, int]]:
     zones in turn."""
     unit = s.units[i]
     spec = unit.spec
-    heading = 2 if spec.player == 0 else 6
+    heading = 2 if spec.player == s.bottom else 6
     base = block(unit.id, (0, 0), heading, len(unit.side.troopers), spec.size)
     zones = s.zones[spec.player]
     mine = [u for u in s.units if u.spec.player == spec.player and u.spec.index < i]
@@ -112,7 +124,7 @@ def deploy(s: BattleState, place: tuple[int, int, int], i: int) -> None:
         unit.side.troopers = []
         s.log.append(Said(f"section {spec.unit} finds no room to set up"))
         return
-    heading = 2 if spec.player == 0 else 6
+    heading = 2 if spec.player == s.bottom else 6
     unit.block = block(unit.id, (place[1], place[2]), heading, len(unit.side.troopers), spec.size)
     unit.formed = len(unit.side.troopers)
     unit.slots = {t.number: n for n, t in enumerate(unit.side.troopers)}

@@ -251,7 +251,7 @@ def score(s: BattleState) -> None:
                 continue
             p, y = unit.spec.player, unit.block.centre[1]
             zone = any(_in_zone(unit.block.centre, z) for z in s.zones[1 - p])
-            crossed = y > height // 2 if p == 0 else y < height // 2
+            crossed = y > height // 2 if p == s.bottom else y < height // 2
             s.blp[p] += inside if zone else past if crossed else 0
     s.push(*(("b-d6", p) for p in vital), ("b-close",))
 

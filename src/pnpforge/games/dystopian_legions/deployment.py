@@ -5,9 +5,12 @@ markers, and the places a section may be set up in its zone (rules ``deploy-obli
 The book's deployment maps are lost and its distances are for a 6 by 4 foot table; on the 4 by 4 foot table of a
 force under 1,000 points the zones keep their depth and share of the table (DECISIONS.md, "Battles on the table"):
 
-- Advancing Lines and Meeting Engagement: a 12" strip along each player's own edge (bottom for the first seat);
+- Advancing Lines and Meeting Engagement: a 12" strip along the bottom edge and one along the top;
 - Oblique Contact: opposite corners, half the width by half the depth;
 - Surprise Attack: the attacker's 12" strip, the defender's strip split into two zones, its sections alternating.
+
+The Strategic Advantage chooses which of the two sets of zones is theirs (rule ``setup-strategic-advantage``,
+``chosen``); the battle's greedy bot takes the set nearer the objective markers (``nearer``).
 
 Centre Ground places one objective in the middle of each 24" sector along the centre line (the only places on a 48"
 deep table 24" from both reserve edges), 24" apart; Vital Objective one at the centre; a marker that would fall in a
@@ -28,7 +31,8 @@ GRID = 2 * INCH  # set-up places lie on a 2" grid
 
 
 def zones(deployment: str, width: int, height: int, defender: int = 1) -> tuple[tuple[Rect, ...], tuple[Rect, ...]]:
-    """Each player's deployment zones (several for a split force), the first seat's along the bottom edge."""
+    """The two sets of deployment zones (several for a split force), the one along the bottom edge first; the set
+    numbered ``defender`` is the defender's where the deployment has one."""
     bottom, top = (0, 0, width, DEPTH), (0, height - DEPTH, width, height)
     if deployment == "oblique-contact":
         return ((0, 0, width // 2, height // 2),), ((width - width // 2, height - height // 2, width, height),)
@@ -39,6 +43,41 @@ def zones(deployment: str, width: int, height: int, defender: int = 1) -> tuple[
         own[defender] = halves[defender]
         return own[0], own[1]
     return (bottom,), (top,)
+
+
+def chosen(
+    deployment: str, width: int, height: int, holder: int, choice: int
+) -> tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], int]:
+    """Each seat's zones when the Strategic Advantage ``holder`` takes the set ``zones`` lists ``choice``-th (0 the
+    bottom edge or corner, 1 the top) and the other player the other set, as the defender where the deployment has
+    one (rule ``setup-strategic-advantage``); with the seat whose set is the first (it faces up the table)."""
+    sets = zones(deployment, width, height, defender=1 - choice)
+    bottom = holder if choice == 0 else 1 - holder
+    return (sets if bottom == 0 else (sets[1], sets[0])), bottom
+
+
+def named(deployment: str, choice: int) -> str:
+    """Where the set of zones ``choice`` lies, in words."""
+    corner = deployment == "oblique-contact"
+    return (("bottom-left", "top-right") if corner else ("bottom", "top"))[choice]
+
+
+def nearer(deployment: str, width: int, height: int, markers: Sequence[Point]) -> int:
+    """The set of zones (0 or 1) whose nearest zone lies nearer the objective markers, by the sum over the markers
+    of the squared distance from each to its nearest zone of the set (whole numbers: exact); the first set when
+    the two are as near or there are no markers."""
+
+    def gap(choice: int) -> int:
+        own = zones(deployment, width, height, defender=1 - choice)[choice]
+        return sum(min(_square_gap(point, zone) for zone in own) for point in markers)
+
+    return min((0, 1), key=lambda choice: (gap(choice), choice))
+
+
+def _square_gap(point: Point, zone: Rect) -> int:
+    dx = max(zone[0] - point[0], 0, point[0] - zone[2])
+    dy = max(zone[1] - point[1], 0, point[1] - zone[3])
+    return dx * dx + dy * dy
 
 
 def objectives(mission: str, width: int, height: int, closed: Sequence[Shape] = ()) -> tuple[Point, ...]:
