@@ -46,9 +46,13 @@ if TYPE_CHECKING:
               help="Instead of the balance run: fit the points value at which each priced item's force wins half "
                    "its games against the reference force, from games at a few trial costs (--games N: paired units "
                    "per trial cost); the report goes to <out>/<game>/validation/fair-points/.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="After the run, print on stderr what each configuration (mode, player count, bots, a ladder "
+                   "step's pairing) cost: its games, the looks taken at them and the CPU seconds they used.")
 def validate(game: str | None, static_only: bool, strict: bool, games: int | None, max_games: int, players: str | None,
              mode: str | None, bots: str, seed: int, variant: str, compare: bool, jobs: int | None, executor: str,
-             scheduler: str | None, out_dir: Path, list_file: Path | None, fit_points: bool) -> None:
+             scheduler: str | None, out_dir: Path, list_file: Path | None, fit_points: bool,
+             verbose: bool = False) -> None:
     """Check GAME's data: static rules, then seeded games with greedy bots when the game has an engine.
 
     GAME is a pack id under content/ or a pack folder (default: the current folder when it holds a game.yaml).
@@ -111,7 +115,10 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
     echo_shown(findings, checked.files_checked)
     every = list(findings)
     matched = [False] * len(pack.game.accepted)  # the acknowledgements some mode's findings matched
-    with executor_for(executor, runs[0].jobs, scheduler) as runner:
+    from pnpforge.engine.cost import Metered, cost_lines, cpu_seconds
+
+    with executor_for(executor, runs[0].jobs, scheduler) as played_on:
+        runner, started = Metered(played_on), cpu_seconds()
         ladder, climbed = _ladder(pack, package, seed, runner, games, max_games)
         for index, settings in enumerate(runs):
             if len(runs) > 1:
@@ -126,6 +133,10 @@ def validate(game: str | None, static_only: bool, strict: bool, games: int | Non
             every += analysis.findings
             if compare:
                 _compare(checked.pack, package, settings, findings, data, folder, runner, tallies)
+    if verbose:
+        spent = cpu_seconds() - started
+        games_cpu = sum(cost.cpu for cost in runner.costs.values())
+        click.echo("\n".join(cost_lines(runner.costs, runner.local, spent - games_cpu)), err=True)
     # a complete run: every mode and player count, until decided, up to at least the default limit
     complete = not games and not mode and not players and max_games >= MAX_GAMES_DEFAULT
     stale = unmatched(pack, matched, complete)

@@ -58,8 +58,10 @@ def test_an_order_is_judged_against_the_blank_not_a_fixed_share() -> None:
     found = _orders_judged(useful=75, blank_useful=65)  # 1.5% against the placebo's 1.3%: the same, near enough
     warned = [f for f in found if f.severity == "warning"]
     assert [f.subject for f in warned] == ["order 'plus-two'"]
-    assert "changed an outcome in 1.5% of the 5000 times it was played (at least 1% more than the Blank's 1.3%, " \
-           "which does nothing, expected)" in warned[0].message
+    assert (
+        "changed an outcome in 1.5% of the 5000 times it was played (at least 1% more than the Blank's 1.3%, "
+        "which does nothing, expected)" in warned[0].message
+    )
     blank = next(f for f in found if f.rule == "order-blank")
     assert blank.severity == "info" and "changed an outcome in 1.3% of them (the placebo)" in blank.message
 
@@ -78,8 +80,9 @@ def test_a_replay_stopped_once_it_differs_answers_as_the_whole_replay_would() ->
 
     compared = stopped = 0
     for seed in (3, 4):
-        for index, checkpoint in enumerate(play_seed(PACKAGE, pack(), Run(players=3, analyse=True), seed)
-                                           .observer.checkpoints):
+        for index, checkpoint in enumerate(
+            play_seed(PACKAGE, pack(), Run(players=3, analyse=True), seed).observer.checkpoints
+        ):
             actual = _finish_round(_resume(checkpoint), random.Random(index))
             for character, (_, revealed) in sorted(checkpoint.tokens.items()):
                 if revealed:
@@ -94,3 +97,39 @@ def test_a_replay_stopped_once_it_differs_answers_as_the_whole_replay_would() ->
                 compared += 1
                 stopped += short.vp is None
     assert compared >= 10 and 0 < stopped < compared, (compared, stopped)
+
+
+def test_shorter_replays_cut_from_a_longer_one_are_those_replays_played_alone() -> None:
+    """A checkpoint is played on once, to the longest horizon its weighing asks for, and the shorter replays (the
+    location's round, the orders' two rounds when an order is followed to the end of the game) are cut from it
+    (``shorter``): the same events, VP, supplies and decisions as each replayed alone, in two modes."""
+    import random
+
+    from pnpforge.games.legion_siberian_story.data import ROUNDS
+    from pnpforge.games.legion_siberian_story.usefulness import (
+        HORIZON,
+        LOCATION_OUTCOMES,
+        ORDER_OUTCOMES,
+        Replay,
+        _finish_round,
+        _resume,
+    )
+
+    compared = 0
+    for mode, seed in (("base", 5), ("survival", 6)):
+        for index, checkpoint in enumerate(
+            play_seed(PACKAGE, pack(), Run(players=3, mode=mode, analyse=True), seed).observer.checkpoints
+        ):
+            asked = [(1, LOCATION_OUTCOMES), (HORIZON, ORDER_OUTCOMES)]
+            alone = [
+                _finish_round(_resume(checkpoint), random.Random(index), outcomes=kinds, rounds=rounds)
+                for rounds, kinds in asked
+            ]
+            cut = [(rounds, kinds, Replay()) for rounds, kinds in asked]
+            whole = _finish_round(_resume(checkpoint), random.Random(index), rounds=ROUNDS, shorter=tuple(cut))
+            assert whole.result() == _finish_round(_resume(checkpoint), random.Random(index), rounds=ROUNDS).result()
+            for (_, _, replay), played in zip(cut, alone):
+                assert replay.result() == played.result()
+                assert replay.actions == played.actions
+                compared += 1
+    assert compared >= 16, compared

@@ -27,6 +27,9 @@ from pnpforge.games.legion_siberian_story.state import LegionState
 _GREEDY = GreedyBot()
 
 
+Cut = tuple[int, tuple[type[LogEntry], ...], "Replay"]  # a shorter replay taken from a longer one: rounds, outcomes
+
+
 # the log entries a replay's outcome is made of: a plot's winners, deaths (VP and supplies are compared as totals)
 ORDER_OUTCOMES: tuple[type[LogEntry], ...] = (PlotScored, Died)
 LOCATION_OUTCOMES: tuple[type[LogEntry], ...] = (PlotScored, Died, Wounded, Frostbitten, Crippled)
@@ -55,22 +58,36 @@ class Replay:
 
 
 def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple[type[LogEntry], ...] = ORDER_OUTCOMES,
-                  rounds: int = HORIZON, against: Replay | None = None, reactions: bool = True) -> Replay:
+                  rounds: int = HORIZON, against: Replay | None = None, reactions: bool = True,
+                  shorter: tuple[Cut, ...] = ()) -> Replay:
     """Play greedily to the end of this round (and the next, for ``rounds`` 2); return what came of it.
 
     With ``against``, the replay it is compared with, play stops as soon as the two are known to differ in outcome
     (an outcome event not the one logged there) and, when ``reactions`` are asked for, in the decisions taken: the
-    rest cannot change either answer, and most weighed orders differ early."""
+    rest cannot change either answer, and most weighed orders differ early.
+
+    With ``shorter`` (and no ``against``), each cut's replay is filled with what its fewer rounds came to, counting
+    its own outcomes: the same as a replay of those rounds alone from the same state with the same chance, which
+    plays the same moves up to their end (the greedy players keep nothing between moves), so the replays a
+    checkpoint is weighed against are one play, not one per horizon."""
     replay = Replay()
     events, actions = replay.events, replay.actions
     log = state.log
     seen = len(log)
-    last_round, game_number = state.round + rounds - 1, state.game_number
+    this_round, game_number = state.round, state.game_number
+    last_round = this_round + rounds - 1
     outcome_differs = decision_differs = False
     if against is not None:
         their_events, their_actions = against.events, against.actions
         decision_differs = not reactions
+    cuts = [] if against is not None else sorted(((this_round + length - 1, kinds, cut)
+                                                  for length, kinds, cut in shorter), key=lambda c: c[0])
     for _ in range(20000):
+        if cuts and (state.round > cuts[0][0] or state.over or state.game_number != game_number):
+            ended = state.over or state.game_number != game_number
+            while cuts and (ended or state.round > cuts[0][0]):  # the shortest first
+                cut = cuts.pop(0)
+                cut[2].vp, cut[2].supplies = tuple(state.vp), tuple(state.supplies)
         if state.over or state.round > last_round or state.game_number != game_number:
             break
         if state.is_chance_node():
@@ -81,10 +98,15 @@ def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple[type[L
                 index = len(actions)
                 decision_differs = index >= len(their_actions) or their_actions[index] != action
             actions.append(action)
+            for cut in cuts:
+                cut[2].actions.append(action)
         state.apply_action(action)
         while seen < len(log):
             entry = log[seen]
             seen += 1
+            for cut in cuts:
+                if isinstance(entry, cut[1]):
+                    cut[2].events.append(entry)
             if isinstance(entry, outcomes):
                 if against is not None and not outcome_differs:
                     index = len(events)
@@ -92,6 +114,8 @@ def _finish_round(state: LegionState, rng: random.Random, outcomes: tuple[type[L
                 events.append(entry)
         if outcome_differs and decision_differs:
             return replay
+    for cut in cuts:  # the moves ran out within its rounds, as they would have in a replay of those alone
+        cut[2].vp, cut[2].supplies = tuple(state.vp), tuple(state.supplies)
     replay.vp, replay.supplies = tuple(state.vp), tuple(state.supplies)
     return replay
 
@@ -148,19 +172,28 @@ def weigh_immediate(checkpoint: tuple, seed: int, tally: Tally, game_seed: int) 
 
 def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
     """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome."""
-    replays: dict[int, Replay] = {}
-
-    def actual(rounds: int) -> Replay:
-        if rounds not in replays:
-            replays[rounds] = _finish_round(_resume(checkpoint), random.Random(seed), rounds=rounds)
-        return replays[rounds]
-
+    weighed = []  # the tokens to weigh and how many rounds each is followed
     for character, (order, revealed) in sorted(checkpoint.tokens.items()):
-        if revealed:
-            continue
-        names = {e["effect"] for e in checkpoint.data.orders[order].effects}
-        rounds = ROUNDS if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS else HORIZON
-        reference = actual(rounds)
+        if not revealed:
+            names = {e["effect"] for e in checkpoint.data.orders[order].effects}
+            weighed.append((character, order, ROUNDS if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS
+                            else HORIZON))
+    # the board as it stands, played on once to the longest horizon asked for; the shorter ones are cut from it
+    replays = {rounds: Replay() for _, _, rounds in weighed}
+    cuts = [(rounds, ORDER_OUTCOMES, replay) for rounds, replay in replays.items()]
+    with_it = Replay()
+    if checkpoint.location:
+        cuts.append((1, LOCATION_OUTCOMES, with_it))
+    if cuts:
+        longest = max(cuts, key=lambda cut: cut[0])
+        played = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=longest[1], rounds=longest[0],
+                               shorter=tuple(cut for cut in cuts if cut is not longest))
+        if longest[2] is with_it:
+            with_it = played
+        else:
+            replays[longest[0]] = played
+    for character, order, rounds in weighed:
+        reference = replays[rounds]
         without = checkpoint.clone()
         del without.tokens[character]
         without.used[without.owner(character)].append((order, False))
@@ -169,7 +202,6 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
     if checkpoint.location:
         quiet = checkpoint.clone()
         quiet.location = None
-        with_it = _finish_round(_resume(checkpoint), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1)
         without_it = _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1,
                                    against=with_it, reactions=False)
         if without_it.result() != with_it.result():
