@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pnpforge.check.pack import all_pack_ids, check_pack
+from pnpforge.engine.cost import cpu_seconds
 
 
 def bench_static_checks(repeat: int = 5) -> dict:
@@ -21,14 +22,6 @@ def bench_static_checks(repeat: int = 5) -> dict:
         items = sum(1 for _ in checked.pack.all_items()) if checked.pack else 0
         results[pack_id] = {"load_and_check_ms": round(min(times) * 1000, 1), "items": items}
     return results
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of its finished workers (a run's pool is shut down, so counted)."""
-    import resource  # noqa: PLC0415
-
-    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 MODE_GAMES = 40  # greedy games of each mode timed on its own (a slower mode, a battle)
@@ -51,9 +44,9 @@ def _other_modes(root: Path, package: Any, players: int, jobs: int) -> dict[str,
     found: dict[str, Any] = {}
     for mode in timed_modes(package):
         work = chunks(root, package, Run(players=players, mode=mode, bots=("greedy",)), 0, MODE_GAMES)
-        start, cpu = time.perf_counter(), _cpu()
+        start, cpu = time.perf_counter(), cpu_seconds()
         run(work, jobs=jobs)
-        elapsed, used = time.perf_counter() - start, _cpu() - cpu
+        elapsed, used = time.perf_counter() - start, cpu_seconds() - cpu
         found[f"greedy_{mode}s_per_second"] = round(MODE_GAMES / elapsed, 1)
         found[f"greedy_{mode}s_per_cpu_second"] = round(MODE_GAMES / used, 1) if used > 0 else None
     return found
@@ -84,9 +77,9 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: 
         entry: dict[str, Any] = {"players": players, "jobs": jobs}
         for bot, count in games.items():
             work = chunks(pack.root, package, Run(players=players, bots=(bot,)), 0, count)
-            start, cpu = time.perf_counter(), _cpu()
+            start, cpu = time.perf_counter(), cpu_seconds()
             run(work, jobs=jobs)
-            elapsed, used = time.perf_counter() - start, _cpu() - cpu
+            elapsed, used = time.perf_counter() - start, cpu_seconds() - cpu
             entry[f"{bot}_games_per_second"] = round(count / elapsed, 1)
             entry[f"{bot}_games_per_cpu_second"] = round(count / used, 1) if used > 0 else None
         entry.update(_other_modes(pack.root, package, players, jobs))

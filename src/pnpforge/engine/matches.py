@@ -8,12 +8,12 @@ reported beside it, and an equal player's share is an equal part of what the pla
 
 from __future__ import annotations
 
-import resource
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from pnpforge.engine.analyses import players_share
 from pnpforge.engine.contract import GamePackage
+from pnpforge.engine.cost import cpu_seconds  # ``run`` shuts its pool down, so its workers count
 from pnpforge.engine.playout import Run
 from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.seating import roles_of
@@ -66,12 +66,6 @@ def play_match(package: GamePackage, pack: Pack, pairing: Pairing, games: int, s
             "stronger": result["low"] > equal, **others,
             "draws": tally.get("draws"), "mean_length": round(tally.get("length") / games, 1) if games else 0,
             "cpu_seconds": round(cpu, 1)}
-
-
-def cpu_seconds() -> float:
-    """CPU seconds of this process and of its finished workers (``run`` shuts its pool down, so they count)."""
-    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def play_matches(package: GamePackage, pack: Pack, games: int = 200, jobs: int = 1,
