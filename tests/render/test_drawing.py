@@ -11,19 +11,16 @@ from pnpforge.check.pack import check_pack
 from pnpforge.render import stage
 from pnpforge.render.cache import FileDigests, face_key
 from pnpforge.render.drawing import FaceDrawer
-from pnpforge.render.faces import pack_faces
 
 from tests.conftest import DATA
+from tests.render.ship import ship_front
 from tests.helpers import run_cli
 
 
 @pytest.fixture(scope="module")
 def ship(tmp_path_factory):
-    pack = check_pack(str(DATA / "harbour-lights")).pack
-    faces, _ = pack_faces(pack, stage.open_layouts(pack))
-    face = next(face for face in faces if face.key == "ship/timber-queen")
-    renderer = stage._renderer(pack, "en", tmp_path_factory.mktemp("out"), face.layout.bleed, stage.LAYOUTS_DIR)
-    return renderer.document([face], "test"), renderer.fonts, renderer.roots.as_dict()
+    html, renderer = ship_front(tmp_path_factory.mktemp("out"))
+    return html, renderer.fonts, renderer.roots.as_dict()
 
 
 def test_a_face_the_renderer_lays_out_is_drawn_natively(ship) -> None:

@@ -8,15 +8,12 @@ import numpy
 import pytest
 from weasyprint.text.fonts import FontConfiguration
 
-from pnpforge.check.pack import check_pack
-from pnpforge.render import stage
-from pnpforge.render.faces import pack_faces
 from pnpforge.render.native.dom import Unsupported
 from pnpforge.render.native.face import NativeRenderer
 from pnpforge.render.pdf import html_to_pdf
 from pnpforge.render.verify import MAX_SHARE, image_share
 
-from tests.conftest import DATA
+from tests.render.ship import ship_front
 from tests.render.native.test_face import _image, _native_pdf
 
 DPI = 300
@@ -33,11 +30,7 @@ TURNS = {"rotate(0)": 0, "rotate(90deg)": 1, "rotate(-270deg)": 1, "rotate(180de
 @pytest.fixture(scope="module")
 def ship(tmp_path_factory):
     """The ship's front as a document, the place to drop the label in, and its renderer."""
-    pack = check_pack(str(DATA / "harbour-lights")).pack
-    faces, _ = pack_faces(pack, stage.open_layouts(pack))
-    face = next(face for face in faces if face.key == "ship/timber-queen")
-    renderer = stage._renderer(pack, "en", tmp_path_factory.mktemp("out"), face.layout.bleed, stage.LAYOUTS_DIR)
-    html = renderer.document([face], "test")
+    html, renderer = ship_front(tmp_path_factory.mktemp("out"))
     assert html.count("</section>") == 1  # the face's own box: the label goes last in it, painted over the rest
     return html, "</section>", renderer
 

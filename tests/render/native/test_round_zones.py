@@ -8,14 +8,11 @@ import re
 import pytest
 from weasyprint.text.fonts import FontConfiguration
 
-from pnpforge.check.pack import check_pack
-from pnpforge.render import stage
-from pnpforge.render.faces import pack_faces
 from pnpforge.render.native.face import NativeRenderer
 from pnpforge.render.pdf import html_to_pdf
 from pnpforge.render.verify import image_share
 
-from tests.conftest import DATA
+from tests.render.ship import ship_front
 from tests.render.native.test_face import _image, _native_pdf
 
 DPI = 300
@@ -26,11 +23,7 @@ RED = '<div style="position:absolute;left:-10mm;top:-10mm;width:40mm;height:40mm
 @pytest.fixture(scope="module")
 def drawn(tmp_path_factory):
     """The ship's front with a red square in its cost coin, drawn by both renderers, and the coin's box in mm."""
-    pack = check_pack(str(DATA / "harbour-lights")).pack
-    faces, _ = pack_faces(pack, stage.open_layouts(pack))
-    face = next(face for face in faces if face.key == "ship/timber-queen")
-    renderer = stage._renderer(pack, "en", tmp_path_factory.mktemp("out"), face.layout.bleed, stage.LAYOUTS_DIR)
-    html = renderer.document([face], "test")
+    html, renderer = ship_front(tmp_path_factory.mktemp("out"))
     found = re.search(r'<div class="cost" style="([^"]*)">[^<]*</div>', html)
     assert found is not None and "border-radius:50%;overflow:hidden;" in found.group(1)
     left, top, width, height = (float(re.search(rf"{side}:([0-9.]+)mm", found.group(1)).group(1))
