@@ -58,8 +58,8 @@ def _deploy_or_pass(state: JourneyState, legal: list) -> tuple:
     moves = [a for a in legal if a[0] in ("deploy", "join")]
     if not moves:
         return ("pass",)
-    bases: dict[int, float] = {}  # each plot's points without the move, the same for every move there
-    values = [_march(state, player, a, bases) for a in moves]
+    plots: dict[int, Plot] = {}  # each plot as the squad finds it, the same for every move there
+    values = [_march(state, player, a, plots) for a in moves]
     best = max(values)  # the first move of the best value
     return moves[values.index(best)] if best > PASS_VALUE else ("pass",)
 
@@ -125,6 +125,52 @@ def points_for(state: JourneyState, index: int, player: int, extra: int = 0, min
     return paid
 
 
+class Plot:
+    """A plot as ``player``'s squad finds it during one question (the state is not changed while the bot judges):
+    what ``points_for`` reads there, read once for every move weighed at it (``points``)."""
+
+    __slots__ = ("own", "others", "best", "total", "reward", "cooperative", "difficulty", "ladder", "first", "base")
+
+    def __init__(self, state: JourneyState, index: int, player: int):
+        site = state.sites[index]
+        plot = state.data.plots[site.plot]
+        self.own = strength(state, index, site.squad_of(player) or [])
+        self.others = [strength(state, index, sq) for s, sq in site.squads if s != player]
+        self.best = max(self.others, default=0)
+        self.total = sum(self.others) + self.own
+        self.reward = plot.rewards[0] + site.reward + standing.plot_reward(state)
+        self.cooperative = plot.cooperative
+        self.difficulty = plot.difficulty + site.difficulty + standing.plot_difficulty(state)
+        self.ladder = list(plot.rewards) + [0] * 4
+        self.first = site.reward
+        self.base = self.points()  # as it stands, without the move
+
+    def points(self, extra: int = 0) -> float:
+        """``points_for`` the plot with ``extra`` more Number in the squad: the same value, by the same sums."""
+        own = self.own + extra
+        if not own:
+            return 0.0
+        if not self.cooperative:
+            best, reward = self.best, self.reward
+            return reward if own > best else reward / 2 if own == best else 0.0
+        total = self.total + extra
+        place = sum(1 for value in self.others if value >= own)
+        paid = self.ladder[place] + (self.first if place == 0 else 0)
+        if total <= self.difficulty:
+            return 0.5 * paid * (total / (self.difficulty + 1)) ** 2
+        return paid
+
+
+def _plot(state: JourneyState, index: int, player: int, plots: dict[int, Plot] | None) -> Plot:
+    """The plot at ``index`` as ``Plot`` reads it, kept in ``plots`` (when given) for the other moves weighed there."""
+    found = plots.get(index) if plots is not None else None
+    if found is None:
+        found = Plot(state, index, player)
+        if plots is not None:
+            plots[index] = found
+    return found
+
+
 # --- judges: (state, player, action) -> value -------------------------------------------------------------------
 def _bid(state: JourneyState, player: int, action: tuple) -> float:
     kind = action[0]
@@ -161,17 +207,7 @@ def _use(state: JourneyState, player: int, action: tuple) -> float:
     return 0.0
 
 
-def _base(state: JourneyState, index: int, player: int, bases: dict[int, float] | None) -> float:
-    """``points_for`` the plot as it stands, kept in ``bases`` (when given) for the other moves weighed there."""
-    found = bases.get(index) if bases is not None else None
-    if found is None:
-        found = points_for(state, index, player)
-        if bases is not None:
-            bases[index] = found
-    return found
-
-
-def _march(state: JourneyState, player: int, action: tuple, bases: dict[int, float] | None = None) -> float:
+def _march(state: JourneyState, player: int, action: tuple, plots: dict[int, Plot] | None = None) -> float:
     kind = action[0]
     if kind == "pass":
         return PASS_VALUE
@@ -180,14 +216,15 @@ def _march(state: JourneyState, player: int, action: tuple, bases: dict[int, flo
         starter = player if kind == "deploy" else action[3]
         gain = number(state, c, index)
         if starter == player:
-            value = points_for(state, index, player, gain) - _base(state, index, player, bases)
+            here = _plot(state, index, player, plots)
+            value = here.points(gain) - here.base
         else:  # helping another squad pays only at a cooperative plot where the bot's own squad needs the total
             plot = state.data.plots[state.sites[index].plot]
             mine = state.sites[index].squad_of(player)
             value = 0.0
             if plot.cooperative and mine:
-                own = strength(state, index, mine)
-                value = points_for(state, index, player, gain, own) - _base(state, index, player, bases)
+                here = _plot(state, index, player, plots)
+                value = here.points(gain) - here.base
         return value - 0.05 * gain
     return _use(state, player, action)
 
@@ -277,9 +314,9 @@ def judge_all(state: JourneyState, player: int, actions: list) -> list[float]:
     the bot's bid the highest by one can be worth it, so the slot's worth and the other players' best bid are
     looked up once per slot, not once per amount."""
     step = state.waiting[0]
-    if step == "march_turn":  # each plot's points without the move, once for every move there
-        bases: dict[int, float] = {}
-        return [_march(state, player, a, bases) for a in actions]
+    if step == "march_turn":  # each plot as the squad finds it, once for every move there
+        plots: dict[int, Plot] = {}
+        return [_march(state, player, a, plots) for a in actions]
     if step != "bid_turn":
         return [judge(state, player, a) for a in actions]
     slots: dict[int, tuple[int, float]] = {}  # slot -> (the amount that can be worth it, its value)
