@@ -40,9 +40,15 @@ def squad_key(state: JourneyState, index: int, starter: int, squad: list[int]) -
     """tie-more-characters, tie-strongest-character, then the secret bid's result."""
     site = state.sites[index]
     first = starter in site.ties or standing.wins_ties(state, starter, "plot")
-    strongest = max((number(state, c, index) for c in squad), default=0)
-    return (strength(state, index, squad), first, len(squad), strongest,
-            state.tiebreak.get(("plot", index, starter), 0))
+    characters, boost, standing_number = state.data.characters, site.boost, standing.standing_number
+    total = strongest = 0  # ``strength`` and the largest ``number``, in one loop
+    for c in squad:
+        value = characters[c].number + boost.get(c, 0) + standing_number(state, c)
+        if value > 0:
+            total += value
+            if value > strongest:
+                strongest = value
+    return (total, first, len(squad), strongest, state.tiebreak.get(("plot", index, starter), 0))
 
 
 def order(keys: dict[int, tuple]) -> list[int]:
