@@ -181,3 +181,58 @@ def test_the_quick_bot_judges_a_card_by_its_effects_without_playing_the_round(mo
                          - bots.CARD_KEPT for i in cards)
     assert quick != played  # the greedy bot's judgement of a card is not the quick one
     assert SEARCH.playout is bots.quick_bot  # the search bot plays its playouts with it
+
+
+def _by_the_rules(state, player: int, answer: tuple, seed: int):
+    """The quiet round after ``answer`` played by the rules' own steps: every option listed and the quiet answer
+    taken at every question (the looking player's March turns by ``_own``), chance drawn with ``seed``."""
+    from pnpforge.engine.loop import sample_chance
+
+    trial = state.clone()
+    trial.apply_action(answer)
+    start, draws = trial.round, random.Random(seed)
+    while not trial.over and trial.round == start and trial.waiting[0] not in lookahead.STOP:
+        if trial.is_chance_node():
+            trial.apply_action(sample_chance(trial, draws))
+            continue
+        legal = trial.legal_actions()
+        if trial.waiting[0] == "march_turn" and trial.waiting[1] == player:
+            trial.apply_action(_own(trial, legal))
+        else:
+            trial.apply_action(lookahead.quiet_answer(trial, legal, _pick))
+    return trial
+
+
+def test_a_quiet_round_ends_where_the_rules_own_steps_with_the_quiet_answers_end() -> None:
+    """The quiet step table (Tactics and the other players' questions passed over, a wound asking for no First Aid
+    or Brotherhood) leads every seed's round to the end the rules' own steps reach when every question is answered
+    quietly: the same points, resources, wounds, dead and standing, after every Tactics and Preparation card weighed
+    in two seeded four-player games."""
+    from pnpforge.engine.loop import sample_chance
+
+    from tests.games.legion_siberian_journey.helpers import game
+
+    compared = wounded = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game(4).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            player, legal = state.current_player(), state.legal_actions()
+            if state.waiting[0] in ("tactics", "prepare"):
+                for answer in [a for a in legal if a[0] == "play"] + [a for a in legal if a in lookahead.QUIET]:
+                    played = lookahead.Round(state, player, answer, _pick, _own)
+                    for draw in range(lookahead.DRAWS):
+                        alone = _by_the_rules(state, player, answer, draw)
+                        played.settle()
+                        end = played.ends[draw if played.chance else 0]
+                        fields = [(s.vp, s.resources, s.wounded, s.graveyard, s.round) for s in (end, alone)]
+                        assert fields[0] == fields[1]
+                        standing = lookahead.standing(alone, player, bots.worth)
+                        assert played.standing(draw, bots.worth, player)[0] == standing
+                        compared += 1
+                        wounded += len(alone.wounded) > len(state.wounded)
+            state.apply_action(bots.GreedyBot().choose(state, player, rng))
+    assert compared >= 100 and wounded >= 10  # rounds were compared, and wounds were dealt in them

@@ -18,8 +18,9 @@ from contextvars import ContextVar, Token
 from typing import Callable
 
 from pnpforge.engine.loop import sample_chance
-from pnpforge.engine.steps import DECISION
+from pnpforge.engine.steps import DECISION, TASK
 from pnpforge.games.legion_siberian_journey.state import JourneyState
+from pnpforge.games.legion_siberian_journey.wounds import quiet_wound
 
 QUIET = (("pass",), ("no",), ("done",), ("secret", 0))
 STEPS = 400  # answers at most in one look ahead
@@ -42,10 +43,6 @@ def _nothing(state: JourneyState, *args: object) -> list:
     return []
 
 
-def _pass(state: JourneyState, *args: object) -> list:
-    return [QUIET[0]]
-
-
 def _cancel(state: JourneyState, player: int, card: int, played_by: int) -> list:
     return [] if state.cancelled == card else [QUIET[1]]
 
@@ -54,9 +51,12 @@ def quiet_steps(table: dict, player: int) -> dict:
     """The rules' steps for a quiet round that ``player`` looks ahead in. A question whose quiet answer is known
     without listing its options offers that answer alone (the step machine then takes it at once, as ``play`` would),
     or nothing where that answer does nothing (done, no, a pass at Manoeuvres: the step is passed over, as it would
-    be). The other players' March turns offer their pass (nothing once passed); the looking player's own March
-    turns, picks, Assault and the questions that end a look ahead (``STOP``) keep their options. Every answer and
-    every draw is the same as with the rules' own options; only fewer options are listed."""
+    be). A Tactics turn offers nothing: in a quiet round every player passes, so the plot's Tactics end, which is
+    where passing the step over leads (only the log, which no rule reads, misses the passes); and a wound asks for
+    no First Aid or Brotherhood (``wounds.quiet_wound``), whose questions would be passed over. The other players'
+    March turns offer their pass (nothing once passed); the looking player's own March turns, picks, Assault and the
+    questions that end a look ahead (``STOP``) keep their options. Every answer and every draw is the same as with
+    the rules' own options; only fewer options are listed."""
     march = table["march_turn"]
 
     def march_turn(state: JourneyState, turn: int) -> list:
@@ -65,11 +65,13 @@ def quiet_steps(table: dict, player: int) -> dict:
         return [] if turn in state.passed else [QUIET[0]]
 
     quieted = dict(table)
-    for name, options in (("tactics", _pass), ("cancel", _cancel), ("manoeuvre", _nothing), ("prepare", _nothing),
+    for name, options in (("tactics", _nothing), ("cancel", _cancel), ("manoeuvre", _nothing), ("prepare", _nothing),
                           ("first_aid", _nothing), ("brotherhood", _nothing), ("march_turn", march_turn)):
         kind, _, apply = table[name]
         assert kind == DECISION  # a decision of the rules
         quieted[name] = (kind, options, apply)
+    assert table["wound"][0] == TASK  # a task of the rules
+    quieted["wound"] = (TASK, quiet_wound, None)
     return quieted
 
 

@@ -80,6 +80,19 @@ def wound(state: JourneyState, character: int) -> None:
     state.push(*steps, ("hurt", character, serial))
 
 
+def quiet_wound(state: JourneyState, character: int) -> None:
+    """``wound`` in a look ahead's quiet round, where First Aid and Brotherhood are answered by doing nothing
+    (``lookahead.quiet_steps``): the same wound, shield and serial number, without scheduling the questions that
+    would be passed over."""
+    if character in state.graveyard:
+        return
+    if _shield(state, character):
+        state.log.append(Shielded(state.round, character))
+        return
+    state.serial += 1
+    state.push(("hurt", character, state.serial))
+
+
 def _aid_options(state: JourneyState, player: int, patient: int, serial: int) -> list:
     if serial in state.prevented:
         return []
