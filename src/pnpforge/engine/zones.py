@@ -212,7 +212,17 @@ class Zones:
     def with_zone(self, name: str, zone: Zone) -> Zones:
         """These zones with ``name`` replaced by ``zone``."""
         index = self._at(name)
-        return Zones(self.names, self.zones[:index] + (zone,) + self.zones[index + 1:], self.index)
+        return self._remade(self.zones[:index] + (zone,) + self.zones[index + 1:])
+
+    def _remade(self, zones: tuple[Zone, ...]) -> Zones:
+        """The same names with ``zones`` in their places (one for each), as the constructor makes them, without
+        checking the names again (they are this object's, already checked) or making their index again."""
+        made = object.__new__(Zones)
+        put = object.__setattr__
+        put(made, "names", self.names)
+        put(made, "zones", zones)
+        put(made, "index", self.index)
+        return made
 
 
 def _take(zone: Zone, card: Card, from_top: bool) -> tuple[Zone, frozenset[int]]:
@@ -242,9 +252,11 @@ def _put(zone: Zone, card: Card, knowers: frozenset[int], bottom: bool) -> Zone:
 
 def _transfer(zones: Zones, source: str, to: str, card: Card, bottom: bool, from_top: bool) -> Zones:
     """Take ``card`` from ``source`` and put it on ``to``, known to whoever knew it."""
-    taken, knowers = _take(zones[source], card, from_top)
-    zones = zones.with_zone(source, taken)
-    return zones.with_zone(to, _put(zones[to], card, knowers, bottom))
+    at, into = zones._at(source), zones._at(to)
+    places = list(zones.zones)
+    places[at], knowers = _take(places[at], card, from_top)
+    places[into] = _put(places[into], card, knowers, bottom)  # the zone just taken from, when it is the same
+    return zones._remade(tuple(places))
 
 
 def move(zones: Zones, source: str, to: str, card: Card, *, bottom: bool = False) -> Zones:

@@ -31,9 +31,12 @@ def choose_commander(state: JourneyState, action: tuple, player: int) -> None:
 
 
 # --- drawing from the decks ---------------------------------------------------------------------------------------
+CLEAR = z.Zone.pile()  # the table with nothing on it (a zone never changes, so every state may share it)
+
+
 def drawn(state: JourneyState, deck: str, card: int) -> None:
     """Take the drawn ``card`` off ``deck`` (it is then placed openly by the caller)."""
-    state.zones = z.draw(state.zones, deck, "table", card).with_zone("table", z.Zone.pile())
+    state.zones = z.draw(state.zones, deck, "table", card).with_zone("table", CLEAR)
 
 
 def returned(state: JourneyState, deck: str, card: int) -> None:
@@ -229,7 +232,7 @@ def _final_options(state: JourneyState, player: int) -> list:
 def final_location(state: JourneyState, action: tuple, player: int) -> None:
     """final-location-pack: chosen from the final deck, laid face up beside the board."""
     card = action[1]
-    state.zones = z.move(state.zones, "locations:final", "table", card).with_zone("table", z.Zone.pile())
+    state.zones = z.move(state.zones, "locations:final", "table", card).with_zone("table", CLEAR)
     state.final_location = card
     state.log.append(FinalChosen(state.round, player, card))
 
