@@ -6,7 +6,7 @@ from __future__ import annotations
 from pnpforge.games.legion_siberian_journey.log import CoopFailed, LocationDiscarded, PlotPaid, SecretBids, TrapSprung
 
 from tests.games.legion_siberian_journey.helpers import (
-    Layout, PlotSpot, Seat, Squad, answer, built, card, ch, events, finish, rules, seats_with)
+    Layout, PlotSpot, Seat, Squad, answer, built, card, ch, data, events, finish, game, rules, seats_with)
 
 QUIET = {0: "nikolai-ostrozhsky", 1: "pavel-postnikov", 2: "emanuel-blaha", 3: "reinhold-von-kessel"}
 FIRST_LEVEL, SECOND_LEVEL = "petropavlovsk-on-the-ishim", "amur-ice-at-blagoveshchensk"  # locations without effects
@@ -384,3 +384,29 @@ def test_the_location_is_discarded_when_nobody_won_a_plot():
     assert state.location is None and state.won_locations == [[], [], [], []]
     assert state.vp == [0, 0, 0, 0]
     assert LocationDiscarded(1, card("location", FIRST_LEVEL)) in state.log
+
+
+def test_a_standing_rule_adds_to_a_number_what_each_of_its_effects_qualifies_for():
+    """``standing_number`` reads each commander's and location's ``number`` effects once, as (bit, ability, amount):
+    for every commander and location of the pack and every character, shown an extra attribute or not, it adds up
+    the amounts of the effects ``qualifies`` finds the character is named by, and some add something."""
+    from pnpforge.games.legion_siberian_journey import standing
+    from pnpforge.games.legion_siberian_journey.data import BIT
+
+    state = game(2).new_initial_state()
+    tables = data()
+    added = 0
+    for commander in tables.commanders:
+        state.commander[0] = commander
+        for location in range(len(tables.locations)):
+            state.location = location
+            effects = tables.commanders[commander].by_effect.get("number", ())
+            effects += tables.locations[location].by_effect.get("number", ())
+            for character in range(len(tables.characters)):
+                state.owner[character] = 0
+                for shown in (0, BIT["charisma"]):
+                    state.shown = {character: shown} if shown else {}
+                    expected = sum(e["amount"] for e in effects if standing.qualifies(state, character, e))
+                    assert standing.standing_number(state, character) == expected
+                    added += expected != 0
+    assert added > 0

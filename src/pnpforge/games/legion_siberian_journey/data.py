@@ -38,6 +38,21 @@ def by_effect(effects: Effects) -> Mapping[str, Effects]:
     return MappingProxyType({name: tuple(group) for name, group in found.items()})
 
 
+def numbers(effects: Effects) -> tuple[tuple[int, str | None, int], ...]:
+    """The ``number`` effects a standing rule adds to its own characters' Numbers, each as (attribute bit, ability,
+    amount): a character with the attribute (a bit, else 0) or the ability (else None) gets the amount. An effect
+    with another target adds to no one's Number as a standing rule and is left out."""
+    found = []
+    for e in effects:
+        if e["effect"] != "number":
+            continue
+        if e.get("target") == "own_with_attribute":
+            found.append((BIT[e["attribute"]], None, e["amount"]))
+        elif e.get("target") == "own_with_ability":
+            found.append((0, e["ability"], e["amount"]))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class Character:
     item: str  # the pack id of the card (copies share it)
@@ -86,6 +101,11 @@ class Location:
         """The effects by name (a location's standing rules are read many times a round)."""
         return by_effect(self.effects)
 
+    @cached_property
+    def numbers(self) -> tuple[tuple[int, str | None, int], ...]:
+        """Its standing rules on its characters' Numbers (``numbers``)."""
+        return numbers(self.effects)
+
 
 @dataclass(frozen=True)
 class Commander:
@@ -99,6 +119,11 @@ class Commander:
     def by_effect(self) -> Mapping[str, Effects]:
         """The effects by name (a commander's standing rules are read many times a round)."""
         return by_effect(self.effects)
+
+    @cached_property
+    def numbers(self) -> tuple[tuple[int, str | None, int], ...]:
+        """Its standing rules on its characters' Numbers (``numbers``)."""
+        return numbers(self.effects)
 
 
 @dataclass(frozen=True)

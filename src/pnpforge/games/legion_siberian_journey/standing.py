@@ -41,22 +41,21 @@ def qualifies(state: "JourneyState", character: int, effect: Mapping) -> bool:
 
 
 def standing_number(state: "JourneyState", character: int) -> int:
-    """What the owner's commander and the location add to a character's Number at a plot."""
+    """What the owner's commander and the location add to a character's Number at a plot (what ``qualifies`` tests,
+    for each ``number`` effect of the two cards, read once per card as ``data.numbers``)."""
     data = state.data
     commander = state.commander[state.owner[character]]  # an owner of -1 reads the last seat's
-    mine = () if commander is None else data.commanders[commander].by_effect.get("number", ())
-    here = () if state.location is None else data.locations[state.location].by_effect.get("number", ())
+    mine = () if commander is None else data.commanders[commander].numbers
+    here = () if state.location is None else data.locations[state.location].numbers
     if not mine and not here:  # neither card changes a Number
         return 0
     card = data.characters[character]
     shown = card.attributes | state.shown.get(character, 0)  # state.attributes(character)
     added = 0
-    for effects in (mine, here):
-        for e in effects:  # qualifies(state, character, e), without a call per effect
-            target = e.get("target")
-            if (shown & BIT[e["attribute"]] if target == "own_with_attribute"
-                    else target == "own_with_ability" and e["ability"] in card.abilities):
-                added += e["amount"]
+    for rules in (mine, here):
+        for bit, ability, amount in rules:
+            if shown & bit if bit else ability in card.abilities:
+                added += amount
     return added
 
 
