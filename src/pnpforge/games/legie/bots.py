@@ -156,12 +156,9 @@ class GreedyBot:
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
         actions, values, change = self._scores(state, player, remember=True)
-        best, chosen, above = -math.inf, [], -math.inf  # above: best + 1e-9
-        for action, value in zip(actions, values):
-            if value > above:
-                best, chosen, above = value, [action], value + 1e-9
-            elif -1e-9 <= value - best <= 1e-9:
-                chosen.append(action)
+        # the weights are whole numbers, so every value is one and equal values are exactly equal
+        best = max(values)
+        chosen = [action for action, value in zip(actions, values) if value == best]
         action = chosen[rng.randrange(len(chosen))]
         found = change(action) if change is not None else None
         if found is None:
