@@ -24,6 +24,7 @@ each copy gives, move for move (tests/games/legie/test_threats.py compares them)
 
 from __future__ import annotations
 
+import math
 from operator import itemgetter
 from typing import Callable, NamedTuple, Sequence
 
@@ -361,10 +362,12 @@ class Decision:
 
 
 def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
-           slow: Callable[[int], float]) -> tuple | None:
+           slow: Callable[[int], float], best_only: bool = False) -> tuple | None:
     """``GreedyBot._values`` when ``me`` is to lay a unit or to pick an arrow's target: the legal actions, their
     values in the same order, and ``Decision.change``. ``seen`` counts the armies already left behind (None: no
-    memory); ``slow(action)`` plays one action out on a copy. None for other positions."""
+    memory); ``slow(action)`` plays one action out on a copy. None for other positions. ``best_only``: the best
+    value and every action that has it are exact, a quiet move that cannot reach it may be given -inf instead
+    (``_placements``)."""
     if state.player != me or state.phase not in (PLACE, CHOOSE_TARGET):
         return None
     if state.phase == CHOOSE_TARGET:
@@ -374,7 +377,7 @@ def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
     d, game = Decision(state, me, weights, seen, slow), state.game
     over = state.turns + 1 >= game.rules.turn_limit
     if state.phase == PLACE:
-        out, actions = _placements(d, over)
+        out, actions = _placements(d, over, best_only and not d.field.scoring)
         if not actions:  # nothing to lay: the player passes
             return None
     else:  # the unit is laid and removed nothing: each target is a position after one removal
@@ -392,9 +395,15 @@ def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
     return actions, out, d.change
 
 
-def _placements(d: Decision, over: bool) -> tuple[list[float], list[int]]:
+def _placements(d: Decision, over: bool, best_only: bool = False) -> tuple[list[float], list[int]]:
     """The value of each unit we may lay on each square, and the legal actions (``state.legal_actions``: kind by
-    kind, squares in rising order; empty when nothing can be laid) in the same order."""
+    kind, squares in rising order; empty when nothing can be laid) in the same order.
+
+    ``best_only`` (a game without a scenario measure): the moves that remove a unit, or are played out, are valued
+    first; the quiet moves of a kind are valued only when they could reach the best of those. A quiet move is worth
+    at most PLACED per unit laid after it, less the kind's REPEAT (a strike against it or a King in danger only take
+    away), so the quiet moves of a kind whose bound is below that best are given -inf: the best value and the
+    actions that have it are those of the full list."""
     game, field, root, hand, me = d.game, d.field, d.root, d.state.off[d.me], d.me
     kinds, size, chain, laying = d.kinds, game.squares, d.chain, d.state.laid.actions
     _, prey, marks, guarded, _, _ = root.their_side
@@ -406,6 +415,8 @@ def _placements(d: Decision, over: bool) -> tuple[list[float], list[int]]:
     places: dict[int, tuple[tuple[int, ...], Callable | None]] = {}  # per mask: its squares, their pick of a row
     out: list[float] = []
     actions: list[int] = []
+    # the quiet moves valued after the rest: (where in out, unit, squares, mask, REPEAT, quiet squares, values)
+    later: list[tuple[int, int, tuple[int, ...], int, float, int, list[float]]] = []
     for j, held in enumerate(hand):
         i = me * kinds + j
         mask = root.free & field.allow[i] if held else 0
@@ -436,14 +447,28 @@ def _placements(d: Decision, over: bool) -> tuple[list[float], list[int]]:
         if not busy and shoot == mask:  # every square shoots
             out += _shots(d, i, squares, mask, marked, quiet)
             continue
-        got = root.values(i, squares, mask, chain)
-        if quiet:
-            got = [v - quiet for v in got]
-        elif busy | shoot:
-            got = list(got)  # the memo's list is not to be changed
+        if best_only:  # valued below if they may be best
+            got = [-math.inf] * len(squares)
+            later.append((len(out), i, squares, mask, quiet, mask & ~(busy | shoot), got))
+        else:
+            got = root.values(i, squares, mask, chain)
+            if quiet:
+                got = [v - quiet for v in got]
+            elif busy | shoot:
+                got = list(got)  # the memo's list is not to be changed
         if busy | shoot:
             _removals(d, i, squares, got, fell, busy, shoot, marked, quiet)
         out += got
+    if later:
+        best, top = max(out), d.weights.placed * (root.laid + 1)  # top: the most a quiet move is worth
+        for start, i, squares, mask, quiet, calm, removing in later:
+            if calm and top - quiet >= best:
+                got = root.values(i, squares, mask, chain)
+                got = [v - quiet for v in got] if quiet else list(got)
+                for t in field.squares(mask & ~calm):  # the moves that remove a unit keep their values
+                    n = squares.index(t)
+                    got[n] = removing[n]
+                out[start:start + len(got)] = got
     return out, actions
 
 
