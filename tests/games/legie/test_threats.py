@@ -2,8 +2,8 @@
 a copy and scoring it with ``evaluate`` (``GreedyBot._values_by_clone``): the same floats, action by action and in
 the same order, in seeded games of the basic and the advanced game and every scenario, with and without the bot's
 memory of the armies it left behind; valued for the best alone (``best_only``, as the bot chooses), the best value
-and the actions that have it are the same, and every other value is exact or -inf. What the bot records of a chosen move (the armies after it) is the same too, and
-the summary, not a copy played out, values nearly every placement."""
+and the actions that have it are the same, and every other value is exact or -inf. What the bot records of a chosen
+move (the armies after it) is the same too, and the summary, not a copy played out, values nearly every placement."""
 
 from __future__ import annotations
 
