@@ -1,12 +1,14 @@
 """The greedy bot's values read from one summary of the reply (threats.py) are the values of playing each action on
 a copy and scoring it with ``evaluate`` (``GreedyBot._values_by_clone``): the same floats, action by action and in
 the same order, in seeded games of the basic and the advanced game and every scenario, with and without the bot's
-memory of the armies it left behind. What the bot records of a chosen move (the armies after it) is the same too, and
-the summary, not a copy played out, values nearly every placement."""
+memory of the armies it left behind; valued for the best alone (``best_only``, as the bot chooses), the best value
+and the actions that have it are the same, and every other value is exact or -inf. What the bot records of a chosen
+move (the armies after it) is the same too, and the summary, not a copy played out, values nearly every placement."""
 
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 import pytest
@@ -36,6 +38,12 @@ def check(bot: GreedyBot, state: LegieState, player: int) -> tuple[int, int]:
         fast, reference = bot._values(state, player, remember), bot._values_by_clone(state, player, remember)
         assert exact(fast) == exact(reference), [(state.action_to_string(a), v, w)
                                                  for (a, v), (_, w) in zip(fast, reference) if v != w][:5]
+        best_actions, best_values, _ = bot._scores(state, player, remember, best_only=True)
+        assert best_actions == [a for a, _ in reference]
+        top = max(v for _, v in reference)
+        assert exact([(a, v) for a, v in zip(best_actions, best_values) if v == top]) == \
+            exact([(a, v) for a, v in reference if v == top])  # the best value and its actions, exactly
+        assert all(v == w or (v == -math.inf and w < top) for v, (_, w) in zip(best_values, reference))
     played: list[int] = []
     bot._child_value = lambda *given: played.append(given[1]) or GreedyBot._child_value(bot, *given)
     try:

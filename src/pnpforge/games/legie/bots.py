@@ -155,13 +155,10 @@ class GreedyBot:
         self.seen: dict[tuple, int] = {}
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
-        actions, values, change = self._scores(state, player, remember=True)
-        best, chosen, above = -math.inf, [], -math.inf  # above: best + 1e-9
-        for action, value in zip(actions, values):
-            if value > above:
-                best, chosen, above = value, [action], value + 1e-9
-            elif -1e-9 <= value - best <= 1e-9:
-                chosen.append(action)
+        actions, values, change = self._scores(state, player, remember=True, best_only=True)
+        # the weights are whole numbers, so every value is one and equal values are exactly equal
+        best = max(values)
+        chosen = [action for action, value in zip(actions, values) if value == best]
         action = chosen[rng.randrange(len(chosen))]
         found = change(action) if change is not None else None
         if found is None:
@@ -184,15 +181,16 @@ class GreedyBot:
         actions, values, _ = self._scores(state, player, remember)
         return list(zip(actions, values))
 
-    def _scores(self, state: LegieState, player: int, remember: bool) -> tuple:
+    def _scores(self, state: LegieState, player: int, remember: bool, best_only: bool = False) -> tuple:
         """The legal actions, their values in the same order, and what each action does to the armies in hand
-        (``threats.Decision.change``; None: unknown)."""
+        (``threats.Decision.change``; None: unknown); ``best_only``: exact for the best value and the actions that
+        have it, a quiet move that cannot reach it may read -inf (``threats.values``)."""
         seen = self.seen if remember and self.seen else None
 
         def slow(action: int) -> float:
             return self._child_value(state, action, player, seen, _fast_evaluate)
 
-        found = threats.values(state, player, WEIGHTS, seen, slow)
+        found = threats.values(state, player, WEIGHTS, seen, slow, best_only)
         if found is not None:
             return found
         actions = state.legal_actions()

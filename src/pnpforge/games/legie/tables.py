@@ -205,6 +205,8 @@ class Bits:
         for table in self.chunks:
             found += table[x & 511]
             x >>= 9
+            if not x:
+                break
         return found
 
     def falls(self, defended: Iterable[tuple[int, int]], at_least: list[int], strength: int) -> int:

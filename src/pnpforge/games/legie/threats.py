@@ -24,10 +24,12 @@ each copy gives, move for move (tests/games/legie/test_threats.py compares them)
 
 from __future__ import annotations
 
+import math
+from operator import itemgetter
 from typing import Callable, NamedTuple, Sequence
 
 from pnpforge.games.legie import board as fields
-from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PASS, PLACE, TARGET, LegieState, outcome
+from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PLACE, TARGET, LegieState, outcome
 from pnpforge.games.legie.tables import Bits, bits_of
 
 
@@ -50,11 +52,15 @@ class Reply:
     their support (``Bits.support``); ``score``: our scenario measure less theirs (Kolonne: only theirs, negated)."""
 
     def __init__(self, game, field: Bits, me: int, weights: Weights, ours: tuple, theirs: int, hand: list[int],
-                 flag: int, board: list[int], at_least: list[int], score: int) -> None:
+                 flag: int, board: list[int], at_least: list[int], score: int,
+                 falling: dict[int, int] | None = None) -> None:
         self.game, self.field, self.me, self.weights, self.ours = game, field, me, weights, ours
         self.theirs, self.hand, self.board, self.at_least, self.score = theirs, hand, board, at_least, score
         mine, targets, shot, defended, _, king = ours
         self.free = free = field.full & ~(mine | theirs) & ~(1 << flag if flag >= 0 else 0)
+        # per strength: our units a tile of that strength removes (shared with a position whose support around
+        # our units is the same)
+        self.falling = falling = {} if falling is None else falling
         self.laid = mine.bit_count() - theirs.bit_count()
         self.shots, self.shot_king = shot != 0, (king & shot) != 0
         self.classes: list[tuple[int, bool, bool, int, tuple[int, ...]]] = []
@@ -70,7 +76,14 @@ class Reply:
                     break
             else:
                 continue
-            hits = targets if crown else field.falls(enumerate(defended), at_least, strength) if strength else 0
+            if crown:
+                hits = targets
+            elif strength:
+                hits = falling.get(strength, -1)
+                if hits < 0:
+                    hits = falling[strength] = field.falls(enumerate(defended), at_least, strength)
+            else:
+                hits = 0
             classes.append((strength, crown, arrow, region, field.counts(hits)))
             if king & hits:
                 danger |= region & field.spread(king & hits)
@@ -108,16 +121,19 @@ class Reply:
         hand = list(self.hand)
         hand[index % len(game.kinds)] += 1
         strength, near, at_least = game.strength[index], field.near[r], self.at_least
+        falling: dict[int, int] | None = self.falling  # the same while the support around our units is
         if strength:  # the squares next to r lose its strength
             at_least = [(a & ~near) | (at_least[k + strength] & near)
                         for k, a in enumerate(at_least[:field.deepest + 1])]
+            if self.ours[1] & near:
+                falling = None
         score = self.score
         if field.scoring and field.forest_measure:
             score += (field.forest & bit) != 0
         elif field.scoring:
             score = -fields.longest_chain(board, game.owner, game.neighbours, 1 - self.me)
         return Reply(game, field, self.me, self.weights, self.ours, self.theirs & ~bit, hand, r, board, at_least,
-                     score)
+                     score, falling)
 
     def strike(self) -> tuple[int, bool]:
         """``best_strike`` of the opponent here: the most units one tile removes, and whether our King could fall."""
@@ -298,6 +314,9 @@ class Decision:
         self.chain = _chain(state, me) if self.field.scoring and not self.field.forest_measure else None
         self.changes: dict[int, tuple[int, int] | None] = {}  # actions unlike the rest of their kind
         self.shooting: dict[int, tuple[int, tuple[int, int]]] = {}  # arrow kind: squares with one target, change
+        self.ending: dict[int, bool] = {}  # kind * 2 + King taken: whether laying it ends the game
+        self.hands = [*state.off[0], *state.off[1]]  # ``armies``, as a list
+        self.mine, self.theirs = me * self.kinds, (1 - me) * self.kinds  # where each side's hand starts in it
 
     def removed(self, r: int) -> Reply:
         """The position after their unit on r is removed and the Flag laid there."""
@@ -309,7 +328,14 @@ class Decision:
     def penalty(self, kind: int, back: int = -1) -> float:
         """REPEAT for each time the armies after our move (our ``kind`` laid, their ``back`` returned to hand; -1:
         none) were left behind before."""
-        return self.repeat * self.seen.get(armies_after(self.state, self.me, (kind, back)), 0) if self.seen else 0.0
+        if not self.seen:
+            return 0.0
+        hands = self.hands[:]  # armies_after, from the hands read once
+        if kind >= 0:
+            hands[self.mine + kind] -= 1
+        if back >= 0:
+            hands[self.theirs + back] += 1
+        return self.repeat * self.seen.get(tuple(hands), 0)
 
     def slow(self, action: int) -> float:
         self.changes[action] = None
@@ -323,24 +349,37 @@ class Decision:
         found = self.shooting.get(kind)
         return found[1] if found is not None and found[0] >> square & 1 else (kind, -1)
 
+    def ends(self, kind: int, king_taken: bool) -> bool:
+        """``ends``: whether laying our ``kind`` ends the game (``king_taken``: removing the enemy King)."""
+        key = kind * 2 + king_taken
+        found = self.ending.get(key)
+        if found is None:
+            found = self.ending[key] = ends(self.game, self.state.off[self.me], kind, king_taken)
+        return found
+
     def kind_at(self, r: int) -> int:
         return self.state.board[r] % self.kinds
 
 
 def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
-           slow: Callable[[int], float]) -> tuple | None:
+           slow: Callable[[int], float], best_only: bool = False) -> tuple | None:
     """``GreedyBot._values`` when ``me`` is to lay a unit or to pick an arrow's target: the legal actions, their
     values in the same order, and ``Decision.change``. ``seen`` counts the armies already left behind (None: no
-    memory); ``slow(action)`` plays one action out on a copy. None for other positions."""
+    memory); ``slow(action)`` plays one action out on a copy. None for other positions. ``best_only``: the best
+    value and every action that has it are exact, a quiet move that cannot reach it may be given -inf instead
+    (``_placements``)."""
     if state.player != me or state.phase not in (PLACE, CHOOSE_TARGET):
         return None
-    actions = state.legal_actions()
-    if actions[-1] == PASS or (state.phase == CHOOSE_TARGET and state.fallen):
-        return None
+    if state.phase == CHOOSE_TARGET:
+        actions = state.legal_actions()
+        if state.fallen:
+            return None
     d, game = Decision(state, me, weights, seen, slow), state.game
     over = state.turns + 1 >= game.rules.turn_limit
     if state.phase == PLACE:
-        out = _placements(d, over)
+        out, actions = _placements(d, over, best_only and not d.field.scoring)
+        if not actions:  # nothing to lay: the player passes
+            return None
     else:  # the unit is laid and removed nothing: each target is a position after one removal
         out = []
         chain = 0 if d.chain is None else state.score(me)
@@ -356,27 +395,43 @@ def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
     return actions, out, d.change
 
 
-def _placements(d: Decision, over: bool) -> list[float]:
-    """The value of each unit we may lay on each square, in the order of the legal actions."""
+def _placements(d: Decision, over: bool, best_only: bool = False) -> tuple[list[float], list[int]]:
+    """The value of each unit we may lay on each square, and the legal actions (``state.legal_actions``: kind by
+    kind, squares in rising order; empty when nothing can be laid) in the same order.
+
+    ``best_only`` (a game without a scenario measure): the moves that remove a unit, or are played out, are valued
+    first; the quiet moves of a kind are valued only when they could reach the best of those. A quiet move is worth
+    at most PLACED per unit laid after it, less the kind's REPEAT (a strike against it or a King in danger only take
+    away), so the quiet moves of a kind whose bound is below that best are given -inf: the best value and the
+    actions that have it are those of the full list."""
     game, field, root, hand, me = d.game, d.field, d.root, d.state.off[d.me], d.me
-    kinds, size, chain = d.kinds, game.squares, d.chain
+    kinds, size, chain, laying = d.kinds, game.squares, d.chain, d.state.laid.actions
     _, prey, marks, guarded, _, _ = root.their_side
     support = field.support(root.ours[4], field.deepest)  # our strength around each of their units
     marked = field.squares(marks)  # what our arrows could hit
     hunting = game.objective["effect"] == "king_hunt"
     over = over or (not hunting and sum(hand) == 1)  # the last unit ends the game
     reach: dict[int, tuple[int, int]] = {}  # per strength (-1: crown): units removed, squares next to them
-    places: dict[int, tuple[int, ...]] = {}
+    places: dict[int, tuple[tuple[int, ...], Callable | None]] = {}  # per mask: its squares, their pick of a row
     out: list[float] = []
+    actions: list[int] = []
+    # the quiet moves valued after the rest: (where in out, unit, squares, mask, REPEAT, quiet squares, values)
+    later: list[tuple[int, int, tuple[int, ...], int, float, int, list[float]]] = []
     for j, held in enumerate(hand):
         i = me * kinds + j
         mask = root.free & field.allow[i] if held else 0
         if not mask:
             continue
-        squares = places.get(mask)
-        if squares is None:
-            squares = places[mask] = field.squares(mask)
-        if over or (hunting and ends(game, hand, j, False)):
+        found_place = places.get(mask)
+        if found_place is None:
+            squares = field.squares(mask)
+            found_place = places[mask] = squares, itemgetter(*squares) if len(squares) > 1 else None
+        squares, pick = found_place
+        if pick is not None:
+            actions += pick(laying[j])
+        else:
+            actions.append(j * size + squares[0])
+        if over or (hunting and d.ends(j, False)):
             out += [d.slow(j * size + t) for t in squares]
             continue
         strength, crown, arrow = field.powers[i]
@@ -392,12 +447,29 @@ def _placements(d: Decision, over: bool) -> list[float]:
         if not busy and shoot == mask:  # every square shoots
             out += _shots(d, i, squares, mask, marked, quiet)
             continue
-        got = root.values(i, squares, mask, chain)
-        got = [v - quiet for v in got] if quiet else list(got)
+        if best_only:  # valued below if they may be best
+            got = [-math.inf] * len(squares)
+            later.append((len(out), i, squares, mask, quiet, mask & ~(busy | shoot), got))
+        else:
+            got = root.values(i, squares, mask, chain)
+            if quiet:
+                got = [v - quiet for v in got]
+            elif busy | shoot:
+                got = list(got)  # the memo's list is not to be changed
         if busy | shoot:
             _removals(d, i, squares, got, fell, busy, shoot, marked, quiet)
         out += got
-    return out
+    if later:
+        best, top = max(out), d.weights.placed * (root.laid + 1)  # top: the most a quiet move is worth
+        for start, i, squares, mask, quiet, calm, removing in later:
+            if calm and top - quiet >= best:
+                got = root.values(i, squares, mask, chain)
+                got = [v - quiet for v in got] if quiet else list(got)
+                for t in field.squares(mask & ~calm):  # the moves that remove a unit keep their values
+                    n = squares.index(t)
+                    got[n] = removing[n]
+                out[start:start + len(got)] = got
+    return out, actions
 
 
 def _removals(d: Decision, index: int, squares: tuple[int, ...], got: list[float], fell: int, busy: int, shoot: int,
@@ -410,22 +482,24 @@ def _removals(d: Decision, index: int, squares: tuple[int, ...], got: list[float
     if shots:
         for t, value in zip(shots, _shots(d, index, shots, shoot & ~busy, marked, quiet)):
             got[squares.index(t)] = value
-    single: dict[int, list[int]] = {}
+    single: dict[int, int] = {}  # per unit removed alone: the squares where it falls
+    near = field.near
     for t in field.squares(busy):
-        fallen = fell & field.near[t]
+        fallen = fell & near[t]
         if shoot >> t & 1 or fallen & (fallen - 1):
             got[squares.index(t)] = d.slow(action + t)  # a shot as well, or several units fall
         else:
-            single.setdefault(fallen.bit_length() - 1, []).append(t)
-    hand = d.state.off[d.me]
-    for r, ts in single.items():
+            r = fallen.bit_length() - 1
+            single[r] = single.get(r, 0) | 1 << t
+    for r, where in single.items():
         back = d.kind_at(r)
-        if ends(game, hand, kind, back == game.hunted):
+        ts = field.squares(where)
+        if d.ends(kind, back == game.hunted):
             for t in ts:
                 got[squares.index(t)] = d.slow(action + t)
             continue
         lost = d.penalty(kind, back)
-        for t, value in zip(ts, d.removed(r).values(index, tuple(ts), sum(1 << t for t in ts), d.chain)):
+        for t, value in zip(ts, d.removed(r).values(index, ts, where, d.chain)):
             got[squares.index(t)] = value - lost if lost else value
             d.changes[action + t] = (kind, back)
 
@@ -435,7 +509,7 @@ def _shots(d: Decision, index: int, squares: tuple[int, ...], mask: int, marked:
     """Values of laying an arrow unit on each of ``squares`` (bitboard ``mask``): the shot at the one target, or
     the best of several (then the armies before the shot count for REPEAT)."""
     game, kind = d.game, index % d.kinds
-    if any(ends(game, d.state.off[d.me], kind, d.kind_at(x) == game.hunted) for x in marked):
+    if any(d.ends(kind, d.kind_at(x) == game.hunted) for x in marked):
         return [d.slow(kind * game.squares + t) for t in squares]
     each = [d.removed(x).values(index, squares, mask, d.chain) for x in marked]
     if len(marked) == 1:
