@@ -294,7 +294,10 @@ class StepMachine:
     # --- the agenda --------------------------------------------------------------------------------------------
     def push(self, *entries: tuple) -> None:
         """Schedule entries to run next, the first given first."""
-        self.agenda.extend(reversed(entries))
+        if len(entries) == 1:
+            self.agenda.append(entries[0])
+        else:
+            self.agenda.extend(entries[::-1])
 
     def run(self) -> None:
         """Run tasks until a decision with a real choice, a chance step, or the end of the game."""
