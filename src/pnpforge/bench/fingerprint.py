@@ -6,7 +6,9 @@ goes into the hash: every action of its transcript, the final position as text, 
 typed entries' ``repr``), its shared events and the tally the validator would count from it. The sets of games
 come from each registered game package: random and greedy play at every player count and in every mode, and each
 other bot (a search bot on a small budget) against the greedy one, in the first mode and in each mode the bench
-times on its own (``bench_modes``; ``sets``). ``--out FILE`` writes
+times on its own (``bench_modes``; ``sets``). Each random set is hashed a second time as the bench and plain
+playouts play it, without transcript or observer (``<set>/unobserved``: the step machine plays random players
+out in one call there). ``--out FILE`` writes
 the hashes as JSON; ``--check FILE`` plays the same games and lists every hash that differs (exit 1 when one does).
 ``--only PACK,PACK`` plays the games of some packs only; ``--games N`` scales every set of seeds.
 """
@@ -67,6 +69,18 @@ def game_text(package: Any, pack: Any, run: Run, seed: int) -> str:
     return "\n".join(parts)
 
 
+def unobserved_text(package: Any, pack: Any, run: Run, seed: int) -> str:
+    """What one seeded game leaves when it is played as the bench and a validation's plain playouts play it: no
+    transcript and no observer (random players then play out in one call of the step machine, ``play_out``)."""
+    played = play_seed(package, pack, replace(run, analyse=False), seed)
+    tally = tally_game(package, played)
+    state = played.state
+    parts = [str(state), repr(state.returns()), f"moves {played.moves}", repr(getattr(state, "log", None)),
+             repr(list(package.events(state))) if package.events is not None else "",
+             repr(sorted(tally.counts.items())), repr(sorted(tally.seeds.items()))]
+    return "\n".join(parts)
+
+
 def fingerprints(only: set[str] | None = None, scale: float = 1.0, verbose: bool = False) -> dict[str, Any]:
     """Each set's hash, games and CPU seconds."""
     from pnpforge.check.pack import all_pack_ids, check_pack
@@ -80,18 +94,21 @@ def fingerprints(only: set[str] | None = None, scale: float = 1.0, verbose: bool
         package = load_package(pack.game.engine) if pack is not None else None
         if pack is None or package is None or not package.has_engine:
             continue
-        for label, run, games in sets(pack, package):
+        played = [(label, run, games, game_text) for label, run, games in sets(pack, package)]
+        played += [(f"{label}/unobserved", run, games, unobserved_text) for label, run, games, _ in played
+                   if run.bots == ("random",)]
+        for label, run, games, text in played:
             count = max(1, round(games * scale))
             digest = hashlib.sha256()
             cpu = time.process_time()
             key = f"{pack_id}/{label}"
             try:
-                first = game_text(package, pack, run, 0)
+                first = text(package, pack, run, 0)
             except ValueError as refused:  # a seating the game does not play (a side with no seat): its refusal
                 out[key] = {"games": 0, "refused": str(refused)}
                 continue
             for seed in range(count):
-                digest.update((first if seed == 0 else game_text(package, pack, run, seed)).encode())
+                digest.update((first if seed == 0 else text(package, pack, run, seed)).encode())
                 digest.update(b"\0")
             used = time.process_time() - cpu
             out[key] = {"games": count, "sha256": digest.hexdigest(), "cpu_s": round(used, 2)}

@@ -63,6 +63,11 @@ def play_game(game: Game | None, bots: Sequence[Bot], rng: random.Random, max_st
             raise ValueError("a game to start, or a state to go on from")
         start = game.new_initial_state()
     state = start
+    play_out = getattr(state, "play_out", None)
+    if (play_out is not None and after_action is None and transcript is None and until is None
+            and chance is sample_chance and all(type(bot) is RandomBot for bot in bots)):
+        play_out(rng, rng if chance_rng is None else chance_rng, max_steps, moves)  # the same draws, fewer calls
+        return state
     is_terminal, is_chance_node, current_player = state.is_terminal, state.is_chance_node, state.current_player
     apply_action = state.apply_action
     choosers = [bot.choose for bot in bots]

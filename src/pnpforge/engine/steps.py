@@ -228,6 +228,64 @@ class StepMachine:
         step[2](self, action, *pending[1:])
         self.run()
 
+    # --- every player at random (``loop.play_game`` with ``RandomBot``s): the same draws, fewer calls -------------
+    def play_out(self, rng, dealer, max_steps: int, moves: list[int] | None = None) -> None:
+        """Play to the end with every player picking uniformly at random, as ``loop.play_game`` plays with
+        ``RandomBot``s and this state's ``sample_chance``: a decision draws ``rng.randrange(count)`` among its
+        options, a chance step ``dealer.random()`` against its running totals, in the same sequence, and
+        ``moves[0]`` counts what the loop counts. The tasks between run here too, without a return to the loop,
+        the pending entry kept or the options kept for a bot to ask."""
+        steps, agenda, weighted = self._steps, self.agenda, self._weighted
+        pop, randrange, draw = agenda.pop, rng.randrange, dealer.random
+        reached = acted = 0  # as the loop counts them: stops that await a player or end the game, after an action
+        entry, options = self.pending, self._options
+        self.pending = self._options = None
+        self._sampled = _NOTHING
+        while not self.over:
+            if acted >= max_steps:
+                self.pending = entry
+                raise RuntimeError(f"game did not end within {max_steps} steps")
+            assert entry is not None  # a game not over waits for a step
+            kind, first, apply = steps[entry[0]]
+            if kind == CHANCE_STEP:
+                outcomes = first(self, *entry[1:])
+                if entry[0] in weighted:
+                    totals = list(accumulate([p for _, p in outcomes]))
+                    outcomes = [o for o, _ in outcomes]
+                else:
+                    totals = _uniform_totals(len(outcomes))
+                index = bisect_right(totals, draw())
+                action = outcomes[index if index < len(outcomes) else -1]
+            else:
+                if options is None:
+                    options = first(self, *entry[1:])
+                reached += acted > 0
+                action = options[randrange(len(options))]
+            acted += 1
+            apply(self, action, *entry[1:])
+            entry = options = None
+            while not self.over:  # ``run``, stopping at the next question or chance step without returning
+                if not agenda:
+                    raise RuntimeError("the agenda ran empty before the game ended")
+                entry = pop()
+                kind, first, apply = steps[entry[0]]
+                if kind == TASK:
+                    first(self, *entry[1:])
+                    continue
+                if kind == CHANCE_STEP:
+                    break
+                options = first(self, *entry[1:])
+                if not options:
+                    continue
+                if len(options) == 1 and self.auto:
+                    apply(self, options[0], *entry[1:])
+                    continue
+                break
+        if acted >= max_steps:  # as the loop: the game must end within ``max_steps`` actions, the last included
+            raise RuntimeError(f"game did not end within {max_steps} steps")
+        if moves is not None:
+            moves[0] += reached + (acted > 0)
+
     def refresh(self) -> None:
         """Forget the pending question's options (after the state was edited directly, as tests and scenarios do)."""
         self._options = None
@@ -236,7 +294,10 @@ class StepMachine:
     # --- the agenda --------------------------------------------------------------------------------------------
     def push(self, *entries: tuple) -> None:
         """Schedule entries to run next, the first given first."""
-        self.agenda.extend(reversed(entries))
+        if len(entries) == 1:
+            self.agenda.append(entries[0])
+        else:
+            self.agenda.extend(entries[::-1])
 
     def run(self) -> None:
         """Run tasks until a decision with a real choice, a chance step, or the end of the game."""

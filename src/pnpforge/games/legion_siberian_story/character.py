@@ -6,7 +6,7 @@ an order), Violence (a Crippled card forbids the skill of one position).
 
 from __future__ import annotations
 
-from pnpforge.games.legion_siberian_story.state import LegionState
+from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
 
 
 def skills(state: LegionState, character: str) -> frozenset[str]:
@@ -14,7 +14,7 @@ def skills(state: LegionState, character: str) -> frozenset[str]:
     fighter = state.fighters.get(character)
     if fighter is None or not (fighter.gear or fighter.crippled):
         return state.data.characters[character].skill_set
-    return state.data.sleeve(character, fighter.gear, fighter.crippled).skills
+    return _worn(state, character, fighter).skills
 
 
 def abilities(state: LegionState, character: str) -> frozenset[str]:
@@ -22,7 +22,7 @@ def abilities(state: LegionState, character: str) -> frozenset[str]:
     fighter = state.fighters.get(character)
     if fighter is None or not fighter.gear:
         return state.data.characters[character].ability_set
-    return state.data.sleeve(character, fighter.gear, fighter.crippled).abilities
+    return _worn(state, character, fighter).abilities
 
 
 def takes(state: LegionState, character: str) -> frozenset[str]:
@@ -35,7 +35,19 @@ def sleeve_of(state: LegionState, character: str):
     fighter = state.fighters.get(character)
     if fighter is None:
         return state.data.fresh_sleeves[character]
-    return state.data.sleeve(character, fighter.gear, fighter.crippled)
+    return _worn(state, character, fighter)
+
+
+def _worn(state: LegionState, character: str, fighter: Fighter):
+    """The fighter's sleeve (``data.sleeve``), kept on the fighter while its gear and crippled positions are the
+    same tuples (a change puts new ones there), so that most look-ups make and hash no key."""
+    worn = fighter.worn
+    gear, crippled = fighter.gear, fighter.crippled
+    if worn is not None and worn[0] is gear and worn[1] is crippled:
+        return worn[2]
+    sleeve = state.data.sleeve(character, gear, crippled)
+    fighter.worn = (gear, crippled, sleeve)
+    return sleeve
 
 
 def has_effect(state: LegionState, character: str, name: str) -> bool:

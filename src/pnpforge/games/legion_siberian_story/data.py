@@ -261,6 +261,39 @@ class LegionData:
             found = self._plot_types[key] = frozenset(types)
         return found
 
+    @cached_property
+    def _rewards(self) -> dict[tuple, tuple[frozenset[str], int, int]]:
+        return {}
+
+    def rewards(self, location: str | None, plot: str) -> tuple[frozenset[str], int, int]:
+        """A plot's types this round (``plot_types``), and its winners' VP and survivors' supplies with the
+        location's bonuses (effect ``plot_reward_bonus``, for any plot or plots of a type), worked out once."""
+        key = (location, plot)
+        found = self._rewards.get(key)
+        if found is None:
+            card, types = self.plots[plot], self.plot_types(location, plot)
+            bonuses = [e for e in self.location_effects[location].get("plot_reward_bonus", ())
+                       if e["plot_type"] == "any" or e["plot_type"] in types] if location else []
+            found = self._rewards[key] = (types, card.winner_vp + sum(e.get("vp", 0) for e in bonuses),
+                                          card.survivor_supplies + sum(e.get("supplies", 0) for e in bonuses))
+        return found
+
+    @cached_property
+    def _blocked(self) -> dict[tuple, frozenset[str]]:
+        return {}
+
+    def blocked(self, location: str | None, plot: str) -> frozenset[str]:
+        """The steps the location (effect ``block``) and the plot's types (a Peaceful plot: no Assault) switch off
+        at a plot, before any order token there (``resolution.blocked_steps``), worked out once."""
+        key = (location, plot)
+        found = self._blocked.get(key)
+        if found is None:
+            blocks = {e["what"] for e in self.location_effects[location].get("block", ())} if location else set()
+            if "peaceful" in self.plot_types(location, plot):
+                blocks.add("assault")
+            found = self._blocked[key] = frozenset(blocks)
+        return found
+
     def sleeve(self, character: str, gear: tuple, crippled: tuple) -> "Sleeve":
         """What a character shows with these sleeved cards and crippled positions, worked out once per sleeve."""
         if not (gear or crippled):

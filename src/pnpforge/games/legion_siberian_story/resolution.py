@@ -49,15 +49,14 @@ def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict
     return found
 
 
-def blocked_steps(state: LegionState, plot: int) -> set[str]:
+def blocked_steps(state: LegionState, plot: int) -> frozenset[str]:
     """The steps switched off at the plot: by Peaceful plots, CEASEFIRE!, NO MEDICS! and locations
     (DECISIONS: Peaceful)."""
-    blocks = location_effects(state, "block")
-    found = {e["what"] for e in blocks} if blocks else set()
+    found = state.data.blocked(state.location, state.plots[plot])  # by the location and the plot's types
     if state.tokens:
-        found.update(e["what"] for _, e in revealed_effects(state, plot, "block"))
-    if "peaceful" in plot_types(state, plot):
-        found.add("assault")
+        revealed = revealed_effects(state, plot, "block")
+        if revealed:
+            return found.union(e["what"] for _, e in revealed)
     return found
 
 
@@ -147,50 +146,43 @@ def _located_power(state: LegionState, c: str) -> int:
     return power
 
 
-def _reward_bonus(state: LegionState, types: frozenset[str], key: str) -> int:
-    bonuses = location_effects(state, "plot_reward_bonus")
-    return sum(e.get(key, 0) for e in bonuses if e["plot_type"] == "any" or e["plot_type"] in types) if bonuses else 0
-
-
 @task("score")
 def score(state: LegionState, plot: int) -> None:
     """The greatest combat power wins the VP (ties all win); other survivors take the supplies."""
     plot_id = state.plots[plot]
-    card = state.data.plots[plot_id]
     present = state.present(plot)
     owner = state.game.owner_of
     revealed = revealed_at(state, plot)
     power = dict.fromkeys(present, 0)  # each present side's combat power, every modifier included (step 2)
     for c in state.members[plot]:
         power[owner[c]] += character_power(state, c)
-    for carrier, effect in revealed.get("combat_power", ()):
+    for carrier, effect in revealed.get("combat_power", ()) if revealed else ():
         if effect["scope"] in ORDER_POWER:  # the carrier is here
             power[owner[carrier]] += effect["amount"]
     best = max(power.values(), default=None)
     winners = [p for p in present if power[p] == best]
-    types = plot_types(state, plot)
-    vp_each = card.winner_vp + _reward_bonus(state, types, "vp")
-    supplies = card.survivor_supplies + _reward_bonus(state, types, "supplies")
+    types, vp_each, supplies = state.data.rewards(state.location, plot_id)
     gained = {p: [0, 0] for p in present}
-    bonus = revealed.get("win_bonus", ())
+    bonus = revealed.get("win_bonus", ()) if revealed else ()
     for p in winners:
         gained[p][0] += vp_each
         if bonus:
             gained[p][0] += sum(e["vp"] for c, e in bonus if owner[c] == p)
     if plot not in state.stolen:
-        takers = {owner[c] for c, _ in revealed.get("take_survivor_reward", ())}
+        takers = {owner[c] for c, _ in revealed.get("take_survivor_reward", ())} if revealed else ()
         for p in present:
             if p not in winners or p in takers:
                 gained[p][1] += supplies
+    vps, stock = state.vp, state.supplies
     for p, (vp, sup) in gained.items():
-        state.vp[p] += vp
-        state.supplies[p] += sup
+        vps[p] += vp
+        stock[p] += sup
     for p in winners:  # the War Diary: each type of a won plot (Story rules: Despatches)
         won = state.won_types[p]
         won["any"] += 1
         for plot_type in types:
             won[plot_type] += 1
-    for c, _ in revealed.get("die_unless_win", ()):
+    for c, _ in revealed.get("die_unless_win", ()) if revealed else ():
         if owner[c] not in winners:
             moves.kill(state, c, "win_or_die")
     state.results.append({"plot": plot_id, "power": power, "winners": winners, "gained": gained})

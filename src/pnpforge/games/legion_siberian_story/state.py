@@ -24,13 +24,18 @@ Action = tuple
 class Fighter:
     """What a character carries from round to round: wounds, frostbite, crippled skills and sleeved cards."""
 
-    __slots__ = ("wounds", "frost", "crippled", "gear")
+    __slots__ = ("wounds", "frost", "crippled", "gear", "worn")
 
     def __init__(self, wounds: int = 0, frost: int = 0, crippled: tuple = (), gear: tuple = ()):
         self.wounds, self.frost, self.crippled, self.gear = wounds, frost, crippled, gear
+        # the sleeve last worked out, with the very tuples it was worked out for (``character.sleeve_of``): each
+        # change of the gear or the crippled positions puts a new tuple there, and this one holds the old alive
+        self.worn: tuple | None = None
 
     def copy(self) -> "Fighter":
-        return Fighter(self.wounds, self.frost, self.crippled, self.gear)
+        other = Fighter(self.wounds, self.frost, self.crippled, self.gear)
+        other.worn = self.worn
+        return other
 
     def key(self) -> tuple:
         return (self.wounds, self.frost, self.crippled, self.gear)
