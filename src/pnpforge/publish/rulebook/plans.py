@@ -10,8 +10,9 @@ blocks in other sequences) would find the same plan, and it is used. Otherwise t
 
 The plan is kept in the rulebook's cache folder under this user's seal (``caches.store``), and checked against the
 book before it is used: a plan that names blocks the book does not have is ignored. It is kept in the user's store
-of plans too (``plans/``, by the book's shape), so that a book already laid out once by this user is laid out once
-in a new build folder as well (a fresh clone, a new ``--out``); the plan found there is checked the same way.
+of plans too (``plans/``, by the book's shape and its whole HTML: the books of a pack's languages have one shape
+and other text), so that a book already laid out once by this user is laid out once in a new build folder as well
+(a fresh clone, a new ``--out``); the plan found there is checked the same way.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def shape(book: Book) -> str:
 
 class PlanMemory:
     """The kept plan of one book (one language's rulebook) in a cache folder, and in a store shared by every build
-    folder (``shared``, the user's), found there by the book's shape."""
+    folder (``shared``, the user's), found there by the book's shape and HTML."""
 
     def __init__(self, store: Store, shared: Store | None = None):
         self.store, self.shared = store, shared
@@ -51,7 +52,7 @@ class PlanMemory:
         digest = shape(book)
         found = self._recall(self.store.read(PLAN_KEY), book, digest)
         if found is None and self.shared is not None:
-            found = self._recall(self.shared.read(f"{PLAN_KEY}-{digest}"), book, digest)
+            found = self._recall(self.shared.read(_shared_key(book, digest)), book, digest)
         return found
 
     @staticmethod
@@ -77,7 +78,12 @@ class PlanMemory:
         text = json.dumps(data).encode("utf-8")
         self.store.keep(PLAN_KEY, text)
         if self.shared is not None:
-            self.shared.keep(f"{PLAN_KEY}-{digest}", text)
+            self.shared.keep(_shared_key(book, digest), text)
+
+
+def _shared_key(book: Book, digest: str) -> str:
+    """A book's plan in the user's store: by its shape (``digest``) and its HTML."""
+    return f"{PLAN_KEY}-{digest}-{hashlib.sha256(book.html.encode('utf-8')).hexdigest()}"
 
 
 def fits(plan: Plan, book: Book) -> bool:
