@@ -7,16 +7,15 @@ workers end when they next find their queue closed.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
+
+if TYPE_CHECKING:  # a build of a few faces starts no worker: multiprocessing and ctypes load when one is
+    from concurrent.futures import ProcessPoolExecutor
 
 PR_SET_PDEATHSIG = 1
 T = TypeVar("T")
@@ -27,6 +26,8 @@ _LIBC: list = []  # process cache: the C library, once looked up ([None]: none t
 def end_with_parent(parent: int) -> None:
     """Worker initializer: ask for SIGTERM when the parent ends, and stop now if it already has."""
     if sys.platform.startswith("linux"):
+        import ctypes.util  # noqa: PLC0415
+
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:
@@ -35,6 +36,9 @@ def end_with_parent(parent: int) -> None:
 
 def pool(workers: int, start: str | None = "spawn") -> ProcessPoolExecutor:
     """A process pool whose workers end with this process (``start``: the multiprocessing start method)."""
+    import multiprocessing  # noqa: PLC0415
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     context = multiprocessing.get_context(start) if start else None
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent,
                                initargs=(os.getpid(),))
@@ -94,6 +98,8 @@ def give_back_memory() -> None:
     worker that has drawn an A4 page at 300 dpi would otherwise hold 200 MB for the rest of the build.
     """
     if not _LIBC:
+        import ctypes.util  # noqa: PLC0415
+
         name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
         try:
             library = ctypes.CDLL(name) if name else None

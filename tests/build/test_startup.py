@@ -12,7 +12,8 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-HEAVY = ("weasyprint", "fontTools", "PIL", "pypdfium2", "numpy", "markdown_it", "pnpforge.engine.validate")
+HEAVY = ("weasyprint", "fontTools", "PIL", "pypdfium2", "numpy", "markdown_it", "multiprocessing",
+         "pnpforge.engine", "pnpforge.content.battlescribe", "pnpforge.render.native.svg")
 PROBE = """
 import sys
 from pnpforge.cli import main

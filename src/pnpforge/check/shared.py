@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from pnpforge.content.battlescribe import has_mapping, load_mapping
+from pnpforge.content.exports import has_mapping
 from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.paths import PathEscape, inside_pack
@@ -15,7 +15,6 @@ from pnpforge.content.walk import walk
 from pnpforge.check.rule import static_rule
 from pnpforge.findings import Finding, display_path
 from pnpforge.games import available_packages, load_package
-from pnpforge.lists.run import check_list
 from pnpforge.render.icons import known_icons, unknown_icon
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -316,6 +315,8 @@ def player_file_examples(pack: Pack) -> Iterator[Finding]:
                 yield Finding("error", f"player_files.{kind}.examples: {exc}", blocking=True,
                               mark=pack.game_doc.value_mark(("player_files", kind, "examples")))
                 continue
+        from pnpforge.lists.run import check_list  # noqa: PLC0415 - the engine's contract loads for a pack's lists
+
         for path in examples(pack, kind):
             for finding in check_list(pack, path).findings:  # an example the pack ships passes its kind's checks
                 if finding.severity in ("error", "warning") and finding.rule != "player-files":
@@ -327,4 +328,6 @@ def player_file_examples(pack: Pack) -> Iterator[Finding]:
 def battlescribe(pack: Pack) -> Iterator[Finding]:
     """A pack's BattleScribe mapping (``exports/battlescribe.yaml``), when it has one, names what the pack has."""
     if has_mapping(pack):
+        from pnpforge.content.battlescribe import load_mapping  # noqa: PLC0415 - its models load when used
+
         yield from load_mapping(pack)[2]

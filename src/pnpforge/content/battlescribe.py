@@ -10,17 +10,16 @@ export itself is ``publish/battlescribe/``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from pnpforge.content.exports import MAPPING_FILE
 from pnpforge.content.fields import ID_PATTERN
 from pnpforge.content.pack import Pack, validate_model
 from pnpforge.content.source import Doc, LoadError, load_yaml
 from pnpforge.findings import Finding
 
-MAPPING_FILE = Path("exports") / "battlescribe.yaml"
 KebabId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 Path_ = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")]
@@ -196,11 +195,6 @@ class Mapping(_Strict):
     entries: list[EntrySpec] = Field(min_length=1)
     forces: list[ForceSpec] = Field(min_length=1)
     roster: RosterSpec | None = Field(None, description="how a player's file reads as a roster")
-
-
-def has_mapping(pack: Pack) -> bool:
-    """Whether the pack declares a BattleScribe export."""
-    return (pack.root / MAPPING_FILE).is_file()
 
 
 def load_mapping(pack: Pack) -> tuple[Mapping | None, Doc | None, list[Finding]]:

@@ -10,10 +10,22 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING, Any
 
-from pnpforge.engine.contract import GamePackage
+if TYPE_CHECKING:
+    from pnpforge.engine.contract import GamePackage
 
 __all__ = ["GamePackage", "available_packages", "load_package", "registered"]
+
+
+def __getattr__(name: str) -> Any:
+    """``GamePackage``, loaded with the engine's contract when asked for: a pack without a game package (a plain
+    deck) is checked and built without the engine."""
+    if name == "GamePackage":
+        from pnpforge.engine.contract import GamePackage  # noqa: PLC0415
+
+        return GamePackage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def available_packages() -> list[str]:

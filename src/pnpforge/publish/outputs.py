@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 
 from pnpforge.caches.paths import BuildPaths, OutputPaths
 from pnpforge.caches.store import NOWHERE, Store
+from pnpforge.content.exports import has_mapping
 from pnpforge.content.pack import Pack
 from pnpforge.findings import Finding
 from pnpforge.impose.stage import PrintResult, impose_pack
@@ -183,8 +184,6 @@ def wanted_outputs(pack: Pack, only: str | tuple[str, ...] | None) -> set[str]:
 
 def _declares(pack: Pack, output: str) -> bool:
     """Whether the pack declares an export that only some packs have."""
-    from pnpforge.content.battlescribe import has_mapping  # noqa: PLC0415
-
     return output != "battlescribe" or has_mapping(pack)
 
 

@@ -18,7 +18,7 @@ from pnpforge.content.fields import label_in
 from pnpforge.content.pack import Item, Pack
 from pnpforge.content.text import ICON_NAME, in_language
 from pnpforge.render import colour as colours
-from pnpforge.render import grids, map_drawing
+from pnpforge.render import grids
 from pnpforge.render.icons import IconSet
 from pnpforge.render.template_budget import BoundedEnvironment
 from pnpforge.render.template_code import SharedCode
@@ -132,6 +132,8 @@ class PackView:
 
     def grid_map(self, value: Any, cell: float = 10.0) -> Markup:
         """A ``grid`` field's map drawn in a face, each square ``cell`` mm a side."""
+        from pnpforge.render import map_drawing  # noqa: PLC0415 - the engine's grids load when a face draws a map
+
         size = _cell_mm(cell)
         drawn = map_drawing.field_map(value, size)
         if not drawn:
@@ -142,6 +144,8 @@ class PackView:
         """The map joined from ``tiles`` (each ``{tile, x, y, turn, mirror, field}``, ``tile`` an item id whose
         ``field`` is a ``grid``; an entry's own ``field`` names the side face up of a tile with a map on each side)
         drawn in a face, each square ``cell`` mm a side."""
+        from pnpforge.render import map_drawing  # noqa: PLC0415 - the engine's grids load when a face draws a map
+
         size = _cell_mm(cell)
 
         def grid_of(tile: Any, own: Any) -> Any:

@@ -39,6 +39,20 @@ def test_the_kept_plan_lays_out_a_book_whose_blocks_did_not_move_once(tmp_path: 
     assert 'Ivan Nilbas' in renamed and renamed.index('id="named"') < renamed.index('id="short"')
 
 
+def test_a_new_build_folder_lays_out_a_book_the_user_laid_out_before_once(tmp_path: Path) -> None:
+    shared = Store(tmp_path / "user")
+    first, trials = laid(moving(), PlanMemory(Store(tmp_path / "first"), shared))
+    assert trials > 2
+    again, once = laid(moving(), PlanMemory(Store(tmp_path / "second"), shared))
+    assert once == 1
+    assert again == first
+    _, alone = laid(moving(), PlanMemory(Store(tmp_path / "third")))  # no shared store: the trials again
+    assert alone == trials
+    # another book of the same shape (a pack's other language) is not offered this plan: no layout is wasted on it
+    _, other = laid(moving(second=20), PlanMemory(Store(tmp_path / "fourth"), shared))
+    assert other == laid(moving(second=20), None)[1]
+
+
 def test_a_book_whose_blocks_moved_goes_through_the_trials_again(tmp_path: Path) -> None:
     memory = PlanMemory(Store(tmp_path))
     laid(moving(), memory)

@@ -15,7 +15,8 @@ from pnpforge.files import write_if_changed
 from pnpforge.findings import Finding, Mark, display_path
 from pnpforge.publish.battlescribe.context import Context
 from pnpforge.publish.battlescribe.data_files import catalogue, entry_items, game_system
-from pnpforge.content.battlescribe import MAPPING_FILE, has_mapping, load_mapping
+from pnpforge.content.battlescribe import load_mapping
+from pnpforge.content.exports import MAPPING_FILE, has_mapping
 from pnpforge.publish.battlescribe.roster import roster
 
 BATTLESCRIBE_DIR = "battlescribe"

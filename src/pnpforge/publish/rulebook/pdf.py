@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnpforge.caches import code
-from pnpforge.caches.store import Store
+from pnpforge.caches.store import Store, user_store
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.publish.rulebook.flow import arrange
 from pnpforge.publish.rulebook.plans import PLAN_KEY, PlanMemory
+from pnpforge.publish.rulebook.plans import USER_STORE as PLANS
 from pnpforge.render import native
 from pnpforge.render.cache import FaceCache
 from pnpforge.render.drawing import face_keys, faces_pdf
@@ -235,7 +236,7 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
         with fixed_epoch():
             document, _ = arrange(html, lambda laid: HTML(string=laid, base_url="pnp:layouts/",
                                                           url_fetcher=fetcher).render(font_config=FontConfiguration()),
-                                  PlanMemory(Store(target.parent)))
+                                  PlanMemory(Store(target.parent), user_store(PLANS)))
             write_atomic(target.with_suffix(".pdf"), document.write_pdf(pdf_identifier=_identifier(html)))
             numbers = {a: n + 1 for n, page in enumerate(document.pages) for a in page.anchors}
             start = numbers.get(INDEX_ANCHOR, len(document.pages))

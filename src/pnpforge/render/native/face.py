@@ -15,7 +15,6 @@ from pathlib import Path
 
 from pnpforge.render.fonts import FontSet
 from pnpforge.render.fragments import Fragment, number
-from pnpforge.render.native import svg
 from pnpforge.render.native.boxes import build
 from pnpforge.render.native.css import Stylesheets
 from pnpforge.render.native.dom import Unsupported, parse_fragment
@@ -62,6 +61,8 @@ class NativeRenderer:
     def svg_of(self, markup: str):
         found = self._svg.get(markup)
         if found is None:
+            from pnpforge.render.native import svg  # noqa: PLC0415 - a face without inline SVG never loads it
+
             found = svg.parse_svg(markup)  # its Unsupported is the renderer's: the face falls back
             if len(self._svg) > 20_000:
                 self._svg.clear()
