@@ -260,6 +260,8 @@ class BattleGreedy(Greedy):
             kind, _, goal = option.partition(":")
             if kind not in ("advance", "double"):
                 continue
+            if kind == "double" and best_key[0] > 0:
+                continue  # At The Double counts as seeing nothing: it cannot beat a way that brings a target in sight
             made = _move(s, unit, kind, goal)
             if made is None:
                 continue
