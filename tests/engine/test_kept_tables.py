@@ -42,7 +42,7 @@ def test_another_name_inputs_code_or_question_never_reads_it(tmp_path: Path) -> 
 def test_a_made_answer_is_handed_back_as_its_json_and_a_damaged_entry_is_made_again(tmp_path: Path) -> None:
     assert _table(tmp_path).get("pairs", lambda: [(1, 0.5)]) == [[1, 0.5]]  # as a read one would be
     table = _table(tmp_path)
-    path = table.store.path(table.prefix + "pairs")
+    path = table.store.path(table.key)
     assert path is not None and path.exists()
     path.write_bytes(path.read_bytes()[:-3])  # cut short: its seal no longer holds
     assert _table(tmp_path).get("pairs", lambda: [(2, 0.25)]) == [[2, 0.25]]
@@ -53,3 +53,13 @@ def test_the_code_digest_follows_the_source_files(tmp_path: Path) -> None:
     assert kept_tables.code_digest([dice]) == kept_tables.code_digest([dice])
     assert kept_tables.code_digest([dice]) != kept_tables.code_digest([dice_exact])
     assert kept_tables.code_digest([dice, dice_exact]) != kept_tables.code_digest([dice_exact, dice])
+
+
+def test_a_process_writes_its_answers_a_few_times_and_keeps_what_others_wrote(tmp_path: Path) -> None:
+    one, other = _table(tmp_path), _table(tmp_path)
+    for n in range(100):
+        one.get(f"q{n}", lambda n=n: n)
+    other.get("theirs", lambda: "x")
+    kept = _table(tmp_path)
+    assert kept.get("theirs", lambda: "made") == "x" and kept.get("q63", lambda: "made") == 63
+    assert kept.get("q99", lambda: "made") == "made"  # written after the 128th answer only
