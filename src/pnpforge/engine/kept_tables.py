@@ -3,9 +3,9 @@
 The validator and the bench play in several worker processes, and each one would work out the same exact odds
 afresh (a dice pool's chance outcomes, a shot's expected losses) before it plays at full speed. A table keeps its
 answers by question in the user's cache (``caches.store.user_store``, every entry sealed with this user's key) under
-a key that holds the full text of everything else they were made from: the table's name, a digest of the source
-files of the code that makes them and the text of its inputs (say, a pack's dice as loaded). Change any of them and
-the old entry is simply never asked for again (the store prunes what is not used).
+a key that holds the full text of everything else they were made from: the table's name, a digest of the source of
+the parts of pnpforge that make them (``caches.code.digest``) and the text of its inputs (say, a pack's dice as
+loaded). Change any of them and the old entry is simply never asked for again (the store prunes what is not used).
 
 Answers are JSON, never pickles. ``get`` hands back the decoded JSON whether the answer was read or just made, so the
 caller always gets the same value (JSON writes a float as its shortest exact text, so a float reads back the same
@@ -14,25 +14,14 @@ number); a table that cannot be read or decoded is made again, answer by answer.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+from pnpforge.caches.code import digest
 from pnpforge.caches.store import Store, user_store
 
 STORE = "tables"  # under the user's cache folder (``caches.store.USER_STORES``)
-
-
-def code_digest(modules: Iterable[ModuleType]) -> str:
-    """A digest of the source files of ``modules``, in the order given."""
-    digest = hashlib.sha256()
-    for module in modules:
-        source = Path(module.__file__ or "").read_bytes()
-        digest.update(len(source).to_bytes(8, "big") + source)
-    return digest.hexdigest()
 
 
 class KeptTable:
@@ -45,8 +34,9 @@ class KeptTable:
 
     LIMIT = 50_000
 
-    def __init__(self, name: str, inputs: str, code: Iterable[ModuleType], store: Store | None = None):
-        self.key = f"{name}\n{code_digest(code)}\n{len(inputs)}\n{inputs}\n"
+    def __init__(self, name: str, inputs: str, code: Iterable[str], store: Store | None = None):
+        """``code``: the parts of pnpforge that make the answers (``caches.code.digest``'s dotted names)."""
+        self.key = f"{name}\n{digest(*code)}\n{len(inputs)}\n{inputs}\n"
         self.store = user_store(STORE) if store is None else store
         self.answers: dict[str, Any] | None = None  # read on first use
         self.made: dict[str, Any] = {}  # this process's answers

@@ -15,7 +15,6 @@ add to 2D6 and the excess (p.109-111).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,8 +23,6 @@ from math import lcm
 from typing import Any
 
 from pnpforge.content.pack import Pack
-from pnpforge.engine import dice as dice_module
-from pnpforge.engine import dice_exact as dice_exact_module
 from pnpforge.engine.dice import DiceSet
 from pnpforge.engine.dice_exact import distribution_exact
 from pnpforge.engine.kept_tables import KeptTable
@@ -152,7 +149,12 @@ class Kit:
         self.kept = KeptTable(  # expected losses, kept between processes: they depend on the dice and this code
             "dystopian-legions expected losses",
             repr(pack.game.dice),
-            (sys.modules[__name__], damage, dice_module, dice_exact_module),
+            (
+                "games.dystopian_legions.odds",
+                "games.dystopian_legions.damage",
+                "engine.dice",
+                "engine.dice_exact",
+            ),
         )
 
     def successes(self, counts: Mapping[str, int] | Counts, target: int) -> Dist:

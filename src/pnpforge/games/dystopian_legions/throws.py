@@ -11,13 +11,10 @@ drawn as in play. ``d3``, ``d6`` and ``2d6`` throws give the value of the dice, 
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from pnpforge.engine import dice as dice_module
-from pnpforge.engine import dice_exact as dice_exact_module
 from pnpforge.engine.dice import DiceSet, Pool, Reroll, d3
 from pnpforge.engine.dice_exact import distribution, distribution_exact
 from pnpforge.engine.kept_tables import KeptTable
@@ -118,7 +115,9 @@ def kept_chances(pack: Pack) -> KeptTable:
         pack,
         "dystopian-legions kept chances",
         lambda: KeptTable(
-            "dystopian-legions chances", repr(pack.game.dice), (sys.modules[__name__], dice_module, dice_exact_module)
+            "dystopian-legions chances",
+            repr(pack.game.dice),
+            ("games.dystopian_legions.throws", "engine.dice", "engine.dice_exact"),
         ),
     )
 
