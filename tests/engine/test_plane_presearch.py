@@ -189,3 +189,43 @@ def test_a_point_outside_a_shapes_box_is_never_in_it_and_the_box_changes_no_answ
         assert found == cores_within(shape.core, (point,), shape.radius)
         inside_found += found
     assert inside_found > 300
+
+
+def test_a_point_within_a_limit_is_what_within_says_of_the_points_made_shape() -> None:
+    from pnpforge.engine.plane_measure import point_within, within
+
+    rng = random.Random(65)
+    near_found = far_found = 0
+    for _ in range(3000):
+        field = _position(rng)
+        shape = rng.choice([*(p.shape for p in field.pieces), *(b.shape for b in field.bases)])
+        point = (rng.randrange(SIZE), rng.randrange(SIZE))
+        if rng.random() < 0.6:  # near the shape's rim, where the bounds do not decide
+            point = (shape.centre[0] + rng.randint(-shape.reach - INCH, shape.reach + INCH), shape.centre[1])
+        limit = rng.choice([0, 1, INCH, 3 * INCH])
+        found = point_within(shape, point, limit)
+        assert found == within(shape, Shape((point,)), limit)
+        near_found, far_found = near_found + found, far_found + (not found)
+    assert near_found > 300 and far_found > 300
+
+
+def test_slides_along_one_heading_share_the_fields_kept_answers_and_match_the_exact_search() -> None:
+    """An advance and At The Double towards one point, and ways round along one heading, probe many of the same
+    offsets: the field keeps each answer, and every slide still ends where the exact search ends."""
+    rng = random.Random(66)
+    shared = 0
+    for _ in range(60):
+        field = _position(rng)
+        impassable = {p.id for p in field.pieces if rng.random() < 0.7}
+        mover = field.bases[0]
+        for _ in range(3):
+            vector = (rng.randint(-SIZE, SIZE), rng.randint(-SIZE, SIZE))
+            for top in (3 * INCH, 6 * INCH, 12 * INCH):  # one heading, several lengths, with the end as goal or not
+                for whole in (None, top):
+                    shut = impassable if rng.random() < 0.8 else set()
+                    before = sum(len(kept) for kept in field.clears.values())
+                    found = _slide(field, [mover], vector, top, whole, shut, (), 0)
+                    assert found == exact_slide(field, [mover], vector, top, whole, shut, (), 0)
+                    shared += sum(len(kept) for kept in field.clears.values()) - before < 12
+    assert shared > 500  # most slides found answers an earlier one had kept
+    assert Field(field.table, field.pieces, field.bases).clears == {}  # a new field keeps nothing of another's

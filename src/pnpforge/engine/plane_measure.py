@@ -124,6 +124,20 @@ def within(a: Shape, b: Shape, limit: int) -> bool:
     return cores_within(a.core, b.core, limit + a.radius + b.radius)
 
 
+def point_within(a: Shape, point: Point, limit: int) -> bool:
+    """``within(a, Shape((point,)), limit)`` without making the point's shape (a point's reach and inner radius
+    are 0): the gap from the shape's nearest point to ``point`` is at most ``limit``."""
+    dx, dy = a.centre[0] - point[0], a.centre[1] - point[1]
+    d2 = dx * dx + dy * dy
+    far = limit + a.reach
+    if d2 > far * far:
+        return False
+    near = limit + a.inner
+    if near >= 0 and d2 <= near * near:
+        return True
+    return cores_within(a.core, (point,), limit + a.radius)
+
+
 def closer_than(a: Shape, b: Shape, limit: int) -> bool:
     """The gap between the shapes' nearest points is below ``limit`` ("at least ``limit`` away" is its negation)."""
     d2 = dist2(a.centre, b.centre)

@@ -48,8 +48,10 @@ class Field:
 
     A field keeps the sweep tests it has made (``testers``): a game that asks for several moves from one position
     (a bot weighing its choices, a way round a house) hands the same field to each, and the part of a test that
-    depends on the two shapes alone is worked out once. What is kept is a pure function of shapes the field holds,
-    so a kept test gives the answer a new one would."""
+    depends on the two shapes alone is worked out once. It keeps too whether a sweep by an offset was clear
+    (``clears``, by the moving bases, the impassable pieces and the bases let through): an advance and At The
+    Double towards one point, or two moves along one heading, probe many of the same offsets. What is kept is a
+    pure function of shapes the field holds, so a kept answer is the one a new test would give."""
 
     table: Table
     pieces: tuple[Piece, ...] = ()
@@ -57,6 +59,7 @@ class Field:
     testers: dict[tuple[int, int], tuple[Shape, Shape, Callable[[Point], bool]]] = field(
         init=False, default_factory=dict, compare=False, repr=False
     )
+    clears: dict[tuple, dict[Point, bool]] = field(init=False, default_factory=dict, compare=False, repr=False)
 
     def tester(self, mover: Shape, other: Shape) -> Callable[[Point], bool]:
         """``plane_measure.sweep_tester(mover, other)``, made once per pair of shapes (kept with the shapes, so
@@ -149,12 +152,24 @@ def _slide(field: Field, bases: Sequence[Base], vector: Point, top: int, whole: 
 
     width, height = field.table.width, field.table.height
     movers_near = [(b.shape.box, near) for b, near in zip(bases, nearby, strict=True)]
+    key = (tuple(bases), frozenset(impassable), frozenset(skip))
+    known = field.clears.get(key)
+    if known is None:
+        known = field.clears[key] = {}
 
     def clear(k: int) -> bool:
-        """Every base's sweep by the ``k``-th step stays on the table and overlaps none of its obstacles
-        (``blocked``'s answer), in one loop (it is asked a dozen times per slide): the sweep's box on the table,
-        then the exact test only against obstacles whose box meets the sweep's box."""
+        """``sweep_clear`` of the ``k``-th step, kept on the field by its offset (the answer depends on nothing
+        else: an obstacle left out above misses the box of every step of this slide)."""
         offset = _offset(vector, k, whole)
+        found = known.get(offset)
+        if found is None:
+            found = known[offset] = sweep_clear(offset)
+        return found
+
+    def sweep_clear(offset: Point) -> bool:
+        """Every base's sweep by ``offset`` stays on the table and overlaps none of its obstacles (``blocked``'s
+        answer), in one loop (it is asked a dozen times per slide): the sweep's box on the table, then the exact
+        test only against obstacles whose box meets the sweep's box."""
         dx, dy = offset
         for (x0, y0, x1, y1), near in movers_near:
             sx0, sx1 = (x0 + dx, x1) if dx < 0 else (x0, x1 + dx)

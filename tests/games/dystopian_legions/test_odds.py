@@ -195,3 +195,27 @@ def test_loss_totals_are_the_losses_of_the_cancelled_allocation() -> None:
         saves = rng.randint(0, allocated.total + 3)
         lost = damage.losses(damage.cancel(allocated, saves), chain)
         assert odds.loss_totals(allocated, saves, chain) == (lost.total_lp, lost.kills)
+
+
+def test_expected_losses_kept_between_processes_are_the_ones_worked_out(pack: Pack) -> None:
+    """A second kit (another process, say) reads the first one's answers from the user's cache: the same fractions,
+    and the pools' chances the same floats, as the odds worked out afresh."""
+    from pnpforge.engine.dice import DiceSet
+    from pnpforge.games.dystopian_legions import throws
+
+    rng = random.Random(67)
+    chains = [
+        tuple(ChainModel(rng.randint(3, 7), rng.randint(1, 3)) for _ in range(rng.randint(1, 5))) for _ in range(6)
+    ]
+    pools = [{c: rng.randint(0, 4) for c in ("black", "blue", "red")} for _ in range(6)]
+    first, second = odds.Kit(pack), odds.Kit(pack)
+    for counts, chain in [(counts, chain) for counts in pools[:3] for chain in chains]:  # one pool, many chains
+        made = first.expected_shot(counts, 4, chain)
+        assert made == second.expected_shot(counts, 4, chain) == first.shoot(counts, 4, chain).expected_lp
+        assert second.expected_melee(counts, chain, 5) == first.melee(counts, chain, 5).expected_lp
+    table, dice = throws.kept_chances(pack), DiceSet.of_pack(pack)
+    for counts in pools:
+        ordered = tuple((c, n) for c, n in counts.items() if n)
+        fresh = throws._chances(dice, ordered, 4, None)
+        table.get(repr((ordered, 4, None)), lambda made=fresh: made)
+        assert [tuple(pair) for pair in table.get(repr((ordered, 4, None)), lambda: [])] == fresh

@@ -91,8 +91,21 @@ class Unit:
         spots = model_points(self.block, self.formed, self.spec.size)
         return [spots[self.slots[t.number]] for t in self.side.troopers]
 
-    def coherent(self) -> bool:
-        return len(self.side.troopers) <= 1 or coherent_models(self.points(), self.spec.size, self.spec.coherency)
+    def coherent(self, kept: dict[tuple, bool] | None = None) -> bool:
+        """The surviving models form one chain (rule ``coherency``); with ``kept``, the answer is kept there under
+        everything it depends on (the block, how it was formed, the survivors' places), for any position."""
+        if len(self.side.troopers) <= 1:
+            return True
+        if kept is None:
+            return coherent_models(self.points(), self.spec.size, self.spec.coherency)
+        places = tuple(self.slots[t.number] for t in self.side.troopers)
+        key = (self.block, self.formed, self.spec.size, self.spec.coherency, places)
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= SIGHTS_KEPT:
+                kept.clear()
+            found = kept[key] = coherent_models(self.points(), self.spec.size, self.spec.coherency)
+        return found
 
 
 def _pool_odds(pack: Pack) -> dict[Any, list]:
@@ -135,6 +148,7 @@ class Battle(Duel):
         self.odds = _pool_odds(pack)  # a pool's chance outcomes depend on the pack's dice alone: shared by its battles
         self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
         self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
+        self.coherence: dict[tuple, bool] = {}  # whether a block's survivors form one chain (Unit.coherent)
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
 
     def new_initial_state(self) -> BattleState:

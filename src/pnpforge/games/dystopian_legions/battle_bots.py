@@ -57,12 +57,7 @@ def expected_shot(s: BattleState, p: int, i: int, j: int, placed: bool = False) 
         if s.ironclad(target):
             return Fraction(sum(counts.values()), 20)  # a rough share of a hull point: no chain to allocate along
         shot = quality(s, p, "placed" if placed else "regular")
-        key = ("battle-shot", tuple(sorted(counts.items())), TARGETS[shot], tuple(chain(s, p)))
-        odds = kit(s)
-        found = odds.memo.get(key)
-        if found is None:
-            found = odds.memo[key] = odds.shoot(counts, TARGETS[shot], key[3]).expected_lp
-        return found
+        return kit(s).expected_shot(counts, TARGETS[shot], tuple(chain(s, p)))
     finally:
         target.troopers, target.facing = troopers, facing
         s.firing = firing
@@ -77,11 +72,13 @@ def melee_edge(s: BattleState, p: int, i: int, j: int) -> Fraction:
     try:
         s.pair(i, j)
         mine.charging = True
-        given = kit(s).melee(melee_dice(s, p), tuple(s.chain(theirs, melee=True)), morale.melee_target(mine.markers))
-        taken = kit(s).melee(
+        given = kit(s).expected_melee(
+            melee_dice(s, p), tuple(s.chain(theirs, melee=True)), morale.melee_target(mine.markers)
+        )
+        taken = kit(s).expected_melee(
             melee_dice(s, 1 - p), tuple(s.chain(mine, melee=True)), morale.melee_target(theirs.markers)
         )
-        return given.expected_lp - taken.expected_lp
+        return given - taken
     finally:
         mine.charging = charging
         s.pair(*view)
@@ -260,6 +257,8 @@ class BattleGreedy(Greedy):
             kind, _, goal = option.partition(":")
             if kind not in ("advance", "double"):
                 continue
+            if kind == "double" and best_key[0] > 0:
+                continue  # At The Double counts as seeing nothing: it cannot beat a way that brings a target in sight
             made = _move(s, unit, kind, goal)
             if made is None:
                 continue

@@ -71,7 +71,7 @@ def _moves(s: BattleState, p: int, i: int) -> list[str]:
         return []
     if unit.side.markers >= s.game.routed_at:
         return ["flee"]
-    if not unit.coherent():
+    if not unit.coherent(s.game.coherence):
         return ["regroup"]
     if unit.focus:
         return ["hold"]

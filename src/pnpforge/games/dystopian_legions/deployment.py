@@ -120,19 +120,16 @@ def places(setup: TableSetup, zone: Rect, base: Base, others: Iterable[Base]) ->
     for y in range(y0 + GRID // 2, y1, GRID):
         if y - below < y0 or y + above > y1:
             continue
+        low, high = y - below, y + above
+        row = [(ox0, ox1) for ox0, oy0, ox1, oy1 in boxes if not (high <= oy0 or oy1 <= low)]  # boxes this row meets
         for x in range(x0 + GRID // 2, x1, GRID):
-            box = (x - left, y - below, x + right, y + above)
-            if box[0] < x0 or box[2] > x1:
+            start, end = x - left, x + right
+            if start < x0 or end > x1:
                 continue
-            if any(_near(box, other) for other in boxes):
+            if any(not (end <= ox0 or ox1 <= start) for ox0, ox1 in row):
                 continue
             found.append((x, y))
     return found
-
-
-def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    """The boxes overlap (touching is not overlapping)."""
-    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
 def order(players: Sequence[int], heavy: Sequence[bool], first_heavy: int, first_main: int) -> list[int]:

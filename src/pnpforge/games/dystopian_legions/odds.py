@@ -25,6 +25,7 @@ from typing import Any
 from pnpforge.content.pack import Pack
 from pnpforge.engine.dice import DiceSet
 from pnpforge.engine.dice_exact import distribution_exact
+from pnpforge.engine.kept_tables import KeptTable
 from pnpforge.games.dystopian_legions import damage
 from pnpforge.games.dystopian_legions.damage import ChainModel
 from pnpforge.games.dystopian_legions.data import Data, Profile, Section, Weapon, read
@@ -142,8 +143,19 @@ class Kit:
         self.data: Data = read(pack)
         self._successes: dict[tuple[Counts, int], Dist] = {}
         self._powers: dict[tuple[str, int, int], tuple[list[int], int]] = {}
+        self._dies: dict[tuple[str, int], tuple[list[int], int]] = {}
         self._outcomes: dict[tuple[tuple[ChainModel, ...], bool], dict[int, Outcome]] = {}
         self.memo: dict[Any, Any] = {}  # what callers work out from the kit, by their own keys
+        self.kept = KeptTable(  # expected losses, kept between processes: they depend on the dice and this code
+            "dystopian-legions expected losses",
+            repr(pack.game.dice),
+            (
+                "games.dystopian_legions.odds",
+                "games.dystopian_legions.damage",
+                "engine.dice",
+                "engine.dice_exact",
+            ),
+        )
 
     def successes(self, counts: Mapping[str, int] | Counts, target: int) -> Dist:
         """The exact distribution of a pool's successes at ``target``+."""
@@ -173,14 +185,22 @@ class Kit:
             if count == 0:
                 self._powers[key] = ([1], 1)
             else:
-                one = distribution_exact(self.dice.pool({colour: 1}, target))
-                denominator = lcm(*(p.denominator for p in one.values()))
-                die = [0] * (max(one) + 1)
-                for n, p in one.items():
-                    die[n] = p.numerator * (denominator // p.denominator)
+                die, denominator = self._die(colour, target)
                 fewer, scale = self._weights(colour, count - 1, target)
                 self._powers[key] = (_convolve(fewer, die), scale * denominator)
         return self._powers[key]
+
+    def _die(self, colour: str, target: int) -> tuple[list[int], int]:
+        """One die's exact distribution as whole weights over a denominator, worked out once for every count."""
+        key = (colour, target)
+        if key not in self._dies:
+            one = distribution_exact(self.dice.pool({colour: 1}, target))
+            denominator = lcm(*(p.denominator for p in one.values()))
+            die = [0] * (max(one) + 1)
+            for n, p in one.items():
+                die[n] = p.numerator * (denominator // p.denominator)
+            self._dies[key] = (die, denominator)
+        return self._dies[key]
 
     def _outcome(self, hits: int, chain: tuple[ChainModel, ...], energy: bool) -> Outcome:
         """LP lost (as weights) and the weight of a wipe once ``hits`` are allocated and saved against, over the
@@ -275,6 +295,24 @@ class Kit:
                 out[left] = out.get(left, Fraction(0)) + Fraction(weight * save_weight, scale * saves_scale)
         self.memo[key] = out
         return out
+
+    def expected_shot(self, counts: Mapping[str, int] | Counts, target: int, chain: tuple[ChainModel, ...]) -> Fraction:
+        """``shoot(counts, target, chain).expected_lp``, worked out once (and kept between processes)."""
+        question = ("shoot", _key(counts), target, chain)
+        return self._expected(question, lambda: self.shoot(counts, target, chain).expected_lp)
+
+    def expected_melee(
+        self, counts: Mapping[str, int] | Counts, chain: tuple[ChainModel, ...], target: int
+    ) -> Fraction:
+        """``melee(counts, chain, target).expected_lp``, worked out once (and kept between processes)."""
+        question = ("melee", _key(counts), target, chain)
+        return self._expected(question, lambda: self.melee(counts, chain, target).expected_lp)
+
+    def _expected(self, question: tuple, make: Any) -> Fraction:
+        found = self.memo.get(question)
+        if found is None:
+            found = self.memo[question] = Fraction(self.kept.get(repr(question), lambda: str(Fraction(make()))))
+        return found
 
     def melee(
         self, counts: Mapping[str, int] | Counts, chain: tuple[ChainModel, ...], target: int = MELEE_TARGET

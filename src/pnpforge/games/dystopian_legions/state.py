@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pnpforge.engine.dice import DiceSet
 from pnpforge.engine.events import Log
 from pnpforge.engine.steps import StepMachine
+from pnpforge.games.dystopian_legions import throws
 from pnpforge.games.dystopian_legions import data as pack_data
 from pnpforge.games.dystopian_legions.damage import ChainModel
 from pnpforge.games.dystopian_legions.morale import state_of
@@ -142,6 +143,7 @@ class Duel:
         self.where = where  # the scenario document that states the throws (its marks locate them)
         self.free_pool, self.target, self.shot, self.reroll_limit = free_pool, target, shot, reroll_limit
         self.odds: dict[Any, list] = {}  # a pool's chance outcomes, made once per game
+        self.kept = throws.kept_chances(pack)  # and kept between processes (engine/kept_tables.py)
 
     def new_initial_state(self) -> DuelState:
         return DuelState(self)

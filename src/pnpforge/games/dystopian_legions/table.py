@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pnpforge.engine.plane import HEADINGS, INCH, MM, Base, Point, Shape, Table, add, left_of, nearest_along, polygon
-from pnpforge.engine.plane_measure import contains_point, overlap, touching, within
+from pnpforge.engine.plane_measure import contains_point, overlap, point_within, touching, within
 from pnpforge.engine.plane_moves import Field, Move, coherent, turn
 from pnpforge.engine.plane_sight import Piece, arcs, in_arc, sight
 from pnpforge.findings import Finding
@@ -258,7 +258,7 @@ def gap_inches(a: Base, b: Base) -> int:
 # --- objectives, contact, arcs -----------------------------------------------------------------------------------
 def near_objective(section: Base, objective: Point) -> bool:
     """The section is within 1" of the objective marker's point (rule ``end-objectives``)."""
-    return within(section.shape, Shape((objective,)), INCH)
+    return point_within(section.shape, objective, INCH)
 
 
 def in_contact(a: Base, b: Base) -> bool:

@@ -15,13 +15,16 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from pnpforge.engine.dice import Pool, Reroll, d3
+from pnpforge.engine.dice import DiceSet, Pool, Reroll, d3
 from pnpforge.engine.dice_exact import distribution, distribution_exact
+from pnpforge.engine.kept_tables import KeptTable
+from pnpforge.engine.pack_cache import per_pack
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.engine.throw import Throw
 from pnpforge.findings import Mark
 
 if TYPE_CHECKING:
+    from pnpforge.content.pack import Pack
     from pnpforge.games.dystopian_legions.state import DuelState
 
 VALUES = ("d3", "d6", "2d6")  # throws read as a value: a D3, a D6, the sum of two D6
@@ -98,11 +101,32 @@ def _outcomes(s: DuelState, purpose: str, side: int) -> list[tuple[int, float]]:
         elif purpose == "2d6":
             cached = [(total, (6 - abs(total - 7)) / 36) for total in range(2, 13)]
         else:
-            dist = distribution(Pool(s.game.dice, counts, target, reroll))
-            total = sum(dist.values())
-            cached = [(count, p / total) for count, p in dist.items() if p > 0]
+            made = s.game.kept.get(
+                repr((counts, target, reroll)), lambda: _chances(s.game.dice, counts, target, reroll)
+            )
+            cached = [(count, p) for count, p in made]
         s.game.odds[key] = cached
     return cached
+
+
+def kept_chances(pack: Pack) -> KeptTable:
+    """The pools' chances of the pack's dice, kept between processes (one table per pack in a process)."""
+    return per_pack(
+        pack,
+        "dystopian-legions kept chances",
+        lambda: KeptTable(
+            "dystopian-legions chances",
+            repr(pack.game.dice),
+            ("games.dystopian_legions.throws", "engine.dice", "engine.dice_exact"),
+        ),
+    )
+
+
+def _chances(dice: DiceSet, counts: tuple, target: int, reroll: Reroll | None) -> list[tuple[int, float]]:
+    """A pool's counts and their chances, summing to 1."""
+    dist = distribution(Pool(dice, counts, target, reroll))
+    total = sum(dist.values())
+    return [(count, p / total) for count, p in dist.items() if p > 0]
 
 
 @chance("roll", _outcomes, weighted=True)
