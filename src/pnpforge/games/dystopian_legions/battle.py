@@ -307,6 +307,15 @@ class BattleState(DuelState):
     def stood_still(self, p: int) -> bool:
         return self.units[self.view[p]].moved in ("", "hold")
 
+    def part(self) -> None:
+        """The paired sections' melee ends (an Ironclad disengaged, rule ``ironclad-melee``); either may still be in
+        another. The blocks stay where they stand: the Ironclad drives off in its own move."""
+        a, b = self.view
+        self.engagements.discard((a, b))
+        self.settle_engagements()
+        for side in self.sides:
+            side.charging = False
+
     def sync(self) -> None:
         """Write the paired sections' pools back to the players' pools."""
         for p in (0, 1):

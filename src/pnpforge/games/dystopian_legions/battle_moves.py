@@ -8,7 +8,7 @@ The choices are names, cheap to list; the plane kit works the move out only for 
   terrain nor under Limited Visibility) straight towards ``T``, the nearest enemy section (``enemy``) or an
   objective (``obj0``, ...), ending at least an inch from every enemy; ``charge:N`` into base contact with enemy
   section N, within twice the move through clear ground or the move alone through difficult ground, the target in
-  sight; an Ironclad does not charge;
+  sight; an Ironclad does not charge, but may be charged (rule ``ironclad-melee``);
 - an Ironclad goes ``ahead`` along its heading, turns ``left`` or ``right`` by 45 degrees on the template (an inch
   straight first, an inch for the turn, rule ``ironclad-move``) and goes on, or goes ``double`` ahead;
 - a Routed section must ``flee`` At The Double towards its own edge; a section out of coherency must ``regroup``
@@ -58,9 +58,10 @@ def _d2(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 def may_charge(s: BattleState, i: int, j: int) -> bool:
-    """A charge needs a target in sight and within twice the move (an Ironclad neither charges nor is charged)."""
+    """A charge needs a target in sight and within twice the move; an Ironclad does not charge, but may be charged
+    (rule ``ironclad-melee``)."""
     unit, target = s.units[i], s.units[j]
-    if unit.spec.ironclad or target.spec.ironclad or not target.live:
+    if unit.spec.ironclad or not target.live:
         return False
     return s.within(i, j, 2 * unit.spec.mv) and s.look(i, j).open
 

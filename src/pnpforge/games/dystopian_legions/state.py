@@ -213,6 +213,11 @@ class DuelState(StepMachine):
         """After a melee: the side stays in it while both sections stand."""
         return not (self.sides[p].wiped or self.sides[1 - p].wiped)
 
+    def part(self) -> None:
+        """The two sections leave their melee (an Ironclad disengaged): neither is engaged any more."""
+        for side in self.sides:
+            side.engaged = side.charging = False
+
     def stood_still(self, p: int) -> bool:
         """Whether side ``p``'s section has not moved this turn: in a duel nobody moves before firing."""
         return True
