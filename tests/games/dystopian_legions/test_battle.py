@@ -239,15 +239,16 @@ def test_the_turn_cap_ends_a_battle_as_a_logged_finding() -> None:
 
 
 def test_greedy_beats_random() -> None:
+    """Five battles in eight, over 24 seeded battles (eight were too few to tell the bots apart from the seeds)."""
     game = PACKAGE.new_game(shipped_pack(PACK), GameConfig(mode="battle"))
     wins = 0
-    for seed in range(8):
+    for seed in range(24):
         rng = random.Random(seed)
         names = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
         final = play_game(game, [PACKAGE.bot(names[k], game, k, rng) for k in (0, 1)], rng)
         returns = final.returns()
         wins += returns[names.index("greedy")] > returns[names.index("random")]
-    assert wins >= 5
+    assert wins >= 15
 
 
 @pytest.mark.rules("tac-one-per-section")

@@ -1,6 +1,6 @@
 """Shooting in a battle: the targets a section may fire at, the attack set up for the duel's rules on the table,
 and what follows a section's loss (rules ``shoot-targets``, ``shoot-range``, ``shoot-priority``, ``los-centres``,
-``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``).
+``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``, ``officer-loss``).
 
 A target is an enemy section in sight, within the firer's longest range and in no melee; a section that moved At
 The Double, charged, fled or regrouped does not fire. Before the attack is pushed the target's models take the
@@ -8,7 +8,8 @@ cover the terrain gives them against this firer and line up nearest first (the p
 target notes the arc the attack hits; the attack itself is ``shooting.py``'s.
 
 ``b-after`` runs after every attack and melee: a section wiped out scores its Battle Log Points for the enemy (and
-Annihilate's two more), its melees end, and every friendly section within 8" of it takes a Morale check.
+Annihilate's two more), its melees end, and every friendly section within 8" of it takes a Morale check; an officer
+killed shakes the friendly sections within its command range (``battle_command.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.plane import dist2
 from pnpforge.engine.steps import decision, task
-from pnpforge.games.dystopian_legions import morale
+from pnpforge.games.dystopian_legions import battle_command, morale
 from pnpforge.games.dystopian_legions.battle_turn import pair_near
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.shooting import fire, may_fire
@@ -171,8 +172,11 @@ def reaction_fire(s: BattleState, q: int, i: int, j: int) -> None:
 
 @task("b-after")
 def after(s: BattleState) -> None:
-    """Sections just wiped out score for the enemy, end their melees and shake their friends within 8"."""
+    """Sections just wiped out score for the enemy, end their melees and shake their friends within 8"; an officer
+    just killed shakes the friendly sections within its command range (rule ``officer-loss``): a section called
+    for both at once takes one check needing a success more (``battle_command``)."""
     checks: list[tuple] = []
+    mourning = battle_command.officers_lost(s)
     for unit in s.units:
         if unit.gone or not unit.side.wiped or unit.block is None:
             continue
@@ -184,6 +188,11 @@ def after(s: BattleState) -> None:
         s.log.append(Said(f"{unit.spec.unit} is wiped out"))
         for friend in s.live(p):
             if s.within(friend.spec.index, unit.spec.index, SHAKE_RANGE):
-                checks += [("b-pair-near", friend.spec.index), ("morale", p)]
+                both = mourning.pop(friend.spec.index, 0) > 0  # two reasons: one success more
+                checks += [("b-pair-near", friend.spec.index), ("morale", p, True) if both else ("morale", p)]
+    for i in sorted(mourning):
+        friend = s.units[i]
+        s.log.append(Said(f"{friend.spec.unit} is within the command range of an officer killed"))
+        checks += [("b-pair-near", i), ("morale", friend.spec.player)]
     s.settle_engagements()
     s.push(*checks)

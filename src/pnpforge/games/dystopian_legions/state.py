@@ -238,6 +238,17 @@ class DuelState(StepMachine):
         nco, adjutant = profile.mar("nco"), profile.mar("adjutant")
         return profile.cp + ((nco.value or 0) if nco else 0) + ((adjutant.value or 0) if adjutant else 0)
 
+    def commanders(self, p: int) -> list[tuple[Side, Trooper]]:
+        """The models who may spend Command Points on side ``p``'s section, each with the section it stands in: in a
+        duel, the section's own (rules ``nco-range``, ``officer-range``)."""
+        side = self.sides[p]
+        return [(side, trooper) for trooper in side.troopers]
+
+    def officer_die(self, p: int) -> str | None:
+        """The colour of the die an officer adds to side ``p``'s Morale checks: in a duel, its own officer's."""
+        side = self.sides[p]
+        return self.colour(side) if any(self.profile(t).rank == "officer" for t in side.troopers) else None
+
     def led(self, side: Side) -> bool:
         return any(self.profile(t).rank in ("officer", "nco") for t in side.troopers)
 
