@@ -144,6 +144,7 @@ def test_a_charge_ends_in_base_contact_and_engages_both() -> None:
     put(s, unit_of(s, "kob-gardner-section"), 36, 4)
     assert f"charge:{line}" in battle_moves._moves(s, 1, knights)
     battle_moves.move(s, f"charge:{line}", 1, knights)
+    s.run()  # the charged section may be ordered On My Mark before the chargers move in
     assert in_contact(s.units[line].block, s.units[knights].block)  # type: ignore[arg-type]
     assert (line, knights) in s.engagements and s.units[line].side.engaged and s.units[knights].side.engaged
     assert battle_moves._moves(s, 0, line) == []

@@ -33,6 +33,7 @@ def test_a_section_charges_an_ironclad_into_base_contact() -> None:
     assert f"charge:{tank}" in battle_moves._moves(s, 0, line)
     assert f"charge:{line}" not in battle_moves._moves(s, 1, tank)  # an Ironclad never charges
     battle_moves.move(s, f"charge:{tank}", 0, line)
+    s.run()  # the chargers move in (no On My Mark for an Ironclad)
     assert in_contact(s.units[line].block, s.units[tank].block)  # type: ignore[arg-type]
     assert (line, tank) in s.engagements and s.units[tank].side.engaged
     assert PACKAGE.invariants(s) == []
@@ -42,11 +43,13 @@ def test_a_section_charges_an_ironclad_into_base_contact() -> None:
 def test_the_blows_meet_the_armour_of_the_arc_the_chargers_stand_in() -> None:
     s, line, tank = _set_up(behind=True)
     battle_moves.move(s, f"charge:{tank}", 0, line)
+    s.run()  # the chargers move in (no On My Mark for an Ironclad)
     s.pair(line, tank)
     melee_arc(s)
     assert s.units[tank].side.facing == "rear"
     s, line, tank = _set_up(behind=False)
     battle_moves.move(s, f"charge:{tank}", 0, line)
+    s.run()  # the chargers move in (no On My Mark for an Ironclad)
     s.pair(line, tank)
     melee_arc(s)
     assert s.units[tank].side.facing == "side"
@@ -57,6 +60,7 @@ def test_an_ironclad_that_leaves_ends_the_battles_melee() -> None:
     for seed in range(6):
         s, line, tank = _set_up()
         battle_moves.move(s, f"charge:{tank}", 0, line)
+        s.run()  # the chargers move in (no On My Mark for an Ironclad)
         s.agenda = []
         melee_phase(s)
         rng = random.Random(seed)
@@ -82,6 +86,7 @@ def test_greedy_charges_an_ironclad_when_its_blows_beat_its_shot_and_the_ironcla
     assert bot.charges(s, 0, line)[0][1] == f"charge:{tank}"
     assert bot.move(s, 0, line, battle_moves._moves(s, 0, line)) == f"charge:{tank}"
     battle_moves.move(s, f"charge:{tank}", 0, line)
+    s.run()  # the chargers move in (no On My Mark for an Ironclad)
     s.agenda = []
     melee_phase(s)
     while s.pending is not None and s.pending[0] != "disengage":

@@ -43,6 +43,7 @@ BATTLE_STEPS = (
     "b-zone",
     "tac",
     "disengage",
+    "b-on-my-mark",
 )  # answered here
 
 
@@ -166,6 +167,8 @@ class BattleGreedy(Greedy):
             return ("zone", deployment.nearer(kind, table.width, table.height, s.objectives))
         if step == "tac":
             return self.card(s, player, legal)
+        if step == "b-on-my-mark":
+            return "on-my-mark" if "on-my-mark" in legal and self.mark_passes(s, s.pending[2]) else legal[0]  # type: ignore[index]
         if step == "disengage":  # an Ironclad strikes nothing in a melee: staying only pins it (rule ironclad-melee)
             return "disengage"
         return super().choose(s, player, rng)
@@ -195,6 +198,17 @@ class BattleGreedy(Greedy):
             elif useful(s, p, card):
                 return card
         return "pass"
+
+    @staticmethod
+    def mark_passes(s: BattleState, j: int) -> bool:
+        """On My Mark is worth its three points when its check, with the one bolstering die the bot adds, passes at
+        least one time in three (two blue dice and one more: a third; black dice never)."""
+        from pnpforge.games.dystopian_legions import orders
+
+        needed = orders.ORDERS["on-my-mark"].needed
+        dice = {s.colour(s.units[j].side): s.game.check_dice + 1}
+        chance = sum((p for n, p in kit(s).successes(dice, s.game.success).items() if n >= needed), Fraction(0))
+        return 3 * chance >= 1
 
     def fights(self, s: BattleState, p: int) -> bool:
         """A card that gives the section a MAR for the turn helps one that is in a melee, Shaken or has a target."""

@@ -1,6 +1,7 @@
 """Shooting in a battle: the targets a section may fire at, the attack set up for the duel's rules on the table,
 and what follows a section's loss (rules ``shoot-targets``, ``shoot-range``, ``shoot-priority``, ``los-centres``,
-``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``, ``officer-loss``).
+``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``, ``officer-loss``,
+``order-on-my-mark``).
 
 A target is an enemy section in sight, within the firer's longest range and in no melee; a section that moved At
 The Double, charged, fled or regrouped does not fire. Before the attack is pushed the target's models take the
@@ -18,11 +19,13 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.plane import dist2
 from pnpforge.engine.steps import decision, task
-from pnpforge.games.dystopian_legions import battle_command, morale
+from pnpforge.games.dystopian_legions import battle_command, bolster, morale, orders
 from pnpforge.games.dystopian_legions.battle_turn import pair_near
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.shooting import fire, may_fire
 from pnpforge.games.dystopian_legions.state import Trooper
+from pnpforge.games.dystopian_legions.throws import ask
+from pnpforge.games.dystopian_legions.turn import order_refusal, spend
 
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.data import Mount
@@ -196,3 +199,51 @@ def after(s: BattleState) -> None:
         checks += [("b-pair-near", i), ("morale", friend.spec.player)]
     s.settle_engagements()
     s.push(*checks)
+
+
+# --- On My Mark (rule order-on-my-mark) ----------------------------------------------------------------------------
+@task("b-mark-pair")
+def mark_pair(s: BattleState, q: int, j: int, i: int) -> None:
+    """The charged section and its charger are paired before the order is offered."""
+    if s.units[i].live and s.units[j].live:
+        s.pair(j, i)
+
+
+def _mark_options(s: BattleState, q: int, j: int, i: int) -> list[str]:
+    """No order first, then On My Mark, where the charged section is Ready, no Ironclad, may fire at the charger
+    where it stands, and an officer or NCO who may spend the points stands in range."""
+    unit = s.units[j]
+    if s.view[q] != j or unit.side.activated or unit.spec.ironclad or i not in targets(s, j):
+        return []
+    if order_refusal(s, q, "on-my-mark") is not None:
+        return []
+    return ["none", "on-my-mark"]
+
+
+@decision("b-on-my-mark", _mark_options)
+def on_my_mark(s: BattleState, choice: str, q: int, j: int, i: int) -> None:
+    if choice == "none":
+        return
+    side = s.units[j].side
+    spend(s, q, orders.ORDERS["on-my-mark"].cost_for(side.quality))
+    s.log.append(Said(f"{s.game.players[q]} {side.setup.unit}: on-my-mark"))
+    s.push(("bolster", q, "command"), ("b-mark-check", q, j, i))
+
+
+@task("b-mark-check")
+def mark_check(s: BattleState, q: int, j: int, i: int) -> None:
+    side = s.units[j].side
+    order = orders.ORDERS["on-my-mark"]
+    check = morale.command_check(s.colour(side), s.game.check_dice, order.needed, 0, bolster.dice(s, q))
+    s.push(ask(s, "command", q, dict(check.dice), s.game.success), ("b-mark-fire", q, j, i, check.needed))
+
+
+@task("b-mark-fire")
+def mark_fire(s: BattleState, q: int, j: int, i: int, needed: int) -> None:
+    """A passed check: the section fires Rushed at the charger before it moves, and stays Ready."""
+    if s.last[("command", q)] < needed or not s.units[i].live or not s.units[j].live:
+        return
+    aim(s, q, j, i)
+    if may_fire(s, q) is None:
+        s.push(("b-after",))
+        fire(s, q, "rushed")
