@@ -144,6 +144,7 @@ def test_a_charge_ends_in_base_contact_and_engages_both() -> None:
     put(s, unit_of(s, "kob-gardner-section"), 36, 4)
     assert f"charge:{line}" in battle_moves._moves(s, 1, knights)
     battle_moves.move(s, f"charge:{line}", 1, knights)
+    s.run()  # the charged section may be ordered On My Mark before the chargers move in
     assert in_contact(s.units[line].block, s.units[knights].block)  # type: ignore[arg-type]
     assert (line, knights) in s.engagements and s.units[line].side.engaged and s.units[knights].side.engaged
     assert battle_moves._moves(s, 0, line) == []
@@ -239,15 +240,16 @@ def test_the_turn_cap_ends_a_battle_as_a_logged_finding() -> None:
 
 
 def test_greedy_beats_random() -> None:
+    """Five battles in eight, over 24 seeded battles (eight were too few to tell the bots apart from the seeds)."""
     game = PACKAGE.new_game(shipped_pack(PACK), GameConfig(mode="battle"))
     wins = 0
-    for seed in range(8):
+    for seed in range(24):
         rng = random.Random(seed)
         names = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
         final = play_game(game, [PACKAGE.bot(names[k], game, k, rng) for k in (0, 1)], rng)
         returns = final.returns()
         wins += returns[names.index("greedy")] > returns[names.index("random")]
-    assert wins >= 5
+    assert wins >= 15
 
 
 @pytest.mark.rules("tac-one-per-section")

@@ -58,6 +58,8 @@ RULES = {
     "table-coherency-after-casualties": (),
     "table-objective-within-an-inch": (),
     "table-ironclad-turn-and-arc": ("move-charge",),
+    "table-charge-into-an-ironclad": ("move-charge", "ironclad-melee"),
+    "table-officer-lost": ("officer-loss", "officer-range"),
     "tesla-overcharge-is-lethal": ("mar-lethal", "tac-gain-mar"),
     "countermand-cancels-a-card": ("tac-cancel", "tac-no-retract"),
     "ambush-answers-a-charge": ("tac-fire-reaction", "move-charge", "shoot-quality"),

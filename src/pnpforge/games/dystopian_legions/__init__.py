@@ -62,7 +62,7 @@ PACKAGE: GamePackage[Any] = GamePackage(
         "odds_tables melee_pairs worth strips morale orders tacs state throws turn shooting melee ironclads duel bots "
         "invariants scenario setup log generator analysis templates table_setup table_play table_rules "
         "figures table deployment battle battle_mode battle_setup battle_turn battle_moves battle_fire "
-        "battle_bots balance weigh fair_points filling medics hands battle_pre_turn".split()
+        "battle_bots balance weigh fair_points filling medics hands battle_pre_turn battle_command bolster".split()
     ),
     player_files={"force_list": player_lists.RULES},
     data_analyses=worth.ANALYSES,

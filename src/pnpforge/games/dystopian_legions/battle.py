@@ -24,7 +24,7 @@ from pnpforge.engine.plane import INCH, Base, Point
 from pnpforge.engine.plane_measure import within
 from pnpforge.engine.plane_moves import Field
 from pnpforge.games.dystopian_legions import data as pack_data
-from pnpforge.games.dystopian_legions import deployment
+from pnpforge.games.dystopian_legions import battle_command, deployment
 from pnpforge.games.dystopian_legions.state import Duel, DuelState, Side, SideSetup, Trooper
 from pnpforge.games.dystopian_legions.table import (
     TableSetup,
@@ -73,6 +73,7 @@ class Unit:
     moved: str = ""  # this turn's move action: hold, advance, double, charge, flee, regroup
     focus: bool = False  # Focus Fire passed this activation: stands still, shoots Placed
     gone: bool = False  # wiped out (and scored)
+    mourned: int = 0  # its officers killed whose loss has called for Morale checks (battle_command.officers_lost)
 
     def copy(self) -> Unit:
         return replace(self, side=self.side.copy(), slots=dict(self.slots))
@@ -320,6 +321,23 @@ class BattleState(DuelState):
 
     def stood_still(self, p: int) -> bool:
         return self.units[self.view[p]].moved in ("", "hold")
+
+    def commanders(self, p: int) -> list[tuple[Side, Trooper]]:
+        """Its own officers and NCOs, then officers of friendly sections within command range (rule
+        ``officer-range``)."""
+        return battle_command.commanders(self, p)
+
+    def officer_die(self, p: int) -> str | None:
+        return battle_command.officer_die(self, p)
+
+    def part(self) -> None:
+        """The paired sections' melee ends (an Ironclad disengaged, rule ``ironclad-melee``); either may still be in
+        another. The blocks stay where they stand: the Ironclad drives off in its own move."""
+        a, b = self.view
+        self.engagements.discard((a, b))
+        self.settle_engagements()
+        for side in self.sides:
+            side.charging = False
 
     def sync(self) -> None:
         """Write the paired sections' pools back to the players' pools."""

@@ -20,19 +20,31 @@ from typing import Any
 
 from pnpforge.engine.pack_cache import per_pack
 from pnpforge.engine.plane import INCH
-from pnpforge.games.dystopian_legions import deployment, morale
+from pnpforge.games.dystopian_legions import damage, deployment, morale
 from pnpforge.games.dystopian_legions.battle import BattleState
 from pnpforge.games.dystopian_legions.battle_fire import aim, targets
 from pnpforge.games.dystopian_legions.battle_turn import holders
 from pnpforge.games.dystopian_legions.bots import Greedy, useful
 from pnpforge.games.dystopian_legions.state import DuelState
 from pnpforge.games.dystopian_legions.melee import melee_dice
-from pnpforge.games.dystopian_legions.odds import Kit
+from pnpforge.games.dystopian_legions.ironclads import piercing
+from pnpforge.games.dystopian_legions.odds import Kit, ironclad_odds
 from pnpforge.games.dystopian_legions.shooting import TARGETS, attack_dice, chain, quality
-from pnpforge.games.dystopian_legions.table import near_objective
+from pnpforge.games.dystopian_legions.table import facing_hit, near_objective
 
 ORDERS = ("rally", "snap-out", "focus-fire", "none")
-BATTLE_STEPS = ("b-choose", "b-march-pick", "b-shoot", "b-order", "b-move", "b-spend", "b-zone", "tac")  # answered here
+BATTLE_STEPS = (
+    "b-choose",
+    "b-march-pick",
+    "b-shoot",
+    "b-order",
+    "b-move",
+    "b-spend",
+    "b-zone",
+    "tac",
+    "disengage",
+    "b-on-my-mark",
+)  # answered here
 
 
 def kit(s: BattleState) -> Kit:
@@ -65,13 +77,16 @@ def expected_shot(s: BattleState, p: int, i: int, j: int, placed: bool = False) 
 
 
 def melee_edge(s: BattleState, p: int, i: int, j: int) -> Fraction:
-    """Expected Life Points taken less those given in a melee begun by charging ``j`` now."""
+    """Expected Life Points taken less those given in a melee begun by charging ``j`` now; against an Ironclad,
+    which strikes nothing back, the Hull Points its blows are expected to take (``iron_blows``)."""
     view = s.view
     mine, theirs = s.units[i].side, s.units[j].side
     charging = mine.charging
     try:
         s.pair(i, j)
         mine.charging = True
+        if s.units[j].spec.ironclad:
+            return iron_blows(s, p, i, j)
         given = kit(s).expected_melee(
             melee_dice(s, p), tuple(s.chain(theirs, melee=True)), morale.melee_target(mine.markers)
         )
@@ -82,6 +97,42 @@ def melee_edge(s: BattleState, p: int, i: int, j: int) -> Fraction:
     finally:
         mine.charging = charging
         s.pair(*view)
+
+
+def iron_blows(s: BattleState, p: int, i: int, j: int) -> Fraction:
+    """Hull Points the charging section ``i`` (paired with the Ironclad ``j``, charging) expects its blows to take:
+    the Ironclad chooses between staying, struck on the arc the charger stands in, and leaving, struck on its rear
+    half the time (a D6 of 1 to 3), so the charger counts on the smaller (rule ``ironclad-melee``)."""
+    unit, iron = s.units[i], s.units[j]
+    assert unit.block is not None and iron.block is not None
+    hull = next(t for t in iron.side.troopers if s.profile(t).ironclad)
+    profile = s.profile(hull)
+    armour = profile.armour or {}
+    counts = tuple(sorted(melee_dice(s, p).items()))
+    if not counts:
+        return Fraction(0)
+    ap = max(piercing(s, p, "melee"), default=0)
+    arc = damage.armour(armour, facing_hit(iron.block, unit.block.centre))
+    odds = kit(s)
+    target = morale.melee_target(unit.side.markers)
+
+    def expected(rating: int) -> Fraction:
+        key = ("iron-blows", counts, target, rating, ap, profile.has("open-topped"), hull.lp)
+        found = odds.memo.get(key)
+        if found is None:
+            rows = ironclad_odds(odds.successes(counts, target), rating, "open", ap, profile.has("open-topped"))
+            results = {result.name: result for _, result in damage.DAMAGE_TABLE}
+            found = odds.memo[key] = sum(
+                (
+                    chance * (hull.lp if results[row].wrecked else min(hull.lp, results[row].hp_lost))
+                    for row, chance in rows.items()
+                    if row in results
+                ),
+                Fraction(0),
+            )
+        return found
+
+    return min(expected(arc), expected(armour.get("rear", arc)) / 2)
 
 
 class BattleGreedy(Greedy):
@@ -113,6 +164,10 @@ class BattleGreedy(Greedy):
             return ("zone", deployment.nearer(kind, table.width, table.height, s.objectives))
         if step == "tac":
             return self.card(s, player, legal)
+        if step == "b-on-my-mark":
+            return "on-my-mark" if "on-my-mark" in legal and self.mark_passes(s, s.pending[2]) else legal[0]  # type: ignore[index]
+        if step == "disengage":  # an Ironclad strikes nothing in a melee: staying only pins it (rule ironclad-melee)
+            return "disengage"
         return super().choose(s, player, rng)
 
     def rank(self, s: DuelState, player: int, rng: random.Random) -> list[Any]:
@@ -140,6 +195,17 @@ class BattleGreedy(Greedy):
             elif useful(s, p, card):
                 return card
         return "pass"
+
+    @staticmethod
+    def mark_passes(s: BattleState, j: int) -> bool:
+        """On My Mark is worth its three points when its check, with the one bolstering die the bot adds, passes at
+        least one time in three (two blue dice and one more: a third; black dice never)."""
+        from pnpforge.games.dystopian_legions import orders
+
+        needed = orders.ORDERS["on-my-mark"].needed
+        dice = {s.colour(s.units[j].side): s.game.check_dice + 1}
+        chance = sum((p for n, p in kit(s).successes(dice, s.game.success).items() if n >= needed), Fraction(0))
+        return 3 * chance >= 1
 
     def fights(self, s: BattleState, p: int) -> bool:
         """A card that gives the section a MAR for the turn helps one that is in a melee, Shaken or has a target."""
@@ -198,6 +264,9 @@ class BattleGreedy(Greedy):
             j = unit.spec.index
             if not unit.side.engaged and may_charge(s, i, j):
                 edge = melee_edge(s, p, i, j)
+                if unit.spec.ironclad:  # its share of the Hull Points left, weighed against the best shot's share
+                    edge = edge / max(1, unit.side.lp)
+                    edge = edge if edge > max(Fraction(0), self.best_shot(s, p, i)[1]) else Fraction(0)
                 if edge > 0 and self.reaches_contact(s, i, j):
                     found.append((edge, f"charge:{j}"))
         return sorted(found, reverse=True)

@@ -1,6 +1,7 @@
 """Shooting in a battle: the targets a section may fire at, the attack set up for the duel's rules on the table,
 and what follows a section's loss (rules ``shoot-targets``, ``shoot-range``, ``shoot-priority``, ``los-centres``,
-``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``).
+``terrain-cover``, ``morale-triggers``, ``end-blp-casualties``, ``mission-annihilate``, ``officer-loss``,
+``order-on-my-mark``).
 
 A target is an enemy section in sight, within the firer's longest range and in no melee; a section that moved At
 The Double, charged, fled or regrouped does not fire. Before the attack is pushed the target's models take the
@@ -8,7 +9,8 @@ cover the terrain gives them against this firer and line up nearest first (the p
 target notes the arc the attack hits; the attack itself is ``shooting.py``'s.
 
 ``b-after`` runs after every attack and melee: a section wiped out scores its Battle Log Points for the enemy (and
-Annihilate's two more), its melees end, and every friendly section within 8" of it takes a Morale check.
+Annihilate's two more), its melees end, and every friendly section within 8" of it takes a Morale check; an officer
+killed shakes the friendly sections within its command range (``battle_command.py``).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from typing import TYPE_CHECKING
 
 from pnpforge.engine.plane import dist2
 from pnpforge.engine.steps import decision, task
-from pnpforge.games.dystopian_legions import morale
+from pnpforge.games.dystopian_legions import battle_command, bolster, morale, orders
 from pnpforge.games.dystopian_legions.battle_turn import pair_near
 from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.shooting import fire, may_fire
 from pnpforge.games.dystopian_legions.state import Trooper
+from pnpforge.games.dystopian_legions.throws import ask
+from pnpforge.games.dystopian_legions.turn import order_refusal, spend
 
 if TYPE_CHECKING:
     from pnpforge.games.dystopian_legions.data import Mount
@@ -171,8 +175,11 @@ def reaction_fire(s: BattleState, q: int, i: int, j: int) -> None:
 
 @task("b-after")
 def after(s: BattleState) -> None:
-    """Sections just wiped out score for the enemy, end their melees and shake their friends within 8"."""
+    """Sections just wiped out score for the enemy, end their melees and shake their friends within 8"; an officer
+    just killed shakes the friendly sections within its command range (rule ``officer-loss``): a section called
+    for both at once takes one check needing a success more (``battle_command``)."""
     checks: list[tuple] = []
+    mourning = battle_command.officers_lost(s)
     for unit in s.units:
         if unit.gone or not unit.side.wiped or unit.block is None:
             continue
@@ -184,6 +191,59 @@ def after(s: BattleState) -> None:
         s.log.append(Said(f"{unit.spec.unit} is wiped out"))
         for friend in s.live(p):
             if s.within(friend.spec.index, unit.spec.index, SHAKE_RANGE):
-                checks += [("b-pair-near", friend.spec.index), ("morale", p)]
+                both = mourning.pop(friend.spec.index, 0) > 0  # two reasons: one success more
+                checks += [("b-pair-near", friend.spec.index), ("morale", p, True) if both else ("morale", p)]
+    for i in sorted(mourning):
+        friend = s.units[i]
+        s.log.append(Said(f"{friend.spec.unit} is within the command range of an officer killed"))
+        checks += [("b-pair-near", i), ("morale", friend.spec.player)]
     s.settle_engagements()
     s.push(*checks)
+
+
+# --- On My Mark (rule order-on-my-mark) ----------------------------------------------------------------------------
+@task("b-mark-pair")
+def mark_pair(s: BattleState, q: int, j: int, i: int) -> None:
+    """The charged section and its charger are paired before the order is offered."""
+    if s.units[i].live and s.units[j].live:
+        s.pair(j, i)
+
+
+def _mark_options(s: BattleState, q: int, j: int, i: int) -> list[str]:
+    """No order first, then On My Mark, where the charged section is Ready, no Ironclad, may fire at the charger
+    where it stands, and an officer or NCO who may spend the points stands in range."""
+    unit = s.units[j]
+    if s.view[q] != j or unit.side.activated or unit.spec.ironclad or i not in targets(s, j):
+        return []
+    if order_refusal(s, q, "on-my-mark") is not None:
+        return []
+    return ["none", "on-my-mark"]
+
+
+@decision("b-on-my-mark", _mark_options)
+def on_my_mark(s: BattleState, choice: str, q: int, j: int, i: int) -> None:
+    if choice == "none":
+        return
+    side = s.units[j].side
+    spend(s, q, orders.ORDERS["on-my-mark"].cost_for(side.quality))
+    s.log.append(Said(f"{s.game.players[q]} {side.setup.unit}: on-my-mark"))
+    s.push(("bolster", q, "command"), ("b-mark-check", q, j, i))
+
+
+@task("b-mark-check")
+def mark_check(s: BattleState, q: int, j: int, i: int) -> None:
+    side = s.units[j].side
+    order = orders.ORDERS["on-my-mark"]
+    check = morale.command_check(s.colour(side), s.game.check_dice, order.needed, 0, bolster.dice(s, q))
+    s.push(ask(s, "command", q, dict(check.dice), s.game.success), ("b-mark-fire", q, j, i, check.needed))
+
+
+@task("b-mark-fire")
+def mark_fire(s: BattleState, q: int, j: int, i: int, needed: int) -> None:
+    """A passed check: the section fires Rushed at the charger before it moves, and stays Ready."""
+    if s.last[("command", q)] < needed or not s.units[i].live or not s.units[j].live:
+        return
+    aim(s, q, j, i)
+    if may_fire(s, q) is None:
+        s.push(("b-after",))
+        fire(s, q, "rushed")

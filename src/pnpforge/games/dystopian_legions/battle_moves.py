@@ -8,7 +8,7 @@ The choices are names, cheap to list; the plane kit works the move out only for 
   terrain nor under Limited Visibility) straight towards ``T``, the nearest enemy section (``enemy``) or an
   objective (``obj0``, ...), ending at least an inch from every enemy; ``charge:N`` into base contact with enemy
   section N, within twice the move through clear ground or the move alone through difficult ground, the target in
-  sight; an Ironclad does not charge;
+  sight; an Ironclad does not charge, but may be charged (rule ``ironclad-melee``);
 - an Ironclad goes ``ahead`` along its heading, turns ``left`` or ``right`` by 45 degrees on the template (an inch
   straight first, an inch for the turn, rule ``ironclad-move``) and goes on, or goes ``double`` ahead;
 - a Routed section must ``flee`` At The Double towards its own edge; a section out of coherency must ``regroup``
@@ -58,9 +58,10 @@ def _d2(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 def may_charge(s: BattleState, i: int, j: int) -> bool:
-    """A charge needs a target in sight and within twice the move (an Ironclad neither charges nor is charged)."""
+    """A charge needs a target in sight and within twice the move; an Ironclad does not charge, but may be charged
+    (rule ``ironclad-melee``)."""
     unit, target = s.units[i], s.units[j]
-    if unit.spec.ironclad or target.spec.ironclad or not target.live:
+    if unit.spec.ironclad or not target.live:
         return False
     return s.within(i, j, 2 * unit.spec.mv) and s.look(i, j).open
 
@@ -277,16 +278,34 @@ def regroup(s: BattleState, unit: Unit) -> None:
 
 
 def _charge(s: BattleState, p: int, i: int, j: int) -> None:
-    """Into base contact: twice the move through clear ground, or the move alone through difficult ground."""
+    """Into base contact: twice the move through clear ground, or the move alone through difficult ground. Before
+    the charger moves, the target may be ordered On My Mark (rule ``order-on-my-mark``, ``battle_fire.py``)."""
+    unit = s.units[i]
+    if _contact(s, i, j) is None:
+        s.log.append(Said(f"the charge of {unit.spec.unit} falls short"))
+        unit.moved = "advance"
+        return
+    s.push(("b-mark-pair", 1 - p, j, i), ("b-on-my-mark", 1 - p, j, i), ("b-charge-in", p, i, j))
+
+
+def _contact(s: BattleState, i: int, j: int) -> Move | None:
     unit, target = s.units[i], s.units[j]
     field = s.field()
     mv = unit.spec.mv * INCH
-    made = contact(field, unit.id, target.id, 2 * mv, closed(s, unit, True)) or contact(
+    return contact(field, unit.id, target.id, 2 * mv, closed(s, unit, True)) or contact(
         field, unit.id, target.id, mv, closed(s, unit, False)
     )
-    if made is None:
+
+
+@task("b-charge-in")
+def charge_in(s: BattleState, p: int, i: int, j: int) -> None:
+    """The chargers move into contact, unless a shot before it wiped them out or Routed them."""
+    unit, target = s.units[i], s.units[j]
+    if not unit.live or not target.live or unit.side.markers >= s.game.routed_at:
+        return
+    made = _contact(s, i, j)
+    if made is None:  # the shot broke the section's block: it closes up instead
         s.log.append(Said(f"the charge of {unit.spec.unit} falls short"))
-        unit.moved = "advance"
         return
     place(s, unit, made.after)
     s.engagements.add((i, j) if p == 0 else (j, i))

@@ -18,7 +18,7 @@ from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.dystopian_legions import bolster, morale, orders
 from pnpforge.games.dystopian_legions.battle_pre_turn import next_on_march
 from pnpforge.games.dystopian_legions.log import Said
-from pnpforge.games.dystopian_legions.table import near_objective
+from pnpforge.games.dystopian_legions.table import facing_hit, near_objective
 from pnpforge.games.dystopian_legions.throws import ask
 from pnpforge.games.dystopian_legions.turn import commander_for, order_refusal, spend
 
@@ -189,8 +189,19 @@ def melee_phase(s: BattleState) -> None:
     """Every melee is fought once, the Initiative's winner's first (rule ``melee-when``)."""
     entries: list[tuple] = []
     for a, b in sorted(s.engagements, key=lambda pair: pair[s.first]):
-        entries += [("b-pair", a, b), ("melee",), ("b-after",)]
+        arc = [("b-melee-arc",)] if s.units[a].spec.ironclad or s.units[b].spec.ironclad else []
+        entries += [("b-pair", a, b), *arc, ("melee",), ("b-after",)]
     s.push(*entries, ("b-end",))
+
+
+@task("b-melee-arc")
+def melee_arc(s: BattleState) -> None:
+    """The blows at an Ironclad meet the armour of the arc its attackers' block stands in (rule ``ironclad-melee``);
+    as it leaves, its rear."""
+    for p in (0, 1):
+        unit, enemy = s.units[s.view[p]], s.units[s.view[1 - p]]
+        if unit.spec.ironclad and unit.block is not None and enemy.block is not None:
+            unit.side.facing = "+".join(facing_hit(unit.block, enemy.block.centre))
 
 
 @task("b-end")

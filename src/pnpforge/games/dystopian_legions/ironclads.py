@@ -124,8 +124,7 @@ def disengaging(s: DuelState, q: int) -> None:
 
 @task("disengaged")
 def disengaged(s: DuelState, q: int) -> None:
-    for side in s.sides:
-        side.engaged = side.charging = False
+    s.part()
 
 
 @task("iron-blows")

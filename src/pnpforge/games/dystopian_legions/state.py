@@ -215,6 +215,11 @@ class DuelState(StepMachine):
         """After a melee: the side stays in it while both sections stand."""
         return not (self.sides[p].wiped or self.sides[1 - p].wiped)
 
+    def part(self) -> None:
+        """The two sections leave their melee (an Ironclad disengaged): neither is engaged any more."""
+        for side in self.sides:
+            side.engaged = side.charging = False
+
     def stood_still(self, p: int) -> bool:
         """Whether side ``p``'s section has not moved this turn: in a duel nobody moves before firing."""
         return True
@@ -234,6 +239,17 @@ class DuelState(StepMachine):
         profile = self.profile(trooper)
         nco, adjutant = profile.mar("nco"), profile.mar("adjutant")
         return profile.cp + ((nco.value or 0) if nco else 0) + ((adjutant.value or 0) if adjutant else 0)
+
+    def commanders(self, p: int) -> list[tuple[Side, Trooper]]:
+        """The models who may spend Command Points on side ``p``'s section, each with the section it stands in: in a
+        duel, the section's own (rules ``nco-range``, ``officer-range``)."""
+        side = self.sides[p]
+        return [(side, trooper) for trooper in side.troopers]
+
+    def officer_die(self, p: int) -> str | None:
+        """The colour of the die an officer adds to side ``p``'s Morale checks: in a duel, its own officer's."""
+        side = self.sides[p]
+        return self.colour(side) if any(self.profile(t).rank == "officer" for t in side.troopers) else None
 
     def led(self, side: Side) -> bool:
         return any(self.profile(t).rank in ("officer", "nco") for t in side.troopers)

@@ -6,10 +6,12 @@ keeping an inch from the enemy; one model does (``step``) and must end in cohere
 charges another it sees, each model straight into base contact if it reaches within twice its Move (``charge``);
 a section fires at another (``fire``: some model must see some model of the target, within its weapons' range);
 a section with an indirect weapon aims a blast at a named point (``blast``, the dice from ``chance:``); a casualty
-is taken off (``remove``); an Ironclad drives straight on by whole inches and turns 45 degrees on its front after
-an inch straight, each turn costing an inch of its Move (``ahead``, ``turn``). A choice the rules forbid is refused
-with the rule's id. At the end the outcome reports every move, sight line, blast and the sections under it, each
-section's coherency, who holds each objective and the arc each enemy lies in from each Ironclad.
+is taken off (``remove``: an officer taken off calls a Morale check of each other friendly section within its
+command range, rule ``officer-loss``); an Ironclad drives straight on by whole inches and turns 45 degrees on its
+front after an inch straight, each turn costing an inch of its Move (``ahead``, ``turn``). A choice the rules
+forbid is refused with the rule's id. At the end the outcome reports every move, sight line, blast and the sections
+under it, each officer lost and the sections it shakes, each section's coherency, who holds each objective and the
+arc each enemy lies in from each Ironclad.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import field as slot
 from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine.plane import INCH, Base, Point
-from pnpforge.engine.plane_measure import nearest_first
+from pnpforge.engine.plane_measure import nearest_first, within
 from pnpforge.engine.plane_moves import Field, Move, chains, format_inches, towards
 from pnpforge.engine.plane_moves import ahead as drive
 from pnpforge.engine.plane_moves import turn as pivot
@@ -186,8 +188,10 @@ def play(s: TableState, action: Action) -> None:
     """Apply an allowed action."""
     kind, name = str(action[0]), str(action[1])
     if kind == "remove":
+        fallen = next(b for b in s.field.bases if b.id == name)
         s.field = Field(s.field.table, s.field.pieces, tuple(b for b in s.field.bases if b.id != name))
         s.decided("removed", name)
+        _officer_lost(s, fallen)
         return
     unit = s.owner(name) if kind == "step" else s.unit(name)
     assert unit is not None
@@ -241,6 +245,27 @@ def play(s: TableState, action: Action) -> None:
         _aim_blast(s, unit, str(action[2]))
     else:
         _drive(s, unit, action)
+
+
+def _officer_lost(s: TableState, fallen: Base) -> None:
+    """An officer taken off as a casualty: each other friendly section with a model within its command range of
+    where it stood takes a Morale check (rule ``officer-loss``); its own section tests for its own losses."""
+    owner = s.owner(fallen.id)
+    profile = dict(owner.models)[fallen.id] if owner is not None else None
+    if owner is None or profile is None or profile.rank != "officer" or not profile.command_range:
+        return
+    reach = profile.command_range * INCH
+    friends = [u for u in s.game.start.units.values() if u.player == owner.player and u is not owner and s.bases(u)]
+    shaken = [u.id for u in friends if any(within(fallen.shape, b.shape, reach) for b in s.bases(u))]
+    s.decided(
+        "officers_lost",
+        {
+            "officer": fallen.id,
+            "command_range": format_inches(reach),
+            "morale_checks": shaken,
+            "beyond": [u.id for u in friends if u.id not in shaken],
+        },
+    )
 
 
 def _aim_blast(s: TableState, unit: Unit, point_name: str) -> None:
@@ -364,7 +389,9 @@ def _arcs(s: TableState) -> dict[str, Any]:
 
 def outcome(final: TableState, first: TableState) -> dict[str, Any]:
     result: dict[str, Any] = {
-        key: final.record[key] for key in ("moves", "charges", "fire", "blasts", "removed") if key in final.record
+        key: final.record[key]
+        for key in ("moves", "charges", "fire", "blasts", "removed", "officers_lost")
+        if key in final.record
     }
     coherency = {}
     for unit in final.game.start.units.values():

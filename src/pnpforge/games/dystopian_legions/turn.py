@@ -22,7 +22,7 @@ from pnpforge.games.dystopian_legions.log import Said
 from pnpforge.games.dystopian_legions.throws import ask
 
 if TYPE_CHECKING:
-    from pnpforge.games.dystopian_legions.state import DuelState
+    from pnpforge.games.dystopian_legions.state import DuelState, Side
 
 WINDOWS = ("pre_turn", "command", "movement", "shooting", "melee")
 
@@ -110,27 +110,29 @@ def order_refusal(s: DuelState, p: int, name: str) -> tuple[str, str] | None:
     return None
 
 
-def commander_for(s: DuelState, p: int, cost: int) -> int | None:
-    """The first officer or NCO of the section who may spend ``cost`` from the pool (its number), if any."""
+def commander_for(s: DuelState, p: int, cost: int) -> tuple[Side, int] | None:
+    """The first officer or NCO who may spend ``cost`` from the pool on the section (the section it stands in and
+    its number), if any: the section's own first, then an officer of another section within its command range."""
     side = s.sides[p]
-    for trooper in side.troopers:
+    for owner, trooper in s.commanders(p):
         made = s.made_by(trooper)
         if (
             made
             and orders.may_spend(
-                orders.Commander(trooper.profile, made, side.spent.get(trooper.number, 0)), side.cp, cost, True
+                orders.Commander(trooper.profile, made, owner.spent.get(trooper.number, 0)), side.cp, cost, True
             )
             is None
         ):
-            return trooper.number
+            return owner, trooper.number
     return None
 
 
 def spend(s: DuelState, p: int, cost: int) -> None:
     side = s.sides[p]
-    number = commander_for(s, p, cost)
-    assert number is not None
-    side.spent = {**side.spent, number: side.spent.get(number, 0) + cost}
+    found = commander_for(s, p, cost)
+    assert found is not None
+    owner, number = found
+    owner.spent = {**owner.spent, number: owner.spent.get(number, 0) + cost}
     side.cp -= cost
 
 
@@ -318,7 +320,7 @@ def morale_check(
 ) -> morale.Check:
     side = s.sides[p]
     colour = s.colour(side)
-    officer = next((colour for t in side.troopers if s.profile(t).rank == "officer"), None)
+    officer = s.officer_die(p)
     inspiring = any(s.profile(t).has("inspiring") for t in side.troopers)
     steadfast = all(s.profile(t).has("steadfast") for t in side.troopers) or gained(side, "steadfast")
     extra = tuple(bolstered(side, "morale")) + more
