@@ -11,8 +11,8 @@ PDF stage takes the captions' text out of the book before it is laid out:
   width; WeasyPrint lays that small document out, and the box of each caption is read from the layout;
 - ``placeholders`` puts in the book, in place of each caption, an empty box of the height its text took: a caption
   renamed on as many lines leaves the book's HTML, and therefore its cached layout, as they were;
-- ``assemble.compose`` draws each caption's page into its box, clipped to the box, as the faces are drawn into
-  theirs: the text stays vector and can be selected and searched.
+- ``assemble.place_captions`` draws each caption's page into its box, clipped to a little more than the box, as the
+  faces are drawn into theirs: the text stays vector and can be selected and searched.
 """
 
 from __future__ import annotations
