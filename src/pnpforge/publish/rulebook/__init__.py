@@ -107,7 +107,8 @@ def build_rulebook(pack: Pack, out_dir: Path, lang: str, layouts_dir: Path = LAY
     if stale:
         from pnpforge.publish.rulebook.assemble import finish  # noqa: PLC0415 - loads pypdf
 
-        count = finish(laid_out.book(), book.figures, laid_out.pages(), stale, book.sources.book.accent)
+        count = finish(laid_out.book(), book.figures, laid_out.pages(), stale, book.sources.book.accent,
+                       laid_out.captions())
         for target in stale:
             stamps.record(target, keys[target])
     else:

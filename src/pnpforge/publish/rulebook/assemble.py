@@ -18,11 +18,14 @@ from pypdf.generic import (ArrayObject, ByteStringObject, DictionaryObject, Floa
 
 from pnpforge.files import write_atomic
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, PT_PER_MM, PT_PER_PX, Figures, Placement
+from pnpforge.publish.rulebook.captions import ANCHOR as CAPTION
 from pnpforge.publish.rulebook.pdf import Laid
+
+SLACK_PT = 3.0  # a caption's page is shown this far around its box
 
 
 def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], targets: Mapping[Path, tuple[float, float]],
-           cover: str) -> int:
+           cover: str, captions: tuple[Sequence[PageObject], Sequence[Sequence[float]]] = ((), ())) -> int:
     """Put the index and the faces into the laid-out text once, then for each target and its paper (``(w, h)`` in
     mm) centre the pages on the paper, paint the first page's background in ``cover`` (``#rrggbb``) and write the
     PDF (only when its bytes changed).
@@ -30,12 +33,14 @@ def finish(laid: Laid, figures: Figures, pages: dict[str, PageObject], targets: 
     The papers share everything but the page boxes and the first page's background, so the text is read and the
     faces are drawn into it once: for each paper after the first, the boxes are set again and the background's
     stream (the same object) is given that paper's rectangle, which leaves the PDF as a composition for that paper
-    alone writes it. Returns the page count.
+    alone writes it. ``captions`` are the figures' captions laid out alone (each one's page and box, see
+    ``captions.py``), drawn into their empty boxes. Returns the page count.
     """
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(laid.pdf)))
     if laid.index_pdf is not None:
         _replace_tail(writer, PdfReader(io.BytesIO(laid.index_pdf)), laid.index_at)
     compose(writer, laid.boxes, figures.placements, pages)
+    place_captions(writer, laid.boxes, *captions)
     sizes = [(float(page.mediabox.width), float(page.mediabox.height)) for page in writer.pages]
     fill: StreamObject | None = None
     for target, paper in targets.items():
@@ -134,21 +139,54 @@ def compose(writer: PdfWriter, anchors: Sequence[Mapping[str, Sequence[float]]],
             _append(writer, page, names, "\n".join(drawn))
 
 
-def _anchor_number(anchor: str) -> int:
+def place_captions(writer: PdfWriter, anchors: Sequence[Mapping[str, Sequence[float]]],
+                   pages: Sequence[PageObject], boxes: Sequence[Sequence[float]]) -> None:
+    """Draw each caption's page into the caption's empty box on the rulebook's pages: moved so that its box lands
+    on the empty one, clipped to a little more than its box (glyphs may reach past it), each a Form XObject."""
+    if not pages:
+        return
+    for page, found in zip(writer.pages, anchors):
+        height_pt = float(page.mediabox.height)
+        drawn: list[str] = []
+        names = DictionaryObject()
+        for anchor, (x1, y1, _x2, _y2) in sorted(found.items(), key=lambda pair: _anchor_number(pair[0], CAPTION)):
+            number = _anchor_number(anchor, CAPTION)
+            if not anchor.startswith(CAPTION) or not 0 < number <= len(boxes):
+                continue
+            if not 0 <= boxes[number - 1][0] < len(pages):  # lost in the captions' layout: nothing to draw
+                continue
+            at, cx1, cy1, cx2, cy2 = boxes[number - 1]
+            source = pages[int(at)]
+            source_h = float(source.mediabox.height)
+            clip = (cx1 * PT_PER_PX - SLACK_PT, source_h - cy2 * PT_PER_PX - SLACK_PT,
+                    cx2 * PT_PER_PX + SLACK_PT, source_h - cy1 * PT_PER_PX + SLACK_PT)
+            name = f"/RbCaption{number}"
+            names[NameObject(name)] = _form(writer, source, clip)
+            dx = (x1 - cx1) * PT_PER_PX
+            dy = (height_pt - y1 * PT_PER_PX) - (source_h - cy1 * PT_PER_PX)
+            drawn.append(f"q 1 0 0 1 {dx:.4f} {dy:.4f} cm {name} Do Q")
+        if drawn:
+            _append(writer, page, names, "\n".join(drawn))
+
+
+def _anchor_number(anchor: str, prefix: str = ANCHOR_PREFIX) -> int:
     """Figures are drawn in the sequence they were placed."""
-    tail = anchor[len(ANCHOR_PREFIX):]
+    tail = anchor[len(prefix):]
     return int(tail) if tail.isdigit() else 0
 
 
-def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
-    """A face page as a Form XObject of the writer (its resources copied along)."""
+def _form(writer: PdfWriter, face: PageObject, clip: Sequence[float] | None = None) -> IndirectObject:
+    """A face page as a Form XObject of the writer (its resources copied along), shown whole or within
+    ``clip`` (points)."""
     content = StreamObject()
     content.set_data(_contents(face))
     form = content.flate_encode()
     box = face.mediabox
+    corners = ([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)] if clip is None
+               else [FloatObject(round(float(v), 4)) for v in clip])
     form.update({
         NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
+        NameObject("/BBox"): ArrayObject(corners),
         NameObject("/Resources"): face["/Resources"].clone(writer),
     })
     if "/Group" in face:

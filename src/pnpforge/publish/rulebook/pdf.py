@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from pnpforge.caches import code
 from pnpforge.caches.store import Store, user_store
 from pnpforge.files import write_atomic
+from pnpforge.publish.rulebook import captions as captioned
 from pnpforge.publish.rulebook.document import IndexEntry, index_document
 from pnpforge.publish.rulebook.figures import ANCHOR_PREFIX, Figures
 from pnpforge.publish.rulebook.flow import arrange
@@ -55,6 +56,7 @@ CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")\s]+)")
 PRUNE_AFTER = 3600  # seconds
 INDEX_ANCHOR = "index"
 INDEX_ALONE = ".index-alone"  # the suffix of an index laid out alone, kept by the key of its HTML
+CAPTIONS = "captions"  # in the key of the captions' layout (``captions.py``)
 
 
 @dataclass
@@ -122,6 +124,16 @@ class LaidOut:
     book_key: str
     warnings: list[str]
     documents: list[str]  # the HTML document of each of those pages
+    captions_key: str | None = None  # the captions laid out alone, a page each (``captions.py``)
+
+    def captions(self) -> tuple[list[PageObject], list[list[float]]]:
+        """Each caption's page and its box there (``[page, x1, y1, x2, y2]``, CSS pixels), in caption order."""
+        if self.captions_key is None:
+            return [], []
+        from pypdf import PdfReader  # noqa: PLC0415 - only a rulebook that changed is put together again
+
+        meta = json.loads((self.cache / f"{self.captions_key}.json").read_text(encoding="utf-8"))
+        return list(PdfReader(self.cache / f"{self.captions_key}.pdf").pages), meta["boxes"]
 
     def faces_pdf(self) -> Path:
         """The PDF of every face the figures show, a page each."""
@@ -131,7 +143,7 @@ class LaidOut:
         """A key of everything the final PDFs are made of (the layouts and where the faces go), and ``extra``."""
         digest = hashlib.sha256(code.digest(*BOOK_CODE).encode("ascii"))
         placed = [[p.anchor, list(p.keys), p.width, p.height] for p in self.figures.placements]
-        for part in (self.book_key, self.faces_key, json.dumps(placed), *extra):
+        for part in (self.book_key, self.faces_key, self.captions_key or "", json.dumps(placed), *extra):
             digest.update(part.encode("utf-8") + b"\0")
         return digest.hexdigest()[:32]
 
@@ -156,12 +168,23 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
     WeasyPrint's warnings.
 
     The faces are one PDF, so that each font is subset once for the whole book; drawing them all again when one
-    changed costs a fraction of a second.
+    changed costs a fraction of a second. The figures' captions are laid out first, alone, and the book with an
+    empty box of each caption's height in its place (``captions.py``), so that a renamed card lays out its caption
+    again but not the book.
     """
     roots = _roots(figures)
     entries = [[entry.term, entry.anchor, entry.uses] for entry in index]
     documents = figures.documents()
     keys = Keys(roots)
+    captions_key = None
+    found = captioned.split(book)
+    if found:
+        captions_html = captioned.document(book, found)
+        captions_key = keys.key(captions_html, CAPTIONS)
+        if not (cache / f"{captions_key}.json").is_file():
+            captions_task(captions_html, len(found), roots, str(cache / captions_key))
+        boxes = json.loads((cache / f"{captions_key}.json").read_text(encoding="utf-8"))["boxes"]
+        book = captioned.placeholders(book, [box[4] - box[2] for box in boxes])
     faces_key = keys.key("\n".join(documents.values()), native.key(), json.dumps(list(documents)))
     book_key = keys.key(book, json.dumps(entries), label)
     tasks: list[tuple] = []
@@ -171,14 +194,15 @@ def lay_out(figures: Figures, book: str, index: list[IndexEntry], label: str, ca
         tasks.append(("faces", list(documents.values()), figures.renderer.fonts, roots, str(cache / faces_key)))
     run(tasks, jobs)
     warnings: list[str] = []
-    used = {faces_key, book_key}
-    for key in (faces_key, book_key):
+    used = {faces_key, book_key} | ({captions_key} if captions_key else set())
+    for key in (faces_key, book_key, *([captions_key] if captions_key else [])):
         meta = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
         warnings += meta["warnings"]
         used |= {meta["index_key"]} if "index_key" in meta else set()
     kept_plan = Store(cache).path(PLAN_KEY)
     _prune(cache, used | ({kept_plan.name} if kept_plan else set()))
-    return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings, list(documents.values()))
+    return LaidOut(figures, cache, faces_key, list(documents), book_key, warnings, list(documents.values()),
+                   captions_key)
 
 
 def _prune(cache: Path, used: set[str]) -> None:
@@ -217,6 +241,31 @@ def faces_task(documents: list[str], fonts: FontSet, roots: dict[str, str], base
     figures.prune(set(keys))
     write_atomic(Path(base).with_suffix(".pdf"), data)
     write_atomic(Path(base).with_suffix(".json"), json.dumps({"warnings": warnings}).encode("utf-8"))
+
+
+def captions_task(html: str, count: int, roots: dict[str, str], base: str) -> None:
+    """Lay out the captions' document (``captions.document``) and write it, with each caption's box: its page
+    and corners in CSS pixels (a caption the layout lost gets an empty box, and is not drawn)."""
+    from weasyprint import HTML  # noqa: PLC0415 - WeasyPrint loads only when a layout is due
+    from weasyprint.text.fonts import FontConfiguration  # noqa: PLC0415
+
+    from pnpforge.render.pdf import Collector, PackFetcher  # noqa: PLC0415
+    fetcher = PackFetcher({name: Path(path) for name, path in roots.items()})
+    collector = Collector()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collector)
+    try:
+        with fixed_epoch():
+            document = HTML(string=html, base_url="pnp:layouts/", url_fetcher=fetcher).render(
+                font_config=FontConfiguration())
+            data = document.write_pdf(pdf_identifier=_identifier(html))
+    finally:
+        logger.removeHandler(collector)
+    where = {a: [n, *box] for n, page in enumerate(document.pages) for a, box in page.anchors.items()}
+    boxes = [where.get(f"{captioned.ANCHOR}{number}", [-1, 0.0, 0.0, 0.0, 0.0]) for number in range(1, count + 1)]
+    write_atomic(Path(base).with_suffix(".pdf"), data)
+    write_atomic(Path(base).with_suffix(".json"),
+                 json.dumps({"boxes": boxes, "warnings": collector.messages}).encode("utf-8"))
 
 
 def book_task(html: str, entries: list, label: str, roots: dict[str, str], base: str) -> None:
@@ -258,7 +307,8 @@ def book_task(html: str, entries: list, label: str, roots: dict[str, str], base:
                 pages = start - 1 + kept[1]
     finally:
         logger.removeHandler(collector)
-    boxes = [{a: list(box) for a, box in sorted(page.anchors.items()) if a.startswith(ANCHOR_PREFIX)}
+    boxes = [{a: list(box) for a, box in sorted(page.anchors.items())
+              if a.startswith((ANCHOR_PREFIX, captioned.ANCHOR))}
              for page in document.pages]
     meta = {"index_at": start - 1, "boxes": boxes, "warnings": collector.messages, "pages": pages}
     if index_key is not None:
