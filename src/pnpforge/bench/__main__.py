@@ -33,7 +33,8 @@ def sections(args: argparse.Namespace, reference: float) -> dict[str, Callable[[
 
     packs = {name.strip() for name in args.packs.split(",")} if args.packs else None
     return {"static": bench_static_checks, "simulation": lambda: bench_simulation(packs=packs),
-            "build": lambda: {**bench_build(reference=reference, cold_goals=cold_goals(args.cold_goals)),
+            "build": lambda: {**bench_build(sorted(packs) if packs else None, reference=reference,
+                                          cold_goals=cold_goals(args.cold_goals)),
                               "startup": bench_startup(reference=reference)},
             "publish": bench_publish, "peers": lambda: bench_peers(runs=args.peer_runs),
             "stress": lambda: bench_stress(args.stress_cards, reference=reference),
@@ -79,8 +80,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path("build/bench.json"))
     parser.add_argument("--only", help=f"comma-separated sections to run ({','.join(SECTIONS)}); the others' "
                                        "figures are kept from the existing --out file")
-    parser.add_argument("--packs", help="comma-separated pack ids the simulation section plays (default: every pack "
-                                        "with an engine); the other packs' figures are kept from the --out file")
+    parser.add_argument("--packs", help="comma-separated pack ids the simulation and build sections measure "
+                                        "(default: every pack, with an engine for simulation); the other packs' "
+                                        "figures are kept from the --out file")
     parser.add_argument("--stress-cards", type=int, default=int(os.environ.get("BENCH_STRESS_CARDS", 10_000)),
                         help="cards in the stress pack (default $BENCH_STRESS_CARDS or 10000; 0 leaves it out)")
     parser.add_argument("--peer-runs", type=int, default=3, help="cold runs of each tool on the bench deck")
@@ -107,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         print(f"== bench: {name}", flush=True)
         figures = normalise(measure[name](), reference)
-        if name == "simulation" and args.packs:  # the other packs' figures stay as they were
+        if name in ("simulation", "build") and args.packs:  # the other packs' figures stay as they were
             figures = {**report.get(name, {}), **figures}
         report[REPORT_KEYS.get(name, name)] = figures
         report["machine"]["normalised_with"][name] = reference
