@@ -10,7 +10,9 @@ from dataclasses import replace
 import pytest
 
 import pnpforge.engine.validate as validate
+from pnpforge.engine.analyses import judged
 from pnpforge.engine.executors import LocalExecutor
+from pnpforge.engine.paired import unit_outside
 from pnpforge.engine.playout import Run
 from pnpforge.engine.validate import Analysis, Settings, concerns, schedule, simulate_until_decided
 from pnpforge.engine.verdicts import never_seen, outside, sequential, z_score
@@ -70,7 +72,7 @@ def false_warnings(seeds: range) -> tuple[Counter, Counter]:
 def test_a_few_fair_runs_stop_at_the_planned_looks_and_say_how_many_they_planned() -> None:
     warned, played = false_warnings(range(1, 7))
     assert set(played) <= set(schedule(FIRST, MOST)) and len(played) > 1  # some stop early, some go on
-    assert not warned
+    assert sum(warned.values()) <= 1  # a few per cent of runs per kind may warn: the slow test below counts them
 
 
 @pytest.mark.slow
@@ -101,3 +103,40 @@ def test_each_configuration_stops_on_its_own(tmp_path) -> None:
     assert tallies["a"].get("games") == FIRST and tallies["b"].get("games") == MOST
     settings = report_data(pack.id, step, [], Analysis())["settings"]
     assert settings["games_per_configuration"] == {"a": FIRST, "b": MOST} and settings["looks_planned"] == 5
+
+
+def draws_at_most(most: float, seed: int = 24) -> tuple[int, list[tuple[int, float]], list[Finding]]:
+    """``--games auto`` on the coin toss (a tenth of its games drawn) judging only its draws against at most
+    ``most``: the games played, each look's games and the factor the rate seen asked for (0: none), the findings."""
+    looked: list[tuple[int, float]] = []
+
+    def analyse(pack, tallies, settings):
+        result = Analysis()
+        for players, tally in tallies.items():
+            verdict = unit_outside(tally, "draws", 0.0, most)
+            found = [] if verdict is None else [judged(verdict, "draws", "games", "", None, "draws", players=players)]
+            looked.append((tally.get("games"), max((f.data.get("more", 0.0) for f in found), default=0.0)))
+            result.findings += found
+        return result
+
+    step, analysis, _ = simulate_until_decided(pack_at(DATA / "dice-race"), replace(PACKAGE, analyse=analyse),
+                                               Settings(FIRST, (2,), "base", seed, 1, ("random",)), MOST,
+                                               first=FIRST, executor=LocalExecutor(1))
+    return step.games, looked, analysis.findings
+
+
+def test_a_finding_that_cannot_be_decided_stops_at_the_next_look_not_at_the_limit() -> None:
+    # at most 12% draws holds (the truth is 10%): no number of games can rightly warn. The first look saw 4 draws
+    # in 20 and asked for about twelve times the games, within the limit of 320; the run used to go straight to
+    # 320 on that rate; it looks again at 40, where the draws seen are within the band, and stops
+    games, looked, findings = draws_at_most(0.12)
+    assert looked[0][0] == FIRST and 1 < looked[0][1] <= MOST / FIRST
+    assert games == 2 * FIRST and len(looked) == 2 and not 0 < looked[-1][1] <= MOST / games
+    assert all(f.severity == "info" for f in findings)
+
+
+def test_a_finding_that_can_be_decided_still_is_one_look_at_a_time() -> None:
+    # at most 5% draws is false (the truth is 10%): the run looks at every count of the schedule and warns at 320
+    games, looked, findings = draws_at_most(0.05)
+    assert [n for n, _ in looked] == schedule(FIRST, MOST) and games == MOST
+    assert [f.severity for f in findings] == ["warning"]
