@@ -140,3 +140,37 @@ def test_a_finding_that_can_be_decided_still_is_one_look_at_a_time() -> None:
     games, looked, findings = draws_at_most(0.05)
     assert [n for n, _ in looked] == schedule(FIRST, MOST) and games == MOST
     assert [f.severity for f in findings] == ["warning"]
+
+
+class Watcher:
+    """An observer that counts the games it watched."""
+
+    def __init__(self, game, seed: int) -> None:
+        pass
+
+    def start(self, state) -> None:
+        pass
+
+    def after_action(self, state, action) -> None:
+        pass
+
+    def finish(self, state, tally) -> None:
+        tally.add("watched", 1)
+
+
+def test_the_observer_stops_once_the_game_package_has_nothing_left_for_it() -> None:
+    asked: list[int] = []
+
+    def observing(pack, tallies, settings):  # what the watcher counts is decided at the second look
+        asked.append(tallies[2].get("games"))
+        return len(asked) < 2
+
+    def analyse(pack, tallies, settings):  # a finding that twice the games would decide keeps the run going
+        return Analysis(findings=[Finding("info", "undecided: open", data={"more": 2.0})])
+
+    package = replace(PACKAGE, observer=Watcher, observing=observing, analyse=analyse)
+    step, _, tallies = simulate_until_decided(pack_at(DATA / "dice-race"), package,
+                                              Settings(FIRST, (2,), "base", 1, 1, ("random",)), MOST, first=FIRST,
+                                              executor=LocalExecutor(1))
+    assert step.games == MOST and asked == [FIRST, 2 * FIRST]  # asked until it said no, then never again
+    assert tallies[2].get("watched") == 2 * FIRST and tallies[2].get("games") == MOST

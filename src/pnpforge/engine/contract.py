@@ -169,6 +169,9 @@ class GamePackage(Generic[StateT]):
     replay: Callable[[Pack, Path], Outcome] | None = None
     events: Callable[[StateT], Iterable[Event]] | None = None  # typed events of a finished game
     observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs
+    # (pack, tallies, settings) -> whether a check of what the observer counts is still open: ``--games auto``
+    # stops the observer once it is not (``engine/validate.py``); without it the observer watches every game
+    observing: Callable[[Pack, dict[Any, Tally], Settings], bool] | None = None
     analyse: Callable[[Pack, dict[Any, Tally], Settings], Analysis] | None = None  # tallies by the runs' labels
     configurations: Callable[[Pack, Settings], dict[Any, Run]] | None = None  # {label: Run}
     # analyses of the pack's data alone, needing no game (exact odds, paths on maps), by name: the validator reports

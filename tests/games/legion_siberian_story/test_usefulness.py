@@ -133,3 +133,35 @@ def test_shorter_replays_cut_from_a_longer_one_are_those_replays_played_alone() 
                 assert replay.actions == played.actions
                 compared += 1
     assert compared >= 16, compared
+
+
+def _settled(order_counts: dict[str, tuple[int, int]], location_used: int = 1, drawn: int = 500) -> bool:
+    """``observing`` on tallies where each order was weighed and useful as ``order_counts`` says (else 5000 times,
+    useful in 400: clearly above the Blank's 65 and its margin) and each location was ``drawn`` and mattered in
+    ``location_used`` of them, at one of seven looks."""
+    from pnpforge.engine.tally import Tally
+    from pnpforge.engine.validate import Settings
+    from pnpforge.engine.verdicts import sequential
+    from pnpforge.games.legion_siberian_story.analysis import observing
+
+    tally = Tally()
+    tally.add("games", 2000)
+    for order in pack().of_type("order"):
+        weighed, useful = order_counts.get(order.id, (5000, 65 if order.id == "blank" else 400))
+        tally.add(f"order/{order.id}/weighed", weighed, 1)
+        tally.add(f"order/{order.id}/useful", useful, 1)
+    for location in pack().of_type("location"):
+        tally.add(f"offered/{location.id}", drawn, 1)
+        tally.add(f"used/{location.id}", location_used, 1)
+    with sequential(7):
+        return observing(pack(), {2: tally}, Settings(2000, (2,), "base", 1, 1))
+
+
+def test_the_weighing_stops_only_once_every_check_of_it_is_decided() -> None:
+    assert not _settled({})  # every order clearly useful, every location mattered: nothing left to weigh for
+    assert not _settled({"plus-two": (5000, 75)})  # clearly below the Blank's bar: a decided warning
+    assert _settled({"plus-two": (40, 4)})  # 10% of 40: its interval still reaches down to the bar
+    assert _settled({"plus-two": (0, 0)})  # never weighed yet
+    assert _settled({"plus-two": (100, 0)})  # useful in none of 100: not yet clearly never
+    assert _settled({}, location_used=0, drawn=200)  # a location that never mattered in 200 draws: not yet clearly
+    assert not _settled({}, location_used=0, drawn=500)  # ... in 500 it clearly never does (1% / 7 asks for 324)

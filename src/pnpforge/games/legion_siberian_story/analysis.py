@@ -16,7 +16,8 @@ from pnpforge.engine.analyses import (judged, length_chart, never_used, never_wo
                                       replay_hint, rule_gaps, seat_bars, side_balance, side_marks)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import MIN_RATE, below, never_seen
+from pnpforge.engine.stats import wilson
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, z_score
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
@@ -111,6 +112,41 @@ def _equipment(pack: Pack, tally, players, settings, min_rate, result) -> None:
         if found:
             result.findings.append(found)
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
+
+
+def observing(pack: Pack, tallies: dict, settings: Settings) -> bool:
+    """Whether a check of what the weighing counts (``usefulness.py``) is still open: an order's usefulness whose
+    interval still reaches its bar from above (or that has not been weighed, or been weighed without changing an
+    outcome and not yet often enough to say it never does), or a location whose effect has not yet changed an
+    outcome and is not yet clearly one that never does. Once every such check is decided, more weighing cannot change
+    its verdict, and the validator plays the rest of the games unwatched (``engine/validate.py``)."""
+    total = Tally()
+    for tally in tallies.values():
+        total.merge(tally)
+    limits = pack.game.thresholds
+    min_rate = float(limits.get("min_rate", MIN_RATE))
+    orders = pack.of_type("order")
+    bar, _ = _placebo_bar(orders, total, float(limits.get("order_useful_min_share", 0.01)))
+    z = z_score(len(orders))
+    for order in orders:
+        if not order.get("effects"):
+            continue
+        weighed, useful = total.get(f"order/{order.id}/weighed"), total.get(f"order/{order.id}/useful")
+        if not weighed:
+            return True
+        if not useful:
+            if not never_seen(weighed, min_rate).clear:
+                return True
+        elif (verdict := below(useful, weighed, bar, len(orders))) is None:
+            if wilson(useful, weighed, z)[0] < bar:
+                return True
+        elif not verdict.clear:
+            return True
+    for location in pack.of_type("location"):
+        offered = total.get(f"offered/{location.id}")
+        if not total.get(f"used/{location.id}") and not (offered and never_seen(offered, min_rate).clear):
+            return True
+    return False
 
 
 def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:
