@@ -143,10 +143,10 @@ def test_a_finding_that_can_be_decided_still_is_one_look_at_a_time() -> None:
 
 
 class Watcher:
-    """An observer that counts the games it watched."""
+    """An observer that counts the games it watched, and those it watched for item 'a' only."""
 
-    def __init__(self, game, seed: int) -> None:
-        pass
+    def __init__(self, game, seed: int, only: tuple[str, ...] | None = None) -> None:
+        self.only = only
 
     def start(self, state) -> None:
         pass
@@ -156,14 +156,16 @@ class Watcher:
 
     def finish(self, state, tally) -> None:
         tally.add("watched", 1)
+        if self.only == ("a",):
+            tally.add("watched/a", 1)
 
 
-def test_the_observer_stops_once_the_game_package_has_nothing_left_for_it() -> None:
+def test_the_observer_weighs_only_what_is_open_and_stops_once_nothing_is() -> None:
     asked: list[int] = []
 
-    def observing(pack, tallies, settings):  # what the watcher counts is decided at the second look
+    def observing(pack, tallies, settings):  # b is settled at the first look, a at the second ('b' stays settled)
         asked.append(tallies[2].get("games"))
-        return len(asked) < 2
+        return {1: {"a"}, 2: {"b"}}.get(len(asked), set())
 
     def analyse(pack, tallies, settings):  # a finding that twice the games would decide keeps the run going
         return Analysis(findings=[Finding("info", "undecided: open", data={"more": 2.0})])
@@ -172,5 +174,6 @@ def test_the_observer_stops_once_the_game_package_has_nothing_left_for_it() -> N
     step, _, tallies = simulate_until_decided(pack_at(DATA / "dice-race"), package,
                                               Settings(FIRST, (2,), "base", 1, 1, ("random",)), MOST, first=FIRST,
                                               executor=LocalExecutor(1))
-    assert step.games == MOST and asked == [FIRST, 2 * FIRST]  # asked until it said no, then never again
-    assert tallies[2].get("watched") == 2 * FIRST and tallies[2].get("games") == MOST
+    assert step.games == MOST and asked == [FIRST, 2 * FIRST]  # asked until nothing was open, then never again
+    assert tallies[2].get("watched") == 2 * FIRST and tallies[2].get("watched/a") == FIRST
+    assert tallies[2].get("games") == MOST

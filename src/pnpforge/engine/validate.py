@@ -171,10 +171,11 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
     to the next count of their plan, and every verdict is made at the error each look of the longest plan may spend
     (``engine/verdicts.py``). A look is never skipped, even when the rate seen asks for many times the games: the
     rate seen at a few games is the noisiest, and a finding that seemed within reach at the first look is judged
-    again at twice the games before more are played for it (``next_look``). Once the game package says that no
-    check of what its observer counts is open (``GamePackage.observing``, asked at the look's error), the later
-    games are played unwatched: those checks keep the games that were weighed. Every round is played on
-    ``executor`` (default: ``settings.jobs`` local processes).
+    again at twice the games before more are played for it (``next_look``). The game package's observer weighs,
+    in the later games, only the items whose checks of what it counts are still open (``GamePackage.observing``,
+    asked at the look's error; an item once settled is not weighed again), and no game once none is: a settled
+    check keeps the games that were weighed. Every round is played on ``executor`` (default: ``settings.jobs``
+    local processes).
     """
     if package.analyse is None:
         raise ValueError(f"game package '{package.name}' has no analyses to decide")
@@ -187,7 +188,7 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
     tallies: dict[Any, Tally] = {label: Tally() for label in labels}
     played = dict.fromkeys(labels, 0)  # units
     target = {label: plans[label][0] for label in labels}
-    look, weighing = 0, True
+    look, watch = 0, None  # the items the observer weighs (None: every one)
     while True:
         total = sum(target[label] * size[label] for label in labels)
         for label, config in configs.items():
@@ -200,9 +201,12 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
         step = replace(settings, games=max(games.values()), looks=looks, counts=tuple(games.items()))
         with sequential(looks):
             analysis = package.analyse(pack, tallies, step)
-            if weighing and package.observing is not None and not package.observing(pack, tallies, step):
-                weighing = False
-                configs = {label: replace(config, weigh=False) for label, config in configs.items()}
+            if package.observing is not None and watch != ():
+                still = set(package.observing(pack, tallies, step))
+                narrowed = tuple(sorted(still if watch is None else still & set(watch)))
+                if narrowed != watch:
+                    watch = narrowed
+                    configs = {label: replace(config, watch=watch) for label, config in configs.items()}
         look += 1
         for label in labels:
             target[label] = next_look(analysis, label, labels, played[label], plans[label], look)

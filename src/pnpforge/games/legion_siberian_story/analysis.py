@@ -114,12 +114,13 @@ def _equipment(pack: Pack, tally, players, settings, min_rate, result) -> None:
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
 
 
-def observing(pack: Pack, tallies: dict, settings: Settings) -> bool:
-    """Whether a check of what the weighing counts (``usefulness.py``) is still open: an order's usefulness whose
-    interval still reaches its bar from above (or that has not been weighed, or been weighed without changing an
-    outcome and not yet often enough to say it never does), or a location whose effect has not yet changed an
-    outcome and is not yet clearly one that never does. Once every such check is decided, more weighing cannot change
-    its verdict, and the validator plays the rest of the games unwatched (``engine/validate.py``)."""
+def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
+    """The orders and locations whose checks of what the weighing counts (``usefulness.py``) are still open: an
+    order whose usefulness interval still reaches its bar from above (or that was never weighed, or weighed without
+    changing an outcome and not yet often enough to say it never does), a location whose effect has not yet changed
+    an outcome and is not yet clearly one that never does. More weighing cannot change a settled check's verdict, and
+    the validator has only the open ones weighed in its later games (``engine/validate.py``). The Blank, the placebo,
+    is open until it has been weighed: its share then stays that of the games weighed so far."""
     total = Tally()
     for tally in tallies.values():
         total.merge(tally)
@@ -128,25 +129,26 @@ def observing(pack: Pack, tallies: dict, settings: Settings) -> bool:
     orders = pack.of_type("order")
     bar, _ = _placebo_bar(orders, total, float(limits.get("order_useful_min_share", 0.01)))
     z = z_score(len(orders))
+    still = set()
     for order in orders:
-        if not order.get("effects"):
-            continue
         weighed, useful = total.get(f"order/{order.id}/weighed"), total.get(f"order/{order.id}/useful")
         if not weighed:
-            return True
-        if not useful:
+            still.add(order.id)
+        elif not order.get("effects"):
+            continue
+        elif not useful:
             if not never_seen(weighed, min_rate).clear:
-                return True
+                still.add(order.id)
         elif (verdict := below(useful, weighed, bar, len(orders))) is None:
             if wilson(useful, weighed, z)[0] < bar:
-                return True
+                still.add(order.id)
         elif not verdict.clear:
-            return True
+            still.add(order.id)
     for location in pack.of_type("location"):
         offered = total.get(f"offered/{location.id}")
         if not total.get(f"used/{location.id}") and not (offered and never_seen(offered, min_rate).clear):
-            return True
-    return False
+            still.add(location.id)
+    return still
 
 
 def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:
