@@ -161,9 +161,10 @@ def test_the_weighing_goes_on_only_for_the_checks_still_open() -> None:
     locations = {location.id for location in pack().of_type("location")}
     assert _open({}) == set()  # every order clearly useful, every location mattered: nothing left to weigh for
     assert _open({"plus-two": (5000, 75)}) == set()  # clearly below the Blank's bar: a decided warning
-    assert _open({"plus-two": (40, 4)}) == {"plus-two"}  # 10% of 40: its interval still reaches down to the bar
-    assert _open({"plus-two": (0, 0), "blank": (0, 0)}) == {"plus-two", "blank"}  # never weighed yet
-    assert _open({"plus-two": (100, 0)}) == {"plus-two"}  # useful in none of 100: not yet clearly never
+    # 10% of 40: its interval still reaches down to the bar; the Blank is weighed as long as an order is
+    assert _open({"plus-two": (40, 4)}) == {"plus-two", "blank"}
+    assert _open({"plus-two": (0, 0)}) == {"plus-two", "blank"}  # never weighed yet
+    assert _open({"plus-two": (100, 0)}) == {"plus-two", "blank"}  # useful in none of 100: not yet clearly never
     assert _open({}, location_used=0, drawn=200) == locations  # never mattered in 200 draws: not yet clearly
     assert _open({}, location_used=0, drawn=500) == set()  # ... in 500 it clearly never does (1% / 7 asks for 324)
 

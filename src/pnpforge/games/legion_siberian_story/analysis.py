@@ -119,8 +119,8 @@ def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
     order whose usefulness interval still reaches its bar from above (or that was never weighed, or weighed without
     changing an outcome and not yet often enough to say it never does), a location whose effect has not yet changed
     an outcome and is not yet clearly one that never does. More weighing cannot change a settled check's verdict, and
-    the validator has only the open ones weighed in its later games (``engine/validate.py``). The Blank, the placebo,
-    is open until it has been weighed: its share then stays that of the games weighed so far."""
+    the validator has only the open ones weighed in its later games (``engine/validate.py``). The Blank, the placebo
+    every order is measured against, is weighed as long as any order is."""
     total = Tally()
     for tally in tallies.values():
         total.merge(tally)
@@ -132,10 +132,10 @@ def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
     still = set()
     for order in orders:
         weighed, useful = total.get(f"order/{order.id}/weighed"), total.get(f"order/{order.id}/useful")
+        if not order.get("effects"):
+            continue
         if not weighed:
             still.add(order.id)
-        elif not order.get("effects"):
-            continue
         elif not useful:
             if not never_seen(weighed, min_rate).clear:
                 still.add(order.id)
@@ -144,6 +144,8 @@ def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
                 still.add(order.id)
         elif not verdict.clear:
             still.add(order.id)
+    if still:
+        still.update(order.id for order in orders if not order.get("effects"))
     for location in pack.of_type("location"):
         offered = total.get(f"offered/{location.id}")
         if not total.get(f"used/{location.id}") and not (offered and never_seen(offered, min_rate).clear):
