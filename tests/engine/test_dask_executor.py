@@ -69,10 +69,10 @@ def test_every_round_of_auto_on_dask_gives_the_report_of_local_processes(client,
                                             lambda n, target: seen.append((n, target)), first=10, executor=dask)
     local_step, local_analysis, _ = simulate_until_decided(pack, package, settings, 200, first=10,
                                                         executor=LocalExecutor(2))
-    # looks at 10 games (5 in a chunk per worker) and 80 (the first count of the schedule at or above the 42 the
-    # undecided finding asked for: 70 more, in chunks of 20)
-    assert step.games == local_step.games == 80 and dask.submitted == 2 + 4
-    assert sum(n for n, _ in seen) == 80 and seen[-1][1] == 80  # progress as each chunk came back
+    # looks at 10 games (5 in a chunk per worker), 20 and 40 (the next counts of the schedule, each in a chunk per
+    # worker), where no undecided finding is left that the limit could decide
+    assert step.games == local_step.games == 40 and dask.submitted == 2 + 2 + 2
+    assert sum(n for n, _ in seen) == 40 and seen[-1][1] == 40  # progress as each chunk came back
     write_json(tmp_path / "dask.json", report_data("legie", step, [], analysis))
     write_json(tmp_path / "local.json", report_data("legie", local_step, [], local_analysis))
     assert (tmp_path / "dask.json").read_bytes() == (tmp_path / "local.json").read_bytes()

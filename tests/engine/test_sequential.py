@@ -10,7 +10,9 @@ from dataclasses import replace
 import pytest
 
 import pnpforge.engine.validate as validate
+from pnpforge.engine.analyses import judged
 from pnpforge.engine.executors import LocalExecutor
+from pnpforge.engine.paired import unit_outside
 from pnpforge.engine.playout import Run
 from pnpforge.engine.validate import Analysis, Settings, concerns, schedule, simulate_until_decided
 from pnpforge.engine.verdicts import never_seen, outside, sequential, z_score
@@ -70,7 +72,7 @@ def false_warnings(seeds: range) -> tuple[Counter, Counter]:
 def test_a_few_fair_runs_stop_at_the_planned_looks_and_say_how_many_they_planned() -> None:
     warned, played = false_warnings(range(1, 7))
     assert set(played) <= set(schedule(FIRST, MOST)) and len(played) > 1  # some stop early, some go on
-    assert not warned
+    assert sum(warned.values()) <= 1  # a few per cent of runs per kind may warn: the slow test below counts them
 
 
 @pytest.mark.slow
@@ -101,3 +103,77 @@ def test_each_configuration_stops_on_its_own(tmp_path) -> None:
     assert tallies["a"].get("games") == FIRST and tallies["b"].get("games") == MOST
     settings = report_data(pack.id, step, [], Analysis())["settings"]
     assert settings["games_per_configuration"] == {"a": FIRST, "b": MOST} and settings["looks_planned"] == 5
+
+
+def draws_at_most(most: float, seed: int = 24) -> tuple[int, list[tuple[int, float]], list[Finding]]:
+    """``--games auto`` on the coin toss (a tenth of its games drawn) judging only its draws against at most
+    ``most``: the games played, each look's games and the factor the rate seen asked for (0: none), the findings."""
+    looked: list[tuple[int, float]] = []
+
+    def analyse(pack, tallies, settings):
+        result = Analysis()
+        for players, tally in tallies.items():
+            verdict = unit_outside(tally, "draws", 0.0, most)
+            found = [] if verdict is None else [judged(verdict, "draws", "games", "", None, "draws", players=players)]
+            looked.append((tally.get("games"), max((f.data.get("more", 0.0) for f in found), default=0.0)))
+            result.findings += found
+        return result
+
+    step, analysis, _ = simulate_until_decided(pack_at(DATA / "dice-race"), replace(PACKAGE, analyse=analyse),
+                                               Settings(FIRST, (2,), "base", seed, 1, ("random",)), MOST,
+                                               first=FIRST, executor=LocalExecutor(1))
+    return step.games, looked, analysis.findings
+
+
+def test_a_finding_that_cannot_be_decided_stops_at_the_next_look_not_at_the_limit() -> None:
+    # at most 12% draws holds (the truth is 10%): no number of games can rightly warn. The first look saw 4 draws
+    # in 20 and asked for about twelve times the games, within the limit of 320; the run used to go straight to
+    # 320 on that rate; it looks again at 40, where the draws seen are within the band, and stops
+    games, looked, findings = draws_at_most(0.12)
+    assert looked[0][0] == FIRST and 1 < looked[0][1] <= MOST / FIRST
+    assert games == 2 * FIRST and len(looked) == 2 and not 0 < looked[-1][1] <= MOST / games
+    assert all(f.severity == "info" for f in findings)
+
+
+def test_a_finding_that_can_be_decided_still_is_one_look_at_a_time() -> None:
+    # at most 5% draws is false (the truth is 10%): the run looks at every count of the schedule and warns at 320
+    games, looked, findings = draws_at_most(0.05)
+    assert [n for n, _ in looked] == schedule(FIRST, MOST) and games == MOST
+    assert [f.severity for f in findings] == ["warning"]
+
+
+class Watcher:
+    """An observer that counts the games it watched, and those it watched for item 'a' only."""
+
+    def __init__(self, game, seed: int, only: tuple[str, ...] | None = None) -> None:
+        self.only = only
+
+    def start(self, state) -> None:
+        pass
+
+    def after_action(self, state, action) -> None:
+        pass
+
+    def finish(self, state, tally) -> None:
+        tally.add("watched", 1)
+        if self.only == ("a",):
+            tally.add("watched/a", 1)
+
+
+def test_the_observer_weighs_only_what_is_open_and_stops_once_nothing_is() -> None:
+    asked: list[int] = []
+
+    def observing(pack, tallies, settings):  # b is settled at the first look, a at the second ('b' stays settled)
+        asked.append(tallies[2].get("games"))
+        return {1: {"a"}, 2: {"b"}}.get(len(asked), set())
+
+    def analyse(pack, tallies, settings):  # a finding that twice the games would decide keeps the run going
+        return Analysis(findings=[Finding("info", "undecided: open", data={"more": 2.0})])
+
+    package = replace(PACKAGE, observer=Watcher, observing=observing, analyse=analyse)
+    step, _, tallies = simulate_until_decided(pack_at(DATA / "dice-race"), package,
+                                              Settings(FIRST, (2,), "base", 1, 1, ("random",)), MOST, first=FIRST,
+                                              executor=LocalExecutor(1))
+    assert step.games == MOST and asked == [FIRST, 2 * FIRST]  # asked until nothing was open, then never again
+    assert tallies[2].get("watched") == 2 * FIRST and tallies[2].get("watched/a") == FIRST
+    assert tallies[2].get("games") == MOST

@@ -168,7 +168,12 @@ class GamePackage(Generic[StateT]):
     determinize: Callable[[StateT, int, random.Random], StateT] | None = None
     replay: Callable[[Pack, Path], Outcome] | None = None
     events: Callable[[StateT], Iterable[Event]] | None = None  # typed events of a finished game
-    observer: Callable[[Game, int], Any] | None = None  # (game, seed) -> watcher of a game the validator weighs
+    # (game, seed) -> watcher of a game the validator weighs; (game, seed, items) -> one that weighs only those
+    observer: Callable[..., Any] | None = None
+    # (pack, tallies, settings) -> the items whose checks of what the observer counts are still open: ``--games
+    # auto`` has the observer weigh only those, and none once there are none (``engine/validate.py``); without it
+    # the observer weighs everything in every game
+    observing: Callable[[Pack, dict[Any, Tally], Settings], Iterable[str]] | None = None
     analyse: Callable[[Pack, dict[Any, Tally], Settings], Analysis] | None = None  # tallies by the runs' labels
     configurations: Callable[[Pack, Settings], dict[Any, Run]] | None = None  # {label: Run}
     # analyses of the pack's data alone, needing no game (exact odds, paths on maps), by name: the validator reports

@@ -35,6 +35,9 @@ class Run:
     options: tuple[tuple[str, Any], ...] = ()  # game options (GameConfig.options)
     bot_options: tuple[tuple[str, Any], ...] = ()  # given to every bot factory, e.g. a search budget
     analyse: bool = False  # let the game's observer weigh the game (what the validator's analyses need)
+    # with analyse: the items the observer weighs (None: every one; empty: no observer), once the validator has
+    # settled the checks of the others (``GamePackage.observing``)
+    watch: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -87,7 +90,9 @@ def play_seed(package: GamePackage, pack: Pack, run: Run, seed: int, transcript:
     options = dict(run.bot_options)
     bots = [package.bot(name, game, index, rng, **options) for index, name in enumerate(seating.bots)]
     start = game.new_initial_state()
-    observer = package.observer(game, seed) if run.analyse and package.observer is not None else None
+    observer = None
+    if run.analyse and package.observer is not None and run.watch != ():
+        observer = package.observer(game, seed) if run.watch is None else package.observer(game, seed, run.watch)
     if observer is not None:
         observer.start(start)
     moves = [0]  # the actions players chose, counted by the loop

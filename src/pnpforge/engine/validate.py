@@ -167,10 +167,15 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
     configuration.
 
     The looks come at the counts of ``schedule``, in paired units (one deal in every seating: ``first`` and
-    ``max_games`` games make ``unit_plan``'s units), at the next that the most demanding undecided finding of a
-    configuration asks for at the rate seen, continuing from the units already played; every verdict is made at the
-    error each look of the longest of those schedules may spend (``engine/verdicts.py``). Every round is played on
-    ``executor`` (default: ``settings.jobs`` local processes).
+    ``max_games`` games make ``unit_plan``'s units), one after the other: the configurations still growing play
+    to the next count of their plan, and every verdict is made at the error each look of the longest plan may spend
+    (``engine/verdicts.py``). A look is never skipped, even when the rate seen asks for many times the games: the
+    rate seen at a few games is the noisiest, and a finding that seemed within reach at the first look is judged
+    again at twice the games before more are played for it (``next_look``). The game package's observer weighs,
+    in the later games, only the items whose checks of what it counts are still open (``GamePackage.observing``,
+    asked at the look's error; an item once settled is not weighed again), and no game once none is: a settled
+    check keeps the games that were weighed. Every round is played on ``executor`` (default: ``settings.jobs``
+    local processes).
     """
     if package.analyse is None:
         raise ValueError(f"game package '{package.name}' has no analyses to decide")
@@ -183,6 +188,7 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
     tallies: dict[Any, Tally] = {label: Tally() for label in labels}
     played = dict.fromkeys(labels, 0)  # units
     target = {label: plans[label][0] for label in labels}
+    look, watch = 0, None  # the items the observer weighs (None: every one)
     while True:
         total = sum(target[label] * size[label] for label in labels)
         for label, config in configs.items():
@@ -195,15 +201,31 @@ def simulate_until_decided(pack: Pack, package: GamePackage, settings: Settings,
         step = replace(settings, games=max(games.values()), looks=looks, counts=tuple(games.items()))
         with sequential(looks):
             analysis = package.analyse(pack, tallies, step)
+            if package.observing is not None and watch != ():
+                still = set(package.observing(pack, tallies, step))
+                narrowed = tuple(sorted(still if watch is None else still & set(watch)))
+                if narrowed != watch:
+                    watch = narrowed
+                    configs = {label: replace(config, watch=watch) for label, config in configs.items()}
+        look += 1
         for label in labels:
-            n, plan = played[label], plans[label]
-            factor = max((f.data["more"] for f in analysis.findings
-                          if "more" in f.data and f.data["more"] <= plan[-1] / n and concerns(f, label, labels)),
-                         default=0.0)
-            wanted = min(plan[-1], n * factor)
-            target[label] = n if not factor or n >= plan[-1] else next(c for c in plan if c >= wanted and c > n)
+            target[label] = next_look(analysis, label, labels, played[label], plans[label], look)
         if target == played:
             return step, analysis, tallies
+
+
+def next_look(analysis: Analysis, label: Any, labels: list[Any], units: int, plan: list[int], look: int) -> int:
+    """The units a configuration that played ``units`` is to have at the next look (the look numbered ``look``
+    from 0 of every configuration's ``plan``): the plan's count there while an undecided finding about it
+    (``concerns``) could be decided within the plan's last count at the rate seen, else ``units`` (it stops).
+
+    The looks are shared by the configurations: a configuration that stopped and is about a finding again later
+    joins the others at their look, so no finding is looked at more often than the plans have looks."""
+    if look >= len(plan) or units >= plan[-1]:
+        return units
+    wanted = any(0 < f.data["more"] <= plan[-1] / units for f in analysis.findings
+                 if "more" in f.data and concerns(f, label, labels))
+    return max(units, plan[look]) if wanted else units
 
 
 def _progress_of(progress: Callable[[int, int], None], total: int) -> Callable[[int], None]:

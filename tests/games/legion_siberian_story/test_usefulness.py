@@ -133,3 +133,48 @@ def test_shorter_replays_cut_from_a_longer_one_are_those_replays_played_alone() 
                 assert replay.actions == played.actions
                 compared += 1
     assert compared >= 16, compared
+
+
+def _open(order_counts: dict[str, tuple[int, int]], location_used: int = 1, drawn: int = 500) -> set[str]:
+    """``observing`` on tallies where each order was weighed and useful as ``order_counts`` says (else 5000 times,
+    useful in 400: clearly above the Blank's 65 and its margin) and each location was ``drawn`` and mattered in
+    ``location_used`` of them, at one of seven looks."""
+    from pnpforge.engine.tally import Tally
+    from pnpforge.engine.validate import Settings
+    from pnpforge.engine.verdicts import sequential
+    from pnpforge.games.legion_siberian_story.analysis import observing
+
+    tally = Tally()
+    tally.add("games", 2000)
+    for order in pack().of_type("order"):
+        weighed, useful = order_counts.get(order.id, (5000, 65 if order.id == "blank" else 400))
+        tally.add(f"order/{order.id}/weighed", weighed, 1)
+        tally.add(f"order/{order.id}/useful", useful, 1)
+    for location in pack().of_type("location"):
+        tally.add(f"offered/{location.id}", drawn, 1)
+        tally.add(f"used/{location.id}", location_used, 1)
+    with sequential(7):
+        return observing(pack(), {2: tally}, Settings(2000, (2,), "base", 1, 1))
+
+
+def test_the_weighing_goes_on_only_for_the_checks_still_open() -> None:
+    locations = {location.id for location in pack().of_type("location")}
+    assert _open({}) == set()  # every order clearly useful, every location mattered: nothing left to weigh for
+    assert _open({"plus-two": (5000, 75)}) == set()  # clearly below the Blank's bar: a decided warning
+    # 10% of 40: its interval still reaches down to the bar; the Blank is weighed as long as an order is
+    assert _open({"plus-two": (40, 4)}) == {"plus-two", "blank"}
+    assert _open({"plus-two": (0, 0)}) == {"plus-two", "blank"}  # never weighed yet
+    assert _open({"plus-two": (100, 0)}) == {"plus-two", "blank"}  # useful in none of 100: not yet clearly never
+    assert _open({}, location_used=0, drawn=200) == locations  # never mattered in 200 draws: not yet clearly
+    assert _open({}, location_used=0, drawn=500) == set()  # ... in 500 it clearly never does (1% / 7 asks for 324)
+
+
+def test_an_order_weighed_alone_is_weighed_as_among_all() -> None:
+    watched = ("plus-two", "transfer", "camouflage")
+    for seed in (3, 4):
+        every = play_and_tally(PACKAGE, pack(), Run(players=3, analyse=True), seed)
+        some = play_and_tally(PACKAGE, pack(), Run(players=3, analyse=True, watch=watched), seed)
+        for order in watched:
+            for key in ("weighed", "useful", "reaction"):
+                assert some.get(f"order/{order}/{key}") == every.get(f"order/{order}/{key}")
+        assert every.get("order/blank/weighed") and not some.get("order/blank/weighed")

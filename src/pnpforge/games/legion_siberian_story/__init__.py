@@ -14,7 +14,7 @@ from pnpforge.engine.matches import Pairing
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.pack_cache import per_pack
 from pnpforge.games.legion_siberian_story import checks
-from pnpforge.games.legion_siberian_story.analysis import analyse
+from pnpforge.games.legion_siberian_story.analysis import analyse, observing
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.game import MODES, LegionGame, make_game
@@ -80,6 +80,7 @@ PACKAGE = GamePackage(
     events=events,
     observer=Weighing,
     analyse=analyse,
+    observing=observing,
     matches=(Pairing(("search", "greedy")), Pairing(("greedy", "random"))),
     goldens=tuple(GoldenGame(f"playthrough-{n}p-seed-7", GameConfig(players=n), ("random",) * n, 7) for n in (2, 3, 4)),
 )

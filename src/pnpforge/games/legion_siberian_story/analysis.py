@@ -16,7 +16,8 @@ from pnpforge.engine.analyses import (judged, length_chart, never_used, never_wo
                                       replay_hint, rule_gaps, seat_bars, side_balance, side_marks)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import MIN_RATE, below, never_seen
+from pnpforge.engine.stats import wilson
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, z_score
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
@@ -111,6 +112,45 @@ def _equipment(pack: Pack, tally, players, settings, min_rate, result) -> None:
         if found:
             result.findings.append(found)
     result.charts.append(Chart("equipment", "Equipment and Enhancements bought", bars, unit="count"))
+
+
+def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
+    """The orders and locations whose checks of what the weighing counts (``usefulness.py``) are still open: an
+    order whose usefulness interval still reaches its bar from above (or that was never weighed, or weighed without
+    changing an outcome and not yet often enough to say it never does), a location whose effect has not yet changed
+    an outcome and is not yet clearly one that never does. More weighing cannot change a settled check's verdict, and
+    the validator has only the open ones weighed in its later games (``engine/validate.py``). The Blank, the placebo
+    every order is measured against, is weighed as long as any order is."""
+    total = Tally()
+    for tally in tallies.values():
+        total.merge(tally)
+    limits = pack.game.thresholds
+    min_rate = float(limits.get("min_rate", MIN_RATE))
+    orders = pack.of_type("order")
+    bar, _ = _placebo_bar(orders, total, float(limits.get("order_useful_min_share", 0.01)))
+    z = z_score(len(orders))
+    still = set()
+    for order in orders:
+        weighed, useful = total.get(f"order/{order.id}/weighed"), total.get(f"order/{order.id}/useful")
+        if not order.get("effects"):
+            continue
+        if not weighed:
+            still.add(order.id)
+        elif not useful:
+            if not never_seen(weighed, min_rate).clear:
+                still.add(order.id)
+        elif (verdict := below(useful, weighed, bar, len(orders))) is None:
+            if wilson(useful, weighed, z)[0] < bar:
+                still.add(order.id)
+        elif not verdict.clear:
+            still.add(order.id)
+    if still:
+        still.update(order.id for order in orders if not order.get("effects"))
+    for location in pack.of_type("location"):
+        offered = total.get(f"offered/{location.id}")
+        if not total.get(f"used/{location.id}") and not (offered and never_seen(offered, min_rate).clear):
+            still.add(location.id)
+    return still
 
 
 def _placebo_bar(orders, tally, margin: float) -> tuple[float, str]:

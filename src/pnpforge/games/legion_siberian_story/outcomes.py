@@ -82,8 +82,8 @@ def events(state: LegionState) -> Iterator[Event]:
 class Weighing:
     """Keeps the positions whose orders and location the validator weighs, and weighs them after the game."""
 
-    def __init__(self, game, seed: int):
-        self.seed = seed
+    def __init__(self, game, seed: int, only: tuple[str, ...] | None = None):
+        self.seed, self.only = seed, only  # the orders and locations to weigh (None: every one)
         self.checkpoints: list[LegionState] = []
         self.at_once: list = []
 
@@ -96,6 +96,7 @@ class Weighing:
     def finish(self, state: LegionState, tally: Tally) -> None:
         seed = self.seed
         for index, checkpoint in enumerate(self.checkpoints):
-            weigh(checkpoint, seed * 64 + index, tally, seed)
+            weigh(checkpoint, seed * 64 + index, tally, seed, self.only)
         for index, checkpoint in enumerate(c for c in self.at_once if c is not None):
-            weigh_immediate(checkpoint, seed * 64 + 32 + index, tally, seed)
+            if self.only is None or checkpoint[1] in self.only:
+                weigh_immediate(checkpoint, seed * 64 + 32 + index, tally, seed)

@@ -170,11 +170,14 @@ def weigh_immediate(checkpoint: tuple, seed: int, tally: Tally, game_seed: int) 
     _tally_order(order, actual, _finish_round(without, random.Random(seed), against=actual), tally, game_seed)
 
 
-def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> None:
-    """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome."""
+def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int,
+          only: tuple[str, ...] | None = None) -> None:
+    """Tally which of the checkpoint's tokens, and whether its location, changed the round's outcome; with ``only``,
+    of the orders and location named there (each weighed as it would be among all: the replays are the same)."""
     weighed = []  # the tokens to weigh and how many rounds each is followed
+    location = checkpoint.location if only is None or checkpoint.location in only else None
     for character, (order, revealed) in sorted(checkpoint.tokens.items()):
-        if not revealed:
+        if not revealed and (only is None or order in only):
             names = {e["effect"] for e in checkpoint.data.orders[order].effects}
             weighed.append((character, order, ROUNDS if names & THROUGH_WOUNDS and not names - THROUGH_WOUNDS
                             else HORIZON))
@@ -182,7 +185,7 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
     replays = {rounds: Replay() for _, _, rounds in weighed}
     cuts = [(rounds, ORDER_OUTCOMES, replay) for rounds, replay in replays.items()]
     with_it = Replay()
-    if checkpoint.location:
+    if location:
         cuts.append((1, LOCATION_OUTCOMES, with_it))
     if cuts:
         longest = max(cuts, key=lambda cut: cut[0])
@@ -199,7 +202,7 @@ def weigh(checkpoint: LegionState, seed: int, tally: Tally, game_seed: int) -> N
         without.used[without.owner(character)].append((order, False))
         _tally_order(order, reference, _finish_round(_resume(without), random.Random(seed), rounds=rounds,
                                                      against=reference), tally, game_seed)
-    if checkpoint.location:
+    if location:
         quiet = checkpoint.clone()
         quiet.location = None
         without_it = _finish_round(_resume(quiet), random.Random(seed), outcomes=LOCATION_OUTCOMES, rounds=1,
