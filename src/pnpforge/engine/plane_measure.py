@@ -235,12 +235,13 @@ def inside(a: Shape, b: Shape) -> bool:
         return room >= 0 and all(dist2(p, b.core[0]) <= room * room for p in a.core)
     if b.radius or len(b.core) < 3:
         raise ValueError("inside() takes a polygon or a disc as the outer shape")
-    for s, t in edges(b.core):
-        e = sub(t, s)
-        length2 = dot(e, e)
-        for p in a.core:
-            c = cross(e, sub(p, s))
-            if c < 0 or c * c < r * r * length2:
+    r2 = r * r
+    for (sx, sy), (tx, ty) in edges(b.core):
+        ex, ey = tx - sx, ty - sy
+        least = r2 * (ex * ex + ey * ey)
+        for px, py in a.core:
+            c = ex * (py - sy) - ey * (px - sx)  # the cross product of the edge and the corner, written out
+            if c < 0 or c * c < least:
                 return False
     return True
 

@@ -218,10 +218,11 @@ class BattleState(DuelState):
         return next(u.spec.index for u in self.units if u.spec.player == player)
 
     def live(self, player: int) -> list[Unit]:
-        return [u for u in self.units if u.spec.player == player and u.live]
+        # ``Unit.live`` written out (a block set, a trooper left): this is asked for every question a bot weighs
+        return [u for u in self.units if u.spec.player == player and u.block is not None and u.side.troopers]
 
     def blocks(self) -> tuple[Base, ...]:
-        return tuple(u.block for u in self.units if u.block is not None and not u.side.wiped)
+        return tuple(u.block for u in self.units if u.block is not None and u.side.troopers)
 
     def field(self) -> Field:
         """The table, its pieces and the blocks as they stand: one ``Field`` while the same blocks stand (so the
