@@ -203,8 +203,10 @@ def sweep_tester(shape: Shape, other: Shape) -> Callable[[Point], bool]:
 
     def meets(offset: Point) -> bool:
         dx, dy = offset
-        if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 \
-                or by1 <= min(y0, y0 + dy):
+        # the swept box: the shape's box stretched by the offset (min and max written out: asked for every probe)
+        lo_x, hi_x = (x0, x1 + dx) if dx >= 0 else (x0 + dx, x1)
+        lo_y, hi_y = (y0, y1 + dy) if dy >= 0 else (y0 + dy, y1)
+        if hi_x <= bx0 or bx1 <= lo_x or hi_y <= by0 or by1 <= lo_y:
             return False
         for ax, ay, p_lo, p_hi, q_lo, q_hi in fixed:
             shift = dx * ax + dy * ay

@@ -94,13 +94,17 @@ class Unit:
 
     def coherent(self, kept: dict[tuple, bool] | None = None) -> bool:
         """The surviving models form one chain (rule ``coherency``); with ``kept``, the answer is kept there under
-        everything it depends on (the block, how it was formed, the survivors' places), for any position."""
+        everything it depends on (the block's size and heading, how it was formed, the survivors' places), for any
+        position. Not its place: the models stand at fixed lattice offsets from the block's centre and the chain is
+        made of their distances, so a block moved without turning keeps its answer."""
         if len(self.side.troopers) <= 1:
             return True
         if kept is None:
             return coherent_models(self.points(), self.spec.size, self.spec.coherency)
         places = tuple(self.slots[t.number] for t in self.side.troopers)
-        key = (self.block, self.formed, self.spec.size, self.spec.coherency, places)
+        block = self.block
+        assert block is not None
+        key = (block.length, block.width, block.heading, self.formed, self.spec.size, self.spec.coherency, places)
         found = kept.get(key)
         if found is None:
             if len(kept) >= SIGHTS_KEPT:
