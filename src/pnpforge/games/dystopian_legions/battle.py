@@ -154,6 +154,12 @@ class Battle(Duel):
         self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
         self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
         self.coherence: dict[tuple, bool] = {}  # whether a block's survivors form one chain (Unit.coherent)
+        # the command range of each officer's profile (battle_command.officers: asked on every Command Point spent)
+        self.command_ranges = {
+            key: profile.command_range
+            for key, profile in self.data.profiles.items()
+            if profile.rank == "officer" and profile.command_range
+        }
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
 
     def new_initial_state(self) -> BattleState:
