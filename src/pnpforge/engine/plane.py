@@ -83,12 +83,13 @@ def _sign(n: int) -> int:
 def along(vector: Point, length: int) -> Point:
     """A lattice offset in the direction of ``vector`` no longer than ``length``: each coordinate of the exact offset
     truncated towards zero (off by less than one unit in each)."""
-    n = dot(vector, vector)
+    vx, vy = vector
+    n = vx * vx + vy * vy
     if n == 0 or length <= 0:
         return (0, 0)
     ll = length * length
-    return (_sign(vector[0]) * isqrt(ll * vector[0] * vector[0] // n),
-            _sign(vector[1]) * isqrt(ll * vector[1] * vector[1] // n))
+    x, y = isqrt(ll * vx * vx // n), isqrt(ll * vy * vy // n)
+    return (x if vx > 0 else -x, y if vy > 0 else -y)
 
 
 def _nearest(length: int, component: int, n: int) -> int:

@@ -203,8 +203,10 @@ def sweep_tester(shape: Shape, other: Shape) -> Callable[[Point], bool]:
 
     def meets(offset: Point) -> bool:
         dx, dy = offset
-        if max(x1, x1 + dx) <= bx0 or bx1 <= min(x0, x0 + dx) or max(y1, y1 + dy) <= by0 \
-                or by1 <= min(y0, y0 + dy):
+        # the swept box: the shape's box stretched by the offset (min and max written out: asked for every probe)
+        lo_x, hi_x = (x0, x1 + dx) if dx >= 0 else (x0 + dx, x1)
+        lo_y, hi_y = (y0, y1 + dy) if dy >= 0 else (y0 + dy, y1)
+        if hi_x <= bx0 or bx1 <= lo_x or hi_y <= by0 or by1 <= lo_y:
             return False
         for ax, ay, p_lo, p_hi, q_lo, q_hi in fixed:
             shift = dx * ax + dy * ay
@@ -235,12 +237,13 @@ def inside(a: Shape, b: Shape) -> bool:
         return room >= 0 and all(dist2(p, b.core[0]) <= room * room for p in a.core)
     if b.radius or len(b.core) < 3:
         raise ValueError("inside() takes a polygon or a disc as the outer shape")
-    for s, t in edges(b.core):
-        e = sub(t, s)
-        length2 = dot(e, e)
-        for p in a.core:
-            c = cross(e, sub(p, s))
-            if c < 0 or c * c < r * r * length2:
+    r2 = r * r
+    for (sx, sy), (tx, ty) in edges(b.core):
+        ex, ey = tx - sx, ty - sy
+        least = r2 * (ex * ex + ey * ey)
+        for px, py in a.core:
+            c = ex * (py - sy) - ey * (px - sx)  # the cross product of the edge and the corner, written out
+            if c < 0 or c * c < least:
                 return False
     return True
 

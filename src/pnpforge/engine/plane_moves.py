@@ -148,7 +148,14 @@ def _slide(field: Field, bases: Sequence[Base], vector: Point, top: int, whole: 
     obstacles += [b.shape for b in field.bases if b.id not in movers]
     reach = _offset(vector, top, whole) if top > 0 else (0, 0)
     swept = [(b, _sweep_box(b.shape.box, reach)) for b in bases]
-    nearby = [[Obstacle(b.shape, o, field) for o in obstacles if _boxes_overlap(box, o.box)] for b, box in swept]
+    nearby = [  # _boxes_overlap written out: every slide asks it of every obstacle
+        [
+            Obstacle(b.shape, o, field)
+            for o in obstacles
+            if not (x1 <= o.box[0] or o.box[2] <= x0 or y1 <= o.box[1] or o.box[3] <= y0)
+        ]
+        for b, (x0, y0, x1, y1) in swept
+    ]
 
     width, height = field.table.width, field.table.height
     movers_near = [(b.shape.box, near) for b, near in zip(bases, nearby, strict=True)]
@@ -205,7 +212,15 @@ def _sweep_box(box: tuple[int, int, int, int], offset: Point) -> tuple[int, int,
     cores has the same extreme corners)."""
     x0, y0, x1, y1 = box
     dx, dy = offset
-    return (min(x0, x0 + dx), min(y0, y0 + dy), max(x1, x1 + dx), max(y1, y1 + dy))
+    if dx < 0:
+        x0 += dx
+    else:
+        x1 += dx
+    if dy < 0:
+        y0 += dy
+    else:
+        y1 += dy
+    return (x0, y0, x1, y1)
 
 
 def _boxes_overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -61,11 +61,13 @@ Span = tuple[int, int, int, int]  # the parameters lo = a/b and hi = c/d (b, d >
 def span_inside(start: Point, end: Point, core: tuple[Point, ...]) -> Span | None:
     """The part of the segment ``start``-``end`` strictly inside a convex polygon, as the parameter interval
     ``(lo_num, lo_den, hi_num, hi_den)`` (0 at ``start``, 1 at ``end``), or ``None`` when it never enters it."""
-    d = sub(end, start)
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
     lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
-    for a, b in edges(core):
-        e = sub(b, a)
-        num, den = cross(e, sub(start, a)), cross(e, d)  # inside this edge where num + t * den > 0
+    for (ax, ay), (bx, by) in edges(core):
+        ex, ey = bx - ax, by - ay
+        # inside this edge where num + t * den > 0 (the cross products written out: this runs for every sight line)
+        num, den = ex * (sy - ay) - ey * (sx - ax), ex * dy - ey * dx
         if den == 0:
             if num <= 0:
                 return None

@@ -4,6 +4,7 @@ terrain, coherency after casualties, objectives within 1", base contact and an I
 
 from __future__ import annotations
 
+import random
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -120,3 +121,22 @@ def test_ironclad_arcs_weapons_and_turns() -> None:
     turns = T.ironclad_turns(field, "k")
     assert sorted(m.after.heading for m in turns) == [1, 3]
     assert T.in_contact(tank, Base("x", (24 * INCH, 6 * INCH + 375 + 127), 254))
+
+
+@pytest.mark.rules("coherency")
+def test_coherency_does_not_depend_on_where_the_block_stands() -> None:
+    """A battle keeps a block's coherency by its size, heading and survivors, not its place: the models stand at
+    the same lattice offsets from the centre wherever it is, so moving a block never changes the answer."""
+    rng = random.Random(61)
+    answers = set()
+    for _ in range(150):
+        heading, count = rng.randrange(8), rng.randint(2, 10)
+        here = T.block("line", at(rng.randint(6, 40), rng.randint(6, 40)), heading, count, I25)
+        there = here.at((rng.randint(4 * INCH, 44 * INCH), rng.randint(4 * INCH, 44 * INCH)))
+        alive = [n for n in range(count) if rng.random() < 0.6]
+        for distance in (INCH, INCH + 1, 2 * INCH):
+            first = T.coherent_models([T.model_points(here, count, I25)[n] for n in alive], I25, distance)
+            second = T.coherent_models([T.model_points(there, count, I25)[n] for n in alive], I25, distance)
+            assert first == second
+            answers.add(first)
+    assert answers == {True, False}

@@ -94,13 +94,17 @@ class Unit:
 
     def coherent(self, kept: dict[tuple, bool] | None = None) -> bool:
         """The surviving models form one chain (rule ``coherency``); with ``kept``, the answer is kept there under
-        everything it depends on (the block, how it was formed, the survivors' places), for any position."""
+        everything it depends on (the block's size and heading, how it was formed, the survivors' places), for any
+        position. Not its place: the models stand at fixed lattice offsets from the block's centre and the chain is
+        made of their distances, so a block moved without turning keeps its answer."""
         if len(self.side.troopers) <= 1:
             return True
         if kept is None:
             return coherent_models(self.points(), self.spec.size, self.spec.coherency)
         places = tuple(self.slots[t.number] for t in self.side.troopers)
-        key = (self.block, self.formed, self.spec.size, self.spec.coherency, places)
+        block = self.block
+        assert block is not None
+        key = (block.length, block.width, block.heading, self.formed, self.spec.size, self.spec.coherency, places)
         found = kept.get(key)
         if found is None:
             if len(kept) >= SIGHTS_KEPT:
@@ -150,6 +154,12 @@ class Battle(Duel):
         self.sights: dict[tuple, View] = {}  # what a block sees of another among the blocks near the line (look)
         self.gaps: dict[tuple[Base, Base], int] = {}  # the range in inches between two blocks (pair)
         self.coherence: dict[tuple, bool] = {}  # whether a block's survivors form one chain (Unit.coherent)
+        # the command range of each officer's profile (battle_command.officers: asked on every Command Point spent)
+        self.command_ranges = {
+            key: profile.command_range
+            for key, profile in self.data.profiles.items()
+            if profile.rank == "officer" and profile.command_range
+        }
         self.wiped_blp = tuple(blp_for_section(pack, spec.points) for spec in specs)
 
     def new_initial_state(self) -> BattleState:
@@ -218,10 +228,11 @@ class BattleState(DuelState):
         return next(u.spec.index for u in self.units if u.spec.player == player)
 
     def live(self, player: int) -> list[Unit]:
-        return [u for u in self.units if u.spec.player == player and u.live]
+        # ``Unit.live`` written out (a block set, a trooper left): this is asked for every question a bot weighs
+        return [u for u in self.units if u.spec.player == player and u.block is not None and u.side.troopers]
 
     def blocks(self) -> tuple[Base, ...]:
-        return tuple(u.block for u in self.units if u.block is not None and not u.side.wiped)
+        return tuple(u.block for u in self.units if u.block is not None and u.side.troopers)
 
     def field(self) -> Field:
         """The table, its pieces and the blocks as they stand: one ``Field`` while the same blocks stand (so the

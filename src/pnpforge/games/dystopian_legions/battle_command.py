@@ -23,12 +23,8 @@ if TYPE_CHECKING:
 
 def officers(s: BattleState, unit: Unit) -> list[tuple[Trooper, int]]:
     """The section's officers standing, each with its command range in inches."""
-    found = []
-    for trooper in unit.side.troopers:
-        profile = s.profile(trooper)
-        if profile.rank == "officer" and profile.command_range:
-            found.append((trooper, profile.command_range))
-    return found
+    ranges = s.game.command_ranges  # by profile, for officers with a range only
+    return [(trooper, ranges[trooper.profile]) for trooper in unit.side.troopers if trooper.profile in ranges]
 
 
 def in_range(s: BattleState, officer: Unit, inches: int, i: int) -> bool:

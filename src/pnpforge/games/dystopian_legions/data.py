@@ -8,6 +8,7 @@ dice are kept per range band (``effective``, ``long``) for RAD and IAD; a band w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -62,11 +63,19 @@ class Weapon:
     def band(self, name: str) -> Band | None:
         return next((band for band in self.bands if band.name == name), None)
 
+    @cached_property
+    def _by_id(self) -> dict[str, Mar]:
+        """Each MAR by its id (the first, should one be listed twice): asked about on every shot and move."""
+        found: dict[str, Mar] = {}
+        for use in self.mars:
+            found.setdefault(use.id, use)
+        return found
+
     def has(self, mar: str) -> bool:
-        return any(use.id == mar for use in self.mars)
+        return mar in self._by_id
 
     def mar(self, mar: str) -> Mar | None:
-        return next((use for use in self.mars if use.id == mar), None)
+        return self._by_id.get(mar)
 
 
 @dataclass(frozen=True)
@@ -104,11 +113,19 @@ class Profile:
     def ironclad(self) -> bool:
         return self.model_type in IRONCLAD_TYPES
 
+    @cached_property
+    def _by_id(self) -> dict[str, Mar]:
+        """Each MAR by its id (the first, should one be listed twice): asked about on every shot and move."""
+        found: dict[str, Mar] = {}
+        for use in self.mars:
+            found.setdefault(use.id, use)
+        return found
+
     def has(self, mar: str) -> bool:
-        return any(use.id == mar for use in self.mars)
+        return mar in self._by_id
 
     def mar(self, mar: str) -> Mar | None:
-        return next((use for use in self.mars if use.id == mar), None)
+        return self._by_id.get(mar)
 
     @property
     def combat_ir(self) -> int:

@@ -128,7 +128,9 @@ def loss_totals(allocation: damage.Allocation, saves: int, chain: tuple[ChainMod
             taken -= removed
             left -= removed
         model = chain[index]
-        lost = min(model.lp, taken // model.ir)
+        lost = taken // model.ir
+        if lost > model.lp:
+            lost = model.lp
         total += lost
         kills += bool(model.lp) and lost == model.lp
     return total, kills
