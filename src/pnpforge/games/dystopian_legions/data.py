@@ -42,30 +42,14 @@ class Mar:
     attack: str | None = None
 
 
-@dataclass(frozen=True)
-class Band:
-    """A range band of a weapon: inches from and to, and its RAD and IAD dice (``None`` for a dash)."""
+class WithMars:
+    """What a weapon and a profile answer about their MARs, each by its id (the first, should one be listed twice):
+    asked about on every shot and move."""
 
-    name: str
-    start: int
-    end: int
-    rad: Dice | None
-    iad: Dice | None
-
-
-@dataclass(frozen=True)
-class Weapon:
-    id: str
-    name: str
-    bands: tuple[Band, ...]
     mars: tuple[Mar, ...]
-
-    def band(self, name: str) -> Band | None:
-        return next((band for band in self.bands if band.name == name), None)
 
     @cached_property
     def _by_id(self) -> dict[str, Mar]:
-        """Each MAR by its id (the first, should one be listed twice): asked about on every shot and move."""
         found: dict[str, Mar] = {}
         for use in self.mars:
             found.setdefault(use.id, use)
@@ -79,6 +63,28 @@ class Weapon:
 
 
 @dataclass(frozen=True)
+class Band:
+    """A range band of a weapon: inches from and to, and its RAD and IAD dice (``None`` for a dash)."""
+
+    name: str
+    start: int
+    end: int
+    rad: Dice | None
+    iad: Dice | None
+
+
+@dataclass(frozen=True)
+class Weapon(WithMars):
+    id: str
+    name: str
+    bands: tuple[Band, ...]
+    mars: tuple[Mar, ...]
+
+    def band(self, name: str) -> Band | None:
+        return next((band for band in self.bands if band.name == name), None)
+
+
+@dataclass(frozen=True)
 class Mount:
     """A weapon a model carries: how many, its arc and where the arc points."""
 
@@ -89,7 +95,7 @@ class Mount:
 
 
 @dataclass(frozen=True)
-class Profile:
+class Profile(WithMars):
     """A model's profile. An Ironclad (or field gun) has ``armour`` (front, side, rear) and ``hp``; any other
     model ``ir`` and ``lp``."""
 
@@ -113,19 +119,6 @@ class Profile:
     def ironclad(self) -> bool:
         return self.model_type in IRONCLAD_TYPES
 
-    @cached_property
-    def _by_id(self) -> dict[str, Mar]:
-        """Each MAR by its id (the first, should one be listed twice): asked about on every shot and move."""
-        found: dict[str, Mar] = {}
-        for use in self.mars:
-            found.setdefault(use.id, use)
-        return found
-
-    def has(self, mar: str) -> bool:
-        return mar in self._by_id
-
-    def mar(self, mar: str) -> Mar | None:
-        return self._by_id.get(mar)
 
     @property
     def combat_ir(self) -> int:

@@ -65,12 +65,8 @@ def _shield(state: JourneyState, character: int) -> bool:
 @task("wound")
 def wound(state: JourneyState, character: int) -> None:
     """wound-sources, wound-distribution."""
-    if character in state.graveyard:
+    if not _lands(state, character):
         return
-    if _shield(state, character):
-        state.log.append(Shielded(state.round, character))
-        return
-    state.serial += 1
     serial = state.serial
     owner = state.owner[character]
     medics = _with_medics(state, character)
@@ -84,13 +80,20 @@ def quiet_wound(state: JourneyState, character: int) -> None:
     """``wound`` in a look ahead's quiet round, where First Aid and Brotherhood are answered by doing nothing
     (``lookahead.quiet_steps``): the same wound, shield and serial number, without scheduling the questions that
     would be passed over."""
+    if _lands(state, character):
+        state.push(("hurt", character, state.serial))
+
+
+def _lands(state: JourneyState, character: int) -> bool:
+    """Whether a wound lands on ``character`` (numbered with the next serial number): not in the graveyard, and
+    no shield took it (logged)."""
     if character in state.graveyard:
-        return
+        return False
     if _shield(state, character):
         state.log.append(Shielded(state.round, character))
-        return
+        return False
     state.serial += 1
-    state.push(("hurt", character, state.serial))
+    return True
 
 
 def _aid_options(state: JourneyState, player: int, patient: int, serial: int) -> list:
