@@ -28,7 +28,7 @@ def _weighed(tally: Tally) -> dict[str, tuple[int, int]]:
 
 def test_a_card_weighed_alone_is_weighed_as_among_all() -> None:
     compared = 0
-    for seed in (3, 4):
+    for seed in (8, 12):  # seeds where a replay seed shifted by a skipped play changes a count
         every = _weighed(play_and_tally(PACKAGE, pack(), Run(players=3, analyse=True), seed))
         watched = tuple(sorted(every)[::2])  # every other card weighed in the full game
         some = _weighed(play_and_tally(PACKAGE, pack(), Run(players=3, analyse=True, watch=watched), seed))
