@@ -12,7 +12,7 @@ from pnpforge.engine.contract import GameConfig, GamePackage, GoldenGame
 from pnpforge.engine.loop import random_bot
 from pnpforge.engine.matches import Pairing
 from pnpforge.games.legion_siberian_journey import checks
-from pnpforge.games.legion_siberian_journey.analysis import analyse, events
+from pnpforge.games.legion_siberian_journey.analysis import analyse, events, observing
 from pnpforge.games.legion_siberian_journey.bots import greedy_bot
 from pnpforge.games.legion_siberian_journey.data import journey_data
 from pnpforge.games.legion_siberian_journey.game import JourneyGame
@@ -66,6 +66,7 @@ PACKAGE = GamePackage(
     events=events,
     observer=Weighing,
     analyse=analyse,
+    observing=observing,
     matches=(Pairing(("greedy", "random", "random", "random"), players=4),
              Pairing(("search", "greedy", "greedy", "greedy"), players=4, games=100)),
     goldens=tuple(GoldenGame(f"playthrough-{n}p-seed-7", GameConfig(players=n), ("random",) * n, 7) for n in (2, 3, 4)),

@@ -22,7 +22,7 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, outside
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, outside, z_score
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_journey.log import (Cancels, CommanderChosen, CoopFailed, LocationRevealed,
                                                      LocationWon, Marched, MarketOffered, MarketWon, Played, PlotLaid,
@@ -217,6 +217,37 @@ def _actions(pack: Pack, tally, hint, minimum, min_rate, result) -> None:
                 hint(tally, f"action/{card.id}/weighed"), card.mark(), "action-useful", card.subject))
     result.tables.append(Table("Action cards: times played, weighed, changed how the round ended",
                                ["card", "phase", "played", "weighed", "useful"], rows))
+
+
+def observing(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> set[str]:
+    """The action cards whose checks of what the weighing counts (``weighing.py``) are still open: a card never
+    weighed yet, one weighed without changing an outcome and not yet often enough to say it never does, or one whose
+    share of changed rounds has an interval still reaching down to ``thresholds.action_useful_min_share`` without
+    being clearly under it. More weighing cannot change a settled check's verdict, and the validator has only the
+    open ones weighed in its later games (``engine/validate.py``). Journey measures its cards against that fixed
+    share, not against a do-nothing card, so there is no placebo to keep weighing."""
+    total = Tally()
+    for tally in tallies.values():
+        total.merge(tally)
+    limits = pack.game.thresholds
+    min_rate = float(limits.get("min_rate", MIN_RATE))
+    minimum = float(limits.get("action_useful_min_share", 0.05))
+    cards = pack.of_type("action")
+    z = z_score(len(cards))
+    still = set()
+    for card in cards:
+        weighed, useful = total.get(f"action/{card.id}/weighed"), total.get(f"action/{card.id}/useful")
+        if not weighed:
+            still.add(card.id)
+        elif not useful:
+            if not never_seen(weighed, min_rate).clear:
+                still.add(card.id)
+        elif (verdict := below(useful, weighed, minimum, len(cards))) is None:
+            if wilson(useful, weighed, z)[0] < minimum:
+                still.add(card.id)
+        elif not verdict.clear:
+            still.add(card.id)
+    return still
 
 
 def _locations(pack: Pack, tally, maximum, result) -> None:

@@ -5,6 +5,9 @@ position with greedy players and the same chance: once with the card played, onc
 unplayed (the player then chooses again). If the two rounds end the same way (points, locations, resources, the
 dead, the wounded and who holds which character), the card changed nothing that time. The tallies count, per card,
 the times it was weighed and the times it changed an outcome (``action/<id>/weighed``, ``action/<id>/useful``).
+Told to weigh only some cards (those whose checks the validator still has open), the observer weighs the same plays
+of those cards as it would among all (the first ``LIMIT`` plays of the game count, whichever card they are, and each
+keeps its replay seed) and keeps no position for the others.
 """
 
 from __future__ import annotations
@@ -47,32 +50,43 @@ def unplayed(before: JourneyState, player: int, card: int) -> JourneyState:
 
 
 class Weighing:
-    """The observer of a validation game: keeps the position before each action card played, weighs them after."""
+    """The observer of a validation game: keeps the position before each action card played, weighs them after;
+    with ``only``, just the cards named there (None: every card)."""
 
-    def __init__(self, game, seed: int):
-        self.seed = seed
+    def __init__(self, game, seed: int, only: tuple[str, ...] | None = None):
+        self.seed, self.only = seed, only
         self.before: JourneyState | None = None
-        self.kept: list[tuple[JourneyState, int, int, tuple]] = []
+        self.playable = False  # a card can be played at the position last seen
+        self.kept: list[tuple[JourneyState, int, int, tuple] | None] = []  # None: a play not weighed
 
     def start(self, state: JourneyState) -> None:
         self._remember(state)
 
     def _remember(self, state: JourneyState) -> None:
-        """Keep a copy of a position where a card could be played next (cheap elsewhere: nothing is kept)."""
-        self.before = None
+        """Keep a copy of a position where a card to weigh could be played next (cheap elsewhere: nothing is kept)."""
+        self.before, self.playable = None, False
         if state.over or state.is_chance_node() or len(self.kept) >= LIMIT:
             return
-        if any(isinstance(a, tuple) and a[0] in PLAYS for a in state.legal_actions()):
+        plays = [a for a in state.legal_actions() if isinstance(a, tuple) and a[0] in PLAYS]
+        self.playable = bool(plays)
+        only = self.only
+        if plays and (only is None or any(state.data.actions[a[1]].item in only for a in plays)):
             self.before = state.clone()
 
     def after_action(self, state: JourneyState, action) -> None:
-        before = self.before
-        if before is not None and isinstance(action, tuple) and action[0] in PLAYS:
-            self.kept.append((before, before.current_player(), action[1], action))
+        if self.playable and isinstance(action, tuple) and action[0] in PLAYS:
+            before = self.before
+            if before is not None and (self.only is None or before.data.actions[action[1]].item in self.only):
+                self.kept.append((before, before.current_player(), action[1], action))
+            else:
+                self.kept.append(None)  # a play of a card not weighed: it still counts towards LIMIT
         self._remember(state)
 
     def finish(self, state: JourneyState, tally: Tally) -> None:
-        for index, (before, player, card, action) in enumerate(self.kept):
+        for index, kept in enumerate(self.kept):
+            if kept is None:
+                continue
+            before, player, card, action = kept
             item = before.data.actions[card].item
             played = before.clone()
             played.apply_action(action)
