@@ -131,6 +131,20 @@ def below(successes: float, trials: int, minimum: float, family: int = 1) -> Ver
     return outside(successes, trials, minimum, 1.0, family)
 
 
+def still_open(useful: float, weighed: int, minimum: float, family: int, min_rate: float = MIN_RATE) -> bool:
+    """Whether the check that a thing is useful in at least ``minimum`` of the times it was weighed is still open:
+    never weighed; never useful and not yet weighed enough to say so; or an interval that neither clears the bar
+    nor lies wholly below it (what a validator's weighing observer keeps weighing)."""
+    if not weighed:
+        return True
+    if not useful:
+        return not never_seen(weighed, min_rate).clear
+    verdict = below(useful, weighed, minimum, family)
+    if verdict is None:
+        return wilson(useful, weighed, z_score(family))[0] < minimum
+    return not verdict.clear
+
+
 def never_seen(trials: int, min_rate: float = MIN_RATE) -> Verdict:
     """The verdict on something seen in none of ``trials`` (at least one): clear when none in that many is unlikely
     (under ``NEVER_RISK``, shared by the planned looks) at the rate ``min_rate``."""

@@ -22,7 +22,7 @@ from pnpforge.engine.results import TWELFTHS
 from pnpforge.engine.stats import share, wilson
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, outside, z_score
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, outside, still_open
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_journey.log import (Cancels, CommanderChosen, CoopFailed, LocationRevealed,
                                                      LocationWon, Marched, MarketOffered, MarketWon, Played, PlotLaid,
@@ -233,21 +233,9 @@ def observing(pack: Pack, tallies: dict[int, Tally], settings: Settings) -> set[
     min_rate = float(limits.get("min_rate", MIN_RATE))
     minimum = float(limits.get("action_useful_min_share", 0.05))
     cards = pack.of_type("action")
-    z = z_score(len(cards))
-    still = set()
-    for card in cards:
-        weighed, useful = total.get(f"action/{card.id}/weighed"), total.get(f"action/{card.id}/useful")
-        if not weighed:
-            still.add(card.id)
-        elif not useful:
-            if not never_seen(weighed, min_rate).clear:
-                still.add(card.id)
-        elif (verdict := below(useful, weighed, minimum, len(cards))) is None:
-            if wilson(useful, weighed, z)[0] < minimum:
-                still.add(card.id)
-        elif not verdict.clear:
-            still.add(card.id)
-    return still
+    return {card.id for card in cards
+            if still_open(total.get(f"action/{card.id}/useful"), total.get(f"action/{card.id}/weighed"), minimum,
+                          len(cards), min_rate)}
 
 
 def _locations(pack: Pack, tally, maximum, result) -> None:

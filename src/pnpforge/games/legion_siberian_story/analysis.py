@@ -16,8 +16,7 @@ from pnpforge.engine.analyses import (judged, length_chart, never_used, never_wo
                                       replay_hint, rule_gaps, seat_bars, side_balance, side_marks)
 from pnpforge.engine.tally import Tally
 from pnpforge.engine.validate import Analysis, Bar, Chart, Settings, Table
-from pnpforge.engine.stats import wilson
-from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, z_score
+from pnpforge.engine.verdicts import MIN_RATE, below, never_seen, still_open
 from pnpforge.findings import Finding
 from pnpforge.games.legion_siberian_story.modes import CAMPAIGN_GAMES
 
@@ -128,22 +127,9 @@ def observing(pack: Pack, tallies: dict, settings: Settings) -> set[str]:
     min_rate = float(limits.get("min_rate", MIN_RATE))
     orders = pack.of_type("order")
     bar, _ = _placebo_bar(orders, total, float(limits.get("order_useful_min_share", 0.01)))
-    z = z_score(len(orders))
-    still = set()
-    for order in orders:
-        weighed, useful = total.get(f"order/{order.id}/weighed"), total.get(f"order/{order.id}/useful")
-        if not order.get("effects"):
-            continue
-        if not weighed:
-            still.add(order.id)
-        elif not useful:
-            if not never_seen(weighed, min_rate).clear:
-                still.add(order.id)
-        elif (verdict := below(useful, weighed, bar, len(orders))) is None:
-            if wilson(useful, weighed, z)[0] < bar:
-                still.add(order.id)
-        elif not verdict.clear:
-            still.add(order.id)
+    still = {order.id for order in orders
+             if order.get("effects") and still_open(total.get(f"order/{order.id}/useful"),
+                                                    total.get(f"order/{order.id}/weighed"), bar, len(orders), min_rate)}
     if still:
         still.update(order.id for order in orders if not order.get("effects"))
     for location in pack.of_type("location"):
