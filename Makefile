@@ -13,15 +13,22 @@ STAMP := $(VENV)/.installed
 LOCK := requirements.lock
 LOCK_TOOL := build/lock-tool
 UV := uv==0.13.8
+# The optional compiled build (docs/why/compiled-build.md): the modules of src/pnpforge/compiled/modules.txt compiled
+# with mypyc into the venv's own folder, made again when the list or a listed source changes, skipped (saying why)
+# where mypyc or a C compiler is missing. pnpforge uses it only while every listed source is the one compiled;
+# PNPFORGE_PLAIN=1 runs anything plain (PNPFORGE_PLAIN=1 make test), python -m pnpforge.compiled status says which.
+COMPILED := $(VENV)/pnpforge-compiled
+COMPILED_LIST := src/pnpforge/compiled/modules.txt
+COMPILED_SOURCES := $(addprefix src/,$(addsuffix .py,$(subst .,/,$(shell awk '{ sub(/\043.*/, ""); print }' $(COMPILED_LIST)))))
 # axe-core, which the browser tests inject into pages, from the npm registry (pinned with its sha512 integrity)
 AXE := $(VENV)/share/axe-core/axe.min.js
 
-.PHONY: all setup system venv lock install-check build test update-golden site-check bench matches reproducible robustness \
+.PHONY: all setup system venv lock compiled install-check build test update-golden site-check bench matches reproducible robustness \
 	clean
 
 all: setup build
 
-setup: system $(STAMP) $(AXE)
+setup: system $(STAMP) $(AXE) $(COMPILED)/manifest.json
 
 system:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -44,6 +51,14 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(PIP) install -q --require-hashes -r $(LOCK)
 	$(PIP) install -q --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
+
+# the manifest is touched when the build is found current, so that make asks again only after the next change
+$(COMPILED)/manifest.json: $(COMPILED_LIST) $(COMPILED_SOURCES) | $(STAMP)
+	@$(PY) -m pnpforge.compiled build --if-possible --out $(COMPILED) && { test ! -f $@ || touch $@; }
+
+# make compiled: the compiled build now (a missing compiler is an error here)
+compiled: $(STAMP)
+	$(PY) -m pnpforge.compiled build --out $(COMPILED)
 
 # make lock: requirements.lock afresh from pyproject.toml's ranges (the dependencies and the test and dask extras, for
 # every platform and Python >= 3.11), keeping the locked versions that still fit; LOCK_ARGS=--upgrade takes the

@@ -5,3 +5,7 @@ into checked models, rendered faces, print sheets, rulebooks and validation repo
 """
 
 __version__ = "0.1.0"
+
+from pnpforge.compiled import install as _install_compiled  # noqa: E402  (the compiled build, when current)
+
+_install_compiled()

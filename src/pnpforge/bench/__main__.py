@@ -17,6 +17,7 @@ from typing import Callable
 
 from pnpforge.bench.measure import normalise
 from pnpforge.bench.reference import reference_cpu_s
+from pnpforge.compiled import status as compiled_status
 
 SECTIONS = ("static", "simulation", "build", "publish", "peers", "stress", "plane")
 REPORT_KEYS = {"static": "static_checks"}  # the key a section's figures are written under, when not its own name
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     machine = reference_cpu_s()
     reference = machine["reference_cpu_s"]
     report["machine"] = {"python": platform.python_version(), "processor": platform.machine(),
-                         "cores": os.cpu_count(), **machine,
+                         "cores": os.cpu_count(), **machine, "compiled": compiled_status(),
                          "normalised_with": {key: value for key, value in kept.items() if key not in names}}
     measure = sections(args, reference)
     compile_modules()

@@ -54,16 +54,20 @@ def _other_modes(root: Path, package: Any, players: int, jobs: int) -> dict[str,
 
 def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: set[str] | None = None) -> dict:
     """Full games per second (wall, and per CPU second of every process) through the simulation harness (the
-    validator's path), at the most players, for every pack with an engine (or the ``packs`` named)."""
+    validator's path), at the most players, for every pack with an engine (or the ``packs`` named), with the build
+    that played them (``compiled``: "compiled" or the reason it is plain, decided here before any worker is forked,
+    so that the workers play the same build)."""
     import cProfile
     import io
     import pstats
 
+    from pnpforge.compiled import status
     from pnpforge.engine.packs import cached_pack
     from pnpforge.engine.playout import Run
     from pnpforge.engine.simulate import chunks, run, run_chunk
     from pnpforge.games import load_package
 
+    build = status()
     games = games or {"random": 2000, "greedy": 200}  # what one --games auto round plays over the configurations
     results = {}
     for pack_id in all_pack_ids():
@@ -74,7 +78,7 @@ def bench_simulation(games: dict[str, int] | None = None, jobs: int = 2, packs: 
         if pack is None or package is None or not package.has_engine:
             continue
         players = pack.game.players.max if pack.game.players else 2
-        entry: dict[str, Any] = {"players": players, "jobs": jobs}
+        entry: dict[str, Any] = {"players": players, "jobs": jobs, "compiled": build}
         for bot, count in games.items():
             work = chunks(pack.root, package, Run(players=players, bots=(bot,)), 0, count)
             start, cpu = time.perf_counter(), cpu_seconds()
