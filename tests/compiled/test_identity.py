@@ -1,7 +1,7 @@
 """The compiled build plays every game as the plain code does: seeded games of a game whose engine modules are
-compiled give the same fingerprint (transcripts, final positions, returns, logs, events, tallies) in this process,
-compiled, and in a process with ``PNPFORGE_PLAIN=1``. Skipped, with the reason, where no current compiled build is
-present (``make setup`` makes one, so CI runs it)."""
+compiled give the same hashes (transcripts, final positions, returns, logs, events and tallies, as the fingerprint
+hashes them) in a process that loads the compiled build and in one with ``PNPFORGE_PLAIN=1``. Skipped, with the
+reason, where no current compiled build is present (``make setup`` makes one, so CI runs it)."""
 
 from __future__ import annotations
 

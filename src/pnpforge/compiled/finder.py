@@ -12,25 +12,29 @@ listed one once the answer is plain, is left to the import system's own finders.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
-from importlib.util import spec_from_file_location
-from types import ModuleType
-from typing import Sequence
+
+TYPE_CHECKING = False  # typing, types and importlib are imported only when needed (as hashlib and json below)
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+    from typing import Sequence
 
 COMPILED = "compiled"
 
 
 def source_digest(path: str) -> str:
+    import hashlib
+
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
 def python_tag() -> dict[str, object]:
     """What an extension must have been built for to load here."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
     return {"hexversion": sys.hexversion, "ext_suffix": EXTENSION_SUFFIXES[0],
             "implementation": sys.implementation.cache_tag}
 
@@ -76,6 +80,8 @@ class CompiledFinder:
         self.names: frozenset[str] | None = None  # None until the manifest is read
 
     def _read(self) -> frozenset[str]:
+        import json
+
         self.names = frozenset()
         try:
             with open(self.manifest_path, encoding="utf-8") as handle:
@@ -128,6 +134,8 @@ class CompiledFinder:
             return None
         if self.status() != COMPILED:
             return None
+        from importlib.util import spec_from_file_location
+
         return spec_from_file_location(fullname, self.files[fullname])
 
     def invalidate_caches(self) -> None:
