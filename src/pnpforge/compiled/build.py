@@ -85,7 +85,7 @@ def missing_tools() -> str | None:
     for module in ("mypyc", "setuptools"):
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed in this environment"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # what setuptools runs
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler} not found; on Debian: apt-get install gcc)"
     include = sysconfig.get_paths()["include"]
