@@ -16,7 +16,7 @@ from typing import Callable
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.games.legie import board as fields
 from pnpforge.games.legie.model import Ruleset, Scenario
-from pnpforge.games.legie.tables import Tables, terrain_tables
+from pnpforge.games.legie.tables import Bits, Tables, terrain_tables
 from pnpforge.games.legie.view import render
 
 TARGET, FLAG, PASS = 1000, 2000, 3000
@@ -99,6 +99,9 @@ class LegieGame:
         if layout is None and not self.advanced:
             layout = fields.default_layout(rules)  # Basisspiel: any joining; terrain has no effect
         self.layout = layout
+        # per field: its terrain tables (``terrain_tables``) and bitboards (``tables.bits_of``), kept as fields recur
+        self.kept_tables: dict[tuple[str, ...], Tables] = {}
+        self.kept_bits: dict[int, tuple[Tables, Bits]] = {}
         self.tables = terrain_tables(self, layout) if layout is not None else None
 
     def new_initial_state(self) -> "LegieState":
