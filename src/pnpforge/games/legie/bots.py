@@ -53,8 +53,8 @@ def evaluate(state: LegieState, me: int) -> float:
         value -= THREAT * removed
         if king:
             value -= KING_DANGER
-    effect = game.objective["effect"]
-    if effect == "score_at_end":
+    scoring: bool = game.objective["effect"] == "score_at_end"
+    if scoring:
         value += SCORE * (state.score(me) - state.score(1 - me))
     return value
 
@@ -66,7 +66,7 @@ def _fast_evaluate(state: LegieState, me: int) -> float:
     """``evaluate``, the opponent's strikes read from bitboards (threats.py) when it is to lay a tile: the same
     number."""
     if state.phase == PLACE and state.player != me:
-        scoring = state.game.objective["effect"] == "score_at_end"
+        scoring: bool = state.game.objective["effect"] == "score_at_end"
         return threats.Reply.of(state, me, WEIGHTS).standing(state.score(me) if scoring else 0)
     return evaluate(state, me)
 

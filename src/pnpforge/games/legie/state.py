@@ -11,7 +11,7 @@ Legie has perfect information: an observation is the whole position.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable
+from typing import Callable, Sequence
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.games.legie import board as fields
@@ -28,7 +28,10 @@ SCORING_RULES = {"longest_chain": ("column-longest-chain", "column-tie-last-plac
                  "units_in_forest": ("forests-most-units", "forests-tie-last-placer")}
 
 
-def _picker(squares: list[int]):
+Pick = Callable[[Sequence[int]], tuple[int, ...]]  # the values of some squares from a row of per-square values
+
+
+def _picker(squares: list[int]) -> Pick:
     """A function taking a row of per-square values to the values of ``squares``, as a tuple."""
     if len(squares) > 1:
         return itemgetter(*squares)
@@ -182,8 +185,8 @@ class LegieState:
         if flag >= 0 and board[flag] < 0:
             free.remove(flag)
         actions: list[int] = []
-        picks: dict[int, itemgetter] = {}
-        everywhere = None  # the pick for kinds every square takes (mask 0): the same list, without a filter
+        picks: dict[int, Pick] = {}
+        everywhere: Pick | None = None  # the pick for kinds every square takes (mask 0): the same list, unfiltered
         base = self.player * len(self.game.kinds)
         for k, left in enumerate(self.off[self.player]):
             if left:

@@ -127,8 +127,8 @@ class Bits:
         self.pair: Plan | None = None
         if len(values) <= 2:
             self.pair = _pair(values + [self.reach + 1] * (2 - len(values)), self.reach)
-        self.scoring = game.objective["effect"] == "score_at_end"
-        self.forest_measure = game.objective.get("measure") == "units_in_forest"
+        self.scoring: bool = game.objective["effect"] == "score_at_end"
+        self.forest_measure: bool = game.objective.get("measure") == "units_in_forest"
         self.chunks = _chunks(squares)
 
     def _strikers(self, game: "LegieGame", player: int) -> list[Striker]:

@@ -29,14 +29,13 @@ from operator import itemgetter
 from typing import Callable, Final, NamedTuple, Sequence
 
 from pnpforge.games.legie import board as fields
-from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PLACE, TARGET, LegieGame, LegieState, outcome
+from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PLACE, TARGET, LegieGame, LegieState, Pick, outcome
 from pnpforge.games.legie.tables import Bits, Side, bits_of
 
 
 COUNTS: Final = tuple(range(7))
 # with arrows on or off (``Reply._level``): the best count, per class W[v], per v the union of W[v]
 Level = tuple[int, list[list[int]], list[int]]
-Pick = Callable[[Sequence[int]], tuple[int, ...]]  # the values of some squares from a row of the field
 
 
 class Weights(NamedTuple):
@@ -69,6 +68,7 @@ class Reply:
         self.classes: list[tuple[int, bool, bool, int, tuple[int, ...]]] = []
         classes = self.classes  # (strength, crown, arrow, region, Bits.counts of the units it removes)
         danger = arrow_region = 0
+        arrowed = False
         for crown, arrow, allowed, members in field.strikers[1 - me]:
             region = free & allowed
             if not region:
@@ -92,8 +92,9 @@ class Reply:
                 danger |= region & field.spread(king & hits)
             if arrow:
                 arrow_region |= region & field.can_shoot
+                arrowed = True
         self.danger, self.arrow_region = danger, arrow_region  # where a tile takes our King; where arrows fly from
-        self.arrowed = any(c[2] for c in classes)
+        self.arrowed = arrowed
         self.levels: dict[bool, Level] = {}
         self.edges: dict[bool, tuple[int, int, list[int], list[int]]] = {}
         self.memo: dict[tuple[int, int], list[float]] = {}
@@ -227,7 +228,8 @@ class Reply:
                 found.append(counts[self._scan(t, self._level(arrows)[0] + 1, hits, arrows)])
         else:  # the best count almost everywhere: the other squares set one by one
             halves = [(False, mask & ~shootable), (True, mask & shootable)] if both else [(self.shots, mask)]
-            parts = [(arrows, part) + self._answer(arrows, hits) for arrows, part in halves]  # up lies within down
+            parts: list[tuple[bool, int, int, int, int]] = [  # up lies within down
+                (arrows, part) + self._answer(arrows, hits) for arrows, part in halves]
             first, second = parts[0][2], parts[-1][2]
             if first != second:
                 found = [counts[second] if shootable >> t & 1 else counts[first] for t in squares]
@@ -417,7 +419,7 @@ def _placements(d: Decision, over: bool, best_only: bool = False) -> tuple[list[
     _, prey, marks, guarded, _, _ = root.their_side
     support = field.support(root.ours[4], field.deepest)  # our strength around each of their units
     marked = field.squares(marks)  # what our arrows could hit
-    hunting = game.objective["effect"] == "king_hunt"
+    hunting: bool = game.objective["effect"] == "king_hunt"
     over = over or (not hunting and sum(hand) == 1)  # the last unit ends the game
     reach: dict[int, tuple[int, int]] = {}  # per strength (-1: crown): units removed, squares next to them
     places: dict[int, tuple[tuple[int, ...], Pick | None]] = {}  # per mask: its squares, their pick of a row
