@@ -7,7 +7,6 @@ move (the armies after it) is the same too, and the summary, not a copy played o
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 
@@ -16,7 +15,7 @@ import pytest
 from pnpforge.engine.loop import RandomBot, play_game
 from pnpforge.games.legie.bots import GreedyBot, _fast_evaluate, evaluate
 from pnpforge.games.legie.state import PASS, PLACE, LegieState
-from pnpforge.games.legie.tables import bits_of
+from pnpforge.games.legie.tables import Bits, bits_of
 from pnpforge.games.legie.threats import armies, armies_after
 
 from tests.games.legie.helpers import make_game
@@ -44,15 +43,11 @@ def check(bot: GreedyBot, state: LegieState, player: int) -> tuple[int, int]:
         assert exact([(a, v) for a, v in zip(best_actions, best_values) if v == top]) == \
             exact([(a, v) for a, v in reference if v == top])  # the best value and its actions, exactly
         assert all(v == w or (v == -math.inf and w < top) for v, (_, w) in zip(best_values, reference))
-    played: list[int] = []
-    bot._child_value = lambda *given: played.append(given[1]) or GreedyBot._child_value(bot, *given)
-    try:
-        actions, _, change = bot._scores(state, player, True)
-    finally:
-        del bot._child_value
+    actions, _, change = bot._scores(state, player, True)
     laying = state.phase == PLACE and state.player == player and actions != [PASS]
     if laying:  # the summary of the reply values the placements
         assert change is not None, "no summary of the reply"
+    played = [action for action in actions if change is not None and change(action) is None]  # played on a copy
     for action in actions if change is not None else ():
         found = change(action)
         if found is not None:
@@ -116,7 +111,7 @@ def test_the_bitboards_count_neighbours_and_support_square_by_square(rules, two)
     state = game.new_initial_state()
     field = bits_of(game, state.tables)
     if not two:
-        field = copy.copy(field)
+        field = Bits(game, state.laid)  # a second summary of the field (the cached one stays as it is)
         field.pair = None  # the general way, for any number of strengths
     rng = random.Random(7)
     for _ in range(200):
@@ -132,3 +127,15 @@ def test_the_bitboards_count_neighbours_and_support_square_by_square(rules, two)
             reached = [r for r in range(field.reach + 1) if support[r] >> s & 1]
             assert reached == list(range(min(brought, field.reach) + 1))
             assert [c for c in range(6) if counts[c] >> s & 1] == list(range(sum(units >> n & 1 for n in near) + 1))
+
+
+def test_a_field_s_tables_and_bitboards_are_made_once_per_game_and_kept_by_it(rules) -> None:
+    """Kept in the game's own attributes (a compiled game has no ``__dict__``), one set per game and field."""
+    game, other = make_game(rules), make_game(rules)
+    tables = game.tables
+    assert tables is not None and game.tables_for(tables.layout) is tables
+    assert list(game.kept_tables.values()) == [tables]
+    assert bits_of(game, tables) is bits_of(game, tables)
+    assert [found for found, _ in game.kept_bits.values()] == [tables]
+    assert other.tables is not None and other.tables is not tables  # another game makes its own
+    assert bits_of(other, other.tables) is not bits_of(game, tables)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Callable, Final
 
 from pnpforge.engine.loop import RandomBot
 from pnpforge.engine.search import SearchPlan
@@ -19,14 +20,14 @@ from pnpforge.games.legie.threats import armies, armies_after
 
 __all__ = ["RandomBot", "GreedyBot", "MctsBot", "SEARCH", "determinize", "evaluate"]
 
-WIN = 1000.0
-PLACED = 10.0  # per unit on the board: the basic goal is to lay every unit
-THREAT = 7.0  # per own unit the opponent could remove with its next tile
-KING_DANGER = 400.0  # Return of the King: the enemy can take our King next turn
-SCORE = 4.0  # scenario measure (chain length, units in forest), per point of lead
-SEARCH_TURNS = 4  # how far the search bot's playouts look
-REPEAT = 15.0  # per earlier decision of the greedy bot's that left the same units in both hands
-WEIGHTS = threats.Weights(PLACED, THREAT, KING_DANGER, SCORE, REPEAT)
+WIN: Final = 1000.0
+PLACED: Final = 10.0  # per unit on the board: the basic goal is to lay every unit
+THREAT: Final = 7.0  # per own unit the opponent could remove with its next tile
+KING_DANGER: Final = 400.0  # Return of the King: the enemy can take our King next turn
+SCORE: Final = 4.0  # scenario measure (chain length, units in forest), per point of lead
+SEARCH_TURNS: Final = 4  # how far the search bot's playouts look
+REPEAT: Final = 15.0  # per earlier decision of the greedy bot's that left the same units in both hands
+WEIGHTS: Final = threats.Weights(PLACED, THREAT, KING_DANGER, SCORE, REPEAT)
 
 
 def determinize(state: LegieState, player: int, rng: random.Random) -> LegieState:
@@ -52,17 +53,20 @@ def evaluate(state: LegieState, me: int) -> float:
         value -= THREAT * removed
         if king:
             value -= KING_DANGER
-    effect = game.objective["effect"]
-    if effect == "score_at_end":
+    scoring: bool = game.objective["effect"] == "score_at_end"
+    if scoring:
         value += SCORE * (state.score(me) - state.score(1 - me))
     return value
+
+
+Judge = Callable[[LegieState, int], float]  # an evaluation of a position for a player
 
 
 def _fast_evaluate(state: LegieState, me: int) -> float:
     """``evaluate``, the opponent's strikes read from bitboards (threats.py) when it is to lay a tile: the same
     number."""
     if state.phase == PLACE and state.player != me:
-        scoring = state.game.objective["effect"] == "score_at_end"
+        scoring: bool = state.game.objective["effect"] == "score_at_end"
         return threats.Reply.of(state, me, WEIGHTS).standing(state.score(me) if scoring else 0)
     return evaluate(state, me)
 
@@ -152,7 +156,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self) -> None:
-        self.seen: dict[tuple, int] = {}
+        self.seen: dict[tuple[int, ...], int] = {}
 
     def choose(self, state: LegieState, player: int, rng: random.Random) -> int:
         actions, values, change = self._scores(state, player, remember=True, best_only=True)
@@ -181,7 +185,8 @@ class GreedyBot:
         actions, values, _ = self._scores(state, player, remember)
         return list(zip(actions, values))
 
-    def _scores(self, state: LegieState, player: int, remember: bool, best_only: bool = False) -> tuple:
+    def _scores(self, state: LegieState, player: int, remember: bool,
+                best_only: bool = False) -> tuple[list[int], list[float], threats.Change | None]:
         """The legal actions, their values in the same order, and what each action does to the armies in hand
         (``threats.Decision.change``; None: unknown); ``best_only``: exact for the best value and the actions that
         have it, a quiet move that cannot reach it may read -inf (``threats.values``)."""
@@ -201,7 +206,8 @@ class GreedyBot:
         seen = self.seen if remember and self.seen else None
         return [(action, self._child_value(state, action, player, seen, evaluate)) for action in state.legal_actions()]
 
-    def _child_value(self, state: LegieState, action: int, player: int, seen: dict | None, judge) -> float:
+    def _child_value(self, state: LegieState, action: int, player: int, seen: dict[tuple[int, ...], int] | None,
+                     judge: Judge) -> float:
         """The value of ``action`` played on a copy, scored by ``judge`` (an ``evaluate``), less REPEAT."""
         child = state.clone()
         child.apply_action(action)
@@ -210,7 +216,7 @@ class GreedyBot:
             value -= REPEAT * seen.get(armies(child), 0)
         return value
 
-    def _settled_value(self, state: LegieState, player: int, judge=evaluate) -> float:
+    def _settled_value(self, state: LegieState, player: int, judge: Judge = evaluate) -> float:
         """The value after our pending choices (target, Flag) are made the best way too."""
         if state.phase in (CHOOSE_TARGET, CHOOSE_FLAG) and state.player == player:
             best = -math.inf

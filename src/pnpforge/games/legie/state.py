@@ -11,12 +11,12 @@ Legie has perfect information: an observation is the whole position.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable
+from typing import Callable, Sequence
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 from pnpforge.games.legie import board as fields
 from pnpforge.games.legie.model import Ruleset, Scenario
-from pnpforge.games.legie.tables import Tables, terrain_tables
+from pnpforge.games.legie.tables import Bits, Tables, terrain_tables
 from pnpforge.games.legie.view import render
 
 TARGET, FLAG, PASS = 1000, 2000, 3000
@@ -28,7 +28,10 @@ SCORING_RULES = {"longest_chain": ("column-longest-chain", "column-tie-last-plac
                  "units_in_forest": ("forests-most-units", "forests-tie-last-placer")}
 
 
-def _picker(squares: list[int]):
+Pick = Callable[[Sequence[int]], tuple[int, ...]]  # the values of some squares from a row of per-square values
+
+
+def _picker(squares: list[int]) -> Pick:
     """A function taking a row of per-square values to the values of ``squares``, as a tuple."""
     if len(squares) > 1:
         return itemgetter(*squares)
@@ -99,6 +102,9 @@ class LegieGame:
         if layout is None and not self.advanced:
             layout = fields.default_layout(rules)  # Basisspiel: any joining; terrain has no effect
         self.layout = layout
+        # per field: its terrain tables (``terrain_tables``) and bitboards (``tables.bits_of``), kept as fields recur
+        self.kept_tables: dict[tuple[str, ...], Tables] = {}
+        self.kept_bits: dict[int, tuple[Tables, Bits]] = {}
         self.tables = terrain_tables(self, layout) if layout is not None else None
 
     def new_initial_state(self) -> "LegieState":
@@ -179,8 +185,8 @@ class LegieState:
         if flag >= 0 and board[flag] < 0:
             free.remove(flag)
         actions: list[int] = []
-        picks: dict[int, itemgetter] = {}
-        everywhere = None  # the pick for kinds every square takes (mask 0): the same list, without a filter
+        picks: dict[int, Pick] = {}
+        everywhere: Pick | None = None  # the pick for kinds every square takes (mask 0): the same list, unfiltered
         base = self.player * len(self.game.kinds)
         for k, left in enumerate(self.off[self.player]):
             if left:

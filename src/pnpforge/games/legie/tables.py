@@ -10,15 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Final, Iterable, Sequence
 
 from pnpforge.games.legie.board import Layout
 
 if TYPE_CHECKING:
     from pnpforge.games.legie.state import LegieGame
 
-NEVER = 10**6  # the defence of a unit nothing can remove (Unbeweglichkeit)
-CACHE_LIMIT = 4096
+NEVER: Final = 10**6  # the defence of a unit nothing can remove (Unbeweglichkeit)
+CACHE_LIMIT: Final = 4096
+# one player's units on the board (``Bits.side``): all, removable, shootable, per defence, per strength, the King
+Side = tuple[int, int, int, list[int], dict[int, int], int]
+# units alike but for strength (``Bits.strikers``): crown, arrow, squares allowed, [(kind, strength), ...]
+Striker = tuple[bool, bool, int, list[tuple[int, int]]]
+# two strengths (a, b) and per support r the fewest (units of a, units of b) that bring it (``_pair``)
+Plan = tuple[tuple[int, int], list[list[tuple[int, int]]]]
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,7 @@ class Tables:
 
 def terrain_tables(game: "LegieGame", layout: Layout) -> Tables:
     """The tables of ``layout`` for ``game`` (cached)."""
-    cache = game.__dict__.setdefault("_tables", {})
+    cache = game.kept_tables
     found = cache.get(layout.terrain)
     if found is not None and found.layout == layout:
         return found
@@ -118,16 +124,18 @@ class Bits:
         self.roles = tuple(tuple((self.shootable[i], not game.immobile[i], self.defences[i], game.strength[i])
                                  for i in range(p * kinds, p * kinds + kinds)) for p in range(2))
         values = sorted({s for s in game.strength if s > 0})
-        self.pair = None if len(values) > 2 else _pair(values + [self.reach + 1] * (2 - len(values)), self.reach)
-        self.scoring = game.objective["effect"] == "score_at_end"
-        self.forest_measure = game.objective.get("measure") == "units_in_forest"
+        self.pair: Plan | None = None
+        if len(values) <= 2:
+            self.pair = _pair(values + [self.reach + 1] * (2 - len(values)), self.reach)
+        self.scoring: bool = game.objective["effect"] == "score_at_end"
+        self.forest_measure: bool = game.objective.get("measure") == "units_in_forest"
         self.chunks = _chunks(squares)
 
-    def _strikers(self, game: "LegieGame", player: int) -> list[tuple]:
+    def _strikers(self, game: "LegieGame", player: int) -> list[Striker]:
         """A player's units that can remove anything, as (crown, arrow, squares allowed, [(kind, strength), ...]):
         units alike but for strength together, the strongest first (a crown counts no strength)."""
         kinds = len(game.kinds)
-        alike: dict[tuple, list[tuple[int, int]]] = {}
+        alike: dict[tuple[bool, bool, int], list[tuple[int, int]]] = {}
         for k in range(kinds):
             i = player * kinds + k
             if game.units[i] is not None and (game.strength[i] or game.crown[i] or game.arrow[i]):
@@ -143,7 +151,7 @@ class Bits:
                 per[v] |= 1 << s
         return per
 
-    def side(self, per: list[int], player: int) -> tuple:
+    def side(self, per: list[int], player: int) -> Side:
         """One player's units (``per``: ``units``): all, those that can be removed, those an arrow can hit, per
         defence, per strength, and the hunted King."""
         every = mobile = shootable = 0
@@ -221,7 +229,7 @@ class Bits:
 
 def bits_of(game: "LegieGame", tables: Tables) -> Bits:
     """The bitboards of a game on a field (cached per field, as the tables are)."""
-    cache = game.__dict__.setdefault("_bits", {})
+    cache = game.kept_bits
     found = cache.get(id(tables))
     if found is None or found[0] is not tables:
         if len(cache) >= CACHE_LIMIT:
@@ -230,18 +238,18 @@ def bits_of(game: "LegieGame", tables: Tables) -> Bits:
     return found[1]
 
 
-def _mask(squares) -> int:
+def _mask(squares: Iterable[int]) -> int:
     return sum(1 << s for s in squares)
 
 
-def _any_pair(first: tuple, second, pairs) -> int:
+def _any_pair(first: Sequence[int], second: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
     out = 0
     for i, k in pairs:
         out |= first[i] & second[k]
     return out
 
 
-def _pair(strengths: list[int], reach: int) -> tuple:
+def _pair(strengths: list[int], reach: int) -> Plan:
     """Strengths a < b and, per r up to ``reach``, the fewest (units of a, units of b) around a square for r."""
     a, b = strengths
     plan: list[list[tuple[int, int]]] = [[]]
@@ -258,7 +266,7 @@ def _pair(strengths: list[int], reach: int) -> tuple:
 
 
 @lru_cache(maxsize=8)
-def _chunks(squares: int) -> list[tuple]:
+def _chunks(squares: int) -> list[tuple[tuple[int, ...], ...]]:
     """Per 9 squares: the squares of each 9-bit pattern."""
     return [tuple(tuple(c * 9 + b for b in range(9) if x >> b & 1) for x in range(512))
             for c in range((squares + 8) // 9)]

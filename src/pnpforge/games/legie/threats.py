@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import math
 from operator import itemgetter
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Final, NamedTuple, Sequence
 
 from pnpforge.games.legie import board as fields
-from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PLACE, TARGET, LegieState, outcome
-from pnpforge.games.legie.tables import Bits, bits_of
+from pnpforge.games.legie.state import CHOOSE_TARGET, EMPTY, PLACE, TARGET, LegieGame, LegieState, Pick, outcome
+from pnpforge.games.legie.tables import Bits, Side, bits_of
 
 
-COUNTS = tuple(range(7))
+COUNTS: Final = tuple(range(7))
+# with arrows on or off (``Reply._level``): the best count, per class W[v], per v the union of W[v]
+Level = tuple[int, list[list[int]], list[int]]
 
 
 class Weights(NamedTuple):
@@ -51,8 +53,8 @@ class Reply:
     move of ours changes it. ``ours``: our ``Bits.side``; ``theirs``: their units; ``hand``: theirs; ``at_least``:
     their support (``Bits.support``); ``score``: our scenario measure less theirs (Kolonne: only theirs, negated)."""
 
-    def __init__(self, game, field: Bits, me: int, weights: Weights, ours: tuple, theirs: int, hand: list[int],
-                 flag: int, board: list[int], at_least: list[int], score: int,
+    def __init__(self, game: LegieGame, field: Bits, me: int, weights: Weights, ours: Side, theirs: int,
+                 hand: list[int], flag: int, board: list[int], at_least: list[int], score: int,
                  falling: dict[int, int] | None = None) -> None:
         self.game, self.field, self.me, self.weights, self.ours = game, field, me, weights, ours
         self.theirs, self.hand, self.board, self.at_least, self.score = theirs, hand, board, at_least, score
@@ -66,6 +68,7 @@ class Reply:
         self.classes: list[tuple[int, bool, bool, int, tuple[int, ...]]] = []
         classes = self.classes  # (strength, crown, arrow, region, Bits.counts of the units it removes)
         danger = arrow_region = 0
+        arrowed = False
         for crown, arrow, allowed, members in field.strikers[1 - me]:
             region = free & allowed
             if not region:
@@ -89,12 +92,13 @@ class Reply:
                 danger |= region & field.spread(king & hits)
             if arrow:
                 arrow_region |= region & field.can_shoot
+                arrowed = True
         self.danger, self.arrow_region = danger, arrow_region  # where a tile takes our King; where arrows fly from
-        self.arrowed = any(c[2] for c in classes)
-        self.levels: dict[bool, tuple] = {}
-        self.edges: dict[bool, tuple] = {}
-        self.memo: dict[tuple, list[float]] = {}
-        self.their_side: tuple = ()  # their ``Bits.side``, kept by ``of``
+        self.arrowed = arrowed
+        self.levels: dict[bool, Level] = {}
+        self.edges: dict[bool, tuple[int, int, list[int], list[int]]] = {}
+        self.memo: dict[tuple[int, int], list[float]] = {}
+        self.their_side: Side = (0, 0, 0, [], {}, 0)  # their ``Bits.side``, kept by ``of``
         self.counts: list[float] = []  # the value of a quiet move per best count after it, once asked
 
     @classmethod
@@ -152,12 +156,13 @@ class Reply:
             value += w.score * (self.score + (0 if self.field.forest_measure else chain))
         return value
 
-    def _level(self, arrows: bool) -> tuple:
+    def _level(self, arrows: bool) -> Level:
         """With arrows on or off: the best count m, per class W[v] (the squares where it removes v or more, v from 0
         to 6) and per v the union of W[v] over the classes."""
         found = self.levels.get(arrows)
         if found is None:
-            can_shoot, layers, best, union = self.field.can_shoot, [], 0, [0] * 7
+            layers: list[list[int]] = []
+            can_shoot, best, union = self.field.can_shoot, 0, [0] * 7
             for _strength, _crown, arrow, region, c in self.classes:
                 bonus = can_shoot if arrow and arrows else 0
                 w = [region, 0, 0, 0, 0, 0, 0]
@@ -223,7 +228,8 @@ class Reply:
                 found.append(counts[self._scan(t, self._level(arrows)[0] + 1, hits, arrows)])
         else:  # the best count almost everywhere: the other squares set one by one
             halves = [(False, mask & ~shootable), (True, mask & shootable)] if both else [(self.shots, mask)]
-            parts = [(arrows, part) + self._answer(arrows, hits) for arrows, part in halves]  # up lies within down
+            parts: list[tuple[bool, int, int, int, int]] = [  # up lies within down
+                (arrows, part) + self._answer(arrows, hits) for arrows, part in halves]
             first, second = parts[0][2], parts[-1][2]
             if first != second:
                 found = [counts[second] if shootable >> t & 1 else counts[first] for t in squares]
@@ -273,7 +279,7 @@ class Reply:
             (self.arrow_region & ~bit) != 0
 
 
-def ends(game, hand: list[int], last: int, king_taken: bool, laying: bool = True) -> bool:
+def ends(game: LegieGame, hand: list[int], last: int, king_taken: bool, laying: bool = True) -> bool:
     """Whether our turn ends the game (``state.outcome``): ``hand`` before laying ``last`` (``laying``) or after
     it; ``king_taken``: the enemy King was removed this turn."""
     if laying:
@@ -282,12 +288,12 @@ def ends(game, hand: list[int], last: int, king_taken: bool, laying: bool = True
     return outcome(game, 0, hand, last, king_taken, lambda player: 0)[0] != EMPTY  # the measure never decides it
 
 
-def armies(state: LegieState) -> tuple:
+def armies(state: LegieState) -> tuple[int, ...]:
     """The units each player holds in hand: what a cycle of removals brings back."""
     return tuple(state.off[0]) + tuple(state.off[1])
 
 
-def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tuple:
+def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tuple[int, ...]:
     """``armies`` after ``player`` lays a unit of kind ``change[0]`` and removes one of kind ``change[1]`` (-1:
     none)."""
     hands, kinds = [*state.off[0], *state.off[1]], len(state.off[0])
@@ -299,11 +305,15 @@ def armies_after(state: LegieState, player: int, change: tuple[int, int]) -> tup
     return tuple(hands)
 
 
+Change = Callable[[int], "tuple[int, int] | None"]  # ``Decision.change``
+Values = tuple[list[int], list[float], Change]  # the legal actions, their values in the same order, what each changes
+
+
 class Decision:
     """One decision of ours: the position's summary, its variants after one removal, our memory of armies (``seen``),
     the way to play an action out (``played``), and what each action does to the armies in hand (``change``)."""
 
-    def __init__(self, state: LegieState, me: int, weights: Weights, seen: dict | None,
+    def __init__(self, state: LegieState, me: int, weights: Weights, seen: dict[tuple[int, ...], int] | None,
                  played: Callable[[int], float]) -> None:
         self.state, self.me, self.weights, self.seen, self.played = state, me, weights, seen, played
         self.repeat = weights.repeat
@@ -361,8 +371,8 @@ class Decision:
         return self.state.board[r] % self.kinds
 
 
-def values(state: LegieState, me: int, weights: Weights, seen: dict | None,
-           slow: Callable[[int], float], best_only: bool = False) -> tuple | None:
+def values(state: LegieState, me: int, weights: Weights, seen: dict[tuple[int, ...], int] | None,
+           slow: Callable[[int], float], best_only: bool = False) -> Values | None:
     """``GreedyBot._values`` when ``me`` is to lay a unit or to pick an arrow's target: the legal actions, their
     values in the same order, and ``Decision.change``. ``seen`` counts the armies already left behind (None: no
     memory); ``slow(action)`` plays one action out on a copy. None for other positions. ``best_only``: the best
@@ -409,10 +419,10 @@ def _placements(d: Decision, over: bool, best_only: bool = False) -> tuple[list[
     _, prey, marks, guarded, _, _ = root.their_side
     support = field.support(root.ours[4], field.deepest)  # our strength around each of their units
     marked = field.squares(marks)  # what our arrows could hit
-    hunting = game.objective["effect"] == "king_hunt"
+    hunting: bool = game.objective["effect"] == "king_hunt"
     over = over or (not hunting and sum(hand) == 1)  # the last unit ends the game
     reach: dict[int, tuple[int, int]] = {}  # per strength (-1: crown): units removed, squares next to them
-    places: dict[int, tuple[tuple[int, ...], Callable | None]] = {}  # per mask: its squares, their pick of a row
+    places: dict[int, tuple[tuple[int, ...], Pick | None]] = {}  # per mask: its squares, their pick of a row
     out: list[float] = []
     actions: list[int] = []
     # the quiet moves valued after the rest: (where in out, unit, squares, mask, REPEAT, quiet squares, values)
