@@ -154,3 +154,24 @@ def test_moved_zones_equal_zones_built_afresh_and_names_still_index_them() -> No
         zones["nowhere"]
     with pytest.raises(ValueError):
         Zones(("a", "a"), (Zone.pile(), Zone.pile()))
+
+
+
+def test_moves_make_the_same_zones_with_and_without_blank_values(monkeypatch) -> None:
+    """Plain Python makes moved zones as blank values, a compiled build (which refuses them) through the
+    constructor: both ways give the same zones, each what the constructor makes of its fields."""
+    from pnpforge.engine import zones as module
+
+    def played() -> Zones:
+        zones = move(table(), "hand/0", "discard", "x", bottom=True)
+        zones = reveal(draw(zones, "deck", "row/0", "a"), "row/0", "a", to=[2])
+        return move(zones, "deck", "hand/1", "c")
+
+    monkeypatch.setattr(module, "_BLANK", False)
+    made = played()
+    monkeypatch.setattr(module, "_BLANK", module._makes_blank())
+    assert played() == made and made.index == table().index
+    for _name, zone in made:
+        assert zone == Zone(zone.visibility, zone.owner, zone.cards, zone.known, zone.unknown, zone.split,
+                            zone.owner_sees)
+    assert made["row/0"].known[0] == frozenset({2}) and made["hand/1"].cards == ("c", "p", "q")

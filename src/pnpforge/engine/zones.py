@@ -87,7 +87,8 @@ class Zone:
     owner_sees: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "visibility", Visibility(self.visibility))
+        if type(self.visibility) is not Visibility:  # given by its value
+            object.__setattr__(self, "visibility", Visibility(self.visibility))
         if not self.known and self.cards:
             object.__setattr__(self, "known", (frozenset(),) * len(self.cards))
         if len(self.known) != len(self.cards):
@@ -95,7 +96,8 @@ class Zone:
         if self.visibility is Visibility.OWNER and self.owner is None:
             raise ValueError("a hand needs an owner")
         if not self.unknown:
-            object.__setattr__(self, "split", len(self.cards))
+            if self.split != len(self.cards):
+                object.__setattr__(self, "split", len(self.cards))
         elif not 0 <= self.split <= len(self.cards):
             raise ValueError(f"split {self.split} outside the {len(self.cards)} ordered cards")
 
@@ -138,7 +140,11 @@ class Zone:
     def _remade(self, cards: tuple[Card, ...], known: tuple[frozenset[int], ...],
                 unknown: tuple[tuple[Card, int], ...], split: int) -> Zone:
         """This zone with other cards, as ``replace`` makes it, without checking again what the moves of this
-        module keep true (one set of knowers per card, ``split`` within the cards)."""
+        module keep true (one set of knowers per card, ``split`` within the cards). A compiled build refuses a
+        value made without its constructor, so there the constructor makes it (its checks pass at once)."""
+        split = split if unknown else len(cards)
+        if not _BLANK:
+            return Zone(self.visibility, self.owner, cards, known, unknown, split, self.owner_sees)
         zone = object.__new__(Zone)
         put = object.__setattr__
         put(zone, "visibility", self.visibility)
@@ -146,7 +152,7 @@ class Zone:
         put(zone, "cards", cards)
         put(zone, "known", known)
         put(zone, "unknown", unknown)
-        put(zone, "split", split if unknown else len(cards))
+        put(zone, "split", split)
         put(zone, "owner_sees", self.owner_sees)
         return zone
 
@@ -215,14 +221,28 @@ class Zones:
         return self._remade(self.zones[:index] + (zone,) + self.zones[index + 1:])
 
     def _remade(self, zones: tuple[Zone, ...]) -> Zones:
-        """The same names with ``zones`` in their places (one for each), as the constructor makes them, without
-        checking the names again (they are this object's, already checked) or making their index again."""
+        """The same names with ``zones`` in their places (one for each), without checking the names again (they are
+        this object's, already checked) or making their index again."""
+        if not _BLANK:  # compiled: the constructor returns at once with the index handed on
+            return Zones(self.names, zones, self.index)
         made = object.__new__(Zones)
         put = object.__setattr__
         put(made, "names", self.names)
         put(made, "zones", zones)
         put(made, "index", self.index)
         return made
+
+
+def _makes_blank() -> bool:
+    """Whether a zone can be made without its constructor: in plain Python, not in a compiled build (mypyc)."""
+    try:
+        object.__new__(Zone)
+    except TypeError:
+        return False
+    return True
+
+
+_BLANK = _makes_blank()
 
 
 def _take(zone: Zone, card: Card, from_top: bool) -> tuple[Zone, frozenset[int]]:

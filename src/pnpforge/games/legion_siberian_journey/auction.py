@@ -8,6 +8,8 @@ A turn is one of: ``("bid", slot, tokens)`` (tokens from the player's stock adde
 
 from __future__ import annotations
 
+from typing import Final
+
 from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey import standing
@@ -16,7 +18,7 @@ from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, returned
 from pnpforge.games.legion_siberian_journey.log import AuctionTied, MarketWon, played
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-ACTION = "auction"
+ACTION: Final = "auction"
 
 
 @task("auction")

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import random
 from contextvars import ContextVar
+from typing import Final
 
 from pnpforge.games.legion_siberian_journey import lookahead, standing
 from pnpforge.games.legion_siberian_journey.effects import can_join
 from pnpforge.games.legion_siberian_journey.ranking import number, strength
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-PASS_VALUE = 0.05
-RESOURCE = 0.5  # what a resource is worth to the bot, in points
-ACTION_CARD = 1.2  # what an unknown action card is worth
-CARD_KEPT = 0.25  # what keeping a card in hand for later is worth, against playing it now
-CHARACTER = 0.25  # a living character's worth, per point of its value to the bot, in points
+PASS_VALUE: Final = 0.05
+RESOURCE: Final = 0.5  # what a resource is worth to the bot, in points
+ACTION_CARD: Final = 1.2  # what an unknown action card is worth
+CARD_KEPT: Final = 0.25  # what keeping a card in hand for later is worth, against playing it now
+CHARACTER: Final = 0.25  # a living character's worth, per point of its value to the bot, in points
 
 # set while the quick bot judges: an action card is worth its effects' rough value, without playing the round on
 _QUICK: ContextVar[bool] = ContextVar("quick", default=False)

@@ -8,8 +8,7 @@ of play comes from the pack (``game.yaml: parameters``, the cards); effects stay
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from math import floor
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -96,15 +95,14 @@ class Location:
     vp: int
     effects: Effects
 
-    @cached_property
-    def by_effect(self) -> Mapping[str, Effects]:
-        """The effects by name (a location's standing rules are read many times a round)."""
-        return by_effect(self.effects)
+    # the effects by name (standing rules are read many times a round) and the standing rules on characters'
+    # Numbers (``numbers``), made once with the card
+    by_effect: Mapping[str, Effects] = field(init=False, repr=False, compare=False)
+    numbers: tuple[tuple[int, str | None, int], ...] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def numbers(self) -> tuple[tuple[int, str | None, int], ...]:
-        """Its standing rules on its characters' Numbers (``numbers``)."""
-        return numbers(self.effects)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_effect", by_effect(self.effects))
+        object.__setattr__(self, "numbers", numbers(self.effects))
 
 
 @dataclass(frozen=True)
@@ -115,15 +113,14 @@ class Commander:
     income: int
     effects: Effects
 
-    @cached_property
-    def by_effect(self) -> Mapping[str, Effects]:
-        """The effects by name (a commander's standing rules are read many times a round)."""
-        return by_effect(self.effects)
+    # the effects by name (standing rules are read many times a round) and the standing rules on characters'
+    # Numbers (``numbers``), made once with the card
+    by_effect: Mapping[str, Effects] = field(init=False, repr=False, compare=False)
+    numbers: tuple[tuple[int, str | None, int], ...] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def numbers(self) -> tuple[tuple[int, str | None, int], ...]:
-        """Its standing rules on its characters' Numbers (``numbers``)."""
-        return numbers(self.effects)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_effect", by_effect(self.effects))
+        object.__setattr__(self, "numbers", numbers(self.effects))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ in DECISIONS.md, "How the engine reads the effects".
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Final, Mapping
 
 from pnpforge.engine import zones as z
 from pnpforge.engine.steps import task
@@ -18,7 +18,7 @@ from pnpforge.games.legion_siberian_journey.log import Died, Healed, PlotDestroy
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 # the abilities a character uses by sending itself to the Reserve, and when
-SURGERY_MOMENTS = ("auction", "march", "tactics")
+SURGERY_MOMENTS: Final = ("auction", "march", "tactics")
 
 
 def acts_in(card: ActionCard, moment: str) -> bool:
@@ -159,7 +159,7 @@ def can_join(state: JourneyState, character: int, index: int, starter: int | Non
     return False
 
 
-COMRADES = "reds"  # ability-comradery names the Reds
+COMRADES: Final = "reds"  # ability-comradery names the Reds
 
 
 # --- the effect task --------------------------------------------------------------------------------------------------

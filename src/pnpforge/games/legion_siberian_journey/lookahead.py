@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import random
 from contextvars import ContextVar, Token
-from typing import Callable
+from typing import Callable, Final
 
 from pnpforge.engine.loop import sample_chance
 from pnpforge.engine.steps import DECISION, TASK
-from pnpforge.games.legion_siberian_journey.state import JourneyState
+from pnpforge.games.legion_siberian_journey.state import Action, JourneyState
 from pnpforge.games.legion_siberian_journey.wounds import quiet_wound
 
-QUIET = (("pass",), ("no",), ("done",), ("secret", 0))
-STEPS = 400  # answers at most in one look ahead
-STOP = frozenset({"clean_up_cards", "final_location", "commander"})  # the round's plots are over by then
-DRAWS = 4  # rounds averaged when chance comes up in a look ahead
+QUIET: Final = (("pass",), ("no",), ("done",), ("secret", 0))
+STEPS: Final = 400  # answers at most in one look ahead
+STOP: Final = frozenset({"clean_up_cards", "final_location", "commander"})  # the round's plots are over by then
+DRAWS: Final = 4  # rounds averaged when chance comes up in a look ahead
 
 
 def quiet(legal: list) -> tuple:
@@ -110,8 +110,8 @@ def standing(state: JourneyState, player: int, worth: Callable) -> float:
     return worth(state, player) - sum(others) / len(others)
 
 
-MARCH = frozenset({"march", "march_turn", "march_next"})  # the only steps where the looking player plays apart
-PASSED_OVER = frozenset({"tactics", "cancel"})  # a quiet round answers them at once, by the quiet answer
+MARCH: Final = frozenset({"march", "march_turn", "march_next"})  # the only steps where the looking player plays apart
+PASSED_OVER: Final = frozenset({"tactics", "cancel"})  # a quiet round answers them at once, by the quiet answer
 
 
 def passes_through(state: JourneyState) -> bool:
@@ -174,7 +174,7 @@ class Round:
         """Play the rounds of ``seeds`` on from the chance node ``state`` (which is used up) with ``left`` answers
         left. Each seed draws its outcome with its own generator, as a round played alone would; the seeds that
         drew the same outcome are played on together up to the next chance node, where they may part."""
-        groups: list[tuple[tuple, list[tuple[int, random.Random]]]] = []
+        groups: list[tuple[Action, list[tuple[int, random.Random]]]] = []  # (outcome drawn, its seeds)
         for seed, draws in seeds:
             outcome = sample_chance(state, draws)
             for drawn, together in groups:

@@ -7,6 +7,8 @@ from the state, so a pick with nothing to choose is skipped. ``extra`` is how ma
 
 from __future__ import annotations
 
+from typing import Final
+
 from pnpforge.engine import zones as z
 from pnpforge.engine.steps import chance, decision, task
 from pnpforge.games.legion_siberian_journey.data import BIT
@@ -16,7 +18,7 @@ from pnpforge.games.legion_siberian_journey.flow import deck_outcomes, drawn, re
 from pnpforge.games.legion_siberian_journey.log import Picked
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-NONE = ("none",)
+NONE: Final = ("none",)
 
 
 def _open_sites(state: JourneyState) -> list[int]:

@@ -8,7 +8,7 @@ Auction, ``heal`` in each Clean-up, ``gain_resources`` with the income, ``wound`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Final, Mapping
 
 from pnpforge.games.legion_siberian_journey.data import BIT, Effects
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_journey.state import JourneyState
 
 # the plot deck under a location of each level (rules: "Which plot deck"; every final location draws special plots)
-PLOT_LEVEL = {"first": "first", "second": "second", "final": "special"}
+PLOT_LEVEL: Final = {"first": "first", "second": "second", "final": "special"}
 
 
 def commander_effects(state: "JourneyState", player: int, name: str) -> Effects:

@@ -8,7 +8,7 @@ points) is kept in plain lists. Secret bids are sealed choices (``engine/sealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnpforge.engine import zones as z
 from pnpforge.engine.events import Log
@@ -19,7 +19,7 @@ from pnpforge.games.legion_siberian_journey import view
 if TYPE_CHECKING:
     from pnpforge.games.legion_siberian_journey.game import JourneyGame
 
-Action = tuple
+Action = Any  # an answer (a tuple) or a chance outcome (a card, a tuple)
 
 
 class Slot:
@@ -81,7 +81,10 @@ class Site:
 class JourneyState(StepMachine):
     """A game of Legion: Siberian Journey in progress (see ``JourneyGame.new_initial_state``)."""
 
-    def __init__(self, game: "JourneyGame"):
+    def __init__(self, game: "JourneyGame", source: "JourneyState | None" = None):
+        if source is not None:  # a clone of ``source`` (``clone``)
+            self._copy(source)
+            return
         n = game.num_players
         data = game.data
         self.game = game
@@ -157,21 +160,32 @@ class JourneyState(StepMachine):
         return list(self.final) if self.final else [0.0] * self.n
 
     def clone(self) -> "JourneyState":
-        other = JourneyState.__new__(JourneyState)
-        other.__dict__.update(self.__dict__)
-        other.kept = None
-        for name in ("commander", "resources", "vp", "owner", "graveyard", "agenda", "log", "price",
-                     "char_traps"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("won_locations", "lineup", "reserve", "bonus"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
-        other.wounded, other.free, other.passed = set(self.wounded), set(self.free), set(self.passed)
-        other.location_ties, other.prevented = set(self.location_ties), set(self.prevented)
-        other.tiebreak = dict(self.tiebreak)
-        other.shown = dict(self.shown)
-        other.market = [s.copy() for s in self.market]
-        other.sites = [s.copy() for s in self.sites]
-        return other
+        return JourneyState(self.game, self)
+
+    def _copy(self, other: "JourneyState") -> None:
+        """Become a copy of ``other`` that shares nothing it changes: every attribute named (a compiled class has
+        no ``__dict__`` to copy), the step machine's too; the quiet rounds kept are not copied."""
+        self.game, self.data, self.n, self.factions = other.game, other.data, other.n, other.factions
+        self._steps, self._weighted = other._steps, other._weighted
+        self.agenda, self.pending, self.over, self.auto = list(other.agenda), other.pending, other.over, other.auto
+        self._options, self._chance, self._probabilities = other._options, other._chance, other._probabilities
+        self._sampled = other._sampled
+        self.round, self.first, self.next_first = other.round, other.first, other.next_first
+        self.commander, self.resources, self.vp = list(other.commander), list(other.resources), list(other.vp)
+        self.won_locations = [list(x) for x in other.won_locations]
+        self.owner, self.wounded, self.shown = list(other.owner), set(other.wounded), dict(other.shown)
+        self.free = set(other.free)
+        self.lineup, self.reserve = [list(x) for x in other.lineup], [list(x) for x in other.reserve]
+        self.graveyard, self.zones = list(other.graveyard), other.zones
+        self.market = [s.copy() for s in other.market]
+        self.location, self.final_location = other.location, other.final_location
+        self.sites = [s.copy() for s in other.sites]
+        self.char_traps, self.passed = list(other.char_traps), set(other.passed)
+        self.bonus, self.price = [list(x) for x in other.bonus], list(other.price)
+        self.sealed, self.cancelled = other.sealed, other.cancelled
+        self.location_ties, self.prevented = set(other.location_ties), set(other.prevented)
+        self.serial, self.tiebreak, self.log = other.serial, dict(other.tiebreak), list(other.log)
+        self.final, self.answers, self.last, self.kept = other.final, other.answers, other.last, None
 
     def steps_table(self) -> dict[str, tuple]:
         """The steps this state plays by (the step machine's table)."""

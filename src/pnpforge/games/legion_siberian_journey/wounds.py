@@ -8,12 +8,14 @@ wounded character's owner clockwise; then a Brotherhood character at the same pl
 
 from __future__ import annotations
 
+from typing import Final
+
 from pnpforge.engine.steps import decision, task
 from pnpforge.games.legion_siberian_journey.effects import kill, to_reserve
 from pnpforge.games.legion_siberian_journey.log import Brotherhood, FirstAid, Shielded, Wounded
 from pnpforge.games.legion_siberian_journey.state import JourneyState
 
-NO = ("no",)
+NO: Final = ("no",)
 
 
 def _medics(state: JourneyState, player: int, patient: int) -> list[int]:
