@@ -17,14 +17,14 @@ from bisect import bisect_right
 from functools import lru_cache
 from itertools import accumulate
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Final, Mapping, Sequence, TypeVar
 
 from pnpforge.engine.api import CHANCE, TERMINAL
 
-if TYPE_CHECKING:
+try:
     from mypy_extensions import mypyc_attr
-else:  # the mark is read by the compiler (mypyc) only; a plain install needs no mypy_extensions
-    def mypyc_attr(*_args: object, **_marks: object) -> Callable[[type], type]:
+except ImportError:  # a plain install without mypy: the mark is read by the compiler (mypyc) only
+    def mypyc_attr(*_args: object, **_marks: object) -> Callable[[type], type]:  # type: ignore[misc]
         return lambda cls: cls
 
 Action = Any

@@ -52,7 +52,10 @@ class Fighter:
 class LegionState(StepMachine):
     """A game of Legion in progress (see ``LegionGame.new_initial_state``)."""
 
-    def __init__(self, game: "LegionGame") -> None:
+    def __init__(self, game: "LegionGame", copy_of: "LegionState | None" = None) -> None:
+        if copy_of is not None:  # a clone (``clone``): a compiled class is made only through its constructor
+            copy_of._copy_into(self)
+            return
         n = game.num_players
         self.game: LegionGame = game
         self.data: LegionData = game.data
@@ -123,7 +126,10 @@ class LegionState(StepMachine):
         return list(self.final) if self.final else [0.0] * self.n
 
     def clone(self) -> "LegionState":
-        other = LegionState.__new__(LegionState)
+        return LegionState(self.game, self)
+
+    def _copy_into(self, other: "LegionState") -> None:
+        """Give ``other``, being made, a copy of this state: containers copied, the game and its tables shared."""
         self.copy_steps(other)
         other.game, other.data, other._owner, other.n = self.game, self.data, self._owner, self.n
         other.factions, other.round, other.start = self.factions, self.round, self.start
@@ -151,7 +157,6 @@ class LegionState(StepMachine):
         other.gaps = Counter(self.gaps)
         other.game_number, other.location, other.sends = self.game_number, self.location, self.sends
         other.watch, other.final = self.watch, self.final
-        return other
 
     # --- helpers shared by the rules modules ---------------------------------------------------------------
     def owner(self, character: str) -> int:
