@@ -140,7 +140,8 @@ def _name(func: object) -> str:
     return str(getattr(func, "__qualname__", func))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # other games' states are plain Python subclasses
+# compiled (mypyc) as a plain class: other games' states are plain subclasses that clone through ``__dict__``
+@mypyc_attr(native_class=False)
 class StepMachine:
     """The game-protocol half of a state whose rules are steps.
 
