@@ -149,29 +149,19 @@ class StepMachine:
     the game ends, and ``auto`` to take a decision with a single option at once (a scenario that asks every question
     turns it off). Subclasses copy ``agenda`` in ``clone`` (a list of tuples: a shallow copy is enough)."""
 
-    agenda: list[Entry]
-    pending: Entry | None
-    over: bool
-    auto: bool
-    _steps: dict[str, Row]
-    _weighted: frozenset[str]
-    _options: Sequence[Action] | None  # the pending question's options, or the chance step's outcomes, made once
-    _chance: list[float] | None  # a chance step's running totals of probability
-    _probabilities: list[float] | None  # a weighted chance step's probabilities
-    _sampled: object  # the outcome ``sample_chance`` or the option ``option`` picked: legal
-
     def start_steps(self, steps: Steps) -> None:
         """Take the game's steps and start with an empty agenda."""
-        self._steps = steps.table
-        self._weighted = steps.weighted
-        self.agenda = []
-        self.pending = None
-        self.over = False
-        self.auto = True
-        self._options = None
-        self._chance = None
-        self._probabilities = None
-        self._sampled = _NOTHING
+        # declared here, not in the class body: a compiled plain class looks its annotations' names up at import
+        self._steps: dict[str, Row] = steps.table
+        self._weighted: frozenset[str] = steps.weighted
+        self.agenda: list[Entry] = []
+        self.pending: Entry | None = None
+        self.over: bool = False
+        self.auto: bool = True
+        self._options: Sequence[Action] | None = None  # the pending question's options, or a chance step's outcomes
+        self._chance: list[float] | None = None  # a chance step's running totals of probability
+        self._probabilities: list[float] | None = None  # a weighted chance step's probabilities
+        self._sampled: object = _NOTHING  # the outcome ``sample_chance`` or the option ``option`` picked: legal
 
     def copy_steps(self, other: StepMachine) -> None:
         """Give ``other`` (a clone being made, not started) this machine's steps, agenda (copied) and pending
