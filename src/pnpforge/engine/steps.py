@@ -140,8 +140,9 @@ def _name(func: object) -> str:
     return str(getattr(func, "__qualname__", func))
 
 
-# compiled (mypyc) as a plain class: other games' states are plain subclasses that clone through ``__dict__``
-@mypyc_attr(native_class=False)
+# other games' states are plain subclasses; a compiled (mypyc) build keeps this class's attributes in slots, which a
+# subclass's clone copies with ``copy_steps`` (``__dict__`` does not hold them)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StepMachine:
     """The game-protocol half of a state whose rules are steps.
 
@@ -151,7 +152,6 @@ class StepMachine:
 
     def start_steps(self, steps: Steps) -> None:
         """Take the game's steps and start with an empty agenda."""
-        # declared here, not in the class body: a compiled plain class looks its annotations' names up at import
         self._steps: dict[str, Row] = steps.table
         self._weighted: frozenset[str] = steps.weighted
         self.agenda: list[Entry] = []

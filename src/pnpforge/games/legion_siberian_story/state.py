@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pnpforge.engine.events import Log
-from pnpforge.engine.steps import StepMachine, mypyc_attr
+from pnpforge.engine.steps import StepMachine
 from pnpforge.games.legion_siberian_story import view
 
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ class Fighter:
         return (self.wounds, self.frost, self.crippled, self.gear)
 
 
-@mypyc_attr(native_class=False)  # as its base, the step machine (compiled, a plain class)
 class LegionState(StepMachine):
     """A game of Legion in progress (see ``LegionGame.new_initial_state``)."""
 
