@@ -6,6 +6,7 @@ an order), Violence (a Crippled card forbids the skill of one position).
 
 from __future__ import annotations
 
+from pnpforge.games.legion_siberian_story.data import Sleeve
 from pnpforge.games.legion_siberian_story.state import Fighter, LegionState
 
 
@@ -30,7 +31,7 @@ def takes(state: LegionState, character: str) -> frozenset[str]:
     return sleeve_of(state, character).takes
 
 
-def sleeve_of(state: LegionState, character: str):
+def sleeve_of(state: LegionState, character: str) -> Sleeve:
     """What the character shows with its sleeve now (``data.Sleeve``: skills, abilities, power, effects...)."""
     fighter = state.fighters.get(character)
     if fighter is None:
@@ -38,13 +39,14 @@ def sleeve_of(state: LegionState, character: str):
     return _worn(state, character, fighter)
 
 
-def _worn(state: LegionState, character: str, fighter: Fighter):
+def _worn(state: LegionState, character: str, fighter: Fighter) -> Sleeve:
     """The fighter's sleeve (``data.sleeve``), kept on the fighter while its gear and crippled positions are the
     same tuples (a change puts new ones there), so that most look-ups make and hash no key."""
     worn = fighter.worn
     gear, crippled = fighter.gear, fighter.crippled
     if worn is not None and worn[0] is gear and worn[1] is crippled:
-        return worn[2]
+        kept: Sleeve = worn[2]
+        return kept
     sleeve = state.data.sleeve(character, gear, crippled)
     fighter.worn = (gear, crippled, sleeve)
     return sleeve

@@ -6,6 +6,8 @@ one nearest the plot deck (the first revealed).
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from pnpforge.games.legion_siberian_story import character as ch
 from pnpforge.games.legion_siberian_story import modes, moves
 from pnpforge.games.legion_siberian_story.data import SCOPES_APPLIED
@@ -15,6 +17,7 @@ from pnpforge.games.legion_siberian_story.log import Despatch, GameOver, Locatio
 from pnpforge.games.legion_siberian_story.state import LegionState
 
 
+Effect = Mapping[str, Any]  # an effect as the pack gives it (read-only: the pack's tables are mappingproxies)
 ORDER_POWER = SCOPES_APPLIED[("order", "combat_power")]  # the scopes of an order's combat power
 
 
@@ -29,14 +32,14 @@ def plot_types(state: LegionState, plot: int) -> frozenset[str]:
     return state.data.plot_types(state.location, state.plots[plot])
 
 
-def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, dict]]:
+def revealed_effects(state: LegionState, plot: int, name: str) -> list[tuple[str, Effect]]:
     """``(carrier, effect)`` for each turned-up token at the plot whose order has this effect."""
     return revealed_at(state, plot).get(name, [])
 
 
-def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, dict]]]:
+def revealed_at(state: LegionState, plot: int) -> dict[str, list[tuple[str, Effect]]]:
     """Every turned-up token's effects at the plot by effect name, as ``(carrier, effect)``."""
-    found: dict[str, list] = {}
+    found: dict[str, list[tuple[str, Effect]]] = {}
     tokens = state.tokens
     if not tokens:
         return found

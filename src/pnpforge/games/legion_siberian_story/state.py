@@ -9,16 +9,17 @@ so cloning a state is copying containers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pnpforge.engine.events import Log
 from pnpforge.engine.steps import StepMachine
 from pnpforge.games.legion_siberian_story import view
 
 if TYPE_CHECKING:
+    from pnpforge.games.legion_siberian_story.data import LegionData
     from pnpforge.games.legion_siberian_story.game import LegionGame
 
-Action = tuple
+Action = tuple[Any, ...]
 
 
 class Fighter:
@@ -26,34 +27,44 @@ class Fighter:
 
     __slots__ = ("wounds", "frost", "crippled", "gear", "worn")
 
-    def __init__(self, wounds: int = 0, frost: int = 0, crippled: tuple = (), gear: tuple = ()):
+    wounds: int
+    frost: int
+    crippled: tuple[str, ...]
+    gear: tuple[str, ...]
+    worn: tuple[Any, ...] | None
+
+    def __init__(self, wounds: int = 0, frost: int = 0, crippled: tuple[str, ...] = (),
+                 gear: tuple[str, ...] = ()) -> None:
         self.wounds, self.frost, self.crippled, self.gear = wounds, frost, crippled, gear
         # the sleeve last worked out, with the very tuples it was worked out for (``character.sleeve_of``): each
         # change of the gear or the crippled positions puts a new tuple there, and this one holds the old alive
-        self.worn: tuple | None = None
+        self.worn = None
 
     def copy(self) -> "Fighter":
         other = Fighter(self.wounds, self.frost, self.crippled, self.gear)
         other.worn = self.worn
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
         return (self.wounds, self.frost, self.crippled, self.gear)
 
 
 class LegionState(StepMachine):
     """A game of Legion in progress (see ``LegionGame.new_initial_state``)."""
 
-    def __init__(self, game: "LegionGame"):
+    def __init__(self, game: "LegionGame", copy_of: "LegionState | None" = None) -> None:
+        if copy_of is not None:  # a clone (``clone``): a compiled class is made only through its constructor
+            copy_of._copy_into(self)
+            return
         n = game.num_players
-        self.game = game
-        self.data = game.data
-        self._owner = game.owner_of
+        self.game: LegionGame = game
+        self.data: LegionData = game.data
+        self._owner: Mapping[str, int] = game.owner_of
         self.start_steps(game.steps)
-        self.n = n
+        self.n: int = n
         self.factions: tuple[str, ...] = game.factions
-        self.round = 0
-        self.start = 0  # starting player this round
+        self.round: int = 0
+        self.start: int = 0  # starting player this round
         self.commander: list[str | None] = [None] * n
         self.officer: list[str | None] = [None] * n
         self.boxed: list[list[str]] = [[] for _ in range(n)]  # cards out of this game (the other officer)
@@ -61,8 +72,8 @@ class LegionState(StepMachine):
         self.deck: list[list[str]] = [[] for _ in range(n)]  # shuffled part, in no meaningful sequence
         self.bottom: list[list[str]] = [[] for _ in range(n)]  # known cards under the shuffled part
         self.graveyard: list[list[str]] = [[] for _ in range(n)]
-        self.supplies = [0] * n
-        self.vp = [0] * n
+        self.supplies: list[int] = [0] * n
+        self.vp: list[int] = [0] * n
         self.fighters: dict[str, Fighter] = {}
         self.available: list[list[str]] = [[] for _ in range(n)]  # order tokens ready to assign
         self.used: list[list[tuple[str, bool]]] = [[] for _ in range(n)]  # (order, face up)
@@ -72,11 +83,11 @@ class LegionState(StepMachine):
         self.offered: list[list[str]] = [[] for _ in range(n)]
         self.despatch: list[str | None] = [None] * n  # the kept despatch (Despatches mode)
         self.played_despatch: list[str | None] = [None] * n
-        self.won_types: list[Counter] = [Counter() for _ in range(n)]  # the War Diary: plot types won
-        self.game_number = 1  # Survival: which game of the campaign
+        self.won_types: list[Counter[str]] = [Counter() for _ in range(n)]  # the War Diary: plot types won
+        self.game_number: int = 1  # Survival: which game of the campaign
         self.campaign: list[list[int]] = [[] for _ in range(n)]  # Survival: recorded score of each game
-        self.spent = [0] * n
-        self.fallen = [0] * n
+        self.spent: list[int] = [0] * n
+        self.fallen: list[int] = [0] * n
         self.location_deck: list[str] = sorted(self.data.locations)
         self.plot_deck: list[str] = sorted(self.data.plots)
         self.location: str | None = None
@@ -86,23 +97,23 @@ class LegionState(StepMachine):
         self.face_down: set[str] = set()
         self.waived: set[str] = set()  # lawfully at a plot without its skills (moved by an order, crippled there)
         self.camouflage: set[tuple[int, int]] = set()  # (player, plot) whose next card goes face down
-        self.tokens: dict[str, list] = {}  # character -> [order, revealed]
-        self.bought: list[Counter] = [Counter() for _ in range(n)]
+        self.tokens: dict[str, list[Any]] = {}  # character -> [order, revealed]
+        self.bought: list[Counter[str]] = [Counter() for _ in range(n)]
         self.passed: set[int] = set()
-        self.sends: tuple[list, dict] = ([], {})  # the round's plots, and the March's sends by character (fresh sleeve)
-        # or by (character, skills)
+        # the round's plots, and the March's sends by character (fresh sleeve) or by (character, skills)
+        self.sends: tuple[list[str], dict[Any, list[Any]]] = ([], {})
         self.bonus: dict[str, int] = {}  # combat power gained for this round (SACRIFICE!)
         self.stolen: set[int] = set()
         self.cancels: dict[str, int] = {}  # wounds still cancelled by a revealed GET DOWN!
         self.assault: dict[int, int] = {}
-        self.results: list[dict] = []  # per plot of this round: power, winners, awards
-        self.gaps: Counter = Counter()
+        self.results: list[dict[str, Any]] = []  # per plot of this round: power, winners, awards
+        self.gaps: Counter[str] = Counter()
         self.log: Log = []  # what happened, as typed entries (log.py)
         self.watch: Callable[["LegionState"], None] | None = None  # called when the Order resolution phase begins
         self.final: list[float] | None = None
 
     # --- the protocol (the rest is the step machine's) -------------------------------------------------------
-    def observation(self, player: int) -> tuple:
+    def observation(self, player: int) -> tuple[Any, ...]:
         return view.observation(self, player)
 
     def action_to_string(self, action: Action) -> str:
@@ -115,26 +126,37 @@ class LegionState(StepMachine):
         return list(self.final) if self.final else [0.0] * self.n
 
     def clone(self) -> "LegionState":
-        other = LegionState.__new__(LegionState)
-        other.__dict__.update(self.__dict__)
-        for name in ("commander", "officer", "supplies", "vp", "plots", "agenda", "results", "log", "despatch",
-                     "played_despatch", "spent", "fallen"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("boxed", "hand", "deck", "bottom", "graveyard", "available", "used", "members", "offered",
-                     "campaign"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
+        return LegionState(self.game, self)
+
+    def _copy_into(self, other: "LegionState") -> None:
+        """Give ``other``, being made, a copy of this state: containers copied, the game and its tables shared."""
+        self.copy_steps(other)
+        other.game, other.data, other._owner, other.n = self.game, self.data, self._owner, self.n
+        other.factions, other.round, other.start = self.factions, self.round, self.start
+        other.commander, other.officer = list(self.commander), list(self.officer)
+        other.supplies, other.vp, other.plots = list(self.supplies), list(self.vp), list(self.plots)
+        other.results, other.log = list(self.results), list(self.log)
+        other.despatch, other.played_despatch = list(self.despatch), list(self.played_despatch)
+        other.spent, other.fallen = list(self.spent), list(self.fallen)
+        other.boxed, other.hand = [list(x) for x in self.boxed], [list(x) for x in self.hand]
+        other.deck, other.bottom = [list(x) for x in self.deck], [list(x) for x in self.bottom]
+        other.graveyard = [list(x) for x in self.graveyard]
+        other.available, other.used = [list(x) for x in self.available], [list(x) for x in self.used]
+        other.members, other.offered = [list(x) for x in self.members], [list(x) for x in self.offered]
+        other.campaign = [list(x) for x in self.campaign]
         other.fighters = {k: v.copy() for k, v in self.fighters.items()}
         other.tokens = {k: list(v) for k, v in self.tokens.items()}
-        for name in ("pool", "spare", "at", "bonus", "cancels", "assault"):
-            setattr(other, name, dict(getattr(self, name)))
-        for name in ("location_deck", "plot_deck", "despatch_deck"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("face_down", "waived", "camouflage", "passed", "stolen"):
-            setattr(other, name, set(getattr(self, name)))
+        other.pool, other.spare, other.at = dict(self.pool), dict(self.spare), dict(self.at)
+        other.bonus, other.cancels, other.assault = dict(self.bonus), dict(self.cancels), dict(self.assault)
+        other.location_deck, other.plot_deck = list(self.location_deck), list(self.plot_deck)
+        other.despatch_deck = list(self.despatch_deck)
+        other.face_down, other.waived, other.camouflage = set(self.face_down), set(self.waived), set(self.camouflage)
+        other.passed, other.stolen = set(self.passed), set(self.stolen)
         other.bought = [Counter(c) for c in self.bought]
         other.won_types = [Counter(c) for c in self.won_types]
         other.gaps = Counter(self.gaps)
-        return other
+        other.game_number, other.location, other.sends = self.game_number, self.location, self.sends
+        other.watch, other.final = self.watch, self.final
 
     # --- helpers shared by the rules modules ---------------------------------------------------------------
     def owner(self, character: str) -> int:
