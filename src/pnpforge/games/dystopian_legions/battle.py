@@ -453,6 +453,7 @@ class BattleState(DuelState):
             memo=dict(self.memo),
             **self._own_copies(),
         )
+        self.copy_steps(other)  # the step machine's own attributes (in slots, not in __dict__, when it is compiled)
         return other
 
     def action_to_string(self, action: Any) -> str:

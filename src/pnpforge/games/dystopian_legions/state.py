@@ -328,6 +328,7 @@ class DuelState(StepMachine):
     def clone(self) -> DuelState:
         other = DuelState.__new__(DuelState)
         other.__dict__.update(self.__dict__, sides=[s.copy() for s in self.sides], **self._own_copies())
+        self.copy_steps(other)  # the step machine's own attributes (in slots, not in __dict__, when it is compiled)
         return other
 
     def _own_copies(self) -> dict[str, Any]:

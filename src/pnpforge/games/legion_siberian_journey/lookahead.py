@@ -71,7 +71,7 @@ def quiet_steps(table: dict, player: int) -> dict:
         assert kind == DECISION  # a decision of the rules
         quieted[name] = (kind, options, apply)
     assert table["wound"][0] == TASK  # a task of the rules
-    quieted["wound"] = (TASK, quiet_wound, None)
+    quieted["wound"] = (TASK, quiet_wound, table["wound"][2])  # a task's third place is unused; kept typed
     return quieted
 
 

@@ -166,10 +166,7 @@ class JourneyState(StepMachine):
         """Become a copy of ``other`` that shares nothing it changes: every attribute named (a compiled class has
         no ``__dict__`` to copy), the step machine's too; the quiet rounds kept are not copied."""
         self.game, self.data, self.n, self.factions = other.game, other.data, other.n, other.factions
-        self._steps, self._weighted = other._steps, other._weighted
-        self.agenda, self.pending, self.over, self.auto = list(other.agenda), other.pending, other.over, other.auto
-        self._options, self._chance, self._probabilities = other._options, other._chance, other._probabilities
-        self._sampled = other._sampled
+        other.copy_steps(self)
         self.round, self.first, self.next_first = other.round, other.first, other.next_first
         self.commander, self.resources, self.vp = list(other.commander), list(other.resources), list(other.vp)
         self.won_locations = [list(x) for x in other.won_locations]
