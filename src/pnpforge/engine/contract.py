@@ -10,6 +10,8 @@ and reaches the game only through this contract:
   also gets the engine's ``search`` bot, which plays out with the greedy one (``engine/search.py``);
 - ``replay(pack, file) -> Outcome``: a scripted game or scenario played through the engine, as data and findings;
 - ``events(final_state) -> events`` (``engine/events.py``): what happened in a simulated game, for the analyses;
+  a package whose log makes many events may also count its log straight into the tally's counts
+  (``count_log(final_state, held) -> EventCounts``, ``engine/event_counts.py``), exactly as its events count;
 - ``roles(pack, mode) -> Roles`` (``engine/seating.py``), when sides are not all alike: a side fixed to a seat, an
   automaton side the rules play, a game that everybody can lose.
 
@@ -32,6 +34,7 @@ from pnpforge.findings import Finding
 if TYPE_CHECKING:  # the pack and the engine's modules below import this one
     from pnpforge.content.pack import Item, Pack
     from pnpforge.content.player_files import PlayerFile
+    from pnpforge.engine.event_counts import EventCounts
     from pnpforge.engine.events import Event
     from pnpforge.engine.fair_points import FitPlan
     from pnpforge.engine.map_marks import MapMarks
@@ -168,6 +171,10 @@ class GamePackage(Generic[StateT]):
     determinize: Callable[[StateT, int, random.Random], StateT] | None = None
     replay: Callable[[Pack, Path], Outcome] | None = None
     events: Callable[[StateT], Iterable[Event]] | None = None  # typed events of a finished game
+    # (final state, held) -> the events of a finished game as the counts its tally adds, read straight from its log
+    # without an event object per entry, the ``Held`` ones only when ``held`` (``engine/event_counts.py``): optional,
+    # and exactly what ``count_events`` gives from ``events`` (a package with it tests that over seeded games)
+    count_log: Callable[[StateT, bool], EventCounts] | None = None
     # (game, seed) -> watcher of a game the validator weighs; (game, seed, items) -> one that weighs only those
     observer: Callable[..., Any] | None = None
     # (pack, tallies, settings) -> the items whose checks of what the observer counts are still open: ``--games

@@ -12,15 +12,12 @@ win, not a draw either.
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from pnpforge.engine.contract import GamePackage
-from pnpforge.engine.events import Counted, Ended, Entered, Event, Held, Length, Offered, RuleGap, Scores, Used, Won
+from pnpforge.engine.event_counts import count_events
 from pnpforge.engine.playout import Played
 from pnpforge.engine.tally import Tally
 
 TWELFTHS = 12
-ITEM_KEYS: dict[type, str] = {Offered: "offered/", Entered: "entered/", Won: "won/"}  # events counted by their item
 SLACK = 1e-9  # returns summing to within this of one sum to one
 
 
@@ -30,8 +27,9 @@ def tally_game(
     """Count a finished game (into ``tally`` when given): ``wins/``, ``played/``, ``losses/`` by ``seat/<n>``,
     ``side/<faction>`` (when sides rotate or the roles give them) and ``bot/<name>``; the automaton's under
     ``automaton/<side>``, or the twelfths nobody won under ``lost-by-all``; ``draws``; ``moves``; ``length/<n>``; then
-    the game's events, the items each player held among them only when ``held`` (what the validator's analyses
-    weigh), each side's score and the others' only when ``margins`` (``count_margins``)."""
+    the game's events (counted by the package from its log when it can, ``GamePackage.count_log``; else from its
+    ``events``: ``engine/event_counts.py``), the items each player held among them only when ``held`` (what the
+    validator's analyses weigh), each side's score and the others' only when ``margins`` (``count_margins``)."""
     state, seed, seating = played.state, played.seed, played.seating
     tally = Tally() if tally is None else tally
     tally.add("games", 1, seed)
@@ -64,16 +62,27 @@ def tally_game(
     if drawn:
         tally.add("draws", 1, seed)
     tally.add("moves", played.moves)
-    events = list(package.events(state)) if package.events is not None else []
+    if package.count_log is not None:
+        found = package.count_log(state, held)
+    else:
+        found = count_events(package.events(state) if package.events is not None else (), held)
     if margins and sided:
-        count_margins(tally, events, seating.sides)
-    if not any(type(e) is Length for e in events):
-        events.append(Length(played.moves))
-    count_events(tally, events, seed, drawn, lost=automaton is None and rest == TWELFTHS)
+        count_margins(tally, found.scores, seating.sides)
+    counts = found.keyed
+    if not found.timed:  # the playout's moves
+        found.plain["length"] = found.plain.get("length", 0) + played.moves
+        key = f"length/{played.moves}"
+        counts[key] = counts.get(key, 0) + 1
+    for rule in found.ended:  # the rule that ended a drawn game, or one every player lost, counted again
+        if drawn:
+            counts["draws/" + rule] = counts.get("draws/" + rule, 0) + 1
+        elif automaton is None and rest == TWELFTHS:
+            counts["lost-by-all/" + rule] = counts.get("lost-by-all/" + rule, 0) + 1
+    tally.add_game(counts, seed)
+    tally.add_game(found.plain)
     if held:
-        had = {(e.item, e.player, e.kind) for e in events if type(e) is Held}
-        scores = next((e.scores for e in reversed(events) if type(e) is Scores), None) or (0,) * len(returns)
-        count_held(tally, had, shares, scores, seating.sides if sided else (), seed)
+        scores = found.scores or (0,) * len(returns)
+        count_held(tally, found.held, shares, scores, seating.sides if sided else (), seed)
     return tally
 
 
@@ -113,61 +122,13 @@ def count_held(tally: Tally, held: set[tuple[str, int, str]], shares: list[int],
     tally.add_game(plain)
 
 
-def count_margins(tally: Tally, events: Iterable[Event], sides: tuple[str, ...]) -> None:
+def count_margins(tally: Tally, scores: tuple[int, ...] | None, sides: tuple[str, ...]) -> None:
     """Each side's score and the other sides' under ``score/side/<side>`` and ``against/side/<side>``, from the
     game's last ``Scores`` (one per seat): a margin kept per paired unit (``engine/paired.py``) for a fit that judges
     by it (``engine/fair_fit.py``)."""
-    scores = next((e.scores for e in reversed(list(events)) if type(e) is Scores), None)
     if scores is None or len(scores) != len(sides):
         return
     total = sum(scores)
     for side, score in zip(sides, scores):
         tally.add(f"score/side/{side}", score)
         tally.add(f"against/side/{side}", total - score)
-
-
-def count_events(tally: Tally, events: Iterable[Event], seed: int, drawn: bool = False, lost: bool = False) -> None:
-    """Add a game's events to its tally under the keys ``engine/events.py`` names (counted here first, then added
-    to the tally once per key); the rule that ended a drawn game also under ``draws/<rule>``, and one that ended a
-    game every player lost (``lost``) under ``lost-by-all/<rule>``."""
-    counts: dict[str, int] = {}  # the keys that remember this game's seed
-    plain: dict[str, int] = {}  # totals that keep no seed
-    get = counts.get
-    used: set[str] = set()
-    for event in events:
-        kind = type(event)
-        if kind is Held:  # counted by count_held, when asked for
-            continue
-        if isinstance(event, Used):
-            key = "used/" + event.item
-            counts[key] = get(key, 0) + 1
-            if event.item not in used:
-                used.add(event.item)
-                counts["used-games/" + event.item] = get("used-games/" + event.item, 0) + 1
-            continue
-        if isinstance(event, (Offered, Entered, Won)):
-            key, amount = ITEM_KEYS[kind] + event.item, 1
-        elif isinstance(event, RuleGap):
-            key, amount = "gap/" + event.rule, 1
-        elif isinstance(event, Counted):
-            key, amount = event.key, event.amount
-        elif isinstance(event, Scores):
-            for score in event.scores:
-                plain["score/total"] = plain.get("score/total", 0) + score
-                key = f"score/hist/{score}"
-                counts[key] = get(key, 0) + 1
-            continue
-        elif isinstance(event, Ended):
-            key, amount = "ended/" + event.rule, 1
-            if drawn:
-                counts["draws/" + event.rule] = get("draws/" + event.rule, 0) + 1
-            elif lost:
-                counts["lost-by-all/" + event.rule] = get("lost-by-all/" + event.rule, 0) + 1
-        elif isinstance(event, Length):
-            plain["length"] = plain.get("length", 0) + event.value
-            key, amount = f"length/{event.value}", 1
-        else:
-            continue
-        counts[key] = get(key, 0) + amount
-    tally.add_game(counts, seed)
-    tally.add_game(plain)

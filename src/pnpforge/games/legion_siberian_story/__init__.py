@@ -16,6 +16,7 @@ from pnpforge.engine.pack_cache import per_pack
 from pnpforge.games.legion_siberian_story import checks
 from pnpforge.games.legion_siberian_story.analysis import analyse, observing
 from pnpforge.games.legion_siberian_story.bots import GreedyBot
+from pnpforge.games.legion_siberian_story.counts import count_log
 from pnpforge.games.legion_siberian_story.data import build_data
 from pnpforge.games.legion_siberian_story.game import MODES, LegionGame, make_game
 from pnpforge.games.legion_siberian_story.invariants import violations
@@ -65,8 +66,8 @@ PACKAGE = GamePackage(
         "despatch": ("effects", "scoring"),
     },
     checks=checks.ALL,
-    rules_modules=("analysis", "bots", "character", "checks", "consistency", "data", "flow", "game", "invariants",
-                   "log", "modes", "moves",
+    rules_modules=("analysis", "bots", "character", "checks", "consistency", "counts", "data", "flow", "game",
+                   "invariants", "log", "modes", "moves",
                    "orders", "outcomes", "replay", "resolution", "scenario", "scoring", "search", "state",
                    "usefulness", "view"),
     new_game=new_game,
@@ -78,6 +79,7 @@ PACKAGE = GamePackage(
     search=SEARCH,
     replay=replay,
     events=events,
+    count_log=count_log,
     observer=Weighing,
     analyse=analyse,
     observing=observing,
