@@ -159,7 +159,8 @@ class Race(StepMachine):
 
     def clone(self) -> Race:
         other = Race.__new__(Race)
-        other.__dict__.update(self.__dict__, at=list(self.at), energy=list(self.energy), agenda=list(self.agenda))
+        other.__dict__.update(self.__dict__, at=list(self.at), energy=list(self.energy))
+        self.copy_steps(other)  # the step machine's own state: outside __dict__ when the step machine is compiled
         return other
 
     def action_to_string(self, action) -> str:
