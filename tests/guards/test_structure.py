@@ -134,12 +134,21 @@ def _game_modules():
 MUTABLE = (dict, list, set, Counter, defaultdict, bytearray)
 
 
+def _snapshot(value: object) -> object:
+    """A deep copy, or a shallow one where a value cannot be copied (a compiled module's function objects): the
+    container itself is still compared entry for entry."""
+    try:
+        return copy.deepcopy(value)
+    except (TypeError, AttributeError, copy.Error):
+        return copy.copy(value)
+
+
 def _containers() -> dict[str, object]:
     found = {}
     for module in _game_modules():
         for key, value in vars(module).items():
             if type(value) in MUTABLE and not key.startswith("__"):
-                found[f"{module.__name__}.{key}"] = copy.deepcopy(value)
+                found[f"{module.__name__}.{key}"] = _snapshot(value)
     return found
 
 

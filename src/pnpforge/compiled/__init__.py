@@ -16,7 +16,6 @@ import sys
 PLAIN = "PNPFORGE_PLAIN"  # set (to anything but "" or "0"): every module loads plain
 DIRECTORY = "PNPFORGE_COMPILED_DIR"  # where the build is, when not in the environment's own folder
 MANIFEST = "manifest.json"
-_plain_reason: str | None = None  # why no finder was installed
 
 
 def directory() -> str:
@@ -30,14 +29,11 @@ def plain_forced() -> bool:
 
 def install() -> None:
     """Put the compiled build's finder first on ``sys.meta_path`` when there is a build and plain is not forced;
-    else remember why not. Reads no file: the manifest is read at the first import of a listed module."""
-    global _plain_reason
+    ``status`` says why not. Reads no file: the manifest is read at the first import of a listed module."""
     if plain_forced():
-        _plain_reason = f"plain: {PLAIN} is set"
         return
     manifest = os.path.join(directory(), MANIFEST)
     if not os.path.isfile(manifest):
-        _plain_reason = f"plain: no compiled build ({manifest} is missing)"
         return
     from pnpforge.compiled.finder import CompiledFinder
 
@@ -53,4 +49,9 @@ def status() -> str:
     for finder in sys.meta_path:
         if isinstance(finder, CompiledFinder):
             return finder.status()
-    return _plain_reason or "plain: no compiled build's finder installed"
+    if plain_forced():
+        return f"plain: {PLAIN} is set"
+    manifest = os.path.join(directory(), MANIFEST)
+    if not os.path.isfile(manifest):
+        return f"plain: no compiled build ({manifest} is missing)"
+    return "plain: no compiled build's finder installed"

@@ -40,7 +40,7 @@ CHANCE_STEP: Final = 2
 # The marks, by the id of the function marked: ``(function, kind, name, options, weighted)``. Kept here rather than
 # on the function, since a compiled function (mypyc) takes no attributes; the function is kept with its mark, so
 # that its id stays its own.
-_MARKS: dict[int, tuple[Callable[..., Any], str, str, Handler | None, bool]] = {}
+_MARKS: dict[int, tuple[Callable[..., Any], str, str, Handler | None, bool]] = {}  # process cache
 
 
 @lru_cache(maxsize=None)
